@@ -1,0 +1,255 @@
+"""Instruction forms: the parsed, immutable view of :mod:`ptodbg.isa.table`.
+
+A :class:`Form` knows how to recognise its encoding (mask/match), how to pull its fields out
+of an instruction value and put them back in, and which field values are illegal.  It knows
+nothing about execution; the core binds semantics to forms by mnemonic.
+
+``FORMS`` holds every form, command forms first (they are tried before scalar forms, as
+``asl/arch/dispatch/top-level.asl`` orders them).  ``COMMAND_FORMS[i]`` / ``SCALAR_FORMS[i]``
+is the form with catalog index ``i`` of that surface.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ptodbg.isa import table
+
+SIGNED = "signed"
+UNSIGNED = "unsigned"
+RAW = "encoding-defined"
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """Instruction bits ``[insn_lsb + width - 1 : insn_lsb]`` land at value bit ``value_lsb``."""
+
+    insn_lsb: int
+    value_lsb: int
+    width: int
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One named operand field of a form."""
+
+    name: str
+    pieces: tuple[Piece, ...]
+    signedness: str
+    width: int
+
+    def raw(self, insn: int) -> int:
+        """The field's bits as an unsigned integer."""
+        value = 0
+        for p in self.pieces:
+            value |= ((insn >> p.insn_lsb) & ((1 << p.width) - 1)) << p.value_lsb
+        return value
+
+    def value(self, insn: int) -> int:
+        """The field value, sign-extended when the field is signed (as ScalarDecodedWord)."""
+        value = self.raw(insn)
+        if self.signedness == SIGNED and value >> (self.width - 1):
+            value -= 1 << self.width
+        return value
+
+    def encode(self, value: int) -> int:
+        """The instruction bits that hold ``value`` (two's complement for signed fields)."""
+        value &= (1 << self.width) - 1
+        bits = 0
+        for p in self.pieces:
+            bits |= ((value >> p.value_lsb) & ((1 << p.width) - 1)) << p.insn_lsb
+        return bits
+
+    def value_range(self) -> tuple[int, int]:
+        """Inclusive range of values the field can hold."""
+        if self.signedness == SIGNED:
+            return -(1 << (self.width - 1)), (1 << (self.width - 1)) - 1
+        return 0, (1 << self.width) - 1
+
+    def representable(self, value: int) -> bool:
+        """True when encoding ``value`` loses no bits (pieces may leave value-bit holes)."""
+        low, high = self.value_range()
+        if not low <= value <= high:
+            return False
+        covered = 0
+        for p in self.pieces:
+            covered |= ((1 << p.width) - 1) << p.value_lsb
+        return (value & ((1 << self.width) - 1)) & ~covered == 0
+
+
+@dataclass(frozen=True, slots=True)
+class Constraint:
+    """A legality rule on one field: ``allowed`` values, or one ``excluded`` value."""
+
+    field: str
+    allowed: frozenset[int] | None = None
+    excluded: int | None = None
+
+    def holds(self, value: int) -> bool:
+        if self.allowed is not None:
+            return value in self.allowed
+        return value != self.excluded
+
+    def describe(self) -> str:
+        if self.allowed is not None:
+            return f"{self.field} must be one of {sorted(self.allowed)}"
+        return f"{self.field} must not be {self.excluded}"
+
+
+@dataclass(frozen=True, slots=True)
+class AguSpec:
+    """Addressing facts of an AGU form (catalog ``agu`` metadata)."""
+
+    action: str  # "ld" | "st" | "ldp" | "stp" | "prf"
+    size: int
+    signed: bool
+    kind: str  # "imm" | "reg" | "c" | "pcr"
+    scale: int
+    update: str  # "" | "pre" | "post"
+    returns_address: bool
+
+
+@dataclass(frozen=True)
+class Form:
+    """One encoding form of the PTO ISA."""
+
+    mnemonic: str
+    form_id: str
+    surface: str  # "command" | "scalar" | "legacy"
+    index: int
+    family: str
+    length: int  # bits: 16, 32, 48 or 64
+    mask: int
+    match: int
+    fields: tuple[Field, ...]
+    constraints: tuple[Constraint, ...]
+    agu: AguSpec | None
+    syntax: str
+    mask_bits: int = 0
+    by_name: dict[str, Field] = field(default_factory=dict, compare=False, repr=False)
+
+    def matches(self, insn: int) -> bool:
+        return insn & self.mask == self.match
+
+    def values(self, insn: int) -> dict[str, int]:
+        """Every field's value (signed fields sign-extended)."""
+        return {f.name: f.value(insn) for f in self.fields}
+
+    def violation(self, values: dict[str, int]) -> Constraint | None:
+        """The first constraint the field values break, or None when the encoding is legal."""
+        for c in self.constraints:
+            if not c.holds(values[c.field]):
+                return c
+        return None
+
+    def encode(self, values: dict[str, int]) -> int:
+        """Instruction value with ``values`` placed into the fields (missing fields are 0)."""
+        insn = self.match
+        for f in self.fields:
+            insn |= f.encode(values.get(f.name, 0))
+        return insn
+
+    @property
+    def size(self) -> int:
+        """Length in bytes."""
+        return self.length // 8
+
+
+_FIELD_RE = re.compile(r"^(?P<name>[^=:?]+)(?::(?P<sign>[su]))?=(?P<pieces>[0-9:@,]+)$")
+_AGU_RE = re.compile(
+    r"^agu=(?P<action>ldp|stp|ld|st|prf)(?P<size>\d)(?P<sign>[su])\.(?P<kind>imm|reg|c|pcr)"
+    r"<<(?P<scale>\d)(?P<upd>\+pre|\+post)?(?P<ret>\+ret)?$"
+)
+
+
+def _parse_field(text: str) -> Field:
+    m = _FIELD_RE.match(text)
+    if not m:
+        raise ValueError(f"bad field {text!r}")
+    pieces = []
+    for part in m["pieces"].split(","):
+        bits, _, vlsb = part.partition("@")
+        hi, _, lo = bits.partition(":")
+        low = int(lo or hi)
+        pieces.append(Piece(low, int(vlsb or 0), int(hi) - low + 1))
+    sign = {"s": SIGNED, "u": UNSIGNED}.get(m["sign"] or "", RAW)
+    width = max(p.value_lsb + p.width for p in pieces)
+    return Field(m["name"], tuple(pieces), sign, width)
+
+
+def _parse_values(text: str) -> frozenset[int]:
+    out: set[int] = set()
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        out.update(range(int(lo), int(hi or lo) + 1))
+    return frozenset(out)
+
+
+def _parse_constraint(text: str) -> Constraint:
+    body = text[1:]
+    if "!=" in body:
+        name, value = body.split("!=")
+        return Constraint(name, excluded=int(value))
+    name, values = body.split("=")
+    return Constraint(name, allowed=_parse_values(values))
+
+
+def _parse_agu(text: str) -> AguSpec:
+    m = _AGU_RE.match(text)
+    if not m:
+        raise ValueError(f"bad agu spec {text!r}")
+    return AguSpec(
+        action=m["action"],
+        size=int(m["size"]),
+        signed=m["sign"] == "s",
+        kind=m["kind"],
+        scale=int(m["scale"]),
+        update=(m["upd"] or "").lstrip("+"),
+        returns_address=bool(m["ret"]),
+    )
+
+
+def parse_rows(rows: str, surface: str) -> tuple[Form, ...]:
+    """Parse one block of table rows (see :mod:`ptodbg.isa.table` for the notation)."""
+    forms = []
+    for line in rows.strip().splitlines():
+        spec, _, syntax = line.partition(" | ")
+        words = spec.split()
+        mnemonic, form_id, family, length, encoding = words[:5]
+        mask_text, match_text = encoding.split("/")
+        fields: list[Field] = []
+        constraints: list[Constraint] = []
+        agu = None
+        for word in words[5:]:
+            if word.startswith("?"):
+                constraints.append(_parse_constraint(word))
+            elif word.startswith("agu="):
+                agu = _parse_agu(word)
+            else:
+                fields.append(_parse_field(word))
+        mask = int(mask_text, 16)
+        form = Form(
+            mnemonic=mnemonic,
+            form_id=form_id,
+            surface=surface,
+            index=len(forms),
+            family=family,
+            length=int(length),
+            mask=mask,
+            match=int(match_text, 16),
+            fields=tuple(fields),
+            constraints=tuple(constraints),
+            agu=agu,
+            syntax=syntax.strip(),
+            mask_bits=mask.bit_count(),
+        )
+        form.by_name.update({f.name: f for f in fields})
+        forms.append(form)
+    return tuple(forms)
+
+
+COMMAND_FORMS: tuple[Form, ...] = parse_rows(table.COMMAND_ROWS, "command")
+SCALAR_FORMS: tuple[Form, ...] = parse_rows(table.SCALAR_ROWS, "scalar")
+FORMS: tuple[Form, ...] = COMMAND_FORMS + SCALAR_FORMS
+FORMS_BY_ID: dict[str, Form] = {f.form_id: f for f in FORMS}
