@@ -1,0 +1,945 @@
+"""The PTO scalar machine: state, the step loop, traps, recovery and snapshots.
+
+Using it::
+
+    from ptodbg.core import Machine, DEBUG
+    m = Machine(DEBUG)
+    m.mem.map(0x1000, 0x1000, R | X, code)     # memory with permissions
+    m.pc = 0x1000
+    m.set_reg("a0", 0x100)                      # no side effects
+    res = m.step()                              # one attempt, events captured
+    res.kind, res.events, res.trap              # "executed" | "trap" | "halt"
+    run = m.run(1_000_000)                      # fast: events off, stops at traps
+    snap = m.snapshot(); ...; m.restore(snap)   # complete state, pages shared (COW)
+    m.recover()                                 # ACRE semantics after a trap stop
+
+How it is fast (DESIGN.md §8): each address is decoded once into a *handler*, a closure
+with its fields already extracted; ``handler(pc)`` executes the instruction and returns
+the next TPC, or raises :class:`Fault` before changing anything.  ``run`` is a bare loop
+``pc = icache[pc](pc)``: breakpoints and stop symbols are sentinel entries in the cache
+(zero cost when absent), memory checks live in :mod:`ptodbg.core.memory`'s slow path,
+and rare conditions (a pending ACRC terminal, a CYCLE read) switch to the precise path.
+
+Architectural state follows CORE.md §1; the representation choices:
+
+* ``r`` is one 32-entry list indexed by Reg5 *source* code: 0..23 the GPRs (r[0] stays 0),
+  24..27 T#1..T#4, 28..31 U#1..U#4 (newest first).  ``tq``/``uq`` count the valid entries:
+  queue valid bits always form a prefix, so T#k is readable iff ``tq >= k``.
+* "Body active" (CORE.md §7.1, ptodbg choice): the body is entered implicitly by the
+  first instruction of an open block that is not a header command.  It is kept lazily:
+  ``hdr_end`` is the address after the BSTART or the last header command, and the body is
+  active once execution has left it (``body_active``).  A faulting scalar instruction has
+  entered the body; trap entry records that (EBARG0[6], ECSTATE[4]).
+* ``cycle`` equals ``steps``: both count decoded execution attempts, faulting ones
+  included (BeginArchitecturalInstructionAttempt).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from ptodbg.core import sysregs as ssr
+from ptodbg.core.events import MemEvent
+from ptodbg.core.faults import (
+    BUNDLE_TRAP,
+    EXEC_STATE_CHECK,
+    ILLEGAL_INST,
+    Fault,
+    Halt,
+    SyncRequest,
+    trap_name,
+)
+from ptodbg.core.memory import PAGE_SHIFT, Memory, R, W, X
+from ptodbg.core.profiles import DEBUG, Profile
+from ptodbg.core.state import (
+    COND,
+    FALL,
+    GPR_COUNT,
+    GPR_NAMES,
+    KIND_STD,
+    MASK64,
+    REG_INDEX,
+    SELECTS_BPCN,
+    T_BASE,
+    TRANSFER_NAMES,
+    U_BASE,
+    block_kind_name,
+)
+from ptodbg.isa.decoder import STRICT, Decoder, instruction_length
+from ptodbg.isa.forms import Form
+
+Handler = Callable[[int], int]
+
+_LEGAL_KINDS = frozenset({0, 1, 2, 5, 6, 7, 8})
+
+
+class StopAtPC(Exception):
+    """Raised by the sentinel handler that marks a stop address (breakpoint, stop symbol)."""
+
+
+def _stop_sentinel(pc: int) -> int:
+    raise StopAtPC(pc)
+
+
+@dataclass(frozen=True, slots=True)
+class TrapInfo:
+    """A trap that was entered: what the trap pane shows."""
+
+    number: int
+    name: str
+    cause: int
+    arg0: int
+    bank: int
+    saved_tpc: int
+    vector: int  # the TPC trap entry set (EVBASE, or arg0 when EVBASE is 0)
+    vectored: bool  # True when the bank had a handler (EVBASE != 0)
+    reason: str
+
+    def as_json(self) -> dict:
+        return {
+            "number": self.number,
+            "name": self.name,
+            "cause": self.cause,
+            "arg0": self.arg0,
+            "bank": self.bank,
+            "saved_tpc": self.saved_tpc,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class SavedContext:
+    """The part of a trap bank's saved record not visible in its EBARG/ECSTATE registers."""
+
+    commit_arg: int
+    tgt_set: bool
+    cond_set: bool
+    sys_pending: bool
+    bseq: int
+    frame_ret: int
+    tq: int
+    uq: int
+    header: tuple
+    mcopy: tuple | None
+    frame: tuple | None
+
+
+@dataclass(slots=True)
+class StepResult:
+    """What one instruction attempt did."""
+
+    kind: str  # "executed" | "trap" | "halt"
+    pc: int
+    next_pc: int
+    insn: int
+    length: int  # bits; 0 when nothing could be fetched
+    form: Form | None
+    events: list[MemEvent]
+    writes: list[tuple[str, int]]
+    trap: TrapInfo | None = None
+    message: str = ""
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class RunResult:
+    """Why ``run`` stopped, and how many attempts it made."""
+
+    reason: str  # "max-steps" | "trap" | "stop-pc" | "halt" | "watch"
+    steps: int
+    trap: TrapInfo | None = None
+    message: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The complete machine state at one point; memory pages are shared copy-on-write."""
+
+    regs: tuple[int, ...]
+    scalars: tuple
+    sregs: dict[int, int]
+    trap_status: tuple
+    saved: tuple
+    pages: dict[int, bytearray]
+    perms: dict[int, int]
+
+    @property
+    def steps(self) -> int:
+        return self.scalars[_SCALAR_INDEX["steps"]]
+
+
+_SCALARS = (
+    "pc", "tq", "uq", "acr", "core_state", "thread_ptr", "global_ptr", "feature_enable",
+    "blk", "bpc", "bkind", "btype", "bpcn", "taken", "bseq", "lra", "frame_ret", "commit_arg",
+    "cond_set", "tgt_set", "sys_pending", "hdr_end", "header", "resv", "steps",
+    "last_fault", "fault_address", "last_trap", "fence_pred", "fence_succ", "icache_epoch",
+    "exit_code", "os_state", "mcopy", "frame",
+)
+_SCALAR_INDEX = {name: i for i, name in enumerate(_SCALARS)}
+
+# Reg5 source fields of scalar forms (checked for T/U availability before any effect).
+SOURCE_FIELDS = ("SrcL", "SrcR", "SrcD", "SrcD1", "SrcP", "SrcA")
+# Compressed forms that read T#1 implicitly and check it (ScalarImplicitSourceOperandsLegal).
+IMPLICIT_T1 = frozenset({"C.SDI", "C.SWI", "C.SLLI", "C.SRLI"})
+
+
+class Machine:
+    """One PTO core (PE/agent 0), its memory and its trap banks."""
+
+    def __init__(self, profile: Profile = DEBUG, decoder: Decoder = STRICT) -> None:
+        from ptodbg.core import semantics  # late: semantics import the machine's helpers
+
+        self.profile = profile
+        self.decoder = decoder
+        self._builders = semantics.builders()
+        self._placement = semantics.placement_rules()
+        self.mem = Memory(limit=profile.flat_bytes)
+        self.mem.on_code_write = self._invalidate_code_page
+        self.mem.on_reserved_store = self.clear_reservation
+        self.r: list[int] = [0] * 32
+        self.icache: dict[int, Handler] = {}
+        self._decoded: dict[int, tuple[Form | None, int, int]] = {}
+        self.stop_pcs: set[int] = set()
+        self._shadow: dict[int, Handler] = {}  # real handlers hidden behind stop sentinels
+        self.sregs: dict[int, int] = {}
+        self.trap_status: list[list] = []
+        self.saved: list[SavedContext | None] = []
+        self.syscall: Callable[[Machine, int, int], int] | None = None
+        self.output = bytearray()
+        self.reset()
+        if profile.flat_bytes is not None:
+            self.mem.map(0, profile.flat_bytes, R | W | X)
+
+    # ------------------------------------------------------------------ reset
+    def reset(self) -> None:
+        """Architectural reset (``asl/arch/profile/reset.asl``); memory is kept."""
+        self.r[:] = [0] * 32
+        self.tq = self.uq = 0
+        self.pc = 0
+        self.acr = 0
+        self.core_state = 0
+        self.thread_ptr = self.global_ptr = self.feature_enable = 0
+        self.blk = False
+        self.bpc = 0
+        self.bkind = KIND_STD
+        self.btype = FALL
+        self.bpcn = 0
+        self.taken = False
+        self.bseq = 0
+        self.lra = 0
+        self.frame_ret = 0
+        self.commit_arg = 0
+        self.cond_set = self.tgt_set = self.sys_pending = False
+        self.hdr_end: int | None = None
+        self.header: tuple = ()
+        self.resv: tuple[int, int] | None = None
+        self.steps = 0
+        self.last_fault = 0
+        self.fault_address = 0
+        self.last_trap: TrapInfo | None = None
+        self.fence_pred = self.fence_succ = 0
+        self.icache_epoch = 0
+        self.exit_code: int | None = None
+        self.os_state: tuple = ()
+        # Restartable template progress (MCOPY, frame templates); saved with trap context.
+        self.mcopy: tuple | None = None
+        self.frame: tuple | None = None
+        self.sregs.clear()
+        for ring in range(16):
+            self.sregs[ssr.context_index(ring, ssr.ECONFIG)] = 3
+        self.trap_status[:] = [[False, False, 0, 0, 0] for _ in range(16)]
+        self.saved[:] = [None] * 16
+        self.mem.set_reserved_line(None)
+        self._apply_bound()
+
+    # -------------------------------------------------------------- registers
+    @staticmethod
+    def reg_index(name: str | int) -> int:
+        if isinstance(name, int):
+            if 0 <= name < GPR_COUNT:
+                return name
+            raise KeyError(f"no GPR r{name}")
+        key = name.strip().lower()
+        if key not in REG_INDEX:
+            raise KeyError(f"unknown register {name!r}")
+        return REG_INDEX[key]
+
+    def reg(self, name: str | int) -> int:
+        return self.r[self.reg_index(name)]
+
+    def set_reg(self, name: str | int, value: int) -> None:
+        """Write a GPR without side effects (writing zero is ignored, as architecturally)."""
+        i = self.reg_index(name)
+        if i:
+            self.r[i] = value & MASK64
+
+    def regs(self) -> dict[str, int]:
+        return {GPR_NAMES[i]: self.r[i] for i in range(GPR_COUNT)}
+
+    def queue(self, which: str) -> list[int | None]:
+        """T or U queue, newest first; None for an invalid slot."""
+        base, count = (T_BASE, self.tq) if which == "t" else (U_BASE, self.uq)
+        return [self.r[base + k] if k < count else None for k in range(4)]
+
+    def set_queue(self, which: str, values: Iterable[int | None]) -> None:
+        """Replace a queue (newest first); valid slots must form a prefix."""
+        vals = list(values)[:4]
+        vals += [None] * (4 - len(vals))
+        count = 0
+        while count < 4 and vals[count] is not None:
+            count += 1
+        if any(v is not None for v in vals[count:]):
+            raise ValueError("queue valid slots must be the newest ones (a prefix)")
+        base = T_BASE if which == "t" else U_BASE
+        for k in range(4):
+            self.r[base + k] = (vals[k] or 0) & MASK64 if k < count else self.r[base + k]
+        if which == "t":
+            self.tq = count
+        else:
+            self.uq = count
+
+    def push_t(self, value: int) -> None:
+        r = self.r
+        r[27] = r[26]
+        r[26] = r[25]
+        r[25] = r[24]
+        r[24] = value
+        if self.tq < 4:
+            self.tq += 1
+
+    def push_u(self, value: int) -> None:
+        r = self.r
+        r[31] = r[30]
+        r[30] = r[29]
+        r[29] = r[28]
+        r[28] = value
+        if self.uq < 4:
+            self.uq += 1
+
+    def write_dest(self, code: int, value: int) -> None:
+        """WriteScalarDestination: GPR 1..23, 30 push U, 31 push T, else discard."""
+        if code < GPR_COUNT:
+            if code:
+                self.r[code] = value
+        elif code == 31:
+            self.push_t(value)
+        elif code == 30:
+            self.push_u(value)
+
+    @property
+    def cycle(self) -> int:
+        return self.steps
+
+    @property
+    def body_active(self) -> bool:
+        return self.blk and self.pc != self.hdr_end
+
+    # ------------------------------------------------------------ ring and SSRs
+    def set_acr(self, ring: int) -> None:
+        self.acr = ring & 0xF
+        self.core_state = (self.core_state & ~0xF) | self.acr
+        self._apply_bound()
+
+    def _apply_bound(self) -> None:
+        bound = self.profile.acr2_bound if self.acr >= 2 else None
+        self.mem.set_bound(bound)
+
+    def read_sysreg(self, address: int) -> int:
+        """Value of a system register, without access checks (the debugger's view)."""
+        if address in ssr.BASE_REGISTERS:
+            name = ssr.BASE_REGISTERS[address][0]
+            return {
+                "THREAD_PTR": self.thread_ptr,
+                "GLOBAL_PTR": self.global_ptr,
+                "TIME": self.steps,
+                "CYCLE": self.steps,
+                "CORE_STATE": self.core_state,
+                "CORE_FEATURE_ENABLE": self.feature_enable,
+                "VERSION": 1,
+                "TILE_CAPACITY": 262144,
+            }.get(name, 0)
+        ring, low = (address >> 12) & 0xF, address & 0xFFF
+        if low == ssr.TRAPNO:
+            a, valid, cause, number, _ = self.trap_status[ring]
+            return (a << 63) | (valid << 62) | ((cause & 0xFFFFFF) << 24) | (number & 0x3F)
+        if low == ssr.TRAPARG0:
+            return self.trap_status[ring][4]
+        if low == 0xF20:
+            return self.steps
+        return self.sregs.get(address & 0xFFFF, 0)
+
+    def write_sysreg(self, address: int, value: int) -> None:
+        """Write a system register, without access checks (the debugger's view)."""
+        value &= MASK64
+        if address in ssr.BASE_REGISTERS:
+            name = ssr.BASE_REGISTERS[address][0]
+            if name == "THREAD_PTR":
+                self.thread_ptr = value
+            elif name == "GLOBAL_PTR":
+                self.global_ptr = value
+            elif name == "CORE_STATE":
+                self.core_state = value
+                self.acr = value & 0xF
+                self._apply_bound()
+            elif name == "CORE_FEATURE_ENABLE":
+                self.feature_enable = value
+            return
+        ring, low = (address >> 12) & 0xF, address & 0xFFF
+        if low == ssr.TRAPNO:
+            st = self.trap_status[ring]
+            st[0] = bool(value >> 63 & 1)
+            st[1] = bool(value >> 62 & 1)
+            st[2] = (value >> 24) & 0xFFFFFF
+            st[3] = value & 0x3F
+        elif low == ssr.TRAPARG0:
+            self.trap_status[ring][4] = value
+        else:
+            self.sregs[address & 0xFFFF] = value
+
+    def ctx(self, ring: int, low: int) -> int:
+        return self.read_sysreg((ring << 12) | low)
+
+    # ------------------------------------------------------------ reservation
+    def set_reservation(self, address: int, size: int) -> None:
+        self.resv = (address, size)
+        self.mem.set_reserved_line(address & ~63)
+
+    def clear_reservation(self) -> None:
+        if self.resv is not None:
+            self.resv = None
+            self.mem.set_reserved_line(None)
+
+    def reservation_hit(self, address: int) -> bool:
+        """True when ``address`` lies in the reserved 64-byte line (SC success rule)."""
+        return self.resv is not None and (address & ~63) == (self.resv[0] & ~63)
+
+    # ------------------------------------------------------------ decode cache
+    def set_decoder(self, decoder: Decoder) -> None:
+        self.decoder = decoder
+        self.flush_icache()
+
+    def flush_icache(self) -> None:
+        self.icache.clear()
+        self._decoded.clear()
+        for pn in list(self.mem.code):
+            self.mem.forget_code(pn)
+        for pc in self.stop_pcs:
+            self.icache[pc] = _stop_sentinel
+
+    def _invalidate_code_page(self, pn: int) -> None:
+        for pc in self.mem.forget_code(pn):
+            self._decoded.pop(pc, None)
+            if pc in self.stop_pcs:
+                continue
+            self.icache.pop(pc, None)
+
+    def add_stop(self, pc: int) -> None:
+        """Make ``run`` stop before executing the instruction at ``pc``."""
+        self.stop_pcs.add(pc)
+        self.icache[pc] = _stop_sentinel
+
+    def remove_stop(self, pc: int) -> None:
+        self.stop_pcs.discard(pc)
+        if self.icache.get(pc) is _stop_sentinel:
+            del self.icache[pc]
+            real = self._shadow.get(pc)
+            if real is not None:
+                self.icache[pc] = real
+
+    def decode_at(self, pc: int) -> tuple[Form | None, int, int]:
+        """(form, instruction value, length in bits) at ``pc``; raises Fault or Halt when
+        the instruction cannot be fetched."""
+        got = self._decoded.get(pc)
+        if got is not None:
+            return got
+        check = self.profile.fetch_faults
+        first = self.mem.fetch(pc, 2, check)
+        h0 = first[0] | first[1] << 8
+        length = instruction_length(h0)
+        if h0 & 0xF == 0x2:
+            try:
+                second = self.mem.fetch(pc + 2, 2, check)
+                length = instruction_length(h0, second[0] | second[1] << 8)
+            except (Fault, Halt):
+                pass
+        data = self.mem.fetch(pc, length // 8, check)
+        insn = int.from_bytes(data, "little")
+        form = self.decoder.decode(insn, length)
+        got = (form, insn, length)
+        self._decoded[pc] = got
+        for pn in {pc >> PAGE_SHIFT, (pc + length // 8 - 1) >> PAGE_SHIFT}:
+            self.mem.mark_code(pn, pc)
+        return got
+
+    def handler_at(self, pc: int) -> Handler:
+        """The real handler for ``pc`` (never a stop sentinel); builds and caches it."""
+        h = self.icache.get(pc)
+        if h is _stop_sentinel:
+            h = self._shadow.get(pc)
+        if h is None:
+            form, insn, length = self.decode_at(pc)
+            h = self._build(pc, form, insn, length)
+            if pc in self.stop_pcs:
+                self._shadow[pc] = h
+            else:
+                self.icache[pc] = h
+        return h
+
+    def _build(self, pc: int, form: Form | None, insn: int, length: int) -> Handler:
+        if form is None:
+            return _raiser(ILLEGAL_INST, f"no PTO 0.58.3 form matches {insn:#0{length // 4 + 2}x} ({length} bits)")
+        values = form.values(insn)
+        placement = self._placement.get(form.mnemonic) if form.surface != "command" else None
+        bad = form.violation(values)
+        if bad is not None:
+            inner = _raiser(ILLEGAL_INST, f"{form.mnemonic}: {bad.describe()}")
+        else:
+            builder = self._builders.get(form.mnemonic)
+            if builder is None:
+                inner = _halter(f"{form.mnemonic} decodes, but ptodbg does not execute it")
+            else:
+                inner = builder(self, form, values, pc, length)
+        command = form.surface == "command"
+        need_t = need_u = 0
+        if not command:
+            for name in SOURCE_FIELDS:
+                code = values.get(name)
+                if code is not None and code >= T_BASE:
+                    if code < U_BASE:
+                        need_t = max(need_t, code - T_BASE + 1)
+                    else:
+                        need_u = max(need_u, code - U_BASE + 1)
+            if form.mnemonic in IMPLICIT_T1:
+                need_t = max(need_t, 1)
+        if placement is None and not (need_t or need_u):
+            h = inner
+        else:
+            h = _guarded(self, placement, need_t, need_u, inner, bad is not None)
+        if command:
+            h = _mark_command(h)
+        return h
+
+    # ------------------------------------------------------------------- step
+    def step(self) -> StepResult:
+        """Execute one instruction attempt at TPC on the precise path, events captured."""
+        return self._attempt(None)
+
+    def execute(self, insn: int, length: int) -> StepResult:
+        """Execute the instruction value ``insn`` of ``length`` bits at the current TPC
+        without fetching it from memory (ExecutePTOInstruction: the AVS harness)."""
+        return self._attempt((insn, length))
+
+    def _attempt(self, given: tuple[int, int] | None) -> StepResult:
+        mem = self.mem
+        capture_was = mem.capture
+        if not capture_was:
+            mem.set_capture(True)
+        mem.events = []
+        mem.watch_hits.clear()
+        before = self.r[:]
+        btq, buq = self.tq, self.uq
+        pc = self.pc
+        form: Form | None = None
+        insn = length = 0
+        trap = None
+        message = ""
+        kind = "executed"
+        try:
+            try:
+                if given is None:
+                    form, insn, length = self.decode_at(pc)
+                    h = self.handler_at(pc)
+                else:
+                    insn, length = given
+                    form = self.decoder.decode(insn, length)
+                    h = self._build(pc, form, insn, length)
+            except Fault as f:
+                self.steps += 1
+                trap = self._enter_trap(f, pc, False)
+                kind = "trap"
+            else:
+                self.steps += 1
+                try:
+                    if self.sys_pending and not _ends_or_starts_block(form):
+                        raise Fault(BUNDLE_TRAP, pc, reason="after ACRC only BSTOP or a new BSTART may follow")
+                    self.pc = getattr(h, "precise", h)(pc)
+                except Fault as f:
+                    trap = self._enter_trap(f, pc, getattr(h, "command", False))
+                    kind = "trap"
+                except Halt as e:
+                    self.steps -= 1
+                    kind, message = "halt", str(e)
+        except Halt as e:
+            kind, message = "halt", str(e)
+        finally:
+            events = mem.events
+            mem.events = []
+            if not capture_was:
+                mem.set_capture(False)
+        writes = self._diff(before, btq, buq)
+        return StepResult(kind, pc, self.pc, insn, length, form, events, writes, trap, message)
+
+    def _diff(self, before: list[int], tq: int, uq: int) -> list[tuple[str, int]]:
+        r = self.r
+        out = [(GPR_NAMES[i], r[i]) for i in range(1, GPR_COUNT) if r[i] != before[i]]
+        if self.tq != tq or r[T_BASE:U_BASE] != before[T_BASE:U_BASE]:
+            out.append(("t#1", r[T_BASE]))
+        if self.uq != uq or r[U_BASE:] != before[U_BASE:]:
+            out.append(("u#1", r[U_BASE]))
+        return out
+
+    # -------------------------------------------------------------------- run
+    @property
+    def slow_mode(self) -> bool:
+        return self.sys_pending
+
+    def run(self, max_steps: int) -> RunResult:
+        """Run up to ``max_steps`` attempts on the fast path (no events).
+
+        Stops at a trap whose bank has no handler (EVBASE 0), at a stop address, at a
+        watchpoint hit, or when the emulator must halt.  Traps with a handler continue
+        at EVBASE."""
+        done = 0
+        cache = self.icache
+        hits = self.mem.watch_hits
+        hits.clear()
+        watching = bool(self.mem.watches)
+        while done < max_steps:
+            if self.slow_mode:
+                res = self.step()
+                done += 1
+                stop = self._after_precise(res, done)
+                if stop is not None:
+                    return stop
+                continue
+            pc = self.pc
+            budget = max_steps - done
+            i = 0
+            try:
+                if watching:
+                    for i in range(budget):  # noqa: B007 - i is read after the loop
+                        pc = cache[pc](pc)
+                        if hits:
+                            i += 1
+                            break
+                    else:
+                        i = budget
+                    self.pc = pc
+                    self.steps += i
+                    done += i
+                    if hits:
+                        return RunResult("watch", done)
+                    continue
+                for i in range(budget):  # noqa: B007
+                    pc = cache[pc](pc)
+                self.pc = pc
+                self.steps += budget
+                done += budget
+            except KeyError:
+                self.pc = pc
+                self.steps += i
+                done += i
+                if pc in cache:
+                    raise
+                try:
+                    self.handler_at(pc)
+                except Fault as f:
+                    self.steps += 1
+                    done += 1
+                    trap = self._enter_trap(f, pc, False)
+                    if not trap.vectored:
+                        return RunResult("trap", done, trap)
+                except Halt as e:
+                    return RunResult("halt", done, message=str(e))
+            except Fault as f:
+                self.pc = pc
+                self.steps += i + 1
+                done += i + 1
+                trap = self._enter_trap(f, pc, getattr(cache.get(pc), "command", False))
+                if not trap.vectored:
+                    return RunResult("trap", done, trap)
+                if watching and hits:
+                    return RunResult("watch", done, trap)
+            except StopAtPC:
+                self.pc = pc
+                self.steps += i
+                done += i
+                return RunResult("stop-pc", done)
+            except SyncRequest:
+                self.pc = pc
+                self.steps += i
+                done += i
+                res = self.step()
+                done += 1
+                stop = self._after_precise(res, done)
+                if stop is not None:
+                    return stop
+            except Halt as e:
+                self.pc = pc
+                self.steps += i
+                done += i
+                return RunResult("halt", done, message=str(e))
+        return RunResult("max-steps", done)
+
+    def _after_precise(self, res: StepResult, done: int) -> RunResult | None:
+        if res.kind == "halt":
+            return RunResult("halt", done - 1, message=res.message)
+        if res.trap is not None and not res.trap.vectored:
+            return RunResult("trap", done, res.trap)
+        if self.mem.watch_hits:
+            return RunResult("watch", done, res.trap)
+        if self.pc in self.stop_pcs:
+            return RunResult("stop-pc", done)
+        return None
+
+    # ------------------------------------------------------------------ traps
+    def _enter_trap(self, f: Fault, pc: int, command: bool) -> TrapInfo:
+        """SetFaultWithCause: save the context in the target bank, then vector."""
+        source = self.acr
+        ring = f.ring
+        if ring is None:
+            ring = 0 if source == 0 else 1
+        body = self.blk and (not command or pc != self.hdr_end)
+        saved_tpc = f.resume if f.resume is not None else pc
+        self._save_context(ring, source, saved_tpc, body)
+        st = self.trap_status[ring]
+        st[0], st[1], st[2], st[3], st[4] = False, True, f.cause & 0xFFFFFF, f.number, f.arg & MASK64
+        self.last_fault = f.number
+        self.fault_address = f.arg & MASK64
+        self.set_acr(ring)
+        evbase = self.sregs.get(ssr.context_index(ring, ssr.EVBASE), 0)
+        self.pc = evbase if evbase else f.arg & MASK64
+        info = TrapInfo(
+            number=f.number,
+            name=trap_name(f.number),
+            cause=f.cause,
+            arg0=f.arg & MASK64,
+            bank=ring,
+            saved_tpc=saved_tpc,
+            vector=self.pc,
+            vectored=bool(evbase),
+            reason=f.reason,
+        )
+        self.last_trap = info
+        return info
+
+    def _save_context(self, ring: int, source: int, tpc: int, body: bool) -> None:
+        """SaveTrapContext (reference-profile.asl) into bank ``ring``."""
+        r = self.r
+        self.saved[ring] = SavedContext(
+            commit_arg=self.commit_arg,
+            tgt_set=self.tgt_set,
+            cond_set=self.cond_set,
+            sys_pending=self.sys_pending,
+            bseq=self.bseq,
+            frame_ret=self.frame_ret,
+            tq=self.tq,
+            uq=self.uq,
+            header=self.header,
+            mcopy=self.mcopy,
+            frame=self.frame,
+        )
+        put = self.sregs.__setitem__
+        base = ring << 12
+        put(base | ssr.ECSTATE, (self.core_state & ~0x1F) | source | (body << 4))
+        control = (
+            source | 1 << 4 | self.blk << 5 | body << 6 | self.bkind << 7 | self.btype << 11
+            | self.taken << 14
+        )
+        put(base | ssr.EBARG0, control)
+        put(base | ssr.EBARG_BPC_CUR, self.bpc)
+        put(base | ssr.EBARG_BPC_TGT, self.bpcn)
+        put(base | ssr.EBARG_TPC, tpc)
+        put(base | ssr.EBARG_LRA, self.lra)
+        for k in range(4):
+            put(base | (ssr.EBARG_TQ0 + k), r[T_BASE + k])
+            put(base | (ssr.EBARG_UQ0 + k), r[U_BASE + k])
+        put(base | ssr.EBARG_LB, 0)
+        put(base | ssr.EBARG_LC, 0)
+
+    def recoverable(self, ring: int) -> str | None:
+        """None when bank ``ring`` can be recovered, else the reason it cannot
+        (TrapContextRecoverable)."""
+        control = self.ctx(ring, ssr.EBARG0)
+        ecstate = self.ctx(ring, ssr.ECSTATE)
+        if self.saved[ring] is None:
+            return f"bank {ring} holds no saved trap context"
+        if not control >> 4 & 1:
+            return f"EBARG0_ACR{ring} bit 4 (snapshot valid) is clear"
+        kind = (control >> 7) & 0xF
+        if control >> 15 or kind not in _LEGAL_KINDS or (control >> 11) & 7 > 6 or (
+            control >> 6 & 1 and not control >> 5 & 1
+        ):
+            return f"EBARG0_ACR{ring} = {control:#x} is not a legal block control word"
+        if control & 0xF != ecstate & 0xF:
+            return f"EBARG0_ACR{ring}[3:0] differs from ECSTATE_ACR{ring}[3:0]"
+        if self.ctx(ring, ssr.EBARG_BPC_CUR) & 1 or self.ctx(ring, ssr.EBARG_TPC) & 1:
+            return f"saved BPC or TPC of bank {ring} is odd"
+        return None
+
+    def recover(self, ring: int | None = None) -> int:
+        """RecoverTrapContext of bank ``ring`` (default: the current ACR, where trap entry
+        went).  Returns the resumed TPC; raises ValueError when not recoverable."""
+        if ring is None:
+            ring = self.acr
+        why = self.recoverable(ring)
+        if why is not None:
+            raise ValueError(why)
+        ctx = self.saved[ring]
+        assert ctx is not None
+        control = self.ctx(ring, ssr.EBARG0)
+        ecstate = self.ctx(ring, ssr.ECSTATE)
+        self.pc = self.ctx(ring, ssr.EBARG_TPC)
+        self.bpc = self.ctx(ring, ssr.EBARG_BPC_CUR)
+        self.core_state = ecstate
+        self.commit_arg = ctx.commit_arg
+        self.blk = bool(control >> 5 & 1)
+        body = bool(control >> 6 & 1)
+        self.tgt_set, self.cond_set, self.sys_pending = ctx.tgt_set, ctx.cond_set, ctx.sys_pending
+        kind = (control >> 7) & 0xF
+        self.bkind = kind if kind in _LEGAL_KINDS else KIND_STD
+        transfer = (control >> 11) & 7
+        self.btype = transfer if transfer <= 6 else FALL
+        self.taken = bool(control >> 14 & 1)
+        self.bpcn = self.ctx(ring, ssr.EBARG_BPC_TGT)
+        self.frame_ret = ctx.frame_ret
+        self.lra = self.ctx(ring, ssr.EBARG_LRA)
+        self.bseq = ctx.bseq
+        self.header = ctx.header
+        self.mcopy = ctx.mcopy
+        self.frame = ctx.frame
+        for k in range(4):
+            self.r[T_BASE + k] = self.ctx(ring, ssr.EBARG_TQ0 + k)
+            self.r[U_BASE + k] = self.ctx(ring, ssr.EBARG_UQ0 + k)
+        self.tq, self.uq = ctx.tq, ctx.uq
+        self.hdr_end = None if body else self.pc
+        self.acr = ecstate & 0xF
+        self._apply_bound()
+        self.sregs[(ring << 12) | ssr.EBARG0] = control & ~(1 << 4)
+        self.saved[ring] = None
+        return self.pc
+
+    def recovery_fault(self, pc: int) -> Fault:
+        """The fault ACRE raises when the current bank cannot be recovered."""
+        return Fault(EXEC_STATE_CHECK, pc, reason=self.recoverable(self.acr) or "")
+
+    # -------------------------------------------------------------- snapshots
+    def snapshot(self) -> Snapshot:
+        """The complete state; O(registers + page table), pages shared copy-on-write."""
+        return Snapshot(
+            regs=tuple(self.r),
+            scalars=tuple(getattr(self, name) for name in _SCALARS),
+            sregs=dict(self.sregs),
+            trap_status=tuple(tuple(s) for s in self.trap_status),
+            saved=tuple(self.saved),
+            pages=self.mem.share_all(),
+            perms=dict(self.mem.perms),
+        )
+
+    def restore(self, snap: Snapshot) -> None:
+        """Return to a snapshot exactly; decoded code survives where its page did."""
+        mem = self.mem
+        stale = [
+            pn for pn in mem.code
+            if snap.pages.get(pn) is not mem.pages.get(pn) or snap.perms.get(pn) != mem.perms.get(pn)
+        ]
+        self.r[:] = snap.regs
+        for name, value in zip(_SCALARS, snap.scalars, strict=True):
+            setattr(self, name, value)
+        self.sregs.clear()
+        self.sregs.update(snap.sregs)
+        self.trap_status[:] = [list(s) for s in snap.trap_status]
+        self.saved[:] = list(snap.saved)
+        mem.adopt(snap.pages, snap.perms)
+        mem.set_reserved_line(self.resv[0] & ~63 if self.resv else None)
+        self._apply_bound()
+        for pn in stale:
+            self._invalidate_code_page(pn)
+
+    # -------------------------------------------------------------- display
+    def block_state(self) -> dict | None:
+        if not self.blk:
+            return None
+        return {
+            "kind": block_kind_name(self.bkind),
+            "type": TRANSFER_NAMES[self.btype],
+            "bpc": self.bpc,
+            "bpcn": self.bpcn,
+            "taken": self.taken,
+            "body": self.body_active,
+        }
+
+    def commit_target(self) -> int | None:
+        """Where the open block would commit to (None: its BSTOP's fall-through)."""
+        if not self.blk:
+            return None
+        if self.btype in SELECTS_BPCN or (self.btype == COND and self.taken):
+            return self.bpcn
+        return None
+
+
+def _ends_or_starts_block(form: Form | None) -> bool:
+    """BSTART and BSTOP forms: the only instructions legal after ACRC (top-level.asl)."""
+    if form is None or form.surface != "command":
+        return False
+    name = form.mnemonic
+    return "BSTART" in name or name.endswith("BSTOP")
+
+
+def _raiser(number: int, reason: str) -> Handler:
+    def fault(pc: int) -> int:
+        raise Fault(number, pc, reason=reason)
+
+    return fault
+
+
+def _halter(message: str) -> Handler:
+    def halt(pc: int) -> int:
+        raise Halt(f"{message} (at {pc:#x})")
+
+    return halt
+
+
+def _mark_command(h: Handler) -> Handler:
+    try:
+        h.command = True  # type: ignore[attr-defined]
+        return h
+    except AttributeError:  # builtins or bound methods: wrap
+
+        def wrapped(pc: int) -> int:
+            return h(pc)
+
+        wrapped.command = True  # type: ignore[attr-defined]
+        return wrapped
+
+
+def _guarded(
+    m: Machine,
+    placement: Callable[[Machine, int], None] | None,
+    need_t: int,
+    need_u: int,
+    inner: Handler,
+    illegal: bool,
+) -> Handler:
+    """Checks in ExecuteScalarInstruction order: placement (BUNDLE_TRAP), then the form's
+    constraints (already folded into ``inner`` when ``illegal``), then T/U availability."""
+
+    def guarded(pc: int) -> int:
+        if placement is not None:
+            placement(m, pc)
+        if not illegal and (m.tq < need_t or m.uq < need_u):
+            raise Fault(ILLEGAL_INST, pc, reason="reads a T/U queue slot that holds no value")
+        return inner(pc)
+
+    precise = getattr(inner, "precise", None)
+    if precise is not None:
+
+        def guarded_precise(pc: int) -> int:
+            if placement is not None:
+                placement(m, pc)
+            if m.tq < need_t or m.uq < need_u:
+                raise Fault(ILLEGAL_INST, pc, reason="reads a T/U queue slot that holds no value")
+            return precise(pc)
+
+        guarded.precise = guarded_precise  # type: ignore[attr-defined]
+    return guarded

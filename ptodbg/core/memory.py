@@ -1,0 +1,375 @@
+"""Paged memory with per-page permissions, copy-on-write snapshots and memory events.
+
+Memory is sparse: 4 KiB pages (``bytearray``) keyed by page number, each with r/w/x bits.
+Two small dictionaries, ``fast_read`` and ``fast_write``, name the pages that the semantic
+handlers may touch directly, with no further check; every other access takes the *slow
+path* here, which checks permissions and bounds, records memory events, notes watchpoint
+hits, copies pages shared with a snapshot before writing them, drops decoded instructions
+of a written code page and clears an overlapped LR/SC reservation.
+
+A page leaves the fast maps whenever one of those duties applies to it, so the fast path
+never needs a flag test:
+
+* capture mode (events wanted for every access) empties both maps;
+* a watched page, a page outside the flat profile's bound, or a page only partly inside
+  the flat profile's memory is never fast;
+* a page shared with a snapshot, a page holding decoded instructions, or the page of the
+  reserved 64-byte line is never fast for writes.
+
+Addresses are unsigned 64-bit; a range never wraps (``addr + size`` is compared as an
+integer, ADR-0029).  A failing access raises ``Fault(DATA_PAGE_FAULT, addr)`` with the
+original address; alignment is the caller's check because it comes first in the probe
+order (``ProbeDataAccess``: alignment, translation, permission).
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from ptodbg.core.events import FENCE, LOAD, RELAXED, STORE, MemEvent
+from ptodbg.core.faults import DATA_PAGE_FAULT, INST_PAGE_FAULT, Fault, Halt
+
+PAGE_SHIFT = 12
+PAGE_SIZE = 1 << PAGE_SHIFT
+PAGE_MASK = PAGE_SIZE - 1
+ADDRESS_LIMIT = 1 << 64
+
+R, W, X = 4, 2, 1
+
+U8 = struct.Struct("<B")
+U16 = struct.Struct("<H")
+U32 = struct.Struct("<I")
+U64 = struct.Struct("<Q")
+STRUCTS = {1: U8, 2: U16, 4: U32, 8: U64}
+
+
+def perms_text(perms: int) -> str:
+    """'rwx' spelling of permission bits, '-' for a missing bit."""
+    return ("r" if perms & R else "-") + ("w" if perms & W else "-") + ("x" if perms & X else "-")
+
+
+def parse_perms(text: str) -> int:
+    """Permission bits of a spelling such as 'rw-', 'r-x', '---' or 'rw'."""
+    text = text.strip().lower()
+    if not text or any(c not in "rwx-" for c in text) or len(text) > 3:
+        raise ValueError(f"bad permissions {text!r}: expected letters r, w, x or - (e.g. 'rw-')")
+    return (R if "r" in text else 0) | (W if "w" in text else 0) | (X if "x" in text else 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Watch:
+    """A watched byte range [low, high) for reads ('r'), writes ('w') or both ('rw')."""
+
+    ident: int
+    low: int
+    high: int
+    mode: str
+
+    def fires(self, ev: MemEvent) -> bool:
+        if not ev.touches(self.low, self.high):
+            return False
+        if ev.kind == LOAD:
+            return "r" in self.mode
+        if ev.kind == STORE:
+            return "w" in self.mode
+        # An atomic read-modify-write reads and (maybe) writes the location.
+        return "r" in self.mode or ("w" in self.mode and ev.performed)
+
+
+class Memory:
+    """Sparse paged memory.  See the module docstring for the fast/slow split."""
+
+    def __init__(self, limit: int | None = None) -> None:
+        self.pages: dict[int, bytearray] = {}
+        self.perms: dict[int, int] = {}
+        self.fast_read: dict[int, bytearray] = {}
+        self.fast_write: dict[int, bytearray] = {}
+        self.shared: set[int] = set()
+        self.code: dict[int, set[int]] = {}
+        self.watches: list[Watch] = []
+        self.watched: set[int] = set()
+        self.watch_hits: list[tuple[Watch, MemEvent]] = []
+        self.capture = False
+        self.events: list[MemEvent] = []
+        self.limit = limit
+        self.bound: int | None = None
+        self.reserved_line: int | None = None
+        self.on_code_write: Callable[[int], None] = lambda pn: None
+        self.on_reserved_store: Callable[[], None] = lambda: None
+
+    # ------------------------------------------------------------------ mapping
+    def map(self, addr: int, size: int, perms: int, data: bytes = b"") -> None:
+        """Map every page touching [addr, addr+size), OR-ing ``perms`` into existing pages,
+        and copy ``data`` to ``addr``.  New pages are zero-filled."""
+        if size <= 0:
+            return
+        for pn in range(addr >> PAGE_SHIFT, ((addr + size - 1) >> PAGE_SHIFT) + 1):
+            if pn not in self.pages:
+                self.pages[pn] = bytearray(PAGE_SIZE)
+                self.perms[pn] = 0
+            self.perms[pn] |= perms
+            self._refresh(pn)
+        if data:
+            self.poke(addr, data)
+
+    def unmap(self, addr: int, size: int) -> None:
+        for pn in self._page_range(addr, size):
+            for table in (self.pages, self.perms, self.fast_read, self.fast_write):
+                table.pop(pn, None)
+            self.shared.discard(pn)
+            if pn in self.code:
+                self.on_code_write(pn)
+
+    def set_perms(self, addr: int, size: int, perms: int) -> list[int]:
+        """Set the permissions of every mapped page touching the range; returns the pages."""
+        changed = []
+        for pn in self._page_range(addr, size):
+            if pn in self.pages:
+                self.perms[pn] = perms
+                changed.append(pn)
+                if pn in self.code and not perms & X:
+                    self.on_code_write(pn)
+                self._refresh(pn)
+        return changed
+
+    def perms_at(self, addr: int) -> int | None:
+        """Permission bits of the page holding ``addr``; None when unmapped."""
+        return self.perms.get(addr >> PAGE_SHIFT)
+
+    def mapped(self, addr: int) -> bool:
+        return (addr >> PAGE_SHIFT) in self.pages
+
+    @staticmethod
+    def _page_range(addr: int, size: int) -> range:
+        if size <= 0:
+            return range(0)
+        return range(addr >> PAGE_SHIFT, ((addr + size - 1) >> PAGE_SHIFT) + 1)
+
+    # ---------------------------------------------------------------- fast maps
+    def _read_fast_ok(self, pn: int) -> bool:
+        if self.capture or pn in self.watched or not self.perms.get(pn, 0) & R:
+            return False
+        end = (pn + 1) << PAGE_SHIFT
+        if self.limit is not None and end > self.limit:
+            return False
+        return self.bound is None or end <= self.bound
+
+    def _refresh(self, pn: int) -> None:
+        """Recompute whether page ``pn`` belongs in the fast maps."""
+        page = self.pages.get(pn)
+        if page is not None and self._read_fast_ok(pn):
+            self.fast_read[pn] = page
+            line = self.reserved_line
+            if (
+                self.perms[pn] & W
+                and pn not in self.shared
+                and pn not in self.code
+                and (line is None or line >> PAGE_SHIFT != pn)
+            ):
+                self.fast_write[pn] = page
+            else:
+                self.fast_write.pop(pn, None)
+        else:
+            self.fast_read.pop(pn, None)
+            self.fast_write.pop(pn, None)
+
+    def refresh_all(self) -> None:
+        self.fast_read.clear()
+        self.fast_write.clear()
+        for pn in self.pages:
+            self._refresh(pn)
+
+    def set_capture(self, on: bool) -> None:
+        if on != self.capture:
+            self.capture = on
+            self.refresh_all()
+
+    def set_bound(self, bound: int | None) -> None:
+        if bound != self.bound:
+            self.bound = bound
+            self.refresh_all()
+
+    def set_reserved_line(self, line: int | None) -> None:
+        old = self.reserved_line
+        self.reserved_line = line
+        for addr in (old, line):
+            if addr is not None:
+                self._refresh(addr >> PAGE_SHIFT)
+
+    def mark_code(self, pn: int, pc: int) -> None:
+        """Record that an instruction at ``pc`` was decoded from page ``pn``."""
+        pcs = self.code.get(pn)
+        if pcs is None:
+            self.code[pn] = {pc}
+            self.fast_write.pop(pn, None)
+        else:
+            pcs.add(pc)
+
+    def forget_code(self, pn: int) -> set[int]:
+        """Drop the code mark of a page; returns the pcs whose decode must be dropped."""
+        pcs = self.code.pop(pn, set())
+        self._refresh(pn)
+        return pcs
+
+    # --------------------------------------------------------------- watchpoints
+    def set_watches(self, watches: Iterable[Watch]) -> None:
+        self.watches = list(watches)
+        old = self.watched
+        self.watched = set()
+        for w in self.watches:
+            self.watched.update(self._page_range(w.low, w.high - w.low))
+        for pn in old | self.watched:
+            self._refresh(pn)
+
+    # --------------------------------------------------------------- snapshots
+    def share_all(self) -> dict[int, bytearray]:
+        """Pages for a snapshot: the current page objects, all now copy-on-write."""
+        self.shared = set(self.pages)
+        self.fast_write.clear()
+        return dict(self.pages)
+
+    def adopt(self, pages: dict[int, bytearray], perms: dict[int, int]) -> None:
+        """Restore page contents and permissions from a snapshot (pages stay shared)."""
+        self.pages.clear()
+        self.pages.update(pages)
+        self.perms.clear()
+        self.perms.update(perms)
+        self.shared = set(pages)
+        self.refresh_all()
+
+    def _writable_page(self, pn: int) -> bytearray:
+        """The page object to write into, copied first if a snapshot shares it."""
+        page = self.pages[pn]
+        if pn in self.shared:
+            self.shared.discard(pn)
+            page = bytearray(page)
+            self.pages[pn] = page
+            self._refresh(pn)
+            if pn in self.fast_read:
+                self.fast_read[pn] = page
+        if pn in self.code:
+            self.on_code_write(pn)
+        return page
+
+    # ----------------------------------------------------- checks and raw access
+    def check(self, addr: int, size: int, need: int) -> None:
+        """Raise DATA_PAGE_FAULT unless every byte of [addr, addr+size) allows ``need``."""
+        end = addr + size
+        if end > ADDRESS_LIMIT:
+            raise Fault(DATA_PAGE_FAULT, addr, reason=f"access {addr:#x}+{size} wraps the address space")
+        if self.limit is not None and end > self.limit:
+            raise Fault(DATA_PAGE_FAULT, addr, reason=f"access {addr:#x}+{size} is beyond memory ({self.limit:#x} bytes)")
+        if self.bound is not None and end > self.bound:
+            raise Fault(DATA_PAGE_FAULT, addr, reason=f"access {addr:#x}+{size} is beyond the ACR>=2 bound {self.bound:#x}")
+        for pn in range(addr >> PAGE_SHIFT, ((end - 1) >> PAGE_SHIFT) + 1):
+            p = self.perms.get(pn)
+            if p is None:
+                raise Fault(DATA_PAGE_FAULT, addr, reason=f"page {pn << PAGE_SHIFT:#x} is not mapped")
+            if not p & need:
+                what = "read" if need == R else "write"
+                raise Fault(
+                    DATA_PAGE_FAULT, addr,
+                    reason=f"page {pn << PAGE_SHIFT:#x} is {perms_text(p)}: no {what} permission",
+                )
+
+    def read_raw(self, addr: int, size: int) -> bytes:
+        """Bytes of a range already checked (or for the debugger); unmapped bytes read 0."""
+        out = bytearray()
+        while size > 0:
+            pn, off = addr >> PAGE_SHIFT, addr & PAGE_MASK
+            n = min(size, PAGE_SIZE - off)
+            page = self.pages.get(pn)
+            out += page[off : off + n] if page is not None else bytes(n)
+            addr += n
+            size -= n
+        return bytes(out)
+
+    def write_raw(self, addr: int, data: bytes) -> None:
+        """Write a checked range: copy-on-write, code-page and reservation duties done."""
+        size = len(data)
+        line = self.reserved_line
+        pos = 0
+        a = addr
+        while pos < size:
+            pn, off = a >> PAGE_SHIFT, a & PAGE_MASK
+            n = min(size - pos, PAGE_SIZE - off)
+            page = self._writable_page(pn)
+            page[off : off + n] = data[pos : pos + n]
+            a += n
+            pos += n
+        if line is not None and addr < line + 64 and line < addr + size:
+            self.on_reserved_store()
+
+    # --------------------------------------------------------- architectural ops
+    def load(self, addr: int, size: int, order: str = RELAXED) -> int:
+        """Checked little-endian load of 1/2/4/8 bytes (value zero-extended), with event."""
+        self.check(addr, size, R)
+        pn, off = addr >> PAGE_SHIFT, addr & PAGE_MASK
+        if off + size <= PAGE_SIZE:
+            value = STRUCTS[size].unpack_from(self.pages[pn], off)[0]
+        else:
+            value = int.from_bytes(self.read_raw(addr, size), "little")
+        if self.capture or self.watched:
+            self.note(MemEvent(LOAD, addr, size, value, order))
+        return value
+
+    def store(self, addr: int, size: int, value: int, order: str = RELAXED) -> None:
+        """Checked little-endian store of the low ``size`` bytes of ``value``, with event."""
+        self.check(addr, size, W)
+        value &= (1 << (8 * size)) - 1
+        self.write_raw(addr, value.to_bytes(size, "little"))
+        if self.capture or self.watched:
+            self.note(MemEvent(STORE, addr, size, value, order))
+
+    def note(self, ev: MemEvent) -> None:
+        """Record one event (capture mode) and any watchpoint it hits."""
+        if self.capture:
+            self.events.append(ev)
+        if self.watches:
+            for w in self.watches:
+                if w.fires(ev):
+                    self.watch_hits.append((w, ev))
+
+    def note_fence(self, pred: int, succ: int) -> None:
+        if self.capture:
+            self.events.append(MemEvent(FENCE, 0, 0, (pred << 4) | succ, "acq_rel"))
+
+    # --------------------------------------------------------------- debugger
+    def peek(self, addr: int, size: int) -> bytes:
+        """Read without checks, events or side effects (unmapped bytes read as 0)."""
+        return self.read_raw(addr, size)
+
+    def poke(self, addr: int, data: bytes) -> None:
+        """Write mapped bytes without permission checks or events (the debugger's ``set
+        mem``); copy-on-write and decoded-code invalidation still happen.  Raises
+        ValueError when part of the range is unmapped."""
+        for pn in self._page_range(addr, len(data)):
+            if pn not in self.pages:
+                raise ValueError(f"address {max(addr, pn << PAGE_SHIFT):#x} is not mapped")
+        pos = 0
+        a = addr
+        while pos < len(data):
+            pn, off = a >> PAGE_SHIFT, a & PAGE_MASK
+            n = min(len(data) - pos, PAGE_SIZE - off)
+            self._writable_page(pn)[off : off + n] = data[pos : pos + n]
+            a += n
+            pos += n
+
+    def fetch(self, addr: int, size: int, check_exec: bool) -> bytes:
+        """Instruction bytes.  Debug profile: the page must be mapped and executable
+        (INST_PAGE_FAULT otherwise, a ptodbg extension).  Flat profile: fetching outside
+        memory is an emulator halt (CORE.md §7.12)."""
+        end = addr + size
+        if self.limit is not None and end > self.limit:
+            raise Halt(f"instruction fetch at {addr:#x} is outside the {self.limit}-byte memory")
+        for pn in self._page_range(addr, size):
+            p = self.perms.get(pn)
+            if p is None or (check_exec and not p & X):
+                raise Fault(
+                    INST_PAGE_FAULT, addr,
+                    reason=(f"fetch from unmapped page {pn << PAGE_SHIFT:#x}" if p is None
+                            else f"fetch from page {pn << PAGE_SHIFT:#x} ({perms_text(p)}): not executable"),
+                )
+        return self.read_raw(addr, size)

@@ -1,0 +1,49 @@
+"""Machine profiles (DESIGN.md §2).
+
+* ``debug``: sparse 4 KiB pages with r/w/x permissions; data faults are DATA_PAGE_FAULT,
+  fetch from an unmapped or non-executable page is INST_PAGE_FAULT (a ptodbg extension:
+  the reference model leaves fetch unmodelled).
+* ``reference``: the pto-spec reference profile: one flat read-write region of
+  ``memory_bytes`` (256..65536, default 4096), accesses must end inside it, and at ACR >= 2
+  inside the first 3072 bytes (``DataAccessPermitted``); identity translation; fetching
+  outside memory is an emulator halt (CORE.md §7.12).
+* ``linux``: the debug profile plus a Linux user-mode environment (ptodbg.linux).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+REFERENCE_DEFAULT_BYTES = 4096
+REFERENCE_ACR2_BOUND = 3072
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    name: str
+    flat_bytes: int | None = None
+    acr2_bound: int | None = None
+    fetch_faults: bool = True
+    stack_top: int = 0xF000
+    stack_size: int = 64 * 1024
+
+
+DEBUG = Profile("debug")
+LINUX = Profile("linux")
+
+
+def reference(memory_bytes: int = REFERENCE_DEFAULT_BYTES) -> Profile:
+    """The reference profile with ``memory_bytes`` of memory (PTO_MODEL_MEMORY_BYTES)."""
+    if not 256 <= memory_bytes <= 65536:
+        raise ValueError(f"reference memory size {memory_bytes} is outside 256..65536 bytes")
+    return Profile(
+        "reference",
+        flat_bytes=memory_bytes,
+        acr2_bound=min(REFERENCE_ACR2_BOUND, memory_bytes),
+        fetch_faults=False,
+    )
+
+
+REFERENCE = reference()
+
+PROFILES = {"debug": DEBUG, "reference": REFERENCE, "linux": LINUX}

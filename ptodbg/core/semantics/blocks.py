@@ -1,0 +1,293 @@
+"""Block commands: BSTART/BSTOP and the header commands (CORE.md §1.8).
+
+Sources: ``asl/block/model/dispatch/start.asl`` (target, retiring commit, begin),
+``asl/block/model/lifecycle/{begin,enter-stop}.asl``, ``asl/block/model/state/barg.asl``,
+``asl/block/model/commit/validation.asl`` (CompleteBundleAt) and
+``asl/block/model/dispatch/commands.asl`` (header placement rules).
+
+ptodbg choice for a BSTART that retires an open block (CORE.md §7.2, backed by
+PTO-BARG-CONTINUATION-001, ADR-0061, ADR-0077 decision 033 and compiled LinxISA code):
+the BSTART at P first commits the open block; if that commit selects a next PC other
+than P (DIRECT, CALL, RET, IND, ICALL, or COND with TAKEN), control goes there and the
+new block is *not* opened - the instruction at the target runs next.  Otherwise the new
+block opens as usual.  The literal ASL model would overwrite the retiring target.
+
+Tile-block BSTARTs (TLOAD, TMATMUL, ...) decode but halt: ptodbg has no tile model.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ptodbg.core.faults import BUNDLE_TRAP, INST_PC_FAULT, Fault
+from ptodbg.core.semantics import MASK64, semantic
+from ptodbg.core.state import (
+    CALL,
+    COND,
+    DIRECT,
+    FALL,
+    ICALL,
+    IND,
+    KIND_FP,
+    KIND_STD,
+    KIND_SYS,
+    RA,
+    RET,
+    SELECTS_BPCN,
+)
+
+if TYPE_CHECKING:
+    from ptodbg.core.machine import Handler, Machine
+    from ptodbg.isa.forms import Form
+
+_KEYWORD_TRANSFER = {"fall": FALL, "direct": DIRECT, "cond": COND, "ind": IND, "ret": RET}
+_BRTYPE_TRANSFER = {1: FALL, 5: IND, 6: ICALL, 7: RET}
+
+
+def commit_pc(m: Machine, continuation: int) -> int:
+    """BARGCommitPC: BPCN when the block's type selects it, else ``continuation``."""
+    if m.btype in SELECTS_BPCN or (m.btype == COND and m.taken):
+        return m.bpcn
+    return continuation
+
+
+def close_block(m: Machine) -> None:
+    """StopBundleAt's state effects (block cleared, header state cleared)."""
+    m.blk = False
+    m.bkind = KIND_STD
+    m.btype = FALL
+    m.taken = False
+    m.bpcn = 0
+    m.bseq = 0
+    m.frame_ret = 0
+    m.bpc = 0
+    m.cond_set = m.tgt_set = m.sys_pending = False
+    m.header = ()
+    m.hdr_end = None
+
+
+def complete_block(m: Machine, pc: int, continuation: int) -> int:
+    """CompleteBundleAt(continuation): validate, close the block, return the next PC.
+
+    Faults (no active block, odd target, DR on a non-tile block) happen before any effect.
+    A B.CATR trap attribute makes a post-commit BUNDLE_TRAP whose saved context is the
+    already committed state, resuming at the selected next PC."""
+    if not m.blk:
+        raise Fault(BUNDLE_TRAP, pc, reason="no block is open")
+    nxt = commit_pc(m, continuation)
+    if continuation & 1 or nxt & 1:
+        raise Fault(INST_PC_FAULT, nxt, reason=f"block commit to odd address {nxt:#x}")
+    attrs = dict(m.header)
+    if attrs.get("dr"):
+        raise Fault(BUNDLE_TRAP, pc, reason="B.CATR dr is only for tile element/memory blocks")
+    post_trap = bool(attrs.get("trap"))
+    close_block(m)
+    if post_trap:
+        raise Fault(BUNDLE_TRAP, nxt, resume=nxt, reason="B.CATR trap: post-commit trap")
+    return nxt
+
+
+def begin_block(
+    m: Machine, pc: int, kind: int, transfer: int, target: int, seq: int, ret: int
+) -> None:
+    """BeginBundleAt (begin.asl); the caller checked the target and retired any block."""
+    m.blk = True
+    m.cond_set = m.tgt_set = m.sys_pending = False
+    m.header = ()
+    m.bkind = kind
+    if kind == KIND_SYS:
+        m.btype, m.taken, m.bpcn = FALL, False, 0
+    else:
+        m.btype, m.taken, m.bpcn = transfer, transfer != COND, target
+    m.bseq = seq
+    m.frame_ret = ret
+    m.bpc = pc
+    m.hdr_end = seq
+    if transfer in (CALL, ICALL):
+        m.lra = ret
+        m.r[RA] = ret
+
+
+def _start(m: Machine, kind: int, transfer: int, offset: int | None, ret_half: int | None,
+           length: int) -> Handler:
+    """Handler for one BSTART form.  ``offset`` is the signed halfword offset of a
+    PC-relative target; ``ret_half`` the uimm5 of a call's return address."""
+    size = length // 8
+
+    def start(pc: int) -> int:
+        if m.blk:
+            retiring = commit_pc(m, pc)
+            if retiring != pc:
+                return complete_block(m, pc, pc)  # ptodbg choice: transfer, open nothing
+        seq = pc + size
+        if transfer in (IND, ICALL):
+            if not m.blk or m.bkind not in (KIND_STD, KIND_FP):
+                raise Fault(BUNDLE_TRAP, pc, reason="IND/ICALL needs the retiring STD/FP block's BPCN")
+            target = m.bpcn
+        elif transfer == RET:
+            target = m.lra
+        elif transfer == FALL or offset is None:
+            target = seq
+        else:
+            target = (pc + 2 * offset) & MASK64
+        ret = ((pc + size - 2 + 2 * ret_half) & MASK64) if ret_half is not None else seq
+        if target & 1:
+            raise Fault(INST_PC_FAULT, target, reason=f"block target {target:#x} is odd")
+        if m.blk:
+            complete_block(m, pc, pc)
+        begin_block(m, pc, kind, transfer, target, seq, ret)
+        return seq
+
+    return start
+
+
+@semantic("BSTART", "BSTART.STD", "BSTART.FP", "BSTART.SYS", "C.BSTART", "C.BSTART.STD",
+          "C.BSTART.FP", "C.BSTART.SYS", "BSTART.CALL", "BSTART.ICALL")
+def bstart(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+    name = form.mnemonic
+    kind = KIND_SYS if name.endswith(".SYS") else KIND_FP if name.endswith(".FP") else KIND_STD
+    offset = next((v[f] for f in ("simm25", "simm17", "simm12") if f in v), None)
+    if name == "BSTART.CALL":
+        return _start(m, kind, CALL, v["simm12"], v["uimm5"], length)
+    if name == "BSTART.ICALL":
+        return _start(m, kind, ICALL, None, v["uimm5"], length)
+    if "BrType" in v:
+        transfer = _BRTYPE_TRANSFER[v["BrType"]]
+    elif kind == KIND_SYS:
+        transfer = FALL
+    else:
+        transfer = _KEYWORD_TRANSFER[form.syntax.split()[1].rstrip(",")]
+    if transfer not in (DIRECT, COND):
+        offset = None
+    return _start(m, kind, transfer, offset, None, length)
+
+
+@semantic("BSTOP", "C.BSTOP", "L.BSTOP")
+def bstop(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+    size = length // 8
+
+    def stop(pc: int) -> int:
+        return complete_block(m, pc, pc + size)
+
+    return stop
+
+
+# ----------------------------------------------------------------- header commands
+def _header(m: Machine, pc: int, what: str) -> None:
+    """A header command needs an open block whose body has not started."""
+    if not m.blk:
+        raise Fault(BUNDLE_TRAP, pc, reason=f"{what} needs an open block")
+    if pc != m.hdr_end:
+        raise Fault(BUNDLE_TRAP, pc, reason=f"{what} must come before the block body")
+
+
+def _record(m: Machine, pc: int, size: int, items: tuple) -> int:
+    m.header = m.header + items
+    m.hdr_end = pc + size
+    return pc + size
+
+
+@semantic("B.CATR")
+def b_catr(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+    items = tuple((k.lower(), v[k]) for k in ("trap", "atom", "aq", "rl", "far", "DR"))
+    size = length // 8
+
+    def catr(pc: int) -> int:
+        _header(m, pc, "B.CATR")
+        if any(k == "trap" for k, _ in m.header):
+            raise Fault(BUNDLE_TRAP, pc, reason="the block already has control attributes")
+        return _record(m, pc, size, items)
+
+    return catr
+
+
+def _attribute_command(label: str, once_key: str | None):
+    def builder(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+        size = length // 8
+        items = tuple((f"{label}.{k.lower()}", val) for k, val in v.items())
+        if once_key is not None:
+            items = ((once_key, 1),) + items
+
+        def attribute(pc: int) -> int:
+            _header(m, pc, form.mnemonic)
+            if once_key is not None and any(k == once_key for k, _ in m.header):
+                raise Fault(BUNDLE_TRAP, pc, reason=f"{form.mnemonic} may appear once per block")
+            return _record(m, pc, size, items)
+
+        return attribute
+
+    return builder
+
+
+semantic("B.DATR")(_attribute_command("datr", "datr"))
+semantic("B.FPATR")(_attribute_command("fpatr", "fpatr"))
+semantic("B.IOT", "B.IOS")(_attribute_command("io", None))
+
+
+@semantic("B.IOR")
+def b_ior(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+    size = length // 8
+    items = (("ior", (v["RegSrc0"], v["RegSrc1"], v["RegSrc2"], v["RegDst"])),)
+
+    def ior(pc: int) -> int:
+        _header(m, pc, "B.IOR")
+        if any(k == "ior" for k, _ in m.header):
+            raise Fault(BUNDLE_TRAP, pc, reason="B.IOR may appear once per block")
+        return _record(m, pc, size, items)
+
+    return ior
+
+
+@semantic("B.DIM")
+def b_dim(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+    size = length // 8
+    lb = form.syntax.rsplit("->", 1)[1].strip()
+    src, imm = v["RegSrc"], v["uimm17"]
+    r = m.r
+
+    def dim(pc: int) -> int:
+        _header(m, pc, "B.DIM")
+        return _record(m, pc, size, ((lb, (r[src] + imm) & 0xFFFF),))
+
+    return dim
+
+
+@semantic("C.B.DIMI")
+def c_b_dimi(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+    size = length // 8
+    item = ((f"lb{v['LoopNest']}", v["imm8"]),)
+
+    def dimi(pc: int) -> int:
+        _header(m, pc, "C.B.DIMI")
+        return _record(m, pc, size, item)
+
+    return dimi
+
+
+@semantic("B.HINT")
+def b_hint(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+    size = length // 8
+    if "B/E" in v:
+        # B.HINT TRACE.{begin,end}: commits any open block, then opens a STD FALL block.
+        item = (("hint.trace", "end" if v["B/E"] else "begin"),)
+
+        def trace(pc: int) -> int:
+            if m.blk:
+                nxt = complete_block(m, pc, pc)
+                if nxt != pc:
+                    return nxt
+            seq = pc + size
+            begin_block(m, pc, KIND_STD, FALL, seq, seq, seq)
+            m.header = item
+            return seq
+
+        return trace
+    items = (("hint", 1),) + tuple((f"hint.{k.lower()}", val) for k, val in v.items())
+
+    def hint(pc: int) -> int:
+        _header(m, pc, "B.HINT")
+        if any(k == "hint" for k, _ in m.header):
+            raise Fault(BUNDLE_TRAP, pc, reason="B.HINT may appear once per block")
+        return _record(m, pc, size, items)
+
+    return hint

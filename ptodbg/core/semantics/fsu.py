@@ -1,0 +1,3 @@
+"""Scalar floating point (``asl/scalar/model/fsu/*.asl``, ``dispatch/fsu.asl``)."""
+
+from __future__ import annotations

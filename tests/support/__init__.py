@@ -1,0 +1,1 @@
+"""Shared test support: paths to the shared reference material and AVS-style harness."""
