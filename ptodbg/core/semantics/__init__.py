@@ -31,7 +31,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ptodbg.core.faults import BUNDLE_TRAP, Fault
-from ptodbg.core.state import GPR_COUNT, KIND_FP, KIND_STD, KIND_SYS, COND
+from ptodbg.core.state import COND, GPR_COUNT, KIND_FP, KIND_STD, KIND_SYS
 
 if TYPE_CHECKING:
     from ptodbg.core.machine import Handler, Machine
