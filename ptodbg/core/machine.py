@@ -162,6 +162,7 @@ class Snapshot:
     saved: tuple
     pages: dict[int, bytearray]
     perms: dict[int, int]
+    once: dict[int, int]
 
     @property
     def steps(self) -> int:
@@ -173,7 +174,7 @@ _SCALARS = (
     "blk", "bpc", "bkind", "btype", "bpcn", "taken", "bseq", "lra", "frame_ret", "commit_arg",
     "cond_set", "tgt_set", "sys_pending", "hdr_end", "header", "resv", "steps",
     "last_fault", "fault_address", "last_trap", "fence_pred", "fence_succ", "icache_epoch",
-    "exit_code", "os_state", "mcopy", "frame",
+    "exit_code", "os_state", "mcopy", "frame", "trap_step",
 )
 _SCALAR_INDEX = {name: i for i, name in enumerate(_SCALARS)}
 
@@ -237,6 +238,7 @@ class Machine:
         self.last_fault = 0
         self.fault_address = 0
         self.last_trap: TrapInfo | None = None
+        self.trap_step = -1  # the attempt count when last_trap was entered
         self.fence_pred = self.fence_succ = 0
         self.icache_epoch = 0
         self.exit_code: int | None = None
@@ -721,6 +723,7 @@ class Machine:
             reason=f.reason,
         )
         self.last_trap = info
+        self.trap_step = self.steps
         return info
 
     def _save_context(self, ring: int, source: int, tpc: int, body: bool) -> None:
@@ -834,6 +837,7 @@ class Machine:
             saved=tuple(self.saved),
             pages=self.mem.share_all(),
             perms=dict(self.mem.perms),
+            once=dict(self.mem.once),
         )
 
     def restore(self, snap: Snapshot) -> None:
@@ -850,7 +854,7 @@ class Machine:
         self.sregs.update(snap.sregs)
         self.trap_status[:] = [list(s) for s in snap.trap_status]
         self.saved[:] = list(snap.saved)
-        mem.adopt(snap.pages, snap.perms)
+        mem.adopt(snap.pages, snap.perms, snap.once)
         mem.set_reserved_line(self.resv[0] & ~63 if self.resv else None)
         self._apply_bound()
         for pn in stale:
@@ -868,6 +872,11 @@ class Machine:
             "taken": self.taken,
             "body": self.body_active,
         }
+
+    @property
+    def pending_trap(self) -> TrapInfo | None:
+        """The trap entered by the most recent attempt, if that attempt trapped."""
+        return self.last_trap if self.trap_step == self.steps else None
 
     def commit_target(self) -> int | None:
         """Where the open block would commit to (None: its BSTOP's fall-through)."""

@@ -96,6 +96,9 @@ class Memory:
         self.limit = limit
         self.bound: int | None = None
         self.reserved_line: int | None = None
+        # Pages whose permissions were revoked "for the next access only": page -> the
+        # permissions to restore when an access (data or fetch) faults on it.
+        self.once: dict[int, int] = {}
         self.on_code_write: Callable[[int], None] = lambda pn: None
         self.on_reserved_store: Callable[[], None] = lambda: None
 
@@ -128,11 +131,26 @@ class Memory:
         for pn in self._page_range(addr, size):
             if pn in self.pages:
                 self.perms[pn] = perms
+                self.once.pop(pn, None)
                 changed.append(pn)
                 if pn in self.code and not perms & X:
                     self.on_code_write(pn)
                 self._refresh(pn)
         return changed
+
+    def inject_once(self, addr: int, size: int, perms: int) -> list[int]:
+        """Give the pages of a range ``perms`` until the first access that faults on one
+        of them; that access faults and the page gets its permissions back."""
+        original = {pn: self.once.get(pn, self.perms[pn]) for pn in self._page_range(addr, size) if pn in self.pages}
+        self.set_perms(addr, size, perms)
+        self.once.update(original)
+        return list(original)
+
+    def _consume_once(self, pn: int) -> str:
+        restored = self.once.pop(pn)
+        self.perms[pn] = restored
+        self._refresh(pn)
+        return f" (injected once; now restored to {perms_text(restored)})"
 
     def perms_at(self, addr: int) -> int | None:
         """Permission bits of the page holding ``addr``; None when unmapped."""
@@ -230,12 +248,14 @@ class Memory:
         self.fast_write.clear()
         return dict(self.pages)
 
-    def adopt(self, pages: dict[int, bytearray], perms: dict[int, int]) -> None:
+    def adopt(self, pages: dict[int, bytearray], perms: dict[int, int], once: dict[int, int]) -> None:
         """Restore page contents and permissions from a snapshot (pages stay shared)."""
         self.pages.clear()
         self.pages.update(pages)
         self.perms.clear()
         self.perms.update(perms)
+        self.once.clear()
+        self.once.update(once)
         self.shared = set(pages)
         self.refresh_all()
 
@@ -269,10 +289,10 @@ class Memory:
                 raise Fault(DATA_PAGE_FAULT, addr, reason=f"page {pn << PAGE_SHIFT:#x} is not mapped")
             if not p & need:
                 what = "read" if need == R else "write"
-                raise Fault(
-                    DATA_PAGE_FAULT, addr,
-                    reason=f"page {pn << PAGE_SHIFT:#x} is {perms_text(p)}: no {what} permission",
-                )
+                reason = f"page {pn << PAGE_SHIFT:#x} is {perms_text(p)}: no {what} permission"
+                if pn in self.once:
+                    reason += self._consume_once(pn)
+                raise Fault(DATA_PAGE_FAULT, addr, reason=reason)
 
     def read_raw(self, addr: int, size: int) -> bytes:
         """Bytes of a range already checked (or for the debugger); unmapped bytes read 0."""
@@ -367,9 +387,9 @@ class Memory:
         for pn in self._page_range(addr, size):
             p = self.perms.get(pn)
             if p is None or (check_exec and not p & X):
-                raise Fault(
-                    INST_PAGE_FAULT, addr,
-                    reason=(f"fetch from unmapped page {pn << PAGE_SHIFT:#x}" if p is None
-                            else f"fetch from page {pn << PAGE_SHIFT:#x} ({perms_text(p)}): not executable"),
-                )
+                reason = (f"fetch from unmapped page {pn << PAGE_SHIFT:#x}" if p is None
+                          else f"fetch from page {pn << PAGE_SHIFT:#x} ({perms_text(p)}): not executable")
+                if p is not None and pn in self.once:
+                    reason += self._consume_once(pn)
+                raise Fault(INST_PAGE_FAULT, addr, reason=reason)
         return self.read_raw(addr, size)

@@ -1,0 +1,375 @@
+"""The command language (DESIGN.md §5): one parser for the TUI command line, the
+command palette and batch mode.
+
+:meth:`Commands.execute` takes one line and returns a :class:`CommandResult`; batch mode
+turns it into one JSON line, the TUI shows its message.  Numbers are decimal or 0x-hex;
+addresses and values are expressions of :mod:`ptodbg.debug.expr` (written without
+spaces, e.g. ``x sp+16 32``); LOC is a symbol, ``symbol+off`` or an address.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ptodbg.core.faults import TRAP_ARGUMENT
+from ptodbg.debug.engine import DebugError, Stop
+from ptodbg.debug.expr import ExprError
+from ptodbg.debug.jsonstate import state
+
+if TYPE_CHECKING:
+    from ptodbg.debug.engine import Debugger
+
+
+@dataclass
+class CommandResult:
+    command: str
+    ok: bool
+    message: str = ""
+    error: str | None = None
+    extra: dict = field(default_factory=dict)
+    stop: Stop | None = None
+    moved: bool = False  # the machine state (may have) changed
+
+    def as_json(self, dbg: Debugger) -> dict:
+        if not self.ok:
+            return {"command": self.command, "ok": False, "error": self.error}
+        out = {"command": self.command, "ok": True, "state": state(dbg)}
+        if self.message:
+            out["message"] = self.message
+        out.update(self.extra)
+        return out
+
+
+@dataclass(frozen=True)
+class CommandSpec:
+    name: str
+    usage: str
+    help: str
+    handler: Callable[[Commands, list[str], str], CommandResult]
+    aliases: tuple[str, ...] = ()
+    moves: bool = False
+
+
+_SPECS: list[CommandSpec] = []
+
+
+def command(name: str, usage: str, help: str, *aliases: str, moves: bool = False):
+    def register(fn):
+        _SPECS.append(CommandSpec(name, usage, help, fn, aliases, moves))
+        return fn
+
+    return register
+
+
+class Commands:
+    """Parses and runs command lines against one debugger."""
+
+    def __init__(self, dbg: Debugger, *, save=None, load=None) -> None:
+        self.dbg = dbg
+        self._save = save
+        self._load = load
+        self.by_name: dict[str, CommandSpec] = {}
+        for spec in _SPECS:
+            self.by_name[spec.name] = spec
+            for alias in spec.aliases:
+                self.by_name[alias] = spec
+
+    @staticmethod
+    def specs() -> list[CommandSpec]:
+        return list(_SPECS)
+
+    def execute(self, line: str) -> CommandResult:
+        text = line.strip()
+        if not text:
+            return CommandResult("", False, error="empty command")
+        word, _, rest = text.partition(" ")
+        spec = self._lookup(word.lower(), rest)
+        if spec is None:
+            return CommandResult(text, False, error=f"unknown command {word!r}; type 'help' for the list")
+        try:
+            args = shlex.split(rest, posix=True) if rest.strip() else []
+        except ValueError as e:
+            return CommandResult(text, False, error=f"{text}: {e}")
+        try:
+            result = spec.handler(self, args, rest.strip())
+        except (DebugError, ExprError, ValueError, KeyError) as e:
+            msg = str(e).strip("'\"") if isinstance(e, KeyError) else str(e)
+            return CommandResult(text, False, error=f"{spec.name}: {msg}")
+        except OSError as e:
+            return CommandResult(text, False, error=f"{spec.name}: {e.strerror or e}: {e.filename or ''}".rstrip(": "))
+        result.command = text
+        result.moved = result.moved or spec.moves
+        return result
+
+    def _lookup(self, word: str, rest: str) -> CommandSpec | None:
+        if word == "info":
+            sub = rest.split()[0].lower() if rest.split() else ""
+            return self.by_name.get(f"info {sub}") or self.by_name.get("info")
+        if word == "set" and rest.split() and rest.split()[0].lower() == "mem":
+            return self.by_name.get("set mem")
+        return self.by_name.get(word)
+
+    # -------------------------------------------------------------- helpers
+    def num(self, text: str) -> int:
+        return self.dbg.evaluate(text)
+
+    def moved(self, stop: Stop) -> CommandResult:
+        return CommandResult("", True, message=stop.message, stop=stop, moved=True)
+
+
+def _count(c: Commands, args: list[str], default: int = 1) -> int:
+    if not args:
+        return default
+    if len(args) > 1:
+        raise DebugError(f"expected one count, got {' '.join(args)!r}")
+    return c.num(args[0])
+
+
+@command("step", "step [N]", "execute N instructions (default 1)", "stepi", "si", "s", moves=True)
+def _step(c: Commands, args: list[str], raw: str) -> CommandResult:
+    return c.moved(c.dbg.step(_count(c, args)))
+
+
+@command("next", "next", "step over a call (BSTART.CALL, SETRET...)", "n", "nexti", moves=True)
+def _next(c: Commands, args: list[str], raw: str) -> CommandResult:
+    return c.moved(c.dbg.next())
+
+
+@command("continue", "continue [N]", "run until a stop (at most N steps)", "c", "cont", moves=True)
+def _continue(c: Commands, args: list[str], raw: str) -> CommandResult:
+    return c.moved(c.dbg.cont(_count(c, args, 0) or None))
+
+
+@command("until", "until LOC", "run until LOC is reached (or another stop)", "u", moves=True)
+def _until(c: Commands, args: list[str], raw: str) -> CommandResult:
+    if not raw:
+        raise DebugError("usage: until LOC")
+    return c.moved(c.dbg.until(raw))
+
+
+@command("reverse-step", "reverse-step [N]", "go back N steps", "rs", "reverse-stepi", moves=True)
+def _rstep(c: Commands, args: list[str], raw: str) -> CommandResult:
+    return c.moved(c.dbg.reverse_step(_count(c, args)))
+
+
+@command("reverse-continue", "reverse-continue", "go back to the previous breakpoint, watchpoint hit or trap", "rc", moves=True)
+def _rcont(c: Commands, args: list[str], raw: str) -> CommandResult:
+    return c.moved(c.dbg.reverse_continue())
+
+
+@command("goto", "goto STEP", "travel to an absolute step count", moves=True)
+def _goto(c: Commands, args: list[str], raw: str) -> CommandResult:
+    if len(args) != 1:
+        raise DebugError("usage: goto STEP")
+    return c.moved(c.dbg.goto(c.num(args[0])))
+
+
+def _split_condition(raw: str) -> tuple[str, str | None]:
+    words = raw.split()
+    if "if" in words:
+        i = words.index("if")
+        return " ".join(words[:i]), " ".join(words[i + 1 :]) or None
+    return raw, None
+
+
+@command("break", "break LOC [if EXPR]", "set a breakpoint, optionally conditional", "b", "br")
+def _break(c: Commands, args: list[str], raw: str) -> CommandResult:
+    loc, cond = _split_condition(raw)
+    if not loc:
+        raise DebugError("usage: break LOC [if EXPR]")
+    bp = c.dbg.add_breakpoint(loc, cond)
+    where = c.dbg.symbolize(bp.address)
+    return CommandResult("", True, f"breakpoint {bp.ident} at {bp.address:#x} ({where})" + (f" if {cond}" if cond else ""),
+                         extra={"breakpoint": bp.ident})
+
+
+@command("tbreak", "tbreak LOC [if EXPR]", "set a breakpoint that deletes itself when hit", "tb")
+def _tbreak(c: Commands, args: list[str], raw: str) -> CommandResult:
+    loc, cond = _split_condition(raw)
+    if not loc:
+        raise DebugError("usage: tbreak LOC")
+    bp = c.dbg.add_breakpoint(loc, cond, temporary=True)
+    return CommandResult("", True, f"temporary breakpoint {bp.ident} at {bp.address:#x}", extra={"breakpoint": bp.ident})
+
+
+@command("delete", "delete [N]", "delete breakpoint/watchpoint N, or all of them", "d")
+def _delete(c: Commands, args: list[str], raw: str) -> CommandResult:
+    gone = c.dbg.delete(c.num(args[0]) if args else None)
+    return CommandResult("", True, f"deleted {', '.join(map(str, gone)) or 'nothing'}", extra={"deleted": gone})
+
+
+@command("watch", "watch ADDR [LEN] [r|w|rw]", "stop when an access touches ADDR..ADDR+LEN (default 8 bytes, w)")
+def _watch(c: Commands, args: list[str], raw: str) -> CommandResult:
+    if not args or len(args) > 3:
+        raise DebugError("usage: watch ADDR [LEN] [r|w|rw]")
+    mode = "w"
+    if args[-1].lower() in ("r", "w", "rw", "wr"):
+        mode = "rw" if args[-1].lower() in ("rw", "wr") else args[-1].lower()
+        args = args[:-1]
+    length = c.num(args[1]) if len(args) > 1 else 8
+    wp = c.dbg.add_watchpoint(args[0], length, mode)
+    return CommandResult("", True, f"watchpoint {wp.ident}: {mode} {wp.low:#x}..{wp.low + wp.length:#x}",
+                         extra={"watchpoint": wp.ident})
+
+
+@command("perms", "perms ADDR LEN PERMS", "set page permissions now (e.g. r--, rw-, ---)", moves=True)
+def _perms(c: Commands, args: list[str], raw: str) -> CommandResult:
+    if len(args) != 3:
+        raise DebugError("usage: perms ADDR LEN PERMS")
+    return CommandResult("", True, c.dbg.set_perms(c.num(args[0]), c.num(args[1]), args[2]))
+
+
+@command("inject", "inject ADDR LEN PERMS [at STEP] [once]",
+         "change page permissions now, at a step, or for the next access only", moves=True)
+def _inject(c: Commands, args: list[str], raw: str) -> CommandResult:
+    if len(args) < 3:
+        raise DebugError("usage: inject ADDR LEN PERMS [at STEP] [once]")
+    address, length, perms = c.num(args[0]), c.num(args[1]), args[2]
+    at = None
+    once = False
+    rest = [a.lower() for a in args[3:]]
+    i = 0
+    while i < len(rest):
+        if rest[i] == "once":
+            once = True
+        elif rest[i] == "at" and i + 1 < len(rest):
+            at = c.num(rest[i + 1])
+            i += 1
+        else:
+            raise DebugError(f"unexpected {args[3 + i]!r}; expected 'at STEP' or 'once'")
+        i += 1
+    return CommandResult("", True, c.dbg.set_perms(address, length, perms, at=at, once=once))
+
+
+@command("recover", "recover [BANK]", "restore the saved trap context (ACRE): the faulting instruction reissues", moves=True)
+def _recover(c: Commands, args: list[str], raw: str) -> CommandResult:
+    text = c.dbg.recover(c.num(args[0]) if args else None)
+    c.dbg.last = Stop("stopped", text)
+    return CommandResult("", True, text, stop=c.dbg.last)
+
+
+@command("set", "set REG VALUE", "write a register (ABI name, rN or pc) at this step", moves=True)
+def _set(c: Commands, args: list[str], raw: str) -> CommandResult:
+    if len(args) != 2:
+        raise DebugError("usage: set REG VALUE  or  set mem ADDR BYTES")
+    return CommandResult("", True, c.dbg.set_register(args[0], c.num(args[1])))
+
+
+@command("set mem", "set mem ADDR BYTES", "write bytes (hex, e.g. 0011aabb) at ADDR at this step", moves=True)
+def _set_mem(c: Commands, args: list[str], raw: str) -> CommandResult:
+    if len(args) < 3:
+        raise DebugError("usage: set mem ADDR BYTES")
+    text = "".join(args[2:]).replace("0x", "").replace(",", "")
+    try:
+        data = bytes.fromhex(text)
+    except ValueError:
+        raise DebugError(f"{' '.join(args[2:])!r} is not a hex byte string (e.g. 0011aabb)") from None
+    return CommandResult("", True, c.dbg.set_memory(c.num(args[1]), data))
+
+
+@command("regs", "regs", "show the GPRs, queues and TPC", "registers", "info registers")
+def _regs(c: Commands, args: list[str], raw: str) -> CommandResult:
+    m = c.dbg.machine
+    lines = [" ".join(f"{n}={v:#x}" for n, v in list(m.regs().items())[i : i + 6]) for i in range(0, 24, 6)]
+    return CommandResult("", True, "\n".join(lines), extra={"regs": m.regs()})
+
+
+@command("x", "x ADDR [LEN]", "examine LEN bytes of memory (default 64)", "examine")
+def _x(c: Commands, args: list[str], raw: str) -> CommandResult:
+    if not args or len(args) > 2:
+        raise DebugError("usage: x ADDR [LEN]")
+    address = c.num(args[0]) & ((1 << 64) - 1)
+    length = c.num(args[1]) if len(args) > 1 else 64
+    data = c.dbg.memory(address, length)
+    return CommandResult("", True, f"{address:#x}: {data.hex()}", extra={"address": address, "bytes": data.hex()})
+
+
+@command("events", "events", "memory events of the last instruction")
+def _events(c: Commands, args: list[str], raw: str) -> CommandResult:
+    evs = c.dbg.events()
+    text = "\n".join(f"{i + 1:2} {e.kind:6} {e.address:#x} {e.size} {e.value:#x} {e.order}" for i, e in enumerate(evs))
+    return CommandResult("", True, text or "no memory events", extra={"events": [e.as_json() for e in evs]})
+
+
+@command("trap", "trap", "show the pending trap and its saved context")
+def _trap(c: Commands, args: list[str], raw: str) -> CommandResult:
+    m = c.dbg.machine
+    t = m.pending_trap or m.last_trap
+    if t is None:
+        return CommandResult("", True, "no trap has been taken", extra={"trap": None})
+    arg = TRAP_ARGUMENT.get(t.number, "argument")
+    text = (f"trap {t.number} {t.name}: cause {t.cause}, TRAPARG0 {t.arg0:#x} ({arg}), bank {t.bank}, "
+            f"saved TPC {t.saved_tpc:#x}" + (f" - {t.reason}" if t.reason else ""))
+    return CommandResult("", True, text, extra={"trap": t.as_json()})
+
+
+@command("info breakpoints", "info breakpoints", "list breakpoints and watchpoints", "info break", "info b")
+def _info_b(c: Commands, args: list[str], raw: str) -> CommandResult:
+    bps = c.dbg.info_breakpoints()
+    text = "\n".join(
+        f"{b['id']:3} {b['type']:6} {b.get('where', b['location'])} {b['address']:#x} hits={b['hits']}"
+        + (f" if {b['condition']}" if b.get("condition") else "")
+        for b in bps
+    )
+    return CommandResult("", True, text or "no breakpoints or watchpoints", extra={"breakpoints": bps})
+
+
+@command("info watchpoints", "info watchpoints", "list watchpoints", "info watch")
+def _info_w(c: Commands, args: list[str], raw: str) -> CommandResult:
+    wps = [b for b in c.dbg.info_breakpoints() if b["type"] == "watch"]
+    return CommandResult("", True, "\n".join(str(w) for w in wps) or "no watchpoints", extra={"breakpoints": wps})
+
+
+@command("info history", "info history", "snapshots kept for reverse execution and their memory use", "info h")
+def _info_h(c: Commands, args: list[str], raw: str) -> CommandResult:
+    use = c.dbg.history_usage()
+    text = (f"{use['snapshots']} snapshots, {use['bytes'] / 1e6:.1f} MB of {use['budget'] / 1e6:.0f} MB, "
+            f"furthest step {use['horizon']}, {use['thinned']} thinned")
+    return CommandResult("", True, text, extra={"history": use})
+
+
+@command("info", "info breakpoints|watchpoints|history", "information about the debugger")
+def _info(c: Commands, args: list[str], raw: str) -> CommandResult:
+    raise DebugError("usage: info breakpoints | info watchpoints | info history")
+
+
+@command("print", "print EXPR", "evaluate an expression", "p")
+def _print(c: Commands, args: list[str], raw: str) -> CommandResult:
+    if not raw:
+        raise DebugError("usage: print EXPR")
+    value = c.dbg.evaluate(raw)
+    return CommandResult("", True, f"{raw} = {value & ((1 << 64) - 1):#x} ({value})", extra={"value": value})
+
+
+@command("save", "save SESSION", "save breakpoints, watchpoints, injections, views and the step to a session file")
+def _save(c: Commands, args: list[str], raw: str) -> CommandResult:
+    if len(args) != 1:
+        raise DebugError("usage: save SESSION")
+    if c._save is None:
+        raise DebugError("sessions are not available here")
+    path = c._save(c.dbg, args[0])
+    return CommandResult("", True, f"saved session to {path}", extra={"path": str(path)})
+
+
+@command("load", "load SESSION", "load a session file for this program", moves=True)
+def _load(c: Commands, args: list[str], raw: str) -> CommandResult:
+    if len(args) != 1:
+        raise DebugError("usage: load SESSION")
+    if c._load is None:
+        raise DebugError("sessions are not available here")
+    msg = c._load(c.dbg, args[0])
+    return CommandResult("", True, msg)
+
+
+@command("help", "help [COMMAND]", "list commands, or describe one")
+def _help(c: Commands, args: list[str], raw: str) -> CommandResult:
+    if raw:
+        spec = c._lookup(raw.split()[0].lower(), " ".join(raw.split()[1:]))
+        if spec is None:
+            raise DebugError(f"no command {raw!r}")
+        return CommandResult("", True, f"{spec.usage}: {spec.help}")
+    lines = [f"{s.usage:42} {s.help}" for s in _SPECS]
+    return CommandResult("", True, "\n".join(lines))

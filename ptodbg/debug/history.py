@@ -1,0 +1,112 @@
+"""Execution history: periodic full-state snapshots for reverse execution.
+
+A snapshot (:meth:`Machine.snapshot`) shares memory pages copy-on-write, so keeping one
+costs its page table plus the pages written since the previous one.  The debugger takes
+one every ``interval`` steps while it runs forward; going back restores the nearest
+earlier snapshot and re-executes deterministically (:mod:`ptodbg.debug.engine`).
+
+The history is bounded by a memory budget.  When the estimate exceeds it, every other
+snapshot in the older half is dropped ("thinning"), so recent history stays dense and
+old history stays reachable at a higher replay cost; a later visit to old history
+re-densifies it, because replay records snapshots on its way.
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+
+from ptodbg.core import Snapshot
+from ptodbg.core.memory import PAGE_SIZE
+
+# Rough fixed costs of one snapshot besides its private pages (page-table dicts, tuples).
+_PER_SNAPSHOT = 2048
+_PER_PAGE_ENTRY = 120
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    step: int
+    edits: int  # how many timeline edits the snapshot's state already includes
+    snap: Snapshot
+
+
+class History:
+    def __init__(self, interval: int = 4096, budget_bytes: int = 256 << 20) -> None:
+        self.interval = interval
+        self.budget = budget_bytes
+        self._steps: list[int] = []
+        self._entries: list[Entry] = []
+        self._page_refs: dict[int, list] = {}  # id(page) -> [page, refcount]
+        self.thinned = 0
+
+    # ------------------------------------------------------------- queries
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def latest_at_or_before(self, step: int) -> Entry | None:
+        i = bisect.bisect_right(self._steps, step)
+        return self._entries[i - 1] if i else None
+
+    def has(self, step: int) -> bool:
+        i = bisect.bisect_left(self._steps, step)
+        return i < len(self._steps) and self._steps[i] == step
+
+    def steps(self) -> list[int]:
+        return list(self._steps)
+
+    def memory_bytes(self) -> int:
+        pages = len(self._page_refs) * PAGE_SIZE
+        entries = sum(_PER_SNAPSHOT + _PER_PAGE_ENTRY * len(e.snap.pages) for e in self._entries)
+        return pages + entries
+
+    # ------------------------------------------------------------- updates
+    def record(self, step: int, edits: int, snap: Snapshot) -> None:
+        """Keep a snapshot of ``step`` (replacing one already kept for that step)."""
+        i = bisect.bisect_left(self._steps, step)
+        if i < len(self._steps) and self._steps[i] == step:
+            self._release(self._entries[i])
+            self._entries[i] = Entry(step, edits, snap)
+        else:
+            self._steps.insert(i, step)
+            self._entries.insert(i, Entry(step, edits, snap))
+        for page in snap.pages.values():
+            ref = self._page_refs.get(id(page))
+            if ref is None:
+                self._page_refs[id(page)] = [page, 1]
+            else:
+                ref[1] += 1
+        if self.memory_bytes() > self.budget:
+            self._thin()
+
+    def truncate_after(self, step: int) -> None:
+        """Forget snapshots later than ``step`` (the timeline changed there)."""
+        i = bisect.bisect_right(self._steps, step)
+        for entry in self._entries[i:]:
+            self._release(entry)
+        del self._steps[i:]
+        del self._entries[i:]
+
+    def clear(self) -> None:
+        self.truncate_after(-1)
+
+    def _release(self, entry: Entry) -> None:
+        for page in entry.snap.pages.values():
+            ref = self._page_refs.get(id(page))
+            if ref is not None:
+                ref[1] -= 1
+                if ref[1] <= 0:
+                    del self._page_refs[id(page)]
+
+    def _thin(self) -> None:
+        """Drop every other snapshot of the older half (never the first or the newest)."""
+        while self.memory_bytes() > self.budget and len(self._entries) > 3:
+            half = len(self._entries) // 2
+            drop = list(range(1, max(2, half), 2))
+            if not drop:
+                break
+            for i in reversed(drop):
+                self._release(self._entries[i])
+                del self._entries[i]
+                del self._steps[i]
+                self.thinned += 1
