@@ -198,7 +198,23 @@ class Debugger:
         machine.mem.set_capture(False)
         if stop_address is not None:
             machine.add_stop(stop_address)
-        self.history.record(machine.steps, 0, machine.snapshot())
+        self._initial = machine.snapshot()
+        self.history.record(machine.steps, 0, self._initial)
+
+    def restart(self, edits: list[Edit] | None = None) -> None:
+        """Back to the loaded state with a new (default: empty) timeline of edits."""
+        m = self.machine
+        m.restore(self._initial)
+        self.edits = sorted(edits or [], key=lambda e: e.step)
+        self.cursor = 0
+        self.history.clear()
+        self.history.record(m.steps, 0, self._initial)
+        self.horizon = m.steps
+        self._events_cache = None
+        self.last_step = None
+        self.notes.clear()
+        self._apply_due()
+        self.last = Stop("stopped", "restarted")
 
     # ================================================================ basics
     @property
