@@ -186,7 +186,7 @@ class Debugger:
         self._next_id = 1
         self.edits: list[Edit] = []
         self.cursor = 0  # edits[:cursor] are reflected in the machine state
-        self.history = History(interval, budget_bytes)
+        self.history = History(interval, budget_bytes, live_pages=lambda: machine.mem.pages)
         self.horizon = 0
         self.last = Stop("stopped", "loaded")
         self.last_step: StepResult | None = None

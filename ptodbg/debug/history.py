@@ -14,14 +14,15 @@ re-densifies it, because replay records snapshots on its way.
 from __future__ import annotations
 
 import bisect
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ptodbg.core import Snapshot
 from ptodbg.core.memory import PAGE_SIZE
 
 # Rough fixed costs of one snapshot besides its private pages (page-table dicts, tuples).
-_PER_SNAPSHOT = 2048
-_PER_PAGE_ENTRY = 120
+_PER_SNAPSHOT = 1024
+_PER_PAGE_ENTRY = 40
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,8 +33,14 @@ class Entry:
 
 
 class History:
-    def __init__(self, interval: int = 4096, budget_bytes: int = 256 << 20) -> None:
+    def __init__(
+        self,
+        interval: int = 4096,
+        budget_bytes: int = 256 << 20,
+        live_pages: Callable[[], dict[int, bytearray]] | None = None,
+    ) -> None:
         self.interval = interval
+        self.live_pages = live_pages
         self.budget = budget_bytes
         self._steps: list[int] = []
         self._entries: list[Entry] = []
@@ -56,7 +63,10 @@ class History:
         return list(self._steps)
 
     def memory_bytes(self) -> int:
-        pages = len(self._page_refs) * PAGE_SIZE
+        """Bytes the history keeps alive beyond the live machine: page copies only the
+        snapshots hold, plus each snapshot's page table and fixed parts."""
+        live = {id(p) for p in self.live_pages().values()} if self.live_pages else set()
+        pages = sum(1 for pid in self._page_refs if pid not in live) * PAGE_SIZE
         entries = sum(_PER_SNAPSHOT + _PER_PAGE_ENTRY * len(e.snap.pages) for e in self._entries)
         return pages + entries
 
