@@ -174,7 +174,7 @@ _SCALARS = (
     "blk", "bpc", "bkind", "btype", "bpcn", "taken", "bseq", "lra", "frame_ret", "commit_arg",
     "cond_set", "tgt_set", "sys_pending", "hdr_end", "header", "resv", "steps",
     "last_fault", "fault_address", "last_trap", "fence_pred", "fence_succ", "icache_epoch",
-    "exit_code", "os_state", "mcopy", "frame", "trap_step",
+    "exit_code", "os_state", "mcopy", "frame", "trap_step", "gqm",
 )
 _SCALAR_INDEX = {name: i for i, name in enumerate(_SCALARS)}
 
@@ -246,6 +246,7 @@ class Machine:
         # Restartable template progress (MCOPY, frame templates); saved with trap context.
         self.mcopy: tuple | None = None
         self.frame: tuple | None = None
+        self.gqm: object | None = None  # general queue manager state (HL.Q*), immutable
         self.sregs.clear()
         for ring in range(16):
             self.sregs[ssr.context_index(ring, ssr.ECONFIG)] = 3

@@ -294,6 +294,15 @@ class Memory:
                     reason += self._consume_once(pn)
                 raise Fault(DATA_PAGE_FAULT, addr, reason=reason)
 
+    def allows(self, addr: int, size: int, need: int) -> bool:
+        """Whether :meth:`check` would pass, without raising or consuming a once-injection."""
+        end = addr + size
+        if end > ADDRESS_LIMIT or (self.limit is not None and end > self.limit):
+            return False
+        if self.bound is not None and end > self.bound:
+            return False
+        return all(self.perms.get(pn, 0) & need for pn in range(addr >> PAGE_SHIFT, ((end - 1) >> PAGE_SHIFT) + 1))
+
     def read_raw(self, addr: int, size: int) -> bytes:
         """Bytes of a range already checked (or for the debugger); unmapped bytes read 0."""
         out = bytearray()

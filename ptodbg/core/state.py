@@ -8,7 +8,7 @@ from __future__ import annotations
 
 GPR_NAMES: tuple[str, ...] = (
     "zero", "sp", "a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7", "ra",
-    "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "x0", "x1", "x2", "x3",
+    "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "x0", "x1", "x2", "x3",
 )
 GPR_COUNT = 24
 RA = 10

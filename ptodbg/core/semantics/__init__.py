@@ -67,7 +67,7 @@ def placement(rule: Placement, *mnemonics: str) -> None:
 def _load() -> None:
     global _LOADED
     if not _LOADED:
-        from ptodbg.core.semantics import agu, alu, amo, blocks, bru, fsu, sysops  # noqa: F401
+        from ptodbg.core.semantics import agu, alu, amo, blocks, bru, fsu, sysops, templates  # noqa: F401
 
         _LOADED = True
 
