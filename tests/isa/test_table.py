@@ -16,7 +16,7 @@ import random
 import pytest
 from support.paths import CATALOG
 
-from ptodbg.isa.decoder import STRICT, decode, instruction_length
+from ptodbg.isa.decoder import decode, instruction_length
 from ptodbg.isa.forms import COMMAND_FORMS, FORMS_BY_ID, SCALAR_FORMS, SIGNED, UNSIGNED
 
 
