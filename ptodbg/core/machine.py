@@ -565,7 +565,7 @@ class Machine:
                 try:
                     if self.sys_pending and not _ends_or_starts_block(form):
                         raise Fault(BUNDLE_TRAP, pc, reason="after ACRC only BSTOP or a new BSTART may follow")
-                    self.pc = getattr(h, "precise", h)(pc)
+                    self.pc = getattr(h, "precise", h)(pc) & MASK64
                 except Fault as f:
                     trap = self._enter_trap(f, pc, getattr(h, "command", False))
                     kind = "trap"
