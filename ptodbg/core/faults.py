@@ -69,10 +69,12 @@ class Fault(Exception):
     (ACRC saves TPC + 4) and the post-commit bundle trap (saves the committed next PC);
     their handlers have already applied their effects.  ``reason`` is a human sentence
     for the debugger; it is not architectural.  ``ring`` overrides the target bank (service
-    requests choose it by request type, ``ServiceRequestTarget``).
+    requests choose it by request type, ``ServiceRequestTarget``).  ``preserve_bank`` keeps a
+    saved context already in the target bank (ACRE faults: ArchitectureEnterRequest puts
+    the bank's recovery context back).
     """
 
-    __slots__ = ("number", "arg", "cause", "resume", "reason", "ring")
+    __slots__ = ("number", "arg", "cause", "resume", "reason", "ring", "preserve_bank")
 
     def __init__(
         self,
@@ -82,6 +84,7 @@ class Fault(Exception):
         resume: int | None = None,
         reason: str = "",
         ring: int | None = None,
+        preserve_bank: bool = False,
     ) -> None:
         super().__init__(number, arg)
         self.number = number
@@ -90,6 +93,7 @@ class Fault(Exception):
         self.resume = resume
         self.reason = reason
         self.ring = ring
+        self.preserve_bank = preserve_bank
 
     def __repr__(self) -> str:
         return f"Fault({trap_name(self.number)}, arg={self.arg:#x}, reason={self.reason!r})"

@@ -175,6 +175,8 @@ _SCALARS = (
     "cond_set", "tgt_set", "sys_pending", "hdr_end", "header", "resv", "steps",
     "last_fault", "fault_address", "last_trap", "fence_pred", "fence_succ", "icache_epoch",
     "exit_code", "os_state", "mcopy", "frame", "trap_step", "gqm",
+    "dcache_epoch", "bcache_epoch", "tlb_epoch", "maintenance", "request_epoch", "request_operand",
+    "control_request",
 )
 _SCALAR_INDEX = {name: i for i, name in enumerate(_SCALARS)}
 
@@ -247,6 +249,11 @@ class Machine:
         self.mcopy: tuple | None = None
         self.frame: tuple | None = None
         self.gqm: object | None = None  # general queue manager state (HL.Q*), immutable
+        # Maintenance and request bookkeeping of the SYS forms (epochs are their effect).
+        self.dcache_epoch = self.bcache_epoch = self.tlb_epoch = 0
+        self.maintenance: tuple | None = None
+        self.request_epoch = self.request_operand = 0
+        self.control_request: str | None = None
         self.sregs.clear()
         for ring in range(16):
             self.sregs[ssr.context_index(ring, ssr.ECONFIG)] = 3
@@ -704,7 +711,10 @@ class Machine:
             ring = 0 if source == 0 else 1
         body = self.blk and (not command or pc != self.hdr_end)
         saved_tpc = f.resume if f.resume is not None else pc
-        self._save_context(ring, source, saved_tpc, body)
+        if f.preserve_bank and self.saved[ring] is not None:
+            saved_tpc = self.ctx(ring, ssr.EBARG_TPC)
+        else:
+            self._save_context(ring, source, saved_tpc, body)
         st = self.trap_status[ring]
         st[0], st[1], st[2], st[3], st[4] = False, True, f.cause & 0xFFFFFF, f.number, f.arg & MASK64
         self.last_fault = f.number
@@ -825,7 +835,7 @@ class Machine:
 
     def recovery_fault(self, pc: int) -> Fault:
         """The fault ACRE raises when the current bank cannot be recovered."""
-        return Fault(EXEC_STATE_CHECK, pc, reason=self.recoverable(self.acr) or "")
+        return Fault(EXEC_STATE_CHECK, pc, reason=self.recoverable(self.acr) or "", preserve_bank=True)
 
     # -------------------------------------------------------------- snapshots
     def snapshot(self) -> Snapshot:

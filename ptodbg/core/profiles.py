@@ -26,6 +26,9 @@ class Profile:
     fetch_faults: bool = True
     stack_top: int = 0xF000
     stack_size: int = 64 * 1024
+    # Scalar FP: "carrier" = the reference profile's raw-bit surrogates (ADR-0028, what the
+    # AVS tests check); "ieee" = correctly rounded IEEE-754 for real programs.
+    fp_model: str = "ieee"
 
 
 DEBUG = Profile("debug")
@@ -41,6 +44,7 @@ def reference(memory_bytes: int = REFERENCE_DEFAULT_BYTES) -> Profile:
         flat_bytes=memory_bytes,
         acr2_bound=min(REFERENCE_ACR2_BOUND, memory_bytes),
         fetch_faults=False,
+        fp_model="carrier",
     )
 
 
