@@ -208,6 +208,9 @@ class Machine:
         self.trap_status: list[list] = []
         self.saved: list[SavedContext | None] = []
         self.syscall: Callable[[Machine, int, int], int] | None = None
+        # Stack pointer of the frame templates: R2 per lifetime.asl (PTO_FRAME_SP_INDEX);
+        # the linx-v0.4 compatibility mode uses R1, where that code keeps sp.
+        self.frame_sp = 2
         self.output = bytearray()
         self.reset()
         if profile.flat_bytes is not None:

@@ -19,7 +19,9 @@ not clear the live template.
 
 *Frame templates use R2 as the stack pointer* (``PTO_FRAME_SP_INDEX = 2`` in lifetime.asl)
 and R10 as ra (``PTO_FRAME_RA_INDEX``), although the ADR-0076 ABI names call R1 ``sp`` and
-R2 ``a0`` (CORE.md §1.2, §7.3).  ptodbg follows the ASL constants.  Restoring R10 also sets
+R2 ``a0`` (CORE.md §1.2, §7.3).  ptodbg follows the ASL constants; the register is
+``m.frame_sp`` (default ``FRAME_SP`` = 2), which the ``linx-v0.4`` compatibility mode sets to
+R1 because LinxISA v0.4 code keeps its stack pointer there.  Restoring R10 also sets
 LRA (``_ReturnAddress``); FRET.RA returns through LRA as it was before the restore.
 
 *GQM state* is system-scope and kept in ``m.gqm`` (a :class:`GQMState`, replaced - never
@@ -258,7 +260,7 @@ def _start_frame(m: Machine, kind: int, pc: int, begin: int, end: int, size: int
     if illegal is not None:
         raise Fault(ILLEGAL_INST, pc, reason=f"{_KIND_NAMES[kind]}: {illegal}")
     count = ring_count(begin, end)
-    sp = m.r[FRAME_SP]
+    sp = m.r[m.frame_sp]
     caller_sp = sp if kind == ENTRY else (sp + size) & MASK64
     target = m.lra if kind == RETURN_RA else 0
     if kind == RETURN_RA and target & 1:
@@ -323,7 +325,7 @@ def _frame_builder(kind: int) -> Builder:
                 raise Fault(ILLEGAL_INST, pc, reason=(
                     f"a {_KIND_NAMES[t.kind]} frame template started at {t.pc:#x} is still active"))
             if not t.adjusted:  # AdjustFrameStackPointer, once per template
-                r[FRAME_SP] = (t.caller_sp - t.size) & MASK64 if kind == ENTRY else t.caller_sp
+                r[m.frame_sp] = (t.caller_sp - t.size) & MASK64 if kind == ENTRY else t.caller_sp
                 t = t._replace(adjusted=True)
             t = _frame_steps(m, t)
             m.frame = None  # CompleteFrameTemplate
