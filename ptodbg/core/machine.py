@@ -195,7 +195,8 @@ class Machine:
         self.profile = profile
         self.decoder = decoder
         self._builders = semantics.builders()
-        self._placement = semantics.placement_rules()
+        self._placement = dict(semantics.placement_rules())
+        self.compat: str | None = None
         self.mem = Memory(limit=profile.flat_bytes)
         self.mem.on_code_write = self._invalidate_code_page
         self.mem.on_reserved_store = self.clear_reservation
@@ -211,7 +212,7 @@ class Machine:
         # Stack pointer of the frame templates: R2 per lifetime.asl (PTO_FRAME_SP_INDEX);
         # the linx-v0.4 compatibility mode uses R1, where that code keeps sp.
         self.frame_sp = 2
-        self.output = bytearray()
+        self.notes: list[str] = []  # what the attempt did besides state (system calls)
         self.reset()
         if profile.flat_bytes is not None:
             self.mem.map(0, profile.flat_bytes, R | W | X)
@@ -426,6 +427,26 @@ class Machine:
         """True when ``address`` lies in the reserved 64-byte line (SC success rule)."""
         return self.resv is not None and (address & ~63) == (self.resv[0] & ~63)
 
+    # ------------------------------------------------------------ compatibility
+    def set_compat(self, mode: str | None) -> None:
+        """Run code of an older LinxISA release (see :mod:`ptodbg.isa.legacy`).
+
+        ``linx-v0.4``: the retired 48-bit HL.BSTART.STD CALL header decodes; the frame
+        templates keep sp in R1 (that code's stack pointer) instead of R2; and ACRC (the
+        system call) is accepted inside any open block, as that code issues it from a STD
+        block rather than a SYS block.  None restores strict PTO 0.58.3."""
+        from ptodbg.core.semantics import in_any_block, placement_rules
+        from ptodbg.isa.legacy import decoder_for
+
+        self.compat = mode
+        self._placement = dict(placement_rules())
+        if mode == "linx-v0.4":
+            self.frame_sp = 1
+            self._placement["ACRC"] = in_any_block
+        else:
+            self.frame_sp = 2
+        self.set_decoder(decoder_for(mode))
+
     # ------------------------------------------------------------ decode cache
     def set_decoder(self, decoder: Decoder) -> None:
         self.decoder = decoder
@@ -500,6 +521,12 @@ class Machine:
 
     def _build(self, pc: int, form: Form | None, insn: int, length: int) -> Handler:
         if form is None:
+            from ptodbg.isa.legacy import legacy_form
+
+            legacy = legacy_form(insn, length)
+            if legacy is not None:
+                return _raiser(ILLEGAL_INST, f"{legacy[1].mnemonic} is a LinxISA {legacy[0].split('-')[1]} form that "
+                               f"PTO 0.58.3 reserves; run with --compat {legacy[0]}")
             return _raiser(ILLEGAL_INST, f"no PTO 0.58.3 form matches {insn:#0{length // 4 + 2}x} ({length} bits)")
         values = form.values(insn)
         placement = self._placement.get(form.mnemonic) if form.surface != "command" else None
@@ -580,7 +607,8 @@ class Machine:
                     trap = self._enter_trap(f, pc, getattr(h, "command", False))
                     kind = "trap"
                 except Halt as e:
-                    self.steps -= 1
+                    if not getattr(e, "counted", False):
+                        self.steps -= 1
                     kind, message = "halt", str(e)
         except Halt as e:
             kind, message = "halt", str(e)
@@ -590,7 +618,8 @@ class Machine:
             if not capture_was:
                 mem.set_capture(False)
         writes = self._diff(before, btq, buq)
-        return StepResult(kind, pc, self.pc, insn, length, form, events, writes, trap, message)
+        notes, self.notes = self.notes, []
+        return StepResult(kind, pc, self.pc, insn, length, form, events, writes, trap, message, notes)
 
     def _diff(self, before: list[int], tq: int, uq: int) -> list[tuple[str, int]]:
         r = self.r
@@ -696,7 +725,8 @@ class Machine:
 
     def _after_precise(self, res: StepResult, done: int) -> RunResult | None:
         if res.kind == "halt":
-            return RunResult("halt", done - 1, message=res.message)
+            counted = self.exit_code is not None  # an exit is an attempt; other halts are not
+            return RunResult("halt", done if counted else done - 1, message=res.message)
         if res.trap is not None and not res.trap.vectored:
             return RunResult("trap", done, res.trap)
         if self.mem.watch_hits:

@@ -1,4 +1,463 @@
 """Loads, stores and prefetches (``asl/scalar/model/dispatch/agu.asl``,
-``asl/scalar/model/agu/{addressing,memory}.asl``)."""
+``asl/scalar/model/agu/{addressing,memory}.asl``).
+
+Every AGU form carries its catalog addressing facts in ``form.agu`` (action, size,
+signedness, address kind, offset scale, update mode, address return), so one builder
+serves all 183 forms; behaviour follows ExecuteDecodedAGUForm:
+
+* **base** (ScalarDecodedAGUBase): PC-relative forms use TPC with bits 1:0 cleared;
+  compressed forms SrcL; immediate stores and store pairs SrcR (their SrcL/SrcD is the
+  data); everything else SrcL.
+* **offset** (ScalarDecodedAGUOffset): an immediate is shifted left by the form's scale;
+  a register offset is SrcR modified by SrcRType (00 none, 01 sign-extend the low word,
+  10 zero-extend it, 11 negate - DecodeScalarAddressRightModifier), then shifted by the
+  encoded ``shamt`` when the form has one, else by the scale.  All sums wrap mod 2^64.
+* **address**: base + offset, except post-index forms, which access at the base; both
+  pre- and post-index forms publish base + offset (loads through RegDst1 after the value
+  in RegDst0, stores through RegDst) only after the access succeeded.
+* **probe** (ProbeDataAccess): natural alignment first (DATA_ALIGN_FAULT with the
+  address), then the page/permission check of :class:`~ptodbg.core.memory.Memory`
+  (DATA_PAGE_FAULT).  Pairs probe both elements before any effect and record two events.
+* **result**: loads zero- or sign-extend per the form (NormalizeScalarLoadResult);
+  compressed loads push T (WriteCompressedTResult); compressed stores store T#1
+  (ReadDecodedAGUStoreSource).  Prefetches never fault and touch no memory; the ``.A``
+  forms publish the address (ScalarPrefetch, ScalarPrefetchAddress).
+
+Speed: a plain single access (no update, not a pair) gets a closure specialised by
+address kind and destination.  It looks the page up in the memory's fast maps and uses a
+precompiled :class:`struct.Struct`; an aligned access never crosses a page, and a page in
+the fast map needs no permission, event, watchpoint, copy-on-write, code or reservation
+work.  An absent page takes :meth:`Memory.load` / :meth:`Memory.store`, which do all of
+that.  Pairs and update forms use the slow path after explicit probes.
+"""
 
 from __future__ import annotations
+
+import struct
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ptodbg.core.faults import DATA_ALIGN_FAULT, Fault
+from ptodbg.core.memory import PAGE_MASK, PAGE_SHIFT, Memory, R, W
+from ptodbg.core.semantics import MASK32, MASK64, semantic, writer
+from ptodbg.core.state import GPR_COUNT, T_BASE
+from ptodbg.isa.forms import SCALAR_FORMS
+
+if TYPE_CHECKING:
+    from ptodbg.core.machine import Handler, Machine
+    from ptodbg.isa.forms import AguSpec, Form
+
+M = MASK64
+HIGH32 = M ^ MASK32
+
+UNSIGNED_STRUCTS = {1: struct.Struct("<B"), 2: struct.Struct("<H"), 4: struct.Struct("<I"), 8: struct.Struct("<Q")}
+SIGNED_STRUCTS = {1: struct.Struct("<b"), 2: struct.Struct("<h"), 4: struct.Struct("<i"), 8: struct.Struct("<q")}
+
+IMMEDIATE_FIELDS = ("simm5", "simm12", "simm17", "simm22", "simm")  # ScalarDecodedAGUImmediate order
+
+AGU_MNEMONICS = tuple(f.mnemonic for f in SCALAR_FORMS if f.family == "AGU")
+
+Modifier = Callable[[int], int]
+
+
+# ------------------------------------------------------------------ helpers
+def misaligned(addr: int, size: int) -> Fault:
+    """The DATA_ALIGN_FAULT of ProbeDataAccess (alignment is checked before the page)."""
+    return Fault(DATA_ALIGN_FAULT, addr, reason=f"{size}-byte access at {addr:#x} is not {size}-byte aligned")
+
+
+def probe(mem: Memory, addr: int, size: int, need: int) -> None:
+    """ProbeDataAccess with natural alignment: alignment fault, then page fault."""
+    if addr & (size - 1):
+        raise misaligned(addr, size)
+    mem.check(addr, size, need)
+
+
+def sign_bit(size: int, signed: bool) -> int:
+    """The value used by ``((v ^ sb) - sb) & M`` to sign-extend a size-byte value (0:
+    leave it zero-extended)."""
+    return 1 << (8 * size - 1) if signed and size < 8 else 0
+
+
+def _modifier(code: int) -> Modifier | None:
+    """ApplyScalarRightModifier for addresses (DecodeScalarAddressRightModifier);
+    None for the unmodified offset."""
+    if code == 1:
+        return lambda x: x | HIGH32 if x & 0x80000000 else x & MASK32
+    if code == 2:
+        return lambda x: x & MASK32
+    if code == 3:
+        return lambda x: -x & M
+    return None
+
+
+def immediate(form: Form, v: dict[str, int]) -> int:
+    """The form's immediate (ScalarDecodedAGUImmediate), already sign-extended."""
+    for name in IMMEDIATE_FIELDS:
+        if name in v:
+            return v[name]
+    raise ValueError(f"{form.mnemonic}: AGU form without an immediate")
+
+
+def base_code(spec: AguSpec) -> str:
+    """The Reg5 field holding the base (ScalarDecodedAGUBase); "" for PC-relative."""
+    if spec.kind == "pcr":
+        return ""
+    if spec.action in ("st", "stp") and spec.kind == "imm":
+        return "SrcR"
+    return "SrcL"
+
+
+def address_parts(m: Machine, form: Form, v: dict[str, int]) -> Callable[[int], tuple[int, int]]:
+    """A function pc -> (base, offset) for the general (slow) path."""
+    spec = form.agu
+    assert spec is not None
+    r = m.r
+    if spec.kind == "reg":
+        offset_reg = v["SrcR"]
+        shift = v["shamt"] & 63 if "shamt" in v else spec.scale
+        mod = _modifier(v["SrcRType"] & 3) or (lambda x: x)
+        base_reg = v["SrcL"]
+
+        def reg_parts(pc: int) -> tuple[int, int]:
+            return r[base_reg], (mod(r[offset_reg]) << shift) & M
+
+        return reg_parts
+    offset = (immediate(form, v) << spec.scale) & M
+    if spec.kind == "pcr":
+
+        def pcr_parts(pc: int) -> tuple[int, int]:
+            return pc & ~3, offset
+
+        return pcr_parts
+    base_reg = v[base_code(spec)]
+
+    def imm_parts(pc: int) -> tuple[int, int]:
+        return r[base_reg], offset
+
+    return imm_parts
+
+
+def store_source(form: Form, v: dict[str, int]) -> int:
+    """Reg5 code of the stored value (ReadDecodedAGUStoreSource): SrcD, T#1 for the
+    compressed forms, else SrcL."""
+    if "SrcD" in v:
+        return v["SrcD"]
+    if form.agu is not None and form.agu.kind == "c":
+        return T_BASE
+    return v["SrcL"]
+
+
+# ------------------------------------------------------------------ the builder
+@semantic(*AGU_MNEMONICS)
+def agu(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+    """ExecuteDecodedAGUForm, specialised at build time."""
+    spec = form.agu
+    assert spec is not None, f"{form.mnemonic} has no AGU metadata"
+    n = length // 8
+    action = spec.action
+    if action == "prf":
+        return _prefetch(m, form, v, n)
+    if action == "ldp":
+        return _load_pair(m, form, v, n)
+    if action == "stp":
+        return _store_pair(m, form, v, n)
+    if spec.update:
+        return _load_update(m, form, v, n) if action == "ld" else _store_update(m, form, v, n)
+    return _plain_load(m, form, v, n) if action == "ld" else _plain_store(m, form, v, n)
+
+
+# ------------------------------------------------------------------ plain loads
+def _plain_load(m: Machine, form: Form, v: dict[str, int], n: int) -> Handler:
+    """A single load without update: fast map first, :meth:`Memory.load` otherwise."""
+    spec = form.agu
+    assert spec is not None
+    size = spec.size
+    amask = size - 1
+    sb = sign_bit(size, spec.signed)
+    unpack = (SIGNED_STRUCTS if spec.signed else UNSIGNED_STRUCTS)[size].unpack_from
+    r = m.r
+    mem = m.mem
+    fast = mem.fast_read
+    load = mem.load
+    dest = -1 if spec.kind == "c" else v["RegDst"]
+    to_gpr = 0 < dest < GPR_COUNT
+    put = m.push_t if dest < 0 else writer(m, dest)
+
+    if spec.kind == "reg":
+        b, x = v["SrcL"], v["SrcR"]
+        shift = v["shamt"] & 63
+        mod = _modifier(v["SrcRType"] & 3)
+        if mod is None and to_gpr:
+
+            def ld_reg(pc: int) -> int:
+                addr = (r[b] + (r[x] << shift)) & M
+                if addr & amask:
+                    raise misaligned(addr, size)
+                page = fast.get(addr >> PAGE_SHIFT)
+                if page is None:
+                    r[dest] = ((load(addr, size) ^ sb) - sb) & M
+                else:
+                    r[dest] = unpack(page, addr & PAGE_MASK)[0] & M
+                return pc + n
+
+            return ld_reg
+        modify = mod or (lambda x: x)
+
+        def ld_reg_any(pc: int) -> int:
+            addr = (r[b] + (modify(r[x]) << shift)) & M
+            if addr & amask:
+                raise misaligned(addr, size)
+            page = fast.get(addr >> PAGE_SHIFT)
+            if page is None:
+                put(((load(addr, size) ^ sb) - sb) & M)
+            else:
+                put(unpack(page, addr & PAGE_MASK)[0] & M)
+            return pc + n
+
+        return ld_reg_any
+
+    offset = (immediate(form, v) << spec.scale) & M
+    if spec.kind == "pcr":
+
+        def ld_pcr(pc: int) -> int:
+            addr = ((pc & ~3) + offset) & M
+            if addr & amask:
+                raise misaligned(addr, size)
+            page = fast.get(addr >> PAGE_SHIFT)
+            if page is None:
+                put(((load(addr, size) ^ sb) - sb) & M)
+            else:
+                put(unpack(page, addr & PAGE_MASK)[0] & M)
+            return pc + n
+
+        return ld_pcr
+
+    b = v["SrcL"]
+    if to_gpr:
+
+        def ld_imm(pc: int) -> int:
+            addr = (r[b] + offset) & M
+            if addr & amask:
+                raise misaligned(addr, size)
+            page = fast.get(addr >> PAGE_SHIFT)
+            if page is None:
+                r[dest] = ((load(addr, size) ^ sb) - sb) & M
+            else:
+                r[dest] = unpack(page, addr & PAGE_MASK)[0] & M
+            return pc + n
+
+        return ld_imm
+
+    def ld_imm_any(pc: int) -> int:
+        addr = (r[b] + offset) & M
+        if addr & amask:
+            raise misaligned(addr, size)
+        page = fast.get(addr >> PAGE_SHIFT)
+        if page is None:
+            put(((load(addr, size) ^ sb) - sb) & M)
+        else:
+            put(unpack(page, addr & PAGE_MASK)[0] & M)
+        return pc + n
+
+    return ld_imm_any
+
+
+# ------------------------------------------------------------------ plain stores
+def _plain_store(m: Machine, form: Form, v: dict[str, int], n: int) -> Handler:
+    """A single store without update: fast map first, :meth:`Memory.store` otherwise."""
+    spec = form.agu
+    assert spec is not None
+    size = spec.size
+    amask = size - 1
+    vmask = (1 << (8 * size)) - 1
+    pack = UNSIGNED_STRUCTS[size].pack_into
+    r = m.r
+    mem = m.mem
+    fast = mem.fast_write
+    store = mem.store
+    src = store_source(form, v)
+
+    if spec.kind == "reg":
+        b, x = v["SrcL"], v["SrcR"]
+        shift = spec.scale  # register-offset stores have no shamt field
+        modify = _modifier(v["SrcRType"] & 3) or (lambda x: x)
+
+        def st_reg(pc: int) -> int:
+            value = r[src]
+            addr = (r[b] + (modify(r[x]) << shift)) & M
+            if addr & amask:
+                raise misaligned(addr, size)
+            page = fast.get(addr >> PAGE_SHIFT)
+            if page is None:
+                store(addr, size, value)
+            else:
+                pack(page, addr & PAGE_MASK, value & vmask)
+            return pc + n
+
+        return st_reg
+
+    offset = (immediate(form, v) << spec.scale) & M
+    if spec.kind == "pcr":
+
+        def st_pcr(pc: int) -> int:
+            value = r[src]
+            addr = ((pc & ~3) + offset) & M
+            if addr & amask:
+                raise misaligned(addr, size)
+            page = fast.get(addr >> PAGE_SHIFT)
+            if page is None:
+                store(addr, size, value)
+            else:
+                pack(page, addr & PAGE_MASK, value & vmask)
+            return pc + n
+
+        return st_pcr
+
+    b = v[base_code(spec)]
+
+    def st_imm(pc: int) -> int:
+        value = r[src]
+        addr = (r[b] + offset) & M
+        if addr & amask:
+            raise misaligned(addr, size)
+        page = fast.get(addr >> PAGE_SHIFT)
+        if page is None:
+            store(addr, size, value)
+        else:
+            pack(page, addr & PAGE_MASK, value & vmask)
+        return pc + n
+
+    return st_imm
+
+
+# ------------------------------------------------------------ pre/post-index forms
+def _load_update(m: Machine, form: Form, v: dict[str, int], n: int) -> Handler:
+    """Pre/post-index load: RegDst0 := value, then RegDst1 := base + offset, both only
+    after the access succeeded (ExecuteDecodedAGULoad)."""
+    spec = form.agu
+    assert spec is not None
+    size = spec.size
+    sb = sign_bit(size, spec.signed)
+    post = spec.update == "post"
+    parts = address_parts(m, form, v)
+    mem = m.mem
+    put_value = writer(m, v["RegDst0"])
+    put_base = writer(m, v["RegDst1"])
+
+    def ld_update(pc: int) -> int:
+        base, offset = parts(pc)
+        updated = (base + offset) & M
+        addr = base if post else updated
+        if addr & (size - 1):
+            raise misaligned(addr, size)
+        value = ((mem.load(addr, size) ^ sb) - sb) & M
+        put_value(value)
+        put_base(updated)
+        return pc + n
+
+    return ld_update
+
+
+def _store_update(m: Machine, form: Form, v: dict[str, int], n: int) -> Handler:
+    """Pre/post-index store: RegDst := base + offset after the store succeeded
+    (ExecuteDecodedAGUStore)."""
+    spec = form.agu
+    assert spec is not None
+    size = spec.size
+    post = spec.update == "post"
+    parts = address_parts(m, form, v)
+    r = m.r
+    mem = m.mem
+    src = store_source(form, v)
+    put_base = writer(m, v["RegDst"])
+
+    def st_update(pc: int) -> int:
+        value = r[src]
+        base, offset = parts(pc)
+        updated = (base + offset) & M
+        addr = base if post else updated
+        if addr & (size - 1):
+            raise misaligned(addr, size)
+        mem.store(addr, size, value)
+        put_base(updated)
+        return pc + n
+
+    return st_update
+
+
+# ------------------------------------------------------------------ pairs
+def _load_pair(m: Machine, form: Form, v: dict[str, int], n: int) -> Handler:
+    """ExecuteDecodedAGULoadPair: probe [addr] then [addr + size] (alignment, page),
+    then read both, two load events, RegDst0 := first, RegDst1 := second."""
+    spec = form.agu
+    assert spec is not None
+    size = spec.size
+    sb = sign_bit(size, spec.signed)
+    parts = address_parts(m, form, v)
+    mem = m.mem
+    put_first = writer(m, v["RegDst0"])
+    put_second = writer(m, v["RegDst1"])
+
+    def ld_pair(pc: int) -> int:
+        base, offset = parts(pc)
+        first = (base + offset) & M
+        second = (first + size) & M
+        probe(mem, first, size, R)
+        probe(mem, second, size, R)
+        a = ((mem.load(first, size) ^ sb) - sb) & M
+        b = ((mem.load(second, size) ^ sb) - sb) & M
+        put_first(a)
+        put_second(b)
+        return pc + n
+
+    return ld_pair
+
+
+def _store_pair(m: Machine, form: Form, v: dict[str, int], n: int) -> Handler:
+    """ExecuteDecodedAGUStorePair: probe both elements for write, then store SrcD at
+    [addr] and SrcD1 at [addr + size], each with its event."""
+    spec = form.agu
+    assert spec is not None
+    size = spec.size
+    parts = address_parts(m, form, v)
+    r = m.r
+    mem = m.mem
+    src0, src1 = v["SrcD"], v["SrcD1"]
+
+    def st_pair(pc: int) -> int:
+        a, b = r[src0], r[src1]
+        base, offset = parts(pc)
+        first = (base + offset) & M
+        second = (first + size) & M
+        probe(mem, first, size, W)
+        probe(mem, second, size, W)
+        mem.store(first, size, a)
+        mem.store(second, size, b)
+        return pc + n
+
+    return st_pair
+
+
+# ------------------------------------------------------------------ prefetch
+def _prefetch(m: Machine, form: Form, v: dict[str, int], n: int) -> Handler:
+    """ScalarPrefetch: a non-binding hint with no translation, check, event or memory
+    effect; the ``.A`` forms publish base + offset.  The model field's legality is a
+    form constraint the machine checks before the handler runs."""
+    spec = form.agu
+    assert spec is not None
+    if not spec.returns_address:
+
+        def prf(pc: int) -> int:
+            return pc + n
+
+        return prf
+    parts = address_parts(m, form, v)
+    put = writer(m, v["RegDst"])
+
+    def prf_address(pc: int) -> int:
+        base, offset = parts(pc)
+        put((base + offset) & M)
+        return pc + n
+
+    return prf_address

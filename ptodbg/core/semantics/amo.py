@@ -15,11 +15,13 @@ and eight relaxed 8-byte store events carry the same chunk values.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ptodbg.core.events import LOAD, RELAXED, STORE, MemEvent
-from ptodbg.core.memory import R, W
-from ptodbg.core.semantics import semantic
+from ptodbg.core.events import ATOMIC, LOAD, RELAXED, STORE, MemEvent, order_of
+from ptodbg.core.faults import DATA_ALIGN_FAULT, Fault
+from ptodbg.core.memory import Memory, R, W
+from ptodbg.core.semantics import semantic, writer
 
 if TYPE_CHECKING:
     from ptodbg.core.machine import Handler, Machine
@@ -53,3 +55,196 @@ def dma(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Hand
         return pc + 4
 
     return h
+
+
+# ====================================================================== LR / SC / CAS / RMW
+# ``asl/scalar/model/amo/semantics.asl`` (LoadReserved, StoreConditional, CompareAndSwap,
+# AtomicReadModifyWrite) dispatched by ``asl/scalar/model/dispatch/amo.asl``.  Addresses
+# come from one register (``far`` is an address-class hint the flat model ignores,
+# AtomicAddress); the alignment is the access size; the order label comes from aq/rl
+# (forms without ``aq`` read it as 0, ScalarDecodedMemoryOrder).  Results returned to a
+# register are normalised by NormalizeAtomicReturn: B/H zero-extended, W sign-extended.
+
+ATOMIC_SIZES = {"B": 1, "H": 2, "W": 4, "D": 8}
+
+AtomicOp = Callable[[int, int, int], int]
+
+
+def _misaligned(addr: int, size: int) -> Fault:
+    return Fault(DATA_ALIGN_FAULT, addr, reason=f"{size}-byte atomic at {addr:#x} is not {size}-byte aligned")
+
+
+def atomic_return(value: int, size: int) -> int:
+    """NormalizeAtomicReturn: B/H zero-extend, W sign-extends, D is unchanged."""
+    if size == 4 and value & 0x80000000:
+        return value | 0xFFFFFFFF00000000
+    return value
+
+
+def _signed(value: int, size: int) -> int:
+    sign = 1 << (8 * size - 1)
+    return (value ^ sign) - sign
+
+
+def _smin(old: int, operand: int, size: int) -> int:
+    return old if _signed(old, size) < _signed(operand, size) else operand
+
+
+def _smax(old: int, operand: int, size: int) -> int:
+    return old if _signed(old, size) > _signed(operand, size) else operand
+
+
+# AtomicValueSized on values already reduced to ``size`` bytes (NormalizeAtomicUnsigned);
+# the caller masks the result back to ``size`` bytes.
+ATOMIC_OPS: dict[str, AtomicOp] = {
+    "SWAP": lambda old, operand, size: operand,
+    "ADD": lambda old, operand, size: old + operand,
+    "AND": lambda old, operand, size: old & operand,
+    "OR": lambda old, operand, size: old | operand,
+    "XOR": lambda old, operand, size: old ^ operand,
+    "SMIN": _smin,
+    "SMAX": _smax,
+    "UMIN": lambda old, operand, size: min(old, operand),
+    "UMAX": lambda old, operand, size: max(old, operand),
+}
+
+
+def _order(v: dict[str, int]) -> str:
+    return order_of(v.get("aq", 0), v.get("rl", 0))
+
+
+def _check_atomic(mem: Memory, addr: int, size: int) -> None:
+    """The read probe, then the write probe, of CompareAndSwap/AtomicReadModifyWrite
+    (identity translation: both probes name the same location)."""
+    if addr & (size - 1):
+        raise _misaligned(addr, size)
+    mem.check(addr, size, R)
+    mem.check(addr, size, W)
+
+
+@semantic("LR.B", "LR.H", "LR.W", "LR.D")
+def load_reserved(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+    """LoadReserved: an ordered load that then reserves the address's 64-byte line.  A
+    faulting LR leaves any older reservation as it was; SrcZero is ignored."""
+    size = ATOMIC_SIZES[form.mnemonic[-1]]
+    order = _order(v)
+    src = v["SrcL"]
+    put = writer(m, v["RegDst"])
+    r = m.r
+    mem = m.mem
+
+    def lr(pc: int) -> int:
+        addr = r[src]
+        if addr & (size - 1):
+            raise _misaligned(addr, size)
+        value = mem.load(addr, size, order)
+        m.set_reservation(addr, size)
+        put(atomic_return(value, size))
+        return pc + 4
+
+    return lr
+
+
+@semantic("SC.B", "SC.H", "SC.W", "SC.D")
+def store_conditional(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+    """StoreConditional: SrcL to [SrcR] iff the reservation is valid and on the same
+    64-byte line (any width or byte of it).  Every attempt clears the reservation first;
+    a hit then probes (and may still fault, the reservation staying cleared), stores and
+    returns 0; a miss is probe-free - no fault, access or event - and returns 1."""
+    size = ATOMIC_SIZES[form.mnemonic[-1]]
+    order = _order(v)
+    data, address = v["SrcL"], v["SrcR"]
+    put = writer(m, v["RegDst"])
+    r = m.r
+    mem = m.mem
+
+    def sc(pc: int) -> int:
+        value = r[data]
+        addr = r[address]
+        if m.reservation_hit(addr):
+            m.clear_reservation()
+            if addr & (size - 1):
+                raise _misaligned(addr, size)
+            mem.store(addr, size, value, order)
+            put(0)
+        else:
+            m.clear_reservation()
+            put(1)
+        return pc + 4
+
+    return sc
+
+
+@semantic("CASB", "CASH", "CASW", "CASD", "HL.CASB", "HL.CASH", "HL.CASW", "HL.CASD")
+def compare_and_swap(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+    """CompareAndSwap: [SrcL] := SrcD iff [SrcL] == SrcR (both reduced to the size);
+    one atomic event, ``performed`` False on a mismatch (which writes nothing and so
+    keeps a reservation); RegDst := the old value."""
+    size = ATOMIC_SIZES[form.mnemonic[-1]]
+    vmask = (1 << (8 * size)) - 1
+    order = _order(v)
+    address, expected_reg, desired_reg = v["SrcL"], v["SrcR"], v["SrcD"]
+    put = writer(m, v["RegDst"])
+    n = length // 8
+    r = m.r
+    mem = m.mem
+
+    def cas(pc: int) -> int:
+        addr = r[address]
+        expected = r[expected_reg] & vmask
+        desired = r[desired_reg] & vmask
+        _check_atomic(mem, addr, size)
+        old = int.from_bytes(mem.read_raw(addr, size), "little")
+        ok = old == expected
+        if ok:
+            mem.write_raw(addr, desired.to_bytes(size, "little"))
+        if mem.capture or mem.watches:
+            mem.note(MemEvent(ATOMIC, addr, size, old, order, written=desired, performed=ok))
+        put(atomic_return(old, size))
+        return pc + n
+
+    return cas
+
+
+def _rmw(m: Machine, form: Form, v: dict[str, int], size: int, op: AtomicOp, has_result: bool) -> Handler:
+    """AtomicReadModifyWrite: probes, old := [SrcL], [SrcL] := op(old, SrcR), one
+    performed atomic event; RegDst := old for the forms that return it."""
+    vmask = (1 << (8 * size)) - 1
+    order = _order(v)
+    address, operand_reg = v["SrcL"], v["SrcR"]
+    put = writer(m, v["RegDst"]) if has_result else None
+    r = m.r
+    mem = m.mem
+
+    def rmw(pc: int) -> int:
+        addr = r[address]
+        operand = r[operand_reg] & vmask
+        _check_atomic(mem, addr, size)
+        old = int.from_bytes(mem.read_raw(addr, size), "little")
+        new = op(old, operand, size) & vmask
+        mem.write_raw(addr, new.to_bytes(size, "little"))
+        if mem.capture or mem.watches:
+            mem.note(MemEvent(ATOMIC, addr, size, old, order, written=new, performed=True))
+        if put is not None:
+            put(atomic_return(old, size))
+        return pc + 4
+
+    return rmw
+
+
+def _swap_builder(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+    return _rmw(m, form, v, ATOMIC_SIZES[form.mnemonic[-1]], ATOMIC_OPS["SWAP"], True)
+
+
+def _rmw_builder(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+    """LD./LW. (returning the old value) and SD./SW. (no destination) RMW forms."""
+    width, _, op = form.mnemonic.partition(".")
+    size = 8 if width[1] == "D" else 4
+    return _rmw(m, form, v, size, ATOMIC_OPS[op], width[0] == "L")
+
+
+semantic("SWAPB", "SWAPH", "SWAPW", "SWAPD")(_swap_builder)
+semantic(
+    *(f"{width}.{op}" for width in ("LD", "LW", "SD", "SW")
+      for op in ("ADD", "AND", "OR", "XOR", "SMAX", "SMIN", "UMAX", "UMIN"))
+)(_rmw_builder)

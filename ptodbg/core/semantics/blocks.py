@@ -162,6 +162,22 @@ def bstart(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> H
     return _start(m, kind, transfer, offset, None, length)
 
 
+@semantic("HL.BSTART.STD.CALL")
+def hl_bstart_std_call(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+    """LinxISA v0.4 call header (compatibility mode only, see ptodbg.isa.legacy): a STD
+    CALL block with BPCN = TPC + simm bytes.  It writes no return address itself (that
+    code follows it with C.SETRET), so it begins the block like a DIRECT start."""
+    inner = _start(m, KIND_STD, DIRECT, v["simm"] // 2, None, length)
+
+    def call(pc: int) -> int:
+        nxt = inner(pc)
+        if m.blk and m.bpc == pc:
+            m.btype = CALL
+        return nxt
+
+    return call
+
+
 @semantic("BSTOP", "C.BSTOP", "L.BSTOP")
 def bstop(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
     size = length // 8

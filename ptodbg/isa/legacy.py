@@ -1,0 +1,47 @@
+"""Compatibility decode tables for code built for older LinxISA releases.
+
+``linx-v0.4``: the programs of the LinxISA v0.4 LLVM/musl toolchain call functions with
+the 48-bit ``HL.BSTART.STD CALL`` header, an encoding PTO 0.58.3 reserves
+(``spec/catalog/extension-encoding-reservations.json``: HL.BSTART.STD.CALL, "reserved in
+PTO").  In this mode it decodes as a command form: it opens a STD block of type CALL
+whose BPCN is TPC + simm (a byte offset; bit 0 is always 0); the return address comes
+from the C.SETRET that follows it in that code.  A strict (0.58.3) decode treats it as
+an illegal instruction; :func:`legacy_form` lets the machine say which option runs it.
+"""
+
+from __future__ import annotations
+
+from ptodbg.isa.decoder import Decoder
+from ptodbg.isa.forms import COMMAND_FORMS, SCALAR_FORMS, Form, parse_rows
+
+LINX_V04_ROWS = """
+HL.BSTART.STD.CALL     hl_bstart_std_call_48_linx04 CMD  48 00007fff000f/00004001000e simm:s=47:31@1,15:4@18 | hl.bstart.std call, {simm:pcb}
+"""
+
+LINX_V04_FORMS: tuple[Form, ...] = parse_rows(LINX_V04_ROWS, "legacy")
+
+COMPAT_MODES = {"linx-v0.4": LINX_V04_FORMS}
+
+_DECODERS: dict[str, Decoder] = {}
+
+
+def decoder_for(mode: str | None) -> Decoder:
+    """The decoder of a compatibility mode (None: strict PTO 0.58.3)."""
+    from ptodbg.isa.decoder import STRICT
+
+    if mode is None:
+        return STRICT
+    if mode not in COMPAT_MODES:
+        raise ValueError(f"unknown compatibility mode {mode!r} (known: {', '.join(COMPAT_MODES)})")
+    if mode not in _DECODERS:
+        _DECODERS[mode] = Decoder(COMMAND_FORMS + COMPAT_MODES[mode], SCALAR_FORMS)
+    return _DECODERS[mode]
+
+
+def legacy_form(insn: int, length: int) -> tuple[str, Form] | None:
+    """(mode, form) of a compatibility form that owns this instruction, if any."""
+    for mode, forms in COMPAT_MODES.items():
+        for form in forms:
+            if form.length == length and insn & form.mask == form.match:
+                return mode, form
+    return None
