@@ -16,13 +16,18 @@ from ptodbg.isa.forms import COMMAND_FORMS, SCALAR_FORMS, Form, parse_rows
 
 LINX_V04_ROWS = """
 HL.BSTART.STD.CALL     hl_bstart_std_call_48_linx04 CMD  48 00007fff000f/00004001000e simm:s=47:31@1,15:4@18 | hl.bstart.std call, {simm:pcb}
+C.BSTART.STD           c_bstart_std_16_linx04       BBD  16 c7ff/0000 BrType=13:11 ?BrType=1,5-7 | c.bstart.std {BrType:brt}
 """
 
 LINX_V04_FORMS: tuple[Form, ...] = parse_rows(LINX_V04_ROWS, "legacy")
 
+# mode -> (forms added, form_ids they replace).  v0.4 also used C.BSTART.STD with
+# BrType 6 (ICALL: target from the block's own C.SETC.TGT), which 0.58.3 reserves.
 COMPAT_MODES = {"linx-v0.4": LINX_V04_FORMS}
+REPLACED = {"linx-v0.4": {"c_bstart_std_16_8b40f078c14a"}}
 
 _DECODERS: dict[str, Decoder] = {}
+_REPLACING = {"c_bstart_std_16_linx04"}  # variants of strict forms: no "illegal in strict" hint
 
 
 def decoder_for(mode: str | None) -> Decoder:
@@ -34,7 +39,8 @@ def decoder_for(mode: str | None) -> Decoder:
     if mode not in COMPAT_MODES:
         raise ValueError(f"unknown compatibility mode {mode!r} (known: {', '.join(COMPAT_MODES)})")
     if mode not in _DECODERS:
-        _DECODERS[mode] = Decoder(COMMAND_FORMS + COMPAT_MODES[mode], SCALAR_FORMS)
+        kept = tuple(f for f in COMMAND_FORMS if f.form_id not in REPLACED.get(mode, set()))
+        _DECODERS[mode] = Decoder(kept + COMPAT_MODES[mode], SCALAR_FORMS)
     return _DECODERS[mode]
 
 
@@ -42,6 +48,6 @@ def legacy_form(insn: int, length: int) -> tuple[str, Form] | None:
     """(mode, form) of a compatibility form that owns this instruction, if any."""
     for mode, forms in COMPAT_MODES.items():
         for form in forms:
-            if form.length == length and insn & form.mask == form.match:
+            if form.length == length and insn & form.mask == form.match and form.form_id not in _REPLACING:
                 return mode, form
     return None

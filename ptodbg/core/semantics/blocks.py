@@ -153,6 +153,8 @@ def bstart(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> H
         return _start(m, kind, ICALL, None, v["uimm5"], length)
     if "BrType" in v:
         transfer = _BRTYPE_TRANSFER[v["BrType"]]
+        if transfer == ICALL and getattr(m, "compat", None) == "linx-v0.4":
+            return _start_v04_icall(m, kind, length)
     elif kind == KIND_SYS:
         transfer = FALL
     else:
@@ -160,6 +162,26 @@ def bstart(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> H
     if transfer not in (DIRECT, COND):
         offset = None
     return _start(m, kind, transfer, offset, None, length)
+
+
+def _start_v04_icall(m: Machine, kind: int, length: int) -> Handler:
+    """linx-v0.4 ``C.BSTART.STD ICALL``: an ICALL block whose target the block itself sets
+    with C.SETC.TGT and whose return address its C.SETRET sets; nothing is read from a
+    retiring block and R10 is not written here (0.58.3 reserves BrType 6 for C.BSTART.STD)."""
+    size = length // 8
+
+    def start(pc: int) -> int:
+        if m.blk:
+            retiring = commit_pc(m, pc)
+            if retiring != pc:
+                return complete_block(m, pc, pc)
+            complete_block(m, pc, pc)
+        seq = pc + size
+        begin_block(m, pc, kind, DIRECT, 0, seq, seq)
+        m.btype = ICALL
+        return seq
+
+    return start
 
 
 @semantic("HL.BSTART.STD.CALL")

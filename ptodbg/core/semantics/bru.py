@@ -531,13 +531,25 @@ def hl_setret(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -
 
 @semantic("ADDTPC", "HL.ADDTPC")
 def addtpc(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-    """AddToPC: Rd <- TPC + (sext(imm) << 12) (RegDst 10 is illegal by constraint)."""
+    """AddToPC: Rd <- TPC + (sext(imm) << 12) (RegDst 10 is illegal by constraint).
+
+    Under ``--compat linx-v0.4`` the base is TPC with its low 12 bits cleared (an
+    ADRP-style page address): the v0.4 LLVM toolchain pairs ADDTPC with a low-12-bit
+    ADDI on that assumption, so its address computations only hold that way."""
     bits = 20 if form.mnemonic == "ADDTPC" else 32
     raw = v["imm20"] if bits == 20 else v["imm32"]
     imm = raw - (1 << bits) if raw >> (bits - 1) else raw
     off = (imm << 12) & M
     d, size = v["RegDst"], length // 8
     r = m.r
+    if getattr(m, "compat", None) == "linx-v0.4":
+        w = writer(m, d)
+
+        def h_page(pc: int) -> int:
+            w(((pc & ~0xFFF) + off) & M)
+            return pc + size
+
+        return h_page
     if 0 < d < 24:
 
         def h(pc: int) -> int:

@@ -331,9 +331,30 @@ def _frame_builder(kind: int) -> Builder:
             m.frame = None  # CompleteFrameTemplate
             return t.target if kind in (RETURN_RA, RETURN_STACK) else pc + step
 
+        if getattr(m, "compat", None) == "linx-v0.4":
+            return _splits_blocks(m, h)
         return h
 
     return build
+
+
+def _splits_blocks(m: Machine, h: Handler) -> Handler:
+    """linx-v0.4 compatibility: the frame commands are block boundaries ("Bundle Split"),
+    as that code relies on - a call block is closed by the FRET/FENTRY at its return
+    label.  An open block commits first; when its commit selects another PC control goes
+    there and the template does not run (the same rule as a retiring BSTART, CORE.md
+    §7.2).  A template resumed after a fault has already retired its block."""
+    from ptodbg.core.semantics.blocks import commit_pc, complete_block
+
+    def split(pc: int) -> int:
+        if m.blk and m.frame is None:
+            retiring = commit_pc(m, pc)
+            complete_block(m, pc, pc)
+            if retiring != pc:
+                return retiring
+        return h(pc)
+
+    return split
 
 
 semantic("FENTRY")(_frame_builder(ENTRY))
