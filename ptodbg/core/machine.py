@@ -432,17 +432,21 @@ class Machine:
         """Run code of an older LinxISA release (see :mod:`ptodbg.isa.legacy`).
 
         ``linx-v0.4``: the retired 48-bit HL.BSTART.STD CALL header decodes; the frame
-        templates keep sp in R1 (that code's stack pointer) instead of R2; and ACRC (the
-        system call) is accepted inside any open block, as that code issues it from a STD
-        block rather than a SYS block.  None restores strict PTO 0.58.3."""
-        from ptodbg.core.semantics import in_any_block, placement_rules
+        templates keep sp in R1 (that code's stack pointer) instead of R2; the SYS-block
+        instructions (ACRC system calls, SSRGET/SSRSET of THREAD_PTR) are accepted inside
+        any open block, as that code issues them from STD blocks; ADDTPC is page based and
+        PC-relative loads/stores take unscaled byte offsets (see the AGU/BRU semantics).
+        None restores strict PTO 0.58.3."""
+        from ptodbg.core.semantics import in_any_block, in_sys_block, placement_rules
         from ptodbg.isa.legacy import decoder_for
 
         self.compat = mode
         self._placement = dict(placement_rules())
         if mode == "linx-v0.4":
             self.frame_sp = 1
-            self._placement["ACRC"] = in_any_block
+            for name, rule in list(self._placement.items()):
+                if rule is in_sys_block:
+                    self._placement[name] = in_any_block
         else:
             self.frame_sp = 2
         self.set_decoder(decoder_for(mode))

@@ -29,13 +29,14 @@ def debugger_from_code(
     symbols: dict[str, int] | None = None,
 ) -> Debugger:
     """A debug-profile debugger over raw instruction bytes (tests, tools): code mapped
-    r-x at ``base``, ``data`` mapped rw- at ``data_base``, a 64 KiB stack below 0xF000."""
+    r-x at ``base``, ``data`` mapped rw- at ``data_base``, the stack [0, 0xF000)."""
     m = Machine(DEBUG)
     m.mem.map(base, max(len(code), 1), R | X, code)
     if data:
         m.mem.map(data_base, len(data), R | W, data)
     top = DEBUG.stack_top
-    m.mem.map(top - DEBUG.stack_size, DEBUG.stack_size, R | W)
+    low = max(0, top - DEBUG.stack_size)
+    m.mem.map(low, top - low, R | W)
     m.r[1] = top
     m.pc = base
     return Debugger(m, Symbols(dict(symbols or {}), {}))
@@ -45,21 +46,41 @@ def open_debugger(
     path: str | Path | None = None,
     profile: str = "debug",
     compat: str | None = None,
+    argv: list[str] | None = None,
     **engine_options,
 ) -> Debugger:
-    """Load ``path`` (ELF or ``.s``; None = the built-in demo) into a new debugger."""
+    """Load ``path`` (ELF or ``.s``; None = the built-in demo) into a new debugger.
+
+    ``profile`` is debug, reference or linux; ``compat`` a compatibility mode of
+    :mod:`ptodbg.isa.legacy` (``linx-v0.4`` for the LinxISA v0.4 toolchain's programs).
+    Any problem raises :class:`OpenError` with one line naming the file and the defect."""
     from ptodbg.core import loader  # the toolchain side; imported late to keep startup light
+    from ptodbg.isa.elf import ProgramError
 
     source = Path(path) if path is not None else DEMO
     if profile not in PROFILES:
         raise OpenError(f"unknown profile {profile!r} (expected one of {', '.join(PROFILES)})")
     machine = Machine(PROFILES[profile])
     try:
-        loaded = loader.load_path(machine, source)
+        machine.set_compat(compat)
+        program, assembly = loader.read_source_or_elf(source)
+        if any(sec.name == ".dynamic" for sec in program.sections):
+            raise OpenError(f"{source}: dynamically linked (it needs the musl dynamic loader "
+                            f"{program.interp or ''}); ptodbg runs statically linked programs".replace("  ", " "))
+        loaded = loader.load(machine, program)
+        loaded.assembly = assembly
+        if profile == "linux":
+            _start_process(machine, program, source, argv)
     except FileNotFoundError:
         raise OpenError(f"{source}: no such file") from None
     except IsADirectoryError:
         raise OpenError(f"{source}: is a directory") from None
+    except PermissionError:
+        raise OpenError(f"{source}: permission denied") from None
+    except (ProgramError, ValueError) as e:
+        if isinstance(e, OpenError):
+            raise
+        raise OpenError(str(e)) from None
     symbols = Symbols(
         {s.name: s.value for s in loaded.symbol_list() if s.name},
         {s.name: s.size for s in loaded.symbol_list() if s.name},
@@ -67,7 +88,7 @@ def open_debugger(
     result = None
     if loaded.result_address is not None and loaded.result_size:
         result = (loaded.result_address, loaded.result_size)
-    return Debugger(
+    dbg = Debugger(
         machine,
         symbols,
         stop_address=loaded.stop_address,
@@ -77,3 +98,15 @@ def open_debugger(
         profile=profile,
         **engine_options,
     )
+    dbg.loaded = loaded
+    return dbg
+
+
+def _start_process(machine: Machine, program, source: Path, argv: list[str] | None) -> None:
+    from ptodbg.linux import ProcessImage, install
+
+    phdr = program.phdr_address()
+    if phdr is None:
+        raise OpenError(f"{source}: its program headers are not in a loaded segment (AT_PHDR unknown)")
+    end = max(seg.end for seg in program.segments)
+    install(machine, ProcessImage(program.entry, phdr, 56, program.phnum, end), argv or [source.name])

@@ -54,7 +54,7 @@ BSTART.STD             bstart_std_32_441ad677fffe   CMD  32 00007fff/00001001 si
 BSTART.STD             bstart_std_32_816dfa76cc4a   CMD  32 ffffffff/00007001  | bstart.std ret
 BSTART.STD             bstart_std_32_986b7ee2cf6a   CMD  32 ffffffff/00005001  | bstart.std ind
 BSTART.STD             bstart_std_32_c1de85e06878   CMD  32 00007fff/00002001 simm17:s=31:15 | bstart.std direct, {simm17:pc}
-BSTART.SYS             bstart_sys_32_762d9d84a6d8   CMD  32 00007fff/00001081 simm17:s=31:15 ?simm17=0 | bstart.sys
+BSTART.SYS             bstart_sys_32_762d9d84a6d8   CMD  32 00007fff/00001081 simm17:s=31:15 ?simm17=0 | bstart.sys {?fall}
 BSTART.TEPL            bstart_tepl_32_d022db6dacb3  CMD  32 000fffff/00019181 DataType=31:27 Mode=26:25 Function=24:20 ?DataType=0-14,16-20,24-28 | bstart.tepl datatype={DataType}, mode={Mode}, function={Function}
 BSTART.TGEMV           bstart_tgemv_32_ae19f5b678f5 CMD  32 07ffffff/01031181 DataType=31:27 ?DataType=0-14,16-20,24-28 | bstart.tgemv datatype={DataType}
 BSTART.TGEMV.ACC       bstart_tgemv_acc_32_9a471b21913e CMD  32 07ffffff/01231181 DataType=31:27 ?DataType=0-14,16-20,24-28 | bstart.tgemv.acc datatype={DataType}
@@ -80,7 +80,7 @@ C.BSTART               c_bstart_16_c4e238a9227a     CMD  16 000f/0004 simm12:s=1
 C.BSTART               c_bstart_16_f833d2a4753c     CMD  16 000f/0002 simm12:s=15:4 | c.bstart direct, {simm12:pc}
 C.BSTART.FP            c_bstart_fp_16_9dcef7e3a85b  BBD  16 c7ff/0080 BrType=13:11 ?BrType=1,5,7 | c.bstart.fp {BrType:brt}
 C.BSTART.STD           c_bstart_std_16_8b40f078c14a BBD  16 c7ff/0000 BrType=13:11 ?BrType=1,5,7 | c.bstart.std {BrType:brt}
-C.BSTART.SYS           c_bstart_sys_16_ec213ce96eb7 BBD  16 ffff/0840  | c.bstart.sys
+C.BSTART.SYS           c_bstart_sys_16_ec213ce96eb7 BBD  16 ffff/0840  | c.bstart.sys {?fall}
 C.BSTOP                c_bstop_16_ca4743d8a95e      CMD  16 ffff/0000  | c.bstop
 ERCOV                  ercov_32_dc0be14a2d8b        CMD  32 06007fff/00003031 RegSrc0=19:15 RegSrc1=24:20 RegSrc2=31:27 | ercov [{RegSrc0}, {RegSrc1}, {RegSrc2}]
 ESAVE                  esave_32_4c4f79fe3171        CMD  32 06007fff/00002031 RegSrc0=19:15 RegSrc1=24:20 RegSrc2=31:27 | esave [{RegSrc0}, {RegSrc1}, {RegSrc2}]
@@ -113,15 +113,15 @@ ANDW                   andw_32_6907ed7cec90         ALU  32 0000707f/00002025 Re
 ASSERT                 assert_32_f05d67874ae5       SYS  32 fff07fff/0000102b SrcL=19:15 | assert {SrcL}
 BC.IALL                bc_iall_32_fdceb48516a8      SYS  32 ffffffff/0010402b  | bc.iall
 BC.IVA                 bc_iva_32_c166de534c98       SYS  32 fff07fff/0000402b SrcL=19:15 | bc.iva {SrcL}
-BCNT                   bcnt_32_e0b06e436a5b         ALU  32 0000707f/00006067 RegDst=11:7 SrcL=19:15 imml=25:20 imms=31:26 | bcnt {SrcL}, {imml}, {imms}, ->{RegDst:d}
-BIC                    bic_32_3a10830a3a93          ALU  32 0000707f/00002067 RegDst=11:7 SrcL=19:15 imml=25:20 imms=31:26 | bic {SrcL}, {imml}, {imms}, ->{RegDst:d}
-BIS                    bis_32_bca5d1a80f32          ALU  32 0000707f/00003067 RegDst=11:7 SrcL=19:15 imml=25:20 imms=31:26 | bis {SrcL}, {imml}, {imms}, ->{RegDst:d}
+BCNT                   bcnt_32_e0b06e436a5b         ALU  32 0000707f/00006067 RegDst=11:7 SrcL=19:15 imml=25:20 imms=31:26 | bcnt {SrcL}, {imms}, {imml:+1}, ->{RegDst:d}
+BIC                    bic_32_3a10830a3a93          ALU  32 0000707f/00002067 RegDst=11:7 SrcL=19:15 imml=25:20 imms=31:26 | bic {SrcL}, {imms}, {imml:+1}, ->{RegDst:d}
+BIS                    bis_32_bca5d1a80f32          ALU  32 0000707f/00003067 RegDst=11:7 SrcL=19:15 imml=25:20 imms=31:26 | bis {SrcL}, {imms}, {imml:+1}, ->{RegDst:d}
 BSE                    bse_32_883b5167edbc          SYS  32 fff07fff/0000002b SrcL=19:15 | bse {SrcL}
 BWE                    bwe_32_e5a5240bdf9b          SYS  32 fff07fff/0010002b SrcL=19:15 | bwe {SrcL}
 BWI                    bwi_32_d9a0905cb31b          SYS  32 fff07fff/0020002b SrcL=19:15 | bwi {SrcL}
 BWT                    bwt_32_5a0fe4a8e61f          SYS  32 fff07fff/0030002b SrcL=19:15 | bwt {SrcL}
-BXS                    bxs_32_b1bb003c1703          ALU  32 0000707f/00000067 RegDst=11:7 SrcL=19:15 imml=25:20 imms=31:26 | bxs {SrcL}, {imml}, {imms}, ->{RegDst:d}
-BXU                    bxu_32_e9ea9715ba62          ALU  32 0000707f/00001067 RegDst=11:7 SrcL=19:15 imml=25:20 imms=31:26 | bxu {SrcL}, {imml}, {imms}, ->{RegDst:d}
+BXS                    bxs_32_b1bb003c1703          ALU  32 0000707f/00000067 RegDst=11:7 SrcL=19:15 imml=25:20 imms=31:26 | bxs {SrcL}, {imms}, {imml:+1}, ->{RegDst:d}
+BXU                    bxu_32_e9ea9715ba62          ALU  32 0000707f/00001067 RegDst=11:7 SrcL=19:15 imml=25:20 imms=31:26 | bxu {SrcL}, {imms}, {imml:+1}, ->{RegDst:d}
 C.ADD                  c_add_16_85136d1e4904        ALU  16 003f/0008 SrcL=10:6 SrcR=15:11 | c.add {SrcL}, {SrcR}, ->t
 C.ADDI                 c_addi_16_3050744f2322       ALU  16 003f/000c SrcL=10:6 simm5:s=15:11 | c.addi {SrcL}, {simm5}, ->t
 C.AND                  c_and_16_379e5bed3352        ALU  16 003f/0028 SrcL=10:6 SrcR=15:11 | c.and {SrcL}, {SrcR}, ->t
@@ -153,7 +153,7 @@ CASB                   casb_32_7e529b871832         AMO  32 0000707f/0000001b Re
 CASD                   casd_32_5852c57277a6         AMO  32 0000707f/0000301b RegDst=11:7 SrcD=31:27 SrcL=19:15 SrcR=24:20 aq=26 rl=25 | casd{ord} [{SrcL}], {SrcR}, {SrcD}, ->{RegDst:d}
 CASH                   cash_32_cb1315ff6cb5         AMO  32 0000707f/0000101b RegDst=11:7 SrcD=31:27 SrcL=19:15 SrcR=24:20 aq=26 rl=25 | cash{ord} [{SrcL}], {SrcR}, {SrcD}, ->{RegDst:d}
 CASW                   casw_32_cb29e4287223         AMO  32 0000707f/0000201b RegDst=11:7 SrcD=31:27 SrcL=19:15 SrcR=24:20 aq=26 rl=25 | casw{ord} [{SrcL}], {SrcR}, {SrcD}, ->{RegDst:d}
-CLZ                    clz_32_f890415c15b6          ALU  32 0000707f/00005067 RegDst=11:7 SrcL=19:15 imml=25:20 imms=31:26 | clz {SrcL}, {imml}, {imms}, ->{RegDst:d}
+CLZ                    clz_32_f890415c15b6          ALU  32 0000707f/00005067 RegDst=11:7 SrcL=19:15 imml=25:20 imms=31:26 | clz {SrcL}, {imms}, {imml:+1}, ->{RegDst:d}
 CMP.AND                cmp_and_32_036813a12ae8      BRU  32 f800707f/00002045 RegDst=11:7 SrcL=19:15 SrcR=24:20 SrcRType=26:25 | cmp.and {SrcL}, {SrcR}{SrcRType:cmpl}, ->{RegDst:d}
 CMP.ANDI               cmp_andi_32_da7a5391738d     BRU  32 0000707f/00002055 RegDst=11:7 SrcL=19:15 simm12:s=31:20 | cmp.andi {SrcL}, {simm12}, ->{RegDst:d}
 CMP.EQ                 cmp_eq_32_6af7c8f41300       BRU  32 f800707f/00000045 RegDst=11:7 SrcL=19:15 SrcR=24:20 SrcRType=26:25 | cmp.eq {SrcL}, {SrcR}{SrcRType:cmp}, ->{RegDst:d}
@@ -171,7 +171,7 @@ CMP.NEI                cmp_nei_32_00abf831b572      BRU  32 0000707f/00001055 Re
 CMP.OR                 cmp_or_32_75e1fa54ba94       BRU  32 f800707f/00003045 RegDst=11:7 SrcL=19:15 SrcR=24:20 SrcRType=26:25 | cmp.or {SrcL}, {SrcR}{SrcRType:cmpl}, ->{RegDst:d}
 CMP.ORI                cmp_ori_32_6d3efbc3d093      BRU  32 0000707f/00003055 RegDst=11:7 SrcL=19:15 simm12:s=31:20 | cmp.ori {SrcL}, {simm12}, ->{RegDst:d}
 CSEL                   csel_32_ba77cbad3c99         ALU  32 0000707f/00000077 RegDst=11:7 SrcL=19:15 SrcP=31:27 SrcR=24:20 SrcRType=26:25 | csel {SrcP}, {SrcL}, {SrcR}{SrcRType:sel}, ->{RegDst:d}
-CTZ                    ctz_32_1761cbcc2a89          ALU  32 0000707f/00004067 RegDst=11:7 SrcL=19:15 imml=25:20 imms=31:26 | ctz {SrcL}, {imml}, {imms}, ->{RegDst:d}
+CTZ                    ctz_32_1761cbcc2a89          ALU  32 0000707f/00004067 RegDst=11:7 SrcL=19:15 imml=25:20 imms=31:26 | ctz {SrcL}, {imms}, {imml:+1}, ->{RegDst:d}
 DC.CISW                dc_cisw_32_166b7135e3c1      SYS  32 fff07fff/0060602b SrcL=19:15 | dc.cisw {SrcL}
 DC.CIVA                dc_civa_32_265d686549c8      SYS  32 fff07fff/0030602b SrcL=19:15 | dc.civa {SrcL}
 DC.CSW                 dc_csw_32_2719115a9246       SYS  32 fff07fff/0050602b SrcL=19:15 | dc.csw {SrcL}
@@ -475,7 +475,7 @@ REM                    rem_32_0abbd6a3b865          ALU  32 fe00707f/00004057 Re
 REMU                   remu_32_d7a5d1ebbbf5         ALU  32 fe00707f/00005057 RegDst=11:7 SrcL=19:15 SrcR=24:20 | remu {SrcL}, {SrcR}, ->{RegDst:d}
 REMUW                  remuw_32_f10ade2f5ccb        ALU  32 fe00707f/00007057 RegDst=11:7 SrcL=19:15 SrcR=24:20 | remuw {SrcL}, {SrcR}, ->{RegDst:d}
 REMW                   remw_32_22659af46ec0         ALU  32 fe00707f/00006057 RegDst=11:7 SrcL=19:15 SrcR=24:20 | remw {SrcL}, {SrcR}, ->{RegDst:d}
-REV                    rev_32_58badc109d49          ALU  32 0000707f/00007067 RegDst=11:7 SrcL=19:15 imml=25:20 immr=31:26 | rev {SrcL}, {imml}, {immr}, ->{RegDst:d}
+REV                    rev_32_58badc109d49          ALU  32 0000707f/00007067 RegDst=11:7 SrcL=19:15 imml=25:20 immr=31:26 | rev {SrcL}, {immr}, {imml:+1}, ->{RegDst:d}
 SB                     sb_32_43c106ae3749           AGU  32 00007fff/00000049 SrcD=31:27 SrcL=19:15 SrcR=24:20 SrcRType=26:25 agu=st1u.reg<<0 | sb {SrcD}, [{SrcL}, {SrcR}{SrcRType:agu}]
 SB.PCR                 sb_pcr_32_7625a9a24c59       AGU  32 0000707f/00000069 SrcL=19:15 simm:s=31:20@0,11:7@12 agu=st1u.pcr<<2 | sb.pcr {SrcL}, [{simm:pcr2}]
 SBI                    sbi_32_f3c6b796f0d9          AGU  32 0000707f/00000059 SrcL=19:15 SrcR=24:20 simm12:s=31:25@0,11:7@7 agu=st1u.imm<<0 | sbi {SrcL}, [{SrcR}, {simm12}]

@@ -25,7 +25,7 @@ def make(**options) -> Debugger:
     m.mem.map(CODE, 0x1000, R | X, PROGRAM)
     m.mem.map(SRC, 0x1000, R | W, bytes((i * 7 + 3) & 0xFF for i in range(4096)))
     m.mem.map(DST, 0x1000, R | W)
-    m.mem.map(0xF000 - 0x10000, 0x10000, R | W)
+    m.mem.map(0, 0xF000, R | W)
     m.r[1] = 0xF000
     m.r[2], m.r[3], m.r[5] = SRC, DST, DST2
     m.pc = CODE

@@ -24,11 +24,12 @@ serves all 183 forms; behaviour follows ExecuteDecodedAGUForm:
   forms publish the address (ScalarPrefetch, ScalarPrefetchAddress).
 
 Speed: a plain single access (no update, not a pair) gets a closure specialised by
-address kind and destination.  It looks the page up in the memory's fast maps and uses a
-precompiled :class:`struct.Struct`; an aligned access never crosses a page, and a page in
-the fast map needs no permission, event, watchpoint, copy-on-write, code or reservation
-work.  An absent page takes :meth:`Memory.load` / :meth:`Memory.store`, which do all of
-that.  Pairs and update forms use the slow path after explicit probes.
+address kind and destination, which allocates nothing.  It looks the page up in the
+memory's fast maps and uses a precompiled :class:`struct.Struct`; an aligned access never
+crosses a page, and a page in the fast map needs no permission, event, watchpoint,
+copy-on-write, code or reservation work.  An absent page takes :meth:`Memory.load` / :meth:`Memory.store`, which do all of
+that.  Pre/post-index forms use the same fast/slow split; pairs take the slow path after
+probing both elements.
 """
 
 from __future__ import annotations
@@ -99,6 +100,25 @@ def immediate(form: Form, v: dict[str, int]) -> int:
     raise ValueError(f"{form.mnemonic}: AGU form without an immediate")
 
 
+def _v04(m: Machine) -> bool:
+    return getattr(m, "compat", None) == "linx-v0.4"
+
+
+def immediate_scale(m: Machine, spec: AguSpec) -> int:
+    """The immediate's scale.  Under ``--compat linx-v0.4`` the PC-relative forms take a
+    byte offset from the unaligned TPC: that toolchain encodes *.PCR displacements that
+    way (0.58.3 scales them by the catalog's offset_scale and aligns TPC down to 4), and
+    its data references only resolve so."""
+    if spec.kind == "pcr" and _v04(m):
+        return 0
+    return spec.scale
+
+
+def pcr_base_mask(m: Machine) -> int:
+    """TPC bits kept for a PC-relative base: bits 1:0 cleared (0.58.3), all (linx-v0.4)."""
+    return M if _v04(m) else ~3 & M
+
+
 def base_code(spec: AguSpec) -> str:
     """The Reg5 field holding the base (ScalarDecodedAGUBase); "" for PC-relative."""
     if spec.kind == "pcr":
@@ -123,11 +143,12 @@ def address_parts(m: Machine, form: Form, v: dict[str, int]) -> Callable[[int], 
             return r[base_reg], (mod(r[offset_reg]) << shift) & M
 
         return reg_parts
-    offset = (immediate(form, v) << spec.scale) & M
+    offset = (immediate(form, v) << immediate_scale(m, spec)) & M
     if spec.kind == "pcr":
+        base_mask = pcr_base_mask(m)
 
         def pcr_parts(pc: int) -> tuple[int, int]:
-            return pc & ~3, offset
+            return pc & base_mask, offset
 
         return pcr_parts
     base_reg = v[base_code(spec)]
@@ -217,11 +238,12 @@ def _plain_load(m: Machine, form: Form, v: dict[str, int], n: int) -> Handler:
 
         return ld_reg_any
 
-    offset = (immediate(form, v) << spec.scale) & M
+    offset = (immediate(form, v) << immediate_scale(m, spec)) & M
     if spec.kind == "pcr":
+        base_mask = pcr_base_mask(m)
 
         def ld_pcr(pc: int) -> int:
-            addr = ((pc & ~3) + offset) & M
+            addr = ((pc & base_mask) + offset) & M
             if addr & amask:
                 raise misaligned(addr, size)
             page = fast.get(addr >> PAGE_SHIFT)
@@ -297,12 +319,13 @@ def _plain_store(m: Machine, form: Form, v: dict[str, int], n: int) -> Handler:
 
         return st_reg
 
-    offset = (immediate(form, v) << spec.scale) & M
+    offset = (immediate(form, v) << immediate_scale(m, spec)) & M
     if spec.kind == "pcr":
+        base_mask = pcr_base_mask(m)
 
         def st_pcr(pc: int) -> int:
             value = r[src]
-            addr = ((pc & ~3) + offset) & M
+            addr = ((pc & base_mask) + offset) & M
             if addr & amask:
                 raise misaligned(addr, size)
             page = fast.get(addr >> PAGE_SHIFT)
@@ -332,26 +355,48 @@ def _plain_store(m: Machine, form: Form, v: dict[str, int], n: int) -> Handler:
 
 
 # ------------------------------------------------------------ pre/post-index forms
+def _update_operands(form: Form, v: dict[str, int]) -> tuple[int, int, Modifier, int, int]:
+    """(base code, offset code or -1, offset modifier, shift, constant offset) of an
+    update form: register-offset forms add ``modify(r[offset code]) << shift``,
+    immediate forms the constant.  (Update forms are never PC-relative.)"""
+    spec = form.agu
+    assert spec is not None and spec.kind in ("imm", "reg")
+    base = v[base_code(spec)]
+    if spec.kind == "reg":
+        shift = v["shamt"] & 63 if "shamt" in v else spec.scale
+        return base, v["SrcR"], _modifier(v["SrcRType"] & 3) or (lambda x: x), shift, 0
+    return base, -1, lambda x: x, 0, (immediate(form, v) << spec.scale) & M
+
+
 def _load_update(m: Machine, form: Form, v: dict[str, int], n: int) -> Handler:
     """Pre/post-index load: RegDst0 := value, then RegDst1 := base + offset, both only
     after the access succeeded (ExecuteDecodedAGULoad)."""
     spec = form.agu
     assert spec is not None
     size = spec.size
+    amask = size - 1
     sb = sign_bit(size, spec.signed)
+    unpack = (SIGNED_STRUCTS if spec.signed else UNSIGNED_STRUCTS)[size].unpack_from
     post = spec.update == "post"
-    parts = address_parts(m, form, v)
+    b, x, modify, shift, constant = _update_operands(form, v)
+    r = m.r
     mem = m.mem
+    fast = mem.fast_read
+    load = mem.load
     put_value = writer(m, v["RegDst0"])
     put_base = writer(m, v["RegDst1"])
 
     def ld_update(pc: int) -> int:
-        base, offset = parts(pc)
-        updated = (base + offset) & M
+        base = r[b]
+        updated = (base + (modify(r[x]) << shift if x >= 0 else constant)) & M
         addr = base if post else updated
-        if addr & (size - 1):
+        if addr & amask:
             raise misaligned(addr, size)
-        value = ((mem.load(addr, size) ^ sb) - sb) & M
+        page = fast.get(addr >> PAGE_SHIFT)
+        if page is None:
+            value = ((load(addr, size) ^ sb) - sb) & M
+        else:
+            value = unpack(page, addr & PAGE_MASK)[0] & M
         put_value(value)
         put_base(updated)
         return pc + n
@@ -365,21 +410,30 @@ def _store_update(m: Machine, form: Form, v: dict[str, int], n: int) -> Handler:
     spec = form.agu
     assert spec is not None
     size = spec.size
+    amask = size - 1
+    vmask = (1 << (8 * size)) - 1
+    pack = UNSIGNED_STRUCTS[size].pack_into
     post = spec.update == "post"
-    parts = address_parts(m, form, v)
+    b, x, modify, shift, constant = _update_operands(form, v)
     r = m.r
     mem = m.mem
+    fast = mem.fast_write
+    store = mem.store
     src = store_source(form, v)
     put_base = writer(m, v["RegDst"])
 
     def st_update(pc: int) -> int:
         value = r[src]
-        base, offset = parts(pc)
-        updated = (base + offset) & M
+        base = r[b]
+        updated = (base + (modify(r[x]) << shift if x >= 0 else constant)) & M
         addr = base if post else updated
-        if addr & (size - 1):
+        if addr & amask:
             raise misaligned(addr, size)
-        mem.store(addr, size, value)
+        page = fast.get(addr >> PAGE_SHIFT)
+        if page is None:
+            store(addr, size, value)
+        else:
+            pack(page, addr & PAGE_MASK, value & vmask)
         put_base(updated)
         return pc + n
 

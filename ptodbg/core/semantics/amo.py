@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from ptodbg.core.events import ATOMIC, LOAD, RELAXED, STORE, MemEvent, order_of
 from ptodbg.core.faults import DATA_ALIGN_FAULT, Fault
-from ptodbg.core.memory import Memory, R, W
+from ptodbg.core.memory import PAGE_MASK, PAGE_SHIFT, STRUCTS, Memory, R, W
 from ptodbg.core.semantics import semantic, writer
 
 if TYPE_CHECKING:
@@ -64,6 +64,12 @@ def dma(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Hand
 # AtomicAddress); the alignment is the access size; the order label comes from aq/rl
 # (forms without ``aq`` read it as 0, ScalarDecodedMemoryOrder).  Results returned to a
 # register are normalised by NormalizeAtomicReturn: B/H zero-extended, W sign-extended.
+#
+# CAS and the RMW forms have a fast path: a page in ``fast_write`` is readable and
+# writable, unwatched, private, code-free and not the reserved line's page, and capture
+# is off, so an aligned atomic there has no event, watchpoint or reservation duty (the
+# same argument as the AGU fast path).  Everything else probes and goes through
+# ``read_raw``/``write_raw``.
 
 ATOMIC_SIZES = {"B": 1, "H": 2, "W": 4, "D": 8}
 
@@ -188,11 +194,22 @@ def compare_and_swap(m: Machine, form: Form, v: dict[str, int], pc: int, length:
     n = length // 8
     r = m.r
     mem = m.mem
+    fast = mem.fast_write
+    amask = size - 1
+    unpack, pack = STRUCTS[size].unpack_from, STRUCTS[size].pack_into
 
     def cas(pc: int) -> int:
         addr = r[address]
         expected = r[expected_reg] & vmask
         desired = r[desired_reg] & vmask
+        page = fast.get(addr >> PAGE_SHIFT)
+        if page is not None and not addr & amask:
+            offset = addr & PAGE_MASK
+            old = unpack(page, offset)[0]
+            if old == expected:
+                pack(page, offset, desired)
+            put(atomic_return(old, size))
+            return pc + n
         _check_atomic(mem, addr, size)
         old = int.from_bytes(mem.read_raw(addr, size), "little")
         ok = old == expected
@@ -215,10 +232,21 @@ def _rmw(m: Machine, form: Form, v: dict[str, int], size: int, op: AtomicOp, has
     put = writer(m, v["RegDst"]) if has_result else None
     r = m.r
     mem = m.mem
+    fast = mem.fast_write
+    amask = size - 1
+    unpack, pack = STRUCTS[size].unpack_from, STRUCTS[size].pack_into
 
     def rmw(pc: int) -> int:
         addr = r[address]
         operand = r[operand_reg] & vmask
+        page = fast.get(addr >> PAGE_SHIFT)
+        if page is not None and not addr & amask:
+            offset = addr & PAGE_MASK
+            old = unpack(page, offset)[0]
+            pack(page, offset, op(old, operand, size) & vmask)
+            if put is not None:
+                put(atomic_return(old, size))
+            return pc + 4
         _check_atomic(mem, addr, size)
         old = int.from_bytes(mem.read_raw(addr, size), "little")
         new = op(old, operand, size) & vmask

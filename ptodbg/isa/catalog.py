@@ -1,0 +1,108 @@
+"""Forms from the official PTO catalogs, for ``ptodbg disasm --catalog``.
+
+The catalogs (pto-spec ``spec/catalog/scalar-forms.json`` and ``command-forms.json``) are
+read as given: each entry becomes a :class:`~ptodbg.isa.forms.Form` with the catalog's
+mask, match, field pieces, signedness and constraints, in catalog order, and a
+:class:`~ptodbg.isa.decoder.Decoder` over them decodes with the catalog priority (command
+forms first, most mask bits, then form_id).  A form whose form_id ptodbg's table also has
+takes ptodbg's canonical template, so its listing reassembles; any other form gets a
+generic template ``mnemonic Field={Field}, ...`` that names every field.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ptodbg.isa.decoder import Decoder
+from ptodbg.isa.forms import FORMS_BY_ID, RAW, SIGNED, UNSIGNED, Constraint, Field, Form, Piece
+
+CATALOG_FILES = ("command-forms.json", "scalar-forms.json")
+
+
+class CatalogError(ValueError):
+    """A catalog path that cannot be used; the message names the path and the problem."""
+
+
+def _field(entry: dict) -> Field:
+    pieces = tuple(Piece(int(p["instruction_lsb"]), int(p["value_lsb"]), int(p["width"])) for p in entry["pieces"])
+    sign = {"signed": SIGNED, "unsigned": UNSIGNED}.get(entry.get("signedness"), RAW)
+    width = int(entry.get("width") or max(p.value_lsb + p.width for p in pieces))
+    return Field(entry["name"], pieces, sign, width)
+
+
+def _constraint(entry: dict) -> Constraint:
+    if entry["operator"] == "not-equal":
+        return Constraint(entry["field"], excluded=int(entry["value"]))
+    return Constraint(entry["field"], allowed=frozenset(int(v) for v in entry["values"]))
+
+
+def _generic_syntax(mnemonic: str, fields: tuple[Field, ...]) -> str:
+    body = ", ".join(f"{f.name.lower()}={{{f.name}}}" for f in fields)
+    return f"{mnemonic.lower()} {body}".rstrip()
+
+
+def form_from_entry(entry: dict, surface: str, index: int) -> Form:
+    """One catalog entry as a Form."""
+    mask = match = 0
+    for part in entry["encoding"]:
+        mask |= int(part["mask"], 16) << (32 * int(part["index"]))
+        match |= int(part["match"], 16) << (32 * int(part["index"]))
+    fields = tuple(_field(f) for f in entry["fields"])
+    ours = FORMS_BY_ID.get(entry["form_id"])
+    syntax = ours.syntax if ours is not None and [f.name for f in ours.fields] == [f.name for f in fields] \
+        else _generic_syntax(entry["mnemonic"], fields)
+    form = Form(
+        mnemonic=entry["mnemonic"],
+        form_id=entry["form_id"],
+        surface=surface,
+        index=index,
+        family=entry.get("semantic_family", ""),
+        length=int(entry["length_bits"]),
+        mask=mask,
+        match=match,
+        fields=fields,
+        constraints=tuple(_constraint(c) for c in entry.get("constraints", [])),
+        agu=ours.agu if ours is not None else None,
+        syntax=syntax,
+        mask_bits=mask.bit_count(),
+    )
+    form.by_name.update({f.name: f for f in fields})
+    return form
+
+
+def _files(path: Path) -> list[Path]:
+    if path.is_dir():
+        found = [path / name for name in CATALOG_FILES if (path / name).is_file()]
+        if not found:
+            raise CatalogError(f"{path}: no {' or '.join(CATALOG_FILES)} in this folder")
+        return found
+    if not path.exists():
+        raise CatalogError(f"{path}: no such file or folder")
+    return [path]
+
+
+def load(paths: list[str | Path]) -> Decoder:
+    """A decoder over the forms of the catalog files (or folders holding them)."""
+    command: list[Form] = []
+    scalar: list[Form] = []
+    seen: set[str] = set()
+    for raw in paths:
+        for path in _files(Path(raw)):
+            try:
+                doc = json.loads(path.read_text(encoding="utf-8"))
+                entries = doc["forms"]
+                is_command = doc.get("surface") == "command-and-boundary" or "command" in path.name
+                target = command if is_command else scalar
+                for entry in entries:
+                    if entry["form_id"] in seen:
+                        continue
+                    seen.add(entry["form_id"])
+                    target.append(form_from_entry(entry, "command" if is_command else "scalar", len(target)))
+            except OSError as e:
+                raise CatalogError(f"{path}: {e.strerror or e}") from None
+            except (ValueError, KeyError, TypeError, AttributeError) as e:
+                raise CatalogError(f"{path}: not a PTO form catalog ({type(e).__name__}: {e})") from None
+    if not command and not scalar:
+        raise CatalogError(f"{', '.join(map(str, paths))}: no forms")
+    return Decoder(command, scalar)

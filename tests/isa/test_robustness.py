@@ -1,0 +1,212 @@
+"""Corrupted programs and mutated sources never crash the toolchain: every variant either
+works or gives exit status 2 with exactly one ``ptodbg: error:`` line, and no corrupt
+header makes the loader allocate more than the reader's memory bound.  Variants are made
+in memory from a seeded RNG and written to tmp_path."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import random
+import re
+import struct
+
+import pytest
+from support.paths import PROGRAMS, TEST_PROGRAMS
+
+from ptodbg.cli import main
+from ptodbg.core import DEBUG, Machine
+from ptodbg.core.loader import load_path
+from ptodbg.core.memory import PAGE_SIZE
+from ptodbg.isa.elf import MAX_TOTAL_MEMSZ, ProgramError, parse_program
+
+ELF_FILES = sorted(p for p in PROGRAMS.iterdir() if p.name != "LICENSE")
+ELF_VARIANTS = 300
+SOURCE_VARIANTS = 200
+
+
+class _Sink:
+    """A stdout that keeps nothing (listings of 01_containers are 85,000 lines)."""
+
+    def __init__(self) -> None:
+        self.chars = 0
+
+    def write(self, text: str) -> int:
+        self.chars += len(text)
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
+def _phdr_range(data: bytes) -> tuple[int, int]:
+    phoff = struct.unpack_from("<Q", data, 32)[0]
+    phnum = struct.unpack_from("<H", data, 56)[0]
+    return phoff, phnum
+
+
+def _flip(data: bytearray, lo: int, hi: int, rng: random.Random, flips: int = 1) -> None:
+    for _ in range(flips):
+        i = rng.randrange(lo, hi)
+        data[i] ^= 1 << rng.randrange(8)
+
+
+def _set_phdr(data: bytearray, rng: random.Random, field: int, value: int) -> None:
+    phoff, phnum = _phdr_range(data)
+    k = rng.randrange(phnum)
+    fmt = "<I" if field < 8 else "<Q"
+    struct.pack_into(fmt, data, phoff + 56 * k + field, value)
+
+
+def _variant(data: bytes, rng: random.Random, k: int) -> bytes:
+    """The k-th corruption of ``data``: the kinds cycle so each gets ~1/10 of the variants."""
+    out = bytearray(data)
+    phoff, phnum = _phdr_range(data)
+    kind = k % 10
+    if kind == 0:  # truncation, from nothing to nearly everything
+        cut = rng.choice([0, 1, 4, 16, 63, 64, 100, phoff + 56 * phnum - 1, rng.randrange(len(data))])
+        return bytes(out[:cut])
+    if kind == 1:  # bit flips in the ELF header
+        _flip(out, 0, 64, rng, rng.choice([1, 1, 2, 3]))
+    elif kind == 2:  # bit flips in the program headers
+        _flip(out, phoff, phoff + 56 * phnum, rng, rng.choice([1, 1, 2]))
+    elif kind == 3:  # huge sizes, offsets and addresses
+        field = rng.choice([8, 16, 32, 40])
+        _set_phdr(out, rng, field, rng.choice([1 << 63, (1 << 64) - 1, 1 << 40, 1 << 28, 1 << 31, len(data) + 1]))
+    elif kind == 4:  # overlapping segments
+        loads = [i for i in range(phnum) if struct.unpack_from("<I", data, phoff + 56 * i)[0] == 1]
+        a, b = rng.sample(loads, 2)
+        va = struct.unpack_from("<Q", data, phoff + 56 * a + 16)[0]
+        struct.pack_into("<Q", out, phoff + 56 * b + 16, va + rng.choice([0, 2, 0x100]))
+    elif kind == 5:  # wrong class / endianness / version / machine / type
+        what = rng.randrange(5)
+        if what == 0:
+            out[4] = rng.choice([0, 1, 3])
+        elif what == 1:
+            out[5] = rng.choice([0, 2, 7])
+        elif what == 2:
+            out[6] = rng.choice([0, 2])
+        elif what == 3:
+            struct.pack_into("<H", out, 18, rng.choice([0, 3, 62, 183, 243, 234, 0xFFFF]))
+        else:
+            struct.pack_into("<H", out, 16, rng.choice([0, 1, 4, 0xFE00]))
+    elif kind == 6:  # section header table corruption
+        shoff = struct.unpack_from("<Q", data, 40)[0]
+        shnum = struct.unpack_from("<H", data, 60)[0]
+        if shnum:
+            _flip(out, shoff, min(len(out), shoff + 64 * shnum), rng, rng.choice([1, 2, 4]))
+    elif kind == 7:  # header counts and sizes
+        offset, fmt = rng.choice([(54, "<H"), (56, "<H"), (58, "<H"), (60, "<H"), (62, "<H"), (40, "<Q"), (32, "<Q"), (24, "<Q")])
+        struct.pack_into(fmt, out, offset, rng.randrange(1 << (16 if fmt == "<H" else 64)))
+    elif kind == 8:  # random bytes anywhere (code, tables, strings)
+        for _ in range(rng.randrange(1, 16)):
+            out[rng.randrange(len(out))] = rng.randrange(256)
+    else:  # grow or shrink the file
+        if rng.random() < 0.5:
+            out += bytes(rng.randrange(256) for _ in range(rng.randrange(1, 64)))
+        else:
+            del out[rng.randrange(64, len(out)):]
+    return bytes(out)
+
+
+def _one_error_line(err: str) -> bool:
+    return err.startswith("ptodbg: error: ") and err.count("\n") == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("path", ELF_FILES, ids=lambda p: p.name)
+def test_corrupted_programs(path, tmp_path):
+    data = path.read_bytes()
+    rng = random.Random(f"robust-{path.name}")
+    target = tmp_path / path.name
+    outcomes = {"ok": 0, "rejected": 0}
+    for k in range(ELF_VARIANTS):
+        variant = _variant(data, rng, k)
+        target.write_bytes(variant)
+        err = io.StringIO()
+        with contextlib.redirect_stdout(_Sink()), contextlib.redirect_stderr(err):
+            rc = main(["disasm", str(target)])
+        assert rc in (0, 2), (k, rc)
+        if rc == 2:
+            assert _one_error_line(err.getvalue()), (k, err.getvalue())
+            assert err.getvalue().startswith(f"ptodbg: error: {target}: ")
+        else:
+            assert err.getvalue() == "", (k, err.getvalue())
+        outcomes["ok" if rc == 0 else "rejected"] += 1
+        machine = Machine(DEBUG)
+        try:
+            loaded = load_path(machine, target)
+        except ProgramError as e:
+            # the loader also refuses what does not fit the machine (e.g. over the stack)
+            assert "\n" not in str(e) and str(e).startswith(f"{target}: ")
+            assert rc == 2 or "stack" in str(e), (k, str(e))
+            continue
+        assert rc == 0, (k, "disasm rejected what the loader took")
+        assert loaded.program.memsz <= MAX_TOTAL_MEMSZ
+        assert len(machine.mem.pages) * PAGE_SIZE <= MAX_TOTAL_MEMSZ + 2 * DEBUG.stack_size
+        assert machine.pc == loaded.entry
+    assert outcomes["ok"] > 0 and outcomes["rejected"] > 0
+
+
+_TOKENS = [",", "[", "]", "->", "#", ".", ":", ";", "'", '"', "t#9", "a9", "0x", "-", "<<", "(", ")",
+           "99999999999999999999", "-4097", "zero", "1f", "1b", ".Lx", "\t", " ", "\n"]
+_LINES = [".align 99", ".section", ".byte 256", ".zero -1", ".set", "li a0, 1 << 70", ".globl 5",
+          "x: x:", "j .", "1:", "bstart.std cond, 1f", ".ascii \"unterminated", ".vaddr 3",
+          ".section .bss\n    c.bstop", ".type q, @thing", ".size", "dma [a0]", "/* open comment"]
+
+
+def _mutate(text: str, rng: random.Random) -> str:
+    lines = text.splitlines()
+    for _ in range(rng.randrange(1, 4)):
+        op = rng.randrange(7)
+        if op == 0 and text:  # delete a character
+            i = rng.randrange(len(text))
+            text = text[:i] + text[i + 1:]
+        elif op == 1:  # insert a token
+            i = rng.randrange(len(text) + 1)
+            text = text[:i] + rng.choice(_TOKENS) + text[i:]
+        elif op == 2 and lines:  # delete or duplicate a line
+            i = rng.randrange(len(lines))
+            lines[i:i + 1] = [] if rng.random() < 0.5 else [lines[i], lines[i]]
+            text = "\n".join(lines)
+        elif op == 3:  # insert a suspicious line
+            i = rng.randrange(len(lines) + 1)
+            lines.insert(i, "    " + rng.choice(_LINES))
+            text = "\n".join(lines)
+        elif op == 4:  # change a number
+            nums = list(re.finditer(r"\b\d+\b", text))
+            if nums:
+                m = rng.choice(nums)
+                text = text[:m.start()] + str(rng.choice([0, 1, 7, 4095, 4096, 1 << 31, 1 << 64, 13])) + text[m.end():]
+        elif op == 5:  # change a register
+            regs = list(re.finditer(r"\b(a[0-7]|sp|ra|zero|t#\d|u#\d)\b", text))
+            if regs:
+                m = rng.choice(regs)
+                text = text[:m.start()] + rng.choice(["a8", "q1", "t#0", "u#5", "t", "u", "r31", "fp", "s8"]) + text[m.end():]
+        else:  # truncate
+            text = text[: rng.randrange(len(text) + 1)]
+        lines = text.splitlines()
+    return text
+
+
+def test_mutated_sources(tmp_path):
+    sources = sorted(TEST_PROGRAMS.glob("*.s"))
+    rng = random.Random("robust-asm")
+    src = tmp_path / "m.s"
+    out = tmp_path / "m.elf"
+    outcomes = {0: 0, 2: 0}
+    for k in range(SOURCE_VARIANTS):
+        text = _mutate(sources[k % len(sources)].read_text(), rng)
+        src.write_text(text)
+        err = io.StringIO()
+        with contextlib.redirect_stdout(_Sink()), contextlib.redirect_stderr(err):
+            rc = main(["asm", str(src), "-o", str(out)])
+        assert rc in (0, 2), (k, text)
+        outcomes[rc] += 1
+        if rc == 2:
+            line = err.getvalue()
+            assert _one_error_line(line), (k, line)
+            assert re.match(rf"ptodbg: error: {re.escape(str(src))}:\d+:\d+: error: .+", line), (k, line)
+        else:
+            assert err.getvalue() == ""
+            parse_program(out.read_bytes(), str(out))
+    assert outcomes[0] > 10 and outcomes[2] > 50
