@@ -1,7 +1,9 @@
-"""Command-line entry points (DESIGN.md §4): ``ptodbg asm``, ``ptodbg disasm``, ...
+"""Command-line entry points (DESIGN.md §4): ``ptodbg`` (the TUI on the demo),
+``ptodbg tui|asm|disasm|run|batch``.
 
-Exit status: 0 on success, 2 on bad usage or bad input (with exactly one line
-``ptodbg: error: ...`` on standard error, never a traceback).
+Exit status: 0 on a normal stop or success, 1 on a trap stop or a failed run (``run``
+of a program that exited reports its exit status), 2 on bad usage or bad input (with
+exactly one line ``ptodbg: error: ...`` on standard error, never a traceback).
 """
 
 from __future__ import annotations
@@ -102,6 +104,123 @@ def _silence_stdout() -> None:
         pass
 
 
+# -------------------------------------------------------------- run / batch
+DEFAULT_MAX_STEPS = 200_000_000
+
+
+def _open(args: argparse.Namespace, **options):
+    from ptodbg.debug.program import OpenError, open_debugger
+
+    try:
+        return open_debugger(args.program, profile=args.profile, compat=args.compat, **options), None
+    except OpenError as e:
+        return None, _fail(str(e))
+
+
+def _exit_status(dbg) -> int:
+    """DESIGN.md §4: 0 normal stop, 1 trap stop or failed run; a program that exited
+    (linux profile) reports its own exit status."""
+    status = dbg.last.status
+    if status == "exited":
+        return dbg.machine.exit_code or 0
+    return 1 if status in ("trap", "error") else 0
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    import json
+
+    from ptodbg.debug.jsonstate import state
+    from ptodbg.debug.trace import TraceWriter
+
+    dbg, err = _open(args, interval=1 << 62)  # no reverse execution: no snapshots needed
+    if dbg is None:
+        return err
+    out_stream = sys.stderr if args.json else sys.stdout
+    try:
+        if args.trace:
+            try:
+                writer = TraceWriter(args.trace)
+            except OSError as e:
+                return _fail(f"{args.trace}: {e.strerror or e}")
+            with writer:
+                writer.run(dbg, args.max_steps)
+        else:
+            dbg.cont(args.max_steps)
+    except KeyboardInterrupt:
+        dbg.last.status, dbg.last.message = "stopped", "interrupted"
+    output = getattr(dbg.machine.os_state, "output", b"")
+    if output:
+        out_stream.buffer.write(output)
+        out_stream.flush()
+    if args.json:
+        sys.stdout.write(json.dumps(state(dbg)) + "\n")
+    else:
+        sys.stdout.write(_describe_state(dbg))
+    sys.stdout.flush()
+    return _exit_status(dbg)
+
+
+def _describe_state(dbg) -> str:
+    from ptodbg.core.faults import TRAP_ARGUMENT
+
+    m = dbg.machine
+    lines = [f"{dbg.last.status}: {dbg.last.message}", f"steps {m.steps}   tpc {m.pc:#x} ({dbg.symbolize(m.pc)})"]
+    trap = m.pending_trap
+    if trap is not None:
+        lines.append(f"trap {trap.number} {trap.name}: TRAPARG0 {trap.arg0:#x} "
+                     f"({TRAP_ARGUMENT.get(trap.number, 'argument')}), cause {trap.cause}, bank {trap.bank}, "
+                     f"saved TPC {trap.saved_tpc:#x}")
+    regs = list(m.regs().items())
+    for i in range(0, 24, 4):
+        lines.append("  ".join(f"{n:>4} {v:#018x}" for n, v in regs[i : i + 4]))
+    lines.append("t " + " ".join("-" if v is None else f"{v:#x}" for v in m.queue("t"))
+                 + "   u " + " ".join("-" if v is None else f"{v:#x}" for v in m.queue("u")))
+    result = dbg.result_bytes()
+    if result is not None:
+        lines.append(f"result {result.hex()}")
+    if m.exit_code is not None:
+        lines.append(f"exit code {m.exit_code}")
+    return "\n".join(lines) + "\n"
+
+
+def cmd_batch(args: argparse.Namespace) -> int:
+    from ptodbg.debug import batch, session
+
+    if (args.script is None) == (args.commands is None):
+        return _fail("batch needs exactly one of -x SCRIPT or -c \"CMD; CMD\"")
+    if args.script is not None:
+        try:
+            commands = batch.script_lines(Path(args.script).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError) as e:
+            return _fail(f"{args.script}: {getattr(e, 'strerror', None) or e}")
+    else:
+        commands = batch.inline_commands(args.commands)
+    dbg, err = _open(args)
+    if dbg is None:
+        return err
+    if args.session:
+        try:
+            session.load(dbg, args.session)
+        except session.SessionError as e:
+            return _fail(str(e))
+    return batch.run(dbg, commands, sys.stdout)
+
+
+def cmd_tui(args: argparse.Namespace) -> int:
+    from ptodbg.tui.app import run_tui
+
+    return run_tui(getattr(args, "program", None), session=getattr(args, "session", None),
+                   theme=getattr(args, "theme", None), profile=getattr(args, "profile", "debug"),
+                   compat=getattr(args, "compat", None))
+
+
+def _profile_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--profile", choices=("debug", "reference", "linux"), default="debug",
+                   help="machine profile (default debug)")
+    p.add_argument("--compat", choices=("linx-v0.4",), default=None,
+                   help="accept code of an older LinxISA release (its retired forms and conventions)")
+
+
 # ----------------------------------------------------------------- parser
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog=PROG, description="Debugger and emulator for PTO ISA 0.58.3 programs.")
@@ -118,7 +237,29 @@ def build_parser() -> argparse.ArgumentParser:
                    help="official scalar-forms.json/command-forms.json, or a folder holding them (repeatable)")
     p.set_defaults(handler=cmd_disasm)
 
-    # ---- lead: add the `run`, `batch` and `tui` subcommands here (DESIGN.md §4). ----
+    p = sub.add_parser("run", help="run a program headless to a stop and print the final state")
+    p.add_argument("program", metavar="PROGRAM", help="ELF file or .s source")
+    p.add_argument("--max-steps", type=int, default=DEFAULT_MAX_STEPS, metavar="N",
+                   help=f"stop after N instruction attempts (default {DEFAULT_MAX_STEPS})")
+    p.add_argument("--json", action="store_true", help="print the final state as one JSON object")
+    p.add_argument("--trace", metavar="FILE.jsonl", help="write one JSON object per instruction attempt")
+    _profile_args(p)
+    p.set_defaults(handler=cmd_run)
+
+    p = sub.add_parser("batch", help="run debugger commands headless, one JSON line per command")
+    p.add_argument("program", metavar="PROGRAM", help="ELF file or .s source")
+    p.add_argument("-x", dest="script", metavar="SCRIPT", help="file with one command per line")
+    p.add_argument("-c", dest="commands", metavar="CMDS", help='commands separated by ";"')
+    p.add_argument("--session", metavar="FILE", help="load a saved session first")
+    _profile_args(p)
+    p.set_defaults(handler=cmd_batch)
+
+    p = sub.add_parser("tui", help="open the debugger's terminal interface")
+    p.add_argument("program", metavar="PROGRAM", nargs="?", help="ELF file or .s source (default: the demo)")
+    p.add_argument("--session", metavar="FILE", help="open a saved session")
+    p.add_argument("--theme", metavar="NAME", help="theme name (see themes/)")
+    _profile_args(p)
+    p.set_defaults(handler=cmd_tui)
     return parser
 
 
@@ -131,9 +272,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as e:  # --help
         return int(e.code or 0)
     if args.command is None:
-        # ---- lead: with no subcommand, open the TUI on the built-in demo. ----
-        print(f"{PROG}: the TUI is not available yet; try '{PROG} asm' or '{PROG} disasm'")
-        return 0
+        return cmd_tui(args)  # the built-in demo
     try:
         return args.handler(args)
     except KeyboardInterrupt:

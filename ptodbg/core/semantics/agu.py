@@ -92,6 +92,16 @@ def _modifier(code: int) -> Modifier | None:
     return None
 
 
+def _mod_code(m: Machine, v: dict[str, int]) -> int:
+    """The AGU offset-modifier code (00 none, 01 sext32, 10 zext32, 11 negate).  LinxISA
+    v0.4 code (``--compat linx-v0.4``) encodes it like the ALU's binary modifier (00
+    sext32, 01 zext32, 10 negate, 11 none): its plain ``ld [a0, a1<<3]`` has 11."""
+    code = v["SrcRType"] & 3
+    if _v04(m):
+        return (code + 1) & 3
+    return code
+
+
 def immediate(form: Form, v: dict[str, int]) -> int:
     """The form's immediate (ScalarDecodedAGUImmediate), already sign-extended."""
     for name in IMMEDIATE_FIELDS:
@@ -136,7 +146,7 @@ def address_parts(m: Machine, form: Form, v: dict[str, int]) -> Callable[[int], 
     if spec.kind == "reg":
         offset_reg = v["SrcR"]
         shift = v["shamt"] & 63 if "shamt" in v else spec.scale
-        mod = _modifier(v["SrcRType"] & 3) or (lambda x: x)
+        mod = _modifier(_mod_code(m, v)) or (lambda x: x)
         base_reg = v["SrcL"]
 
         def reg_parts(pc: int) -> tuple[int, int]:
@@ -208,7 +218,7 @@ def _plain_load(m: Machine, form: Form, v: dict[str, int], n: int) -> Handler:
     if spec.kind == "reg":
         b, x = v["SrcL"], v["SrcR"]
         shift = v["shamt"] & 63
-        mod = _modifier(v["SrcRType"] & 3)
+        mod = _modifier(_mod_code(m, v))
         if mod is None and to_gpr:
 
             def ld_reg(pc: int) -> int:
@@ -303,7 +313,7 @@ def _plain_store(m: Machine, form: Form, v: dict[str, int], n: int) -> Handler:
     if spec.kind == "reg":
         b, x = v["SrcL"], v["SrcR"]
         shift = spec.scale  # register-offset stores have no shamt field
-        modify = _modifier(v["SrcRType"] & 3) or (lambda x: x)
+        modify = _modifier(_mod_code(m, v)) or (lambda x: x)
 
         def st_reg(pc: int) -> int:
             value = r[src]
@@ -355,7 +365,7 @@ def _plain_store(m: Machine, form: Form, v: dict[str, int], n: int) -> Handler:
 
 
 # ------------------------------------------------------------ pre/post-index forms
-def _update_operands(form: Form, v: dict[str, int]) -> tuple[int, int, Modifier, int, int]:
+def _update_operands(m: Machine, form: Form, v: dict[str, int]) -> tuple[int, int, Modifier, int, int]:
     """(base code, offset code or -1, offset modifier, shift, constant offset) of an
     update form: register-offset forms add ``modify(r[offset code]) << shift``,
     immediate forms the constant.  (Update forms are never PC-relative.)"""
@@ -364,7 +374,7 @@ def _update_operands(form: Form, v: dict[str, int]) -> tuple[int, int, Modifier,
     base = v[base_code(spec)]
     if spec.kind == "reg":
         shift = v["shamt"] & 63 if "shamt" in v else spec.scale
-        return base, v["SrcR"], _modifier(v["SrcRType"] & 3) or (lambda x: x), shift, 0
+        return base, v["SrcR"], _modifier(_mod_code(m, v)) or (lambda x: x), shift, 0
     return base, -1, lambda x: x, 0, (immediate(form, v) << spec.scale) & M
 
 
@@ -378,7 +388,7 @@ def _load_update(m: Machine, form: Form, v: dict[str, int], n: int) -> Handler:
     sb = sign_bit(size, spec.signed)
     unpack = (SIGNED_STRUCTS if spec.signed else UNSIGNED_STRUCTS)[size].unpack_from
     post = spec.update == "post"
-    b, x, modify, shift, constant = _update_operands(form, v)
+    b, x, modify, shift, constant = _update_operands(m, form, v)
     r = m.r
     mem = m.mem
     fast = mem.fast_read
@@ -414,7 +424,7 @@ def _store_update(m: Machine, form: Form, v: dict[str, int], n: int) -> Handler:
     vmask = (1 << (8 * size)) - 1
     pack = UNSIGNED_STRUCTS[size].pack_into
     post = spec.update == "post"
-    b, x, modify, shift, constant = _update_operands(form, v)
+    b, x, modify, shift, constant = _update_operands(m, form, v)
     r = m.r
     mem = m.mem
     fast = mem.fast_write

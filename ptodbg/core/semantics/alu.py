@@ -692,7 +692,14 @@ def concatenate(m: Machine, form: Form, v: dict[str, int], pc: int, length: int)
 @semantic("CSEL")
 def csel(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
     """ScalarConditionalSelect: SrcP != 0 selects SrcL, else SrcR (negated when SrcRType
-    is 11, DecodeScalarSelectRightModifier; other codes leave it unchanged)."""
+    is 11, DecodeScalarSelectRightModifier; other codes leave it unchanged).
+
+    ``--compat linx-v0.4``: that code's CSEL selects SrcR when SrcP is nonzero and SrcL
+    otherwise, with SrcRType 11 meaning "no modifier" (its libc++ string accessors only
+    work so)."""
+    if getattr(m, "compat", None) == "linx-v0.4":
+        fn0: Op3 = lambda p, a, b: b if p else a  # noqa: E731
+        return _three_op(m, v["RegDst"], v["SrcP"], v["SrcL"], v["SrcR"], 4, fn0)
     if v["SrcRType"] == 3:
         fn: Op3 = lambda p, a, b: a if p else (-b & M)  # noqa: E731
     else:
@@ -714,6 +721,8 @@ def long_immediate(m: Machine, form: Form, v: dict[str, int], pc: int, length: i
     name = form.mnemonic
     if name == "HL.LUI":
         value = (v["imm"] & M32) << 32
+        if getattr(m, "compat", None) == "linx-v0.4":
+            value = (v["imm"] & M32) | (~M32 & M if v["imm"] & 0x80000000 else 0)
     elif name == "HL.LIS":
         value = v["simm32"] & M
     else:
