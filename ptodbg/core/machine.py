@@ -171,7 +171,7 @@ class Snapshot:
 
 _SCALARS = (
     "pc", "tq", "uq", "acr", "core_state", "thread_ptr", "global_ptr", "feature_enable",
-    "blk", "bpc", "bkind", "btype", "bpcn", "taken", "bseq", "lra", "frame_ret", "commit_arg",
+    "blk", "block_stale", "bpc", "bkind", "btype", "bpcn", "taken", "bseq", "lra", "frame_ret", "commit_arg",
     "cond_set", "tgt_set", "sys_pending", "hdr_end", "header", "resv", "steps",
     "last_fault", "fault_address", "last_trap", "fence_pred", "fence_succ", "icache_epoch",
     "exit_code", "os_state", "mcopy", "frame", "trap_step", "gqm",
@@ -227,6 +227,7 @@ class Machine:
         self.core_state = 0
         self.thread_ptr = self.global_ptr = self.feature_enable = 0
         self.blk = False
+        self.block_stale = False  # BSTOP left stale block fields (canonical_block resets them)
         self.bpc = 0
         self.bkind = KIND_STD
         self.btype = FALL
@@ -774,8 +775,20 @@ class Machine:
         self.trap_step = self.steps
         return info
 
+    def canonical_block(self) -> None:
+        """Give the block fields their reset values when no block is open (BSTOP leaves
+        them stale for speed; see blocks.close_block)."""
+        if not self.blk and self.block_stale:
+            self.block_stale = False
+            self.bkind, self.btype, self.taken, self.bpcn, self.bseq = KIND_STD, FALL, False, 0, 0
+            self.frame_ret = self.bpc = 0
+            self.cond_set = self.tgt_set = False
+            self.header = ()
+            self.hdr_end = None
+
     def _save_context(self, ring: int, source: int, tpc: int, body: bool) -> None:
         """SaveTrapContext (reference-profile.asl) into bank ``ring``."""
+        self.canonical_block()
         r = self.r
         self.saved[ring] = SavedContext(
             commit_arg=self.commit_arg,
@@ -877,6 +890,7 @@ class Machine:
     # -------------------------------------------------------------- snapshots
     def snapshot(self) -> Snapshot:
         """The complete state; O(registers + page table), pages shared copy-on-write."""
+        self.canonical_block()
         return Snapshot(
             regs=tuple(self.r),
             scalars=tuple(getattr(self, name) for name in _SCALARS),
@@ -911,6 +925,7 @@ class Machine:
     # -------------------------------------------------------------- display
     def block_state(self) -> dict | None:
         if not self.blk:
+            self.canonical_block()
             return None
         return {
             "kind": block_kind_name(self.bkind),
@@ -980,6 +995,27 @@ def _guarded(
 ) -> Handler:
     """Checks in ExecuteScalarInstruction order: placement (BUNDLE_TRAP), then the form's
     constraints (already folded into ``inner`` when ``illegal``), then T/U availability."""
+    from ptodbg.core.semantics import in_cond_block, in_sys_block
+
+    if not (need_t or need_u) and not illegal and getattr(inner, "precise", None) is None:
+        # The hot cases get the rule's test inline (one call instead of two); the rule
+        # itself still raises, with its message, when the test fails.
+        if placement is in_cond_block:
+
+            def cond_only(pc: int) -> int:
+                if not m.blk or m.btype != 2 or m.cond_set:
+                    in_cond_block(m, pc)
+                return inner(pc)
+
+            return cond_only
+        if placement is in_sys_block:
+
+            def sys_only(pc: int) -> int:
+                if not m.blk or m.bkind != 2:
+                    in_sys_block(m, pc)
+                return inner(pc)
+
+            return sys_only
 
     def guarded(pc: int) -> int:
         if placement is not None:

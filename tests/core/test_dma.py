@@ -194,3 +194,24 @@ def test_reservation_kept_or_invalidated(dst, kept):
     res = run_word(m, word(DMA_MATCH, (19, 15, 2), (24, 20, 3)))
     assert res.kind == "executed"
     assert (m.resv == (0x208, 8)) is kept
+
+
+@pytest.mark.parametrize("src,dst", [(0x20000, 0x20020), (0x20040, 0x20000), (0x20FF0, 0x21000), (0x20000, 0x20000)])
+def test_fast_path_copy_equals_slow_path(src, dst):
+    """Run (fast maps, events off) and step (capture on, slow path) copy the same bytes,
+    including same-page overlaps and a source that crosses a page."""
+    results = []
+    for capture in (False, True):
+        m = Machine(DEBUG)
+        m.mem.map(0x10000, 0x1000, R | X, word(DMA_MATCH, (19, 15, 2), (24, 20, 3)).to_bytes(4, "little"))
+        m.mem.map(0x20000, 0x2000, R | W, bytes((i * 13 + 1) & 0xFF for i in range(0x2000)))
+        m.r[2], m.r[3] = src, dst
+        m.pc = 0x10000
+        m.mem.set_capture(capture)
+        if capture:
+            assert m.step().kind == "executed"
+        else:
+            m.run(1)
+        results.append((m.pc, m.mem.peek(0x20000, 0x2000)))
+    assert results[0] == results[1]
+    assert results[0][1][dst - 0x20000 : dst - 0x20000 + 64] == bytes((i * 13 + 1) & 0xFF for i in range(0x2000))[src - 0x20000 : src - 0x20000 + 64]

@@ -37,9 +37,21 @@ def dma(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Hand
     r = m.r
     mem = m.mem
 
+    fast_read, fast_write = mem.fast_read, mem.fast_write
+
     def h(pc: int) -> int:
         src = r[left]
         dst = r[right]
+        so, do = src & 4095, dst & 4095
+        if so <= 4032 and do <= 4032:
+            # Both ranges inside one fast page each: no event, watch, copy-on-write,
+            # code or reservation duty applies (see memory.py), so copy directly.  The
+            # slice is a snapshot of the source, which gives memmove semantics.
+            sp = fast_read.get(src >> 12)
+            dp = fast_write.get(dst >> 12)
+            if sp is not None and dp is not None:
+                dp[do : do + DMA_BYTES] = sp[so : so + DMA_BYTES]
+                return pc + 4
         mem.check(src, DMA_BYTES, R)
         mem.check(dst, DMA_BYTES, W)
         data = mem.read_raw(src, DMA_BYTES)

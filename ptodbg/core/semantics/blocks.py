@@ -52,18 +52,16 @@ def commit_pc(m: Machine, continuation: int) -> int:
 
 
 def close_block(m: Machine) -> None:
-    """StopBundleAt's state effects (block cleared, header state cleared)."""
+    """StopBundleAt's state effects.  Only ``blk`` and the ACRC terminal flag are cleared
+    here: every other block field is meaningless while no block is open, is reinstalled
+    by the next BSTART, and reads as its reset value wherever the architecture exposes
+    it (trap save, snapshots: :meth:`Machine.canonical_block`).  This keeps the commit
+    of every block cheap."""
     m.blk = False
-    m.bkind = KIND_STD
-    m.btype = FALL
-    m.taken = False
-    m.bpcn = 0
-    m.bseq = 0
-    m.frame_ret = 0
-    m.bpc = 0
-    m.cond_set = m.tgt_set = m.sys_pending = False
-    m.header = ()
-    m.hdr_end = None
+    m.block_stale = True
+    m.cond_set = m.tgt_set = False
+    if m.sys_pending:
+        m.sys_pending = False
 
 
 def complete_block(m: Machine, pc: int, continuation: int) -> int:
@@ -77,10 +75,12 @@ def complete_block(m: Machine, pc: int, continuation: int) -> int:
     nxt = commit_pc(m, continuation)
     if continuation & 1 or nxt & 1:
         raise Fault(INST_PC_FAULT, nxt, reason=f"block commit to odd address {nxt:#x}")
-    attrs = dict(m.header)
-    if attrs.get("dr"):
-        raise Fault(BUNDLE_TRAP, pc, reason="B.CATR dr is only for tile element/memory blocks")
-    post_trap = bool(attrs.get("trap"))
+    post_trap = False
+    if m.header:
+        attrs = dict(m.header)
+        if attrs.get("dr"):
+            raise Fault(BUNDLE_TRAP, pc, reason="B.CATR dr is only for tile element/memory blocks")
+        post_trap = bool(attrs.get("trap"))
     close_block(m)
     if post_trap:
         raise Fault(BUNDLE_TRAP, nxt, resume=nxt, reason="B.CATR trap: post-commit trap")
@@ -109,9 +109,43 @@ def begin_block(
 
 
 def _start(m: Machine, kind: int, transfer: int, offset: int | None, ret_half: int | None,
-           length: int) -> Handler:
+           length: int, pc: int) -> Handler:
     """Handler for one BSTART form.  ``offset`` is the signed halfword offset of a
     PC-relative target; ``ret_half`` the uimm5 of a call's return address."""
+    size = length // 8
+    here = pc
+    if transfer in (DIRECT, COND, FALL) and kind != KIND_SYS:
+        seq0 = pc + size
+        target0 = seq0 if transfer == FALL or offset is None else (pc + 2 * offset) & MASK64
+        taken0 = transfer != COND
+        general = _start_general(m, kind, transfer, offset, ret_half, length)
+        if target0 & 1:
+            return general
+
+        def start_fast(pc: int) -> int:
+            # The common case, no block open at this BSTART: install the new block.
+            if m.blk or pc != here:
+                return general(pc)
+            m.blk = True
+            m.cond_set = m.tgt_set = False
+            if m.header:
+                m.header = ()
+            m.bkind = kind
+            m.btype = transfer
+            m.taken = taken0
+            m.bpcn = target0
+            m.bseq = seq0
+            m.frame_ret = seq0
+            m.bpc = here
+            m.hdr_end = seq0
+            return seq0
+
+        return start_fast
+    return _start_general(m, kind, transfer, offset, ret_half, length)
+
+
+def _start_general(m: Machine, kind: int, transfer: int, offset: int | None, ret_half: int | None,
+                   length: int) -> Handler:
     size = length // 8
 
     def start(pc: int) -> int:
@@ -148,9 +182,9 @@ def bstart(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> H
     kind = KIND_SYS if name.endswith(".SYS") else KIND_FP if name.endswith(".FP") else KIND_STD
     offset = next((v[f] for f in ("simm25", "simm17", "simm12") if f in v), None)
     if name == "BSTART.CALL":
-        return _start(m, kind, CALL, v["simm12"], v["uimm5"], length)
+        return _start(m, kind, CALL, v["simm12"], v["uimm5"], length, pc)
     if name == "BSTART.ICALL":
-        return _start(m, kind, ICALL, None, v["uimm5"], length)
+        return _start(m, kind, ICALL, None, v["uimm5"], length, pc)
     if "BrType" in v:
         transfer = _BRTYPE_TRANSFER[v["BrType"]]
         if transfer == ICALL and getattr(m, "compat", None) == "linx-v0.4":
@@ -161,7 +195,7 @@ def bstart(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> H
         transfer = _KEYWORD_TRANSFER[form.syntax.split()[1].rstrip(",")]
     if transfer not in (DIRECT, COND):
         offset = None
-    return _start(m, kind, transfer, offset, None, length)
+    return _start(m, kind, transfer, offset, None, length, pc)
 
 
 def _start_v04_icall(m: Machine, kind: int, length: int) -> Handler:
@@ -189,7 +223,7 @@ def hl_bstart_std_call(m: Machine, form: Form, v: dict[str, int], pc: int, lengt
     """LinxISA v0.4 call header (compatibility mode only, see ptodbg.isa.legacy): a STD
     CALL block with BPCN = TPC + simm bytes.  It writes no return address itself (that
     code follows it with C.SETRET), so it begins the block like a DIRECT start."""
-    inner = _start(m, KIND_STD, DIRECT, v["simm"] // 2, None, length)
+    inner = _start(m, KIND_STD, DIRECT, v["simm"] // 2, None, length, pc)
 
     def call(pc: int) -> int:
         nxt = inner(pc)
@@ -205,6 +239,18 @@ def bstop(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Ha
     size = length // 8
 
     def stop(pc: int) -> int:
+        # Fast path of complete_block: an open block without header attributes whose
+        # selected continuation is even.
+        if m.blk and not m.header:
+            t = m.btype
+            nxt = m.bpcn if t in SELECTS_BPCN or (t == COND and m.taken) else pc + size
+            if not nxt & 1:
+                m.blk = False
+                m.block_stale = True
+                m.cond_set = m.tgt_set = False
+                if m.sys_pending:
+                    m.sys_pending = False
+                return nxt
         return complete_block(m, pc, pc + size)
 
     return stop
