@@ -336,6 +336,13 @@ def _info(c: Commands, args: list[str], raw: str) -> CommandResult:
     raise DebugError("usage: info breakpoints | info watchpoints | info history")
 
 
+@command("bt", "bt [N]", "the call chain from the frames FENTRY built (innermost first)", "backtrace", "where")
+def _bt(c: Commands, args: list[str], raw: str) -> CommandResult:
+    frames = c.dbg.backtrace(_count(c, args, 64))
+    text = "\n".join(f"#{f['level']:<2} {f['pc']:#x} in {f['where']}  (sp {f['sp']:#x})" for f in frames)
+    return CommandResult("", True, text, extra={"frames": frames})
+
+
 @command("print", "print EXPR", "evaluate an expression", "p")
 def _print(c: Commands, args: list[str], raw: str) -> CommandResult:
     if not raw:

@@ -29,7 +29,9 @@ from ptodbg.core import Machine, StepResult, TrapInfo
 from ptodbg.core.events import MemEvent
 from ptodbg.core.faults import SW_BREAKPOINT
 from ptodbg.core.memory import Watch, parse_perms, perms_text
+from ptodbg.core.state import CALL as CALL_TYPE
 from ptodbg.core.state import GPR_NAMES, RA
+from ptodbg.core.state import ICALL as ICALL_TYPE
 from ptodbg.debug.edits import REG_PC, Edit
 from ptodbg.debug.expr import Context, Expr, ExprError
 from ptodbg.debug.history import History
@@ -115,7 +117,9 @@ class Symbols:
     sizes: dict[str, int]
 
     def __post_init__(self) -> None:
-        ordered = sorted((a, n) for n, a in self.by_name.items())
+        # Assembler-local labels (.L...) name places inside functions; symbolization uses
+        # the enclosing function instead (they can still be looked up by name).
+        ordered = sorted((a, n) for n, a in self.by_name.items() if not n.startswith((".L", "$")))
         object.__setattr__(self, "_addrs", [a for a, _ in ordered])
         object.__setattr__(self, "_names", [n for _, n in ordered])
 
@@ -615,18 +619,36 @@ class Debugger:
         return stop
 
     def next(self) -> Stop:
-        """Step over a call: after a call-type instruction, run until it returns."""
+        """Step over a call.  A SETRET-family instruction, or a block start of type CALL or
+        ICALL (its transfer happens when the block commits, so the call block is stepped
+        through first), is followed by a run to the return address it set — at the same
+        or a shallower stack depth, so recursion does not stop early."""
         m = self.machine
         sp0 = m.r[1]
+        start = m.pc
         res = self._single()
         stop = self._after_single(res, True)
         if stop is not None and stop.status != "breakpoint":
             self.last = stop
             return stop
-        if res.form is None or res.form.mnemonic not in CALL_MNEMONICS or ("ra", m.r[RA]) not in res.writes:
+        is_call = res.form is not None and res.form.mnemonic in CALL_MNEMONICS
+        if m.blk and m.bpc == start and m.btype in (CALL_TYPE, ICALL_TYPE):
+            for _ in range(4096):  # the call block's own instructions, up to its commit
+                if not (m.blk and m.bpc == start):
+                    break
+                res = self._single()
+                stop = self._after_single(res, False)
+                if stop is not None:
+                    self.last = stop
+                    return stop
+            is_call = True
+        if not is_call:
             self.last = stop or Stop("stopped", self._describe_step(res))
             return self.last
         ret = m.r[RA]
+        if m.pc == ret:
+            self.last = Stop("stopped", f"at {self.symbolize(ret)}")
+            return self.last
         temp = Breakpoint(-2, f"{ret:#x}", ret, temporary=True)
         while True:
             self.breakpoints[-2] = temp
@@ -643,6 +665,48 @@ class Debugger:
             stop = Stop("stopped", f"returned to {self.symbolize(ret)}")
         self.last = stop
         return stop
+
+    def backtrace(self, limit: int = 64) -> list[dict]:
+        """The call chain, innermost first, read from the frames FENTRY built: each
+        function's FENTRY at its symbol stored ra just below the caller's sp and moved sp
+        down by its frame size, so caller sp = sp + size and the return address is at
+        caller sp - 8.  Before a function's FENTRY has run, ra is still in R10."""
+        m = self.machine
+        frames = []
+        pc, sp, ra_live = m.pc, m.r[m.frame_sp if m.compat else 1], m.r[RA]
+        sp_index = m.frame_sp if m.compat else 1
+        sp = m.r[sp_index]
+        for depth in range(limit):
+            hit = self.symbols.containing(pc)
+            name, off = hit if hit else (None, 0)
+            frames.append({"level": depth, "pc": pc, "function": name, "offset": off, "sp": sp,
+                           "where": self.symbolize(pc)})
+            if name is None:
+                break
+            entry = pc - off
+            size = self._frame_size(entry)
+            if size is None:
+                break  # a function without a frame template: the chain ends here
+            if off == 0 or pc == entry:
+                ret, caller_sp = (ra_live if depth == 0 else None), sp
+            else:
+                caller_sp = (sp + size) & ((1 << 64) - 1)
+                ret = int.from_bytes(m.mem.peek(caller_sp - 8, 8), "little")
+            if ret is None or ret == 0 or not m.mem.mapped(ret):
+                break
+            pc, sp = ret, caller_sp
+        return frames
+
+    def _frame_size(self, entry: int) -> int | None:
+        """Frame size of the FENTRY at a function's entry (None when there is none)."""
+        try:
+            form, insn, _ = self.machine.decode_at(entry)
+        except (ValueError, Exception):  # noqa: BLE001 - unmapped or unfetchable entry
+            return None
+        if form is None or form.mnemonic != "FENTRY":
+            return None
+        v = form.values(insn)
+        return v["uimm"] if v.get("SrcBegin") == RA else None
 
     # ========================================================== backward
     def _travel(self, target: int) -> None:
