@@ -184,7 +184,7 @@ def program_path(data: dict) -> Path | None:
     if not prog:
         return None
     p = Path(prog)
-    return p if p.is_absolute() else (data["_path"].resolve().parent / p)
+    return p if p.is_absolute() else (data["_path"].resolve().parent / p).resolve()
 
 
 def apply(dbg: Debugger, data: dict) -> str:
