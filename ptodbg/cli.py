@@ -132,6 +132,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     from ptodbg.debug.jsonstate import state
     from ptodbg.debug.trace import TraceWriter
 
+    if args.max_steps < 0:
+        return _fail(f"--max-steps {args.max_steps}: expected a count of 0 or more")
     dbg, err = _open(args, interval=1 << 62)  # no reverse execution: no snapshots needed
     if dbg is None:
         return err

@@ -748,6 +748,8 @@ class Machine:
         if ring is None:
             ring = 0 if source == 0 else 1
         body = self.blk and (not command or pc != self.hdr_end)
+        if body:
+            self.hdr_end = None  # the attempt entered the body (it stays entered)
         saved_tpc = f.resume if f.resume is not None else pc
         if f.preserve_bank and self.saved[ring] is not None:
             saved_tpc = self.ctx(ring, ssr.EBARG_TPC)

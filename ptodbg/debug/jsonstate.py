@@ -15,6 +15,7 @@ def state(dbg: Debugger) -> dict:
     result = dbg.result_bytes()
     return {
         "status": dbg.last.status,
+        "message": dbg.last.message,
         "steps": m.steps,
         "tpc": m.pc,
         "regs": m.regs(),

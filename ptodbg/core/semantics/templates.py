@@ -98,16 +98,26 @@ def mset(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Han
     size = length // 8
     r = m.r
     mem = m.mem
+    # linx-v0.4 code (its QEMU fills 64 bytes in 8-byte stores) sets longer ranges; that
+    # release's limit is not known, so ptodbg bounds it at 1 MiB and records its stores.
+    v04 = getattr(m, "compat", None) == "linx-v0.4"
+    limit = (1 << 20) if v04 else MSET_MAX
 
     def h(pc: int) -> int:
         destination, fill, count = r[d_code], r[v_code] & 0xFF, r[n_code]
-        if count > MSET_MAX:
-            raise Fault(ILLEGAL_INST, pc, reason=f"MSET length {count} is above {MSET_MAX}")
+        if count > limit:
+            raise Fault(ILLEGAL_INST, pc, reason=f"MSET length {count} is above {limit}")
         if count:
             mem.check(destination, count, W)
             data = bytes((fill,)) * count
             mem.write_raw(destination, data)
-            if mem.watches:
+            if v04 and mem.capture:
+                done = 0
+                while done < count:
+                    step = _step_size(count - done)
+                    mem.note(MemEvent(STORE, destination + done, step, int.from_bytes(data[:step], "little")))
+                    done += step
+            elif mem.watches:
                 value = int.from_bytes(data, "little")
                 _watch_only(mem, MemEvent(STORE, destination, count, value))
         return pc + size

@@ -1,0 +1,765 @@
+"""The ptodbg Textual app and its entry point :func:`run_tui`.
+
+The app is a client of :class:`~ptodbg.debug.engine.Debugger` like batch mode: every key
+and every command line goes through :class:`~ptodbg.debug.commands.Commands`, so the TUI
+and ``ptodbg batch`` speak one language.  After each command that moved the machine the
+app captures one :class:`~ptodbg.tui.model.StopState` and hands it to every pane.
+
+Speed (DESIGN.md §8): the step keys run short commands on the UI thread and drop key
+repeats while a step is still being painted (no lag builds up when a key is held);
+continue, until, next, goto, reverse-continue and big step counts run in a worker thread
+while the status bar shows a live step counter, and ctrl+c sets ``dbg.interrupt``.
+
+Run it with ``ptodbg``, ``ptodbg tui PROGRAM`` or ``python -m ptodbg.tui.app [PROGRAM]``.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+from rich.text import Text
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.timer import Timer
+from textual.widgets import Input, Label, RichLog, Static, TabbedContent, TabPane
+
+from ptodbg.core.faults import SW_BREAKPOINT
+from ptodbg.core.memory import PAGE_SHIFT, W
+from ptodbg.debug import session as sessions
+from ptodbg.debug.commands import CommandResult, Commands
+from ptodbg.debug.engine import Debugger
+from ptodbg.tui.model import (
+    EventFilter,
+    StopState,
+    capture,
+    parse_event_filter,
+    perms_marks,
+)
+from ptodbg.tui.palette import DebuggerCommands, SymbolCommands, ThemeCommands
+from ptodbg.tui.screens import AskScreen, FaultScreen, HelpScreen, Injection
+from ptodbg.tui.themes import DEFAULT_THEME, PTODBG_VARIABLES, THEMES_DIR, load_themes
+from ptodbg.tui.widgets import (
+    DisasmView,
+    EventList,
+    EventRow,
+    HexView,
+    KeyFooter,
+    RegistersPane,
+    StatePane,
+    StatusBar,
+    TrapPane,
+)
+
+LONG_COMMANDS = frozenset({"continue", "until", "next", "reverse-continue", "goto", "load"})
+SYNC_STEP_LIMIT = 256  # step/reverse-step counts above this run in the worker
+HISTORY_ROWS = 5000  # event history rows on screen (the newest, newest first)
+VIEWS = (("a", "memory A", "dma.src"), ("b", "memory B", "dma.dst"))
+
+
+def _home(dbg: Debugger, which: str) -> int:
+    """Where a memory view starts before its follow expression resolves.
+
+    View A: the ``src`` symbol, else the test-binary result, else the program's first
+    writable segment, else the stack.  View B: the ``dst`` symbol, else the stack at sp."""
+    m = dbg.machine
+    sp = m.r[1]
+    stack = max(0, sp - 64)
+    if which == "b":
+        dst = dbg.symbols.lookup("dst")
+        return dst if dst is not None else stack
+    src = dbg.symbols.lookup("src")
+    if src is not None:
+        return src
+    if dbg.result is not None:
+        return dbg.result[0]
+    loaded = getattr(dbg, "loaded", None)
+    if loaded is not None:
+        writable = [seg.vaddr for seg in loaded.program.segments if seg.flags & 2 and seg.memsz]  # PF_W
+        if writable:
+            return min(writable)
+    writable_pages = sorted(pn for pn, p in m.mem.perms.items() if p & W and not (pn << PAGE_SHIFT) <= sp <= ((pn + 16) << PAGE_SHIFT))
+    return writable_pages[0] << PAGE_SHIFT if writable_pages else stack
+
+
+class PtodbgApp(App):
+    """The debugger's terminal interface over one :class:`Debugger`."""
+
+    TITLE = "ptodbg"
+    CSS_PATH = "ptodbg.tcss"
+    COMMANDS = App.COMMANDS | {DebuggerCommands, SymbolCommands, ThemeCommands}
+    AUTO_FOCUS = "#disasm"
+
+    BINDINGS = [
+        Binding("f1", "help", "Help"),
+        Binding("s", "step", "Step"),
+        Binding("n", "next", "Next"),
+        Binding("c", "continue", "Cont"),
+        Binding("S", "reverse_step", "RevStep", key_display="S"),
+        Binding("C", "reverse_continue", "RevCont", key_display="C"),
+        Binding("b", "toggle_breakpoint", "Break"),
+        Binding("f", "fault", "Fault"),
+        Binding("r", "recover", "Recover"),
+        Binding("g", "goto", "Goto"),
+        Binding("d", "diff_mode", "Diff"),
+        Binding("colon", "command_line", "Cmd", key_display=":"),
+        Binding("ctrl+c", "interrupt", "Interrupt", priority=True, show=False),
+        Binding("escape", "leave_input", "Leave input", show=False),
+    ]
+
+    LONG_HELP = {
+        "help": "this help",
+        "step": "step one instruction (held down: repeats drop while a step is painting)",
+        "next": "next: step over a call (runs in the background)",
+        "continue": "continue to the next stop (runs in the background)",
+        "reverse_step": "reverse-step one instruction",
+        "reverse_continue": "reverse-continue to the previous breakpoint, watchpoint hit or trap",
+        "toggle_breakpoint": "toggle a breakpoint at the disassembly cursor (TPC unless moved)",
+        "fault": "fault injection: page permissions now, at a step, or once",
+        "recover": "recover from the pending trap (ACRE): the faulting instruction reissues",
+        "goto": "go to a step (time travel)",
+        "diff_mode": "register changes: since the last stop / since a reference point (set now)",
+        "command_line": "the command line: the full command language (up/down: history)",
+        "interrupt": "interrupt a running continue/until/next/goto/reverse-continue",
+        "leave_input": "leave an input field",
+    }
+    EXTRA_KEYS = [
+        ("ctrl+p", "command palette: commands, symbols (go to, break, follow), themes"),
+        ("tab / shift+tab", "move between panes; up/down/pgup/pgdn/home/end scroll or move the cursor"),
+        ("enter", "in a follow field: follow that expression; in the event filter: apply it"),
+        ("ctrl+q", "quit"),
+    ]
+
+    @classmethod
+    def key_help(cls) -> list[tuple[str, str]]:
+        """(key, what it does) for every binding of the app, then the other keys."""
+        rows = []
+        for b in cls.BINDINGS:
+            key = b.key_display or b.key  # type: ignore[union-attr]
+            rows.append((key.upper() if key.startswith("f") and key[1:].isdigit() else key,
+                         cls.LONG_HELP.get(b.action, b.description)))  # type: ignore[union-attr]
+        return rows + cls.EXTRA_KEYS
+
+    def __init__(self, dbg: Debugger, *, theme: str | None = None, themes_dir: Path = THEMES_DIR,
+                 program_name: str | None = None, notice: str = "") -> None:
+        super().__init__()
+        self.dbg = dbg
+        self.commands = Commands(dbg, save=sessions.save, load=sessions.load)
+        loaded = load_themes(themes_dir)
+        for t in loaded.themes:
+            self.register_theme(t)
+        self.theme_names = loaded.names
+        self.theme_errors = list(loaded.errors)
+        self.program_name = program_name or (Path(dbg.path).name if dbg.path else "(raw code)")
+        self._wanted_theme = theme
+        self.notice = notice
+        self.state: StopState | None = None
+        self.serial = 0
+        self.reference: tuple[int, ...] | None = None
+        self.history: dict[int, tuple] = {}
+        self.history_filter = EventFilter()
+        self._history_rows: list[EventRow] | None = []
+        self.busy = False
+        self.busy_command = ""
+        self.in_flight = False
+        self.dropped = 0
+        self.command_history: list[str] = []
+        self._history_pos = 0
+        self._ticker: Timer | None = None
+        self.last_result: CommandResult | None = None
+        self.message_text, self.message_error = "", False
+        self.view_names: dict[str, str] = {}  # view key -> the name sessions use for it
+
+    # ------------------------------------------------------------- layout
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return dict(PTODBG_VARIABLES)
+
+    def compose(self) -> ComposeResult:
+        dbg = self.dbg
+        yield StatusBar(self.program_name, dbg.profile, id="statusbar")
+        with Horizontal(id="top"):
+            yield DisasmView(dbg, id="disasm", classes="box")
+            with Vertical(id="memory"):
+                for key, label, follow in VIEWS:
+                    with Vertical(classes="mempane", id=f"pane-{key}"):
+                        with Horizontal(classes="followrow"):
+                            yield Label(f"{label} follows")
+                            yield Input(follow, id=f"follow-{key}", classes="follow", compact=True,
+                                        placeholder="dma.src, dma.dst, symbol, address, sp+16")
+                            yield Static("", id=f"where-{key}", classes="where")
+                        yield HexView(dbg, follow, label, _home(dbg, key), id=f"mem-{key}", classes="box")
+            with Vertical(id="right"):
+                yield RegistersPane(dbg, id="regs", classes="box pane")
+                yield StatePane(dbg, id="state", classes="box pane")
+        with Horizontal(id="bottom"):
+            with Vertical(id="events-pane", classes="box"):
+                yield Static("", id="events-title")
+                yield EventList(show_step=False, empty="no memory events", id="events")
+            with TabbedContent(id="tabs", initial="tab-history"):
+                with TabPane("History", id="tab-history"):
+                    yield Input(id="history-filter", compact=True,
+                                placeholder="filter: load store atomic fence, A..B or address")
+                    yield EventList(show_step=True, empty="no events yet", id="history")
+                with TabPane("Console", id="tab-console"):
+                    yield RichLog(id="console", max_lines=2000, wrap=False, markup=False)
+            yield TrapPane(dbg, id="trap", classes="box pane")
+        yield Static("", id="message")
+        yield Input(id="command", compact=True, placeholder=": command (help lists them)")
+        yield KeyFooter(self._footer_keys(), id="footer")
+
+    def on_mount(self) -> None:
+        self._apply_theme_choice()
+        views = self.dbg.settings.get("views")
+        if isinstance(views, list):
+            self._apply_views(views)
+        self.query_one("#disasm").border_title = "disassembly"
+        self.query_one("#regs").border_title = "registers · queues"
+        self.query_one("#state").border_title = "TPC · block · reservation"
+        self.query_one("#trap").border_title = "trap"
+        self.query_one("#events-pane").border_title = "events of the last instruction"
+        for key, label, _follow in VIEWS:
+            view = self.query_one(f"#mem-{key}", HexView)
+            view.border_title = label
+            view.border_subtitle = self._legend()
+        self.theme_changed_signal.subscribe(self, self._on_theme_changed)
+        self.refresh_state()
+        message = self.notice or self._welcome()
+        if self.theme_errors:
+            message += "  (themes skipped: " + "; ".join(self.theme_errors) + ")"
+        self.set_message(message)
+
+    def _footer_keys(self) -> list[tuple[str, str, str]]:
+        keys = []
+        for b in self.BINDINGS:
+            if b.show:  # type: ignore[union-attr]
+                key = b.key_display or b.key  # type: ignore[union-attr]
+                keys.append((key.upper() if key == "f1" else key, b.description, b.action))  # type: ignore[union-attr]
+        return keys
+
+    def on_descendant_focus(self, event) -> None:
+        self.query_one(KeyFooter).show_for(isinstance(self.focused, Input))
+
+    def on_descendant_blur(self, event) -> None:
+        self.call_after_refresh(lambda: self.query_one(KeyFooter).show_for(isinstance(self.focused, Input)))
+
+    def _welcome(self) -> str:
+        if self.dbg.path and Path(self.dbg.path).name == "demo.s":
+            return ("demo: s steps, n steps over the call, f injects a fault on dst, c continues, "
+                    "r recovers, S steps back; F1 lists every key")
+        return "F1 lists every key; : opens the command line; ctrl+p the palette"
+
+    def _legend(self) -> str:
+        return ("[on $pd-dma-src] src [/][on $pd-dma-dst] dst [/][on $pd-dma-overlap] both [/]"
+                " [b $pd-written]written[/] [$pd-perm-fault]! once * set @ later[/]")
+
+    # -------------------------------------------------------------- themes
+    def _apply_theme_choice(self) -> None:
+        wanted = self._wanted_theme or self.dbg.settings.get("theme") or DEFAULT_THEME
+        if wanted not in self.available_themes:
+            self.theme_errors.append(f"no theme {wanted!r} (have {', '.join(self.theme_names)})")
+            wanted = DEFAULT_THEME if DEFAULT_THEME in self.available_themes else "textual-dark"
+        self.theme = wanted
+        self.dbg.settings["theme"] = wanted
+
+    def use_theme(self, name: str) -> None:
+        if name not in self.available_themes:
+            self.set_message(f"no theme {name!r}; themes: {', '.join(self.theme_names)}", error=True)
+            return
+        self.theme = name
+        self.dbg.settings["theme"] = name
+        self.set_message(f"theme {name}")
+
+    def _on_theme_changed(self, _theme) -> None:
+        self.dbg.settings["theme"] = self.theme
+        for widget in self.query("HexView, DisasmView, EventList, Pane, StatusBar"):
+            widget.redraw()  # type: ignore[attr-defined]
+
+    # --------------------------------------------------------------- state
+    def refresh_state(self) -> StopState:
+        """Capture the stop once and feed every pane (the one state diff per stop)."""
+        dbg = self.dbg
+        self.serial += 1
+        state = capture(dbg, self.serial, self.state, self.reference)
+        if state.dma is not None and state.dma.when == "faulted" and state.trap is not None and state.trap.recovered:
+            state = replace(state, dma=replace(state.dma, when="next"))
+        self.state = state
+        self._record_history(state)
+        marks, _why = perms_marks(dbg)
+        self.query_one(StatusBar).show(state)
+        self.query_one(DisasmView).show(state, self._breakpoint_addresses())
+        for view in self.query(HexView):
+            view.show(state, marks)
+            self._show_where(view)
+        self.query_one(RegistersPane).show(state)
+        self.query_one(StatePane).show(state)
+        trap = self.query_one(TrapPane)
+        trap.show(state)
+        trap.set_class(state.trap is not None and state.trap.blocking, "-trapped")
+        trap.set_class(state.trap is not None and not state.trap.blocking, "-recovered")
+        events = self.query_one("#events", EventList)
+        events.empty = self._no_events_text(state)
+        events.set_rows([EventRow(None, i + 1, e) for i, e in enumerate(state.events)])
+        what = state.last_text or "nothing executed yet"
+        header = f"{what}: {len(state.events)} events" if state.steps else "nothing executed yet"
+        self.query_one("#events-title", Static).update(Text(header, no_wrap=True, overflow="ellipsis"), layout=False)
+        self._show_history()
+        return state
+
+    @staticmethod
+    def _no_events_text(state: StopState) -> str:
+        if state.steps == 0:
+            return ""
+        if state.trap is not None and state.last_pc == state.trap.info.saved_tpc and state.trap.info.number != SW_BREAKPOINT:
+            return "none: it faulted before any access"
+        return "no memory events"
+
+    def _breakpoint_addresses(self) -> set[int]:
+        return {b.address for b in self.dbg.breakpoints.values() if b.enabled and b.ident > 0}
+
+    def _record_history(self, state: StopState) -> None:
+        """Keep the stop's events by step; forget steps the timeline no longer has."""
+        horizon = self.dbg.horizon
+        stale = [s for s in self.history if s > horizon]
+        for s in stale:
+            del self.history[s]
+        if stale:
+            self._history_rows = None
+        if state.steps and state.events and self.history.get(state.steps) != state.events:
+            newest = max(self.history, default=-1)
+            self.history[state.steps] = state.events
+            if self._history_rows is not None and state.steps > newest:
+                fresh = [EventRow(state.steps, i + 1, e) for i, e in enumerate(state.events)
+                         if self.history_filter(e)]
+                self._history_rows = (fresh + self._history_rows)[:HISTORY_ROWS]
+            else:
+                self._history_rows = None
+
+    def _show_history(self) -> None:
+        """The event history, newest first (no scrolling per stop)."""
+        if self._history_rows is None:
+            rows: list[EventRow] = []
+            keep = self.history_filter
+            for step in sorted(self.history, reverse=True):
+                rows += [EventRow(step, i + 1, e) for i, e in enumerate(self.history[step]) if keep(e)]
+                if len(rows) >= HISTORY_ROWS:
+                    break
+            self._history_rows = rows[:HISTORY_ROWS]
+        now = self.state.steps if self.state else 0
+        self.query_one("#history", EventList).set_rows(self._history_rows, now=now)
+
+    # ------------------------------------------------------------ messages
+    def set_message(self, text: str, *, error: bool = False) -> None:
+        if (text, error) == (self.message_text, self.message_error):
+            return
+        self.message_text, self.message_error = text, error
+        widget = self.query_one("#message", Static)
+        widget.update(Text(("✗ " if error else "") + text, no_wrap=True, overflow="ellipsis"), layout=False)
+        widget.set_class(error, "-error")
+
+    def log_console(self, text: str) -> None:
+        self.query_one("#console", RichLog).write(Text(text))
+
+    # ------------------------------------------------------------ commands
+    def _spec_name(self, line: str) -> str | None:
+        word, _, rest = line.strip().partition(" ")
+        spec = self.commands._lookup(word.lower(), rest)
+        return spec.name if spec is not None else None
+
+    def _is_long(self, line: str) -> bool:
+        name = self._spec_name(line)
+        if name in LONG_COMMANDS:
+            return True
+        if name in ("step", "reverse-step"):
+            args = line.split()[1:]
+            if not args:
+                return False
+            try:
+                return int(args[0], 0) > SYNC_STEP_LIMIT
+            except ValueError:
+                return True
+        return False
+
+    def _execute(self, line: str) -> CommandResult:
+        """Run one command line; a bug in the engine becomes a message, never a traceback."""
+        try:
+            return self.commands.execute(line)
+        except Exception as e:  # noqa: BLE001 - the UI must survive any engine error
+            return CommandResult(line, False, error=f"internal error: {type(e).__name__}: {e}")
+
+    def run_command(self, line: str) -> None:
+        """Run a command line (from the command line, a key, the palette or a dialog)."""
+        line = line.strip()
+        if not line:
+            return
+        self.log_console(f"> {line}")
+        if self.busy:
+            self.set_message(f"{self.busy_command} is still running: ctrl+c interrupts it", error=True)
+            return
+        if self._is_long(line):
+            self._start_worker(line)
+            return
+        self._finish(self._execute(line))
+
+    def _request(self, line: str) -> None:
+        """A key press: dropped while the previous key's step is still being painted."""
+        if self.busy:
+            self.set_message(f"{self.busy_command} is running: ctrl+c interrupts it", error=True)
+            return
+        if self.in_flight:
+            self.dropped += 1
+            return
+        self.in_flight = True
+        self.run_command(line)
+        self.call_after_refresh(self._landed)
+
+    def _landed(self) -> None:
+        self.in_flight = False
+
+    def _start_worker(self, line: str) -> None:
+        self.busy = True
+        self.busy_command = line
+        self.dbg.interrupt.clear()
+        self.query_one(StatusBar).show_running(line, self.dbg.steps)
+        self.set_message(f"running {line} ... ctrl+c interrupts")
+        self._ticker = self.set_interval(0.1, self._tick)
+        self.run_worker(lambda: self._work(line), thread=True, exclusive=True, group="run",
+                        exit_on_error=False, name=line)
+
+    def _work(self, line: str) -> None:
+        result = self._execute(line)
+        self.call_from_thread(self._worker_done, result)
+
+    def _tick(self) -> None:
+        if self.busy:
+            self.query_one(StatusBar).show_running(self.busy_command, self.dbg.machine.steps)
+
+    def _worker_done(self, result: CommandResult) -> None:
+        self.busy = False
+        if self._ticker is not None:
+            self._ticker.stop()
+            self._ticker = None
+        self._finish(result)
+
+    def _finish(self, result: CommandResult) -> None:
+        self.last_result = result
+        name = self._spec_name(result.command) if result.command else None
+        if not result.ok:
+            self.set_message(result.error or "failed", error=True)
+            self.log_console(f"  error: {result.error}")
+            return
+        text = result.message or "ok"
+        self.log_console("\n".join("  " + line for line in text.splitlines()) or "  ok")
+        if "\n" in text:
+            first = text.splitlines()[0]
+            self.set_message(f"{first} ... (the rest is in the Console tab)")
+            self.query_one("#tabs", TabbedContent).active = "tab-console"
+        else:
+            self.set_message(text)
+        if result.moved:
+            if name == "load":
+                self._apply_theme_choice()
+                views = self.dbg.settings.get("views")
+                if isinstance(views, list):
+                    self._apply_views(views)
+            state = self.refresh_state()
+            if state.reissued is not None:
+                self.set_message(f"{text}: reissued whole after the {state.reissued.name} recovery "
+                                 f"({len(state.events)} events, TPC + {state.pc - state.reissued.saved_tpc})")
+        elif name in ("break", "tbreak", "delete", "watch"):
+            self.query_one(DisasmView).set_breakpoints(self._breakpoint_addresses())
+
+    def prefill_command(self, text: str) -> None:
+        box = self.query_one("#command", Input)
+        box.value = text
+        box.cursor_position = len(text)
+        box.focus()
+
+    @on(Input.Submitted, "#command")
+    def _command_submitted(self, event: Input.Submitted) -> None:
+        line = event.value.strip()
+        event.input.value = ""
+        if not line:
+            return
+        self.command_history.append(line)
+        self._history_pos = len(self.command_history)
+        self.run_command(line)
+
+    def on_key(self, event) -> None:
+        box = self.focused
+        if isinstance(box, Input) and box.id == "command" and event.key in ("up", "down") and self.command_history:
+            step = -1 if event.key == "up" else 1
+            self._history_pos = max(0, min(len(self.command_history), self._history_pos + step))
+            box.value = self.command_history[self._history_pos] if self._history_pos < len(self.command_history) else ""
+            box.cursor_position = len(box.value)
+            event.stop()
+
+    # ---------------------------------------------------------- the views
+    def follow(self, which: str, text: str) -> None:
+        view = self.query_one(f"#mem-{which}", HexView)
+        box = self.query_one(f"#follow-{which}", Input)
+        box.value = text
+        result = view.set_follow(text)
+        self._show_where(view)
+        self._save_views()
+        if result.error:
+            self.set_message(f"{view.label}: {result.error}", error=True)
+        else:
+            self.set_message(view.title())
+
+    def _apply_views(self, views: list) -> None:
+        """Session views: records named "a"/"b" go to that view, others in order
+        (the first to memory A, the second to memory B); their names are kept."""
+        records = [r for r in views if isinstance(r, dict) and isinstance(r.get("follow"), str)]
+        keys = [key for key, _l, _f in VIEWS]
+        free = list(keys)
+        placed: dict[str, dict] = {}
+        for r in records:
+            name = str(r.get("name", "")).lower()
+            if name in free:
+                placed[name] = r
+                free.remove(name)
+        for r in records:
+            if r not in placed.values() and free:
+                placed[free.pop(0)] = r
+        for key, r in placed.items():
+            follow = r["follow"].strip()
+            if not follow:
+                continue
+            self.view_names[key] = str(r.get("name") or key)
+            self.query_one(f"#follow-{key}", Input).value = follow
+            view = self.query_one(f"#mem-{key}", HexView)
+            view.follow = replace(view.follow, text=follow)
+
+    def _save_views(self) -> None:
+        self.dbg.settings["views"] = [
+            {"name": self.view_names.get(key, key), "follow": self.query_one(f"#mem-{key}", HexView).follow.text}
+            for key, _l, _f in VIEWS
+        ]
+
+    @on(Input.Submitted, ".follow")
+    def _follow_submitted(self, event: Input.Submitted) -> None:
+        which = (event.input.id or "follow-a")[-1]
+        self.follow(which, event.value.strip() or VIEWS[0 if which == "a" else 1][2])
+        self.query_one(f"#mem-{which}", HexView).focus()
+
+    def _show_where(self, view: HexView) -> None:
+        """The follow field's neighbour: where the view's expression points now."""
+        where = self.query_one(f"#where-{(view.id or 'mem-a')[-1]}", Static)
+        text = view.where()
+        if getattr(where, "_pd_text", None) != text:
+            where._pd_text = text  # type: ignore[attr-defined]
+            where.update(Text(text, no_wrap=True, overflow="ellipsis"), layout=False)
+            where.set_class(view.follow.error is not None, "-error")
+
+    @on(Input.Submitted, "#history-filter")
+    def _filter_submitted(self, event: Input.Submitted) -> None:
+        try:
+            self.history_filter = parse_event_filter(self.dbg, event.value)
+        except ValueError as e:
+            self.set_message(f"filter: {e}", error=True)
+            return
+        self._history_rows = None
+        self._show_history()
+        shown = len(self.query_one("#history", EventList).items)
+        self.set_message(f"history filter {event.value.strip() or '(none)'}: {shown} events")
+        self.query_one("#history", EventList).focus()
+
+    @on(EventList.Selected)
+    def _event_selected(self, event: EventList.Selected) -> None:
+        row = event.row
+        views = list(self.query(HexView))
+        if row is None or row.event.kind == "fence":
+            for view in views:
+                view.select(None)
+            return
+        e = row.event
+        low, high = e.address, e.address + e.size
+        for view in views:
+            view.select(low, high)
+        in_sight = [v for v in views if v.visible_range()[0] <= low and high <= v.visible_range()[1]]
+        if not in_sight:
+            target = views[0] if e.kind == "load" else views[-1]
+            target.ensure_visible(low, high)
+            target.select(low, high)
+        where = f"step {row.step}, " if row.step is not None else ""
+        self.set_message(f"event {row.index} ({where}{e.kind} {e.size} bytes at {e.address:#x} = {e.value:#x})")
+
+    # ------------------------------------------------------------- actions
+    DEBUGGER_ACTIONS = frozenset({
+        "step", "next", "continue", "reverse_step", "reverse_continue", "toggle_breakpoint", "fault",
+        "recover", "goto", "diff_mode", "command_line", "help",
+    })
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """The debugger keys do nothing while a dialog is open."""
+        if action in self.DEBUGGER_ACTIONS and len(self.screen_stack) > 1:
+            return False
+        return True
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen(self.key_help()))
+
+    def action_step(self) -> None:
+        self._request("step")
+
+    def action_next(self) -> None:
+        self._request("next")
+
+    def action_continue(self) -> None:
+        self._request("continue")
+
+    def action_reverse_step(self) -> None:
+        self._request("reverse-step")
+
+    def action_reverse_continue(self) -> None:
+        self._request("reverse-continue")
+
+    def action_recover(self) -> None:
+        self._request("recover")
+
+    def action_toggle_breakpoint(self) -> None:
+        if self.busy:
+            self.set_message(f"{self.busy_command} is running: ctrl+c interrupts it", error=True)
+            return
+        disasm = self.query_one(DisasmView)
+        address = disasm.cursor
+        try:
+            bp = self.dbg.toggle_breakpoint_at(address)
+        except ValueError as e:
+            self.set_message(f"break: {e}", error=True)
+            return
+        where = self.dbg.symbolize(address)
+        if bp is None:
+            self.set_message(f"deleted the breakpoint at {address:#x} ({where})")
+        else:
+            self.set_message(f"breakpoint {bp.ident} at {address:#x} ({where})")
+        disasm.set_breakpoints(self._breakpoint_addresses())
+
+    def action_fault(self) -> None:
+        if self.busy:
+            self.set_message(f"{self.busy_command} is running: ctrl+c interrupts it", error=True)
+            return
+        self._open_fault(FaultScreen(self._fault_default()))
+
+    def _fault_default(self) -> str:
+        state = self.state
+        if state is not None and state.dma is not None:
+            return f"{state.dma.dst:#x}"
+        if self.dbg.symbols.lookup("dst") is not None:
+            return "dst"
+        address = self.query_one("#mem-b", HexView).follow.address
+        return f"{address:#x}" if address is not None else ""
+
+    def _open_fault(self, screen: FaultScreen) -> None:
+        def done(result: Injection | None) -> None:
+            if result is None:
+                self.set_message("fault injection cancelled")
+                return
+            line = result.command()
+            self.run_command(line)
+            if self.last_result is not None and not self.last_result.ok and self.last_result.command == line:
+                self._open_fault(FaultScreen(result.address, result.length, result.perms, result.mode,
+                                             result.at, error=self.last_result.error or ""))
+
+        self.push_screen(screen, done)
+
+    def action_goto(self) -> None:
+        if self.busy:
+            self.set_message(f"{self.busy_command} is running: ctrl+c interrupts it", error=True)
+            return
+
+        def done(value: str | None) -> None:
+            if value:
+                self.run_command(f"goto {value}")
+
+        self.push_screen(AskScreen("Go to step", str(self.dbg.steps), "a step number or expression"), done)
+
+    def action_diff_mode(self) -> None:
+        regs = self.query_one(RegistersPane)
+        state = self.state
+        if state is None:
+            return
+        if regs.cumulative_from is None:
+            self.reference = state.regs
+            regs.cumulative_from = state.steps
+            self.set_message(f"register changes now count from step {state.steps} (d again: since the last stop)")
+        else:
+            self.reference = None
+            regs.cumulative_from = None
+            self.set_message("register changes count from the last stop")
+        ref = self.reference
+        cumulative = frozenset(i for i in range(1, 24) if ref is not None and state.regs[i] != ref[i])
+        self.state = replace(state, cumulative=cumulative)
+        regs.show(self.state)
+
+    def action_command_line(self) -> None:
+        self.query_one("#command", Input).focus()
+
+    def action_leave_input(self) -> None:
+        if isinstance(self.focused, Input):
+            self.query_one(DisasmView).focus()
+
+    def action_interrupt(self) -> None:
+        if self.busy:
+            self.dbg.interrupt.set()
+            self.set_message(f"interrupting {self.busy_command} ...")
+        else:
+            self.set_message("nothing is running (ctrl+q quits)")
+
+    def jump_to(self, location: str) -> None:
+        try:
+            address = self.dbg.resolve(location)
+        except ValueError as e:
+            self.set_message(str(e), error=True)
+            return
+        disasm = self.query_one(DisasmView)
+        disasm.jump(address)
+        disasm.focus()
+        self.set_message(f"{location} = {address:#x}: b sets a breakpoint at the cursor")
+
+
+# ====================================================================== entry
+def open_app(path: str | None = None, *, session: str | None = None, theme: str | None = None,
+             profile: str = "debug", compat: str | None = None) -> PtodbgApp:
+    """Build the app for a program (None: the built-in demo) and an optional session.
+
+    Raises :class:`~ptodbg.debug.program.OpenError` or
+    :class:`~ptodbg.debug.session.SessionError` with one clear sentence."""
+    from ptodbg.debug.program import open_debugger
+
+    data = None
+    if session is not None:
+        data = sessions.read(session)
+        if path is None:
+            named = sessions.program_path(data)
+            path = str(named) if named is not None else None
+        saved_profile = data.get("program", {}).get("profile")
+        if isinstance(saved_profile, str) and profile == "debug":
+            profile = saved_profile
+    dbg = open_debugger(path, profile=profile, compat=compat)
+    notice = ""
+    if data is not None:
+        notice = sessions.apply(dbg, data)
+    return PtodbgApp(dbg, theme=theme, notice=notice)
+
+
+def run_tui(path: str | None = None, session: str | None = None, theme: str | None = None,
+            profile: str = "debug", compat: str | None = None) -> int:
+    """``ptodbg tui`` and ``ptodbg``: run the app; 0 on a normal exit, 2 when the program
+    or session cannot be opened (one line on standard error)."""
+    from ptodbg.debug.program import OpenError
+
+    try:
+        app = open_app(path, session=session, theme=theme, profile=profile, compat=compat)
+    except (OpenError, sessions.SessionError) as e:
+        sys.stderr.write(f"ptodbg: error: {' '.join(str(e).split())}\n")
+        return 2
+    app.run()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(run_tui(sys.argv[1] if len(sys.argv) > 1 else None))

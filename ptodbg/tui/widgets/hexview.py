@@ -1,0 +1,333 @@
+"""A DMA-aware hex view of sparse memory, drawn with Textual's Line API.
+
+Only the visible rows are rendered (:meth:`HexView.render_line`), so the cost of a repaint
+does not depend on how much memory the program maps.  The view scrolls over a *window*
+of :data:`WINDOW` bytes around its anchor; the anchor comes from the view's *follow*
+expression, re-evaluated at every stop: ``dma.src`` / ``dma.dst`` (the DMA of the current
+or last instruction), a symbol, an address, or any register expression such as ``sp+16``.
+
+Each row shows, left to right: the page permissions (``r``/``w``/``x``, ``-`` for a
+missing right) and a mark for injected permissions (``!`` once-only, ``*`` set by the
+user, ``@`` a scheduled injection), the address, the bytes and their ASCII.  The DMA
+source and destination ranges and their overlap have their own background, bytes written
+by the last step are bold in their own colour, and the bytes of the event selected in
+the event pane are highlighted.  Every colour is a component class styled from the
+theme's ``pd-*`` variables (see ``ptodbg.tcss``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.binding import Binding
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from ptodbg.core.memory import PAGE_SHIFT, R, W, X
+from ptodbg.tui.widgets.base import StyleCache
+
+if TYPE_CHECKING:
+    from ptodbg.debug.engine import Debugger
+    from ptodbg.tui.model import StopState
+
+WINDOW = 1 << 18  # bytes a view scrolls over around its anchor
+CONTEXT_ROWS = 1  # rows shown above the anchor when the view moves
+MASK64 = (1 << 64) - 1
+PRINTABLE = frozenset(range(0x20, 0x7F))
+
+
+@dataclass(frozen=True)
+class Follow:
+    """What a view follows and where that is now (``address`` None: unknown)."""
+
+    text: str
+    address: int | None
+    error: str | None = None
+    note: str = ""
+
+
+def evaluate_follow(dbg: Debugger, state: StopState | None, text: str) -> Follow:
+    """The address a follow expression names at this stop."""
+    key = text.strip().lower()
+    if key in ("dma.src", "dma.dst"):
+        if state is None or state.dma is None:
+            return Follow(text, None, note="no DMA now")
+        dma = state.dma
+        return Follow(text, dma.src if key == "dma.src" else dma.dst, note=f"DMA {dma.when}")
+    try:
+        return Follow(text, dbg.resolve(text) & MASK64)
+    except ValueError as e:  # DebugError is a ValueError
+        return Follow(text, None, error=str(e))
+
+
+class HexView(StyleCache, ScrollView, can_focus=True):
+    """One memory view.  The app feeds it every stop with :meth:`show`."""
+
+    COMPONENT_CLASSES = {
+        "hexview--src", "hexview--dst", "hexview--overlap", "hexview--written", "hexview--event",
+        "hexview--perm-r", "hexview--perm-w", "hexview--perm-x", "hexview--perm-none",
+        "hexview--perm-fault", "hexview--unmapped", "hexview--zero", "hexview--address",
+        "hexview--anchor",
+    }
+
+    BINDINGS = [
+        Binding("up", "scroll_up", "Up", show=False),
+        Binding("down", "scroll_down", "Down", show=False),
+        Binding("pageup", "page_up", "Page up", show=False),
+        Binding("pagedown", "page_down", "Page down", show=False),
+        Binding("home", "to_anchor", "Anchor", show=False),
+    ]
+
+    COMPONENT_PREFIX = "hexview"
+
+    def __init__(self, dbg: Debugger, follow: str, label: str, home: int, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.dbg = dbg
+        self.label = label
+        self.follow = Follow(follow, None)
+        self.home = home & ~0xF
+        self.anchor = self.home
+        self.target: int | None = None  # the last address the follow expression resolved to
+        self.state: StopState | None = None
+        self.marks: dict[int, str] = {}
+        self.selected: tuple[int, int] | None = None
+        self.base = 0
+        self.rows = 1
+        self.bpr = 16
+        self.ascii = True
+        self._cache: dict[int, tuple[tuple, Strip]] = {}
+        self._set_window(self.anchor)
+
+    # ------------------------------------------------------------ geometry
+    @property
+    def address_digits(self) -> int:
+        return 8 if self.base + WINDOW <= 1 << 32 else 16
+
+    def _width_of(self, bpr: int, ascii_: bool) -> int:
+        """Cells of a row: gutter, address, bytes (an extra space every 8), ASCII."""
+        width = 5 + self.address_digits + 2 + bpr * 3 - 1 + (bpr // 8 - 1)
+        return width + (1 + bpr if ascii_ else 0)
+
+    def line_width(self) -> int:
+        return self._width_of(self.bpr, self.ascii)
+
+    def _choose_layout(self, width: int) -> None:
+        """16 bytes a row with ASCII when it fits, then without, then 8 (with ASCII)."""
+        if width >= self._width_of(16, True):
+            bpr, ascii_ = 16, True
+        elif width >= self._width_of(16, False):
+            bpr, ascii_ = 16, False
+        else:
+            bpr, ascii_ = 8, width >= self._width_of(8, True)
+        if (bpr, ascii_) != (self.bpr, self.ascii):
+            self.bpr, self.ascii = bpr, ascii_
+            self._set_window(self.anchor)
+            self._scroll_to_anchor()
+
+    def on_resize(self) -> None:
+        self._choose_layout(self.scrollable_content_region.width)
+        self._cache.clear()
+        self.virtual_size = Size(self.line_width(), self.rows)
+
+    def _set_window(self, address: int) -> None:
+        half = WINDOW // 2
+        base = max(0, min(address - half, (1 << 64) - WINDOW))
+        self.base = base - base % self.bpr
+        self.rows = WINDOW // self.bpr
+        self.virtual_size = Size(self.line_width(), self.rows)
+        self._cache.clear()
+
+    def row_of(self, address: int) -> int:
+        return (address - self.base) // self.bpr
+
+    def visible_range(self) -> tuple[int, int]:
+        top = self.base + int(self.scroll_y) * self.bpr
+        return top, top + max(1, self.scrollable_content_region.height) * self.bpr
+
+    def _scroll_to_anchor(self) -> None:
+        self.scroll_to(y=max(0, self.row_of(self.anchor) - CONTEXT_ROWS), animate=False, immediate=True)
+
+    def move_to(self, address: int, *, force: bool = False) -> None:
+        """Make ``address`` the anchor; scroll only when it is not already in sight."""
+        address &= MASK64
+        self.anchor = address - address % self.bpr
+        if not self.base <= address < self.base + WINDOW:
+            self._set_window(address)
+            force = True
+        low, high = self.visible_range()
+        if force or not low <= address < high:
+            self._scroll_to_anchor()
+        self.refresh()
+
+    def ensure_visible(self, low: int, high: int) -> None:
+        """Scroll so that [low, high) is in sight (an event's bytes)."""
+        vis_low, vis_high = self.visible_range()
+        if vis_low <= low and high <= vis_high:
+            return
+        if not self.base <= low < self.base + WINDOW:
+            self._set_window(low)
+        self.scroll_to(y=max(0, self.row_of(low) - CONTEXT_ROWS), animate=False, immediate=True)
+
+    def action_to_anchor(self) -> None:
+        self._scroll_to_anchor()
+
+    # --------------------------------------------------------------- state
+    def set_follow(self, text: str) -> Follow:
+        """Follow a new expression (checked at once); the view moves when it resolves."""
+        self.follow = evaluate_follow(self.dbg, self.state, text)
+        if self.follow.address is not None:
+            self.target = self.follow.address
+            self.move_to(self.follow.address, force=True)
+        return self.follow
+
+    def show(self, state: StopState, marks: dict[int, str]) -> None:
+        """A new stop: re-evaluate the follow expression; repaint the rows that changed."""
+        self.state = state
+        self.marks = marks
+        self.selected = None
+        self.follow = evaluate_follow(self.dbg, state, self.follow.text)
+        if self.follow.address is not None and self.follow.address != self.target:
+            self.target = self.follow.address
+            self.move_to(self.follow.address, force=True)
+        else:
+            self._repaint_changed()
+
+    def select(self, low: int | None, high: int = 0) -> None:
+        """Highlight [low, high) (an event's bytes); None clears the highlight."""
+        self.selected = None if low is None else (low, high)
+        if low is not None and self.base <= low < self.base + WINDOW:
+            self.ensure_visible(low, high)
+        self._repaint_changed()
+
+    def redraw(self) -> None:
+        """Drop cached rows (after a theme change) and repaint."""
+        self._cache.clear()
+        self.forget_styles()
+        self.refresh()
+
+    def styles_changed(self) -> None:
+        self._cache.clear()
+
+    def _repaint_changed(self) -> None:
+        """Refresh only the visible rows whose content or highlighting changed."""
+        top = int(self.scroll_y)
+        for row in range(top, min(self.rows, top + max(1, self.scrollable_content_region.height))):
+            cached = self._cache.get(row)
+            if cached is None or cached[0] != self._signature(row):
+                self.refresh_line(row)
+
+    def where(self) -> str:
+        """Where the follow expression points now (the text beside the follow field)."""
+        f = self.follow
+        if f.error:
+            return f"✗ {f.error}"
+        text = f"= {f.address:#x}" if f.address is not None else "= ?"
+        return text + (f" ({f.note})" if f.note else "")
+
+    def title(self) -> str:
+        f = self.follow
+        where = f"{f.address:#x}" if f.address is not None else "?"
+        text = f"{self.label}: {f.text} = {where}"
+        if f.error:
+            text = f"{self.label}: {f.text}: {f.error}"
+        elif f.note:
+            text += f" ({f.note})"
+        return text
+
+    # ----------------------------------------------------------- rendering
+    def render_line(self, y: int) -> Strip:
+        row = int(self.scroll_y) + y
+        width = self.scrollable_content_region.width
+        base = self.base_style
+        if not 0 <= row < self.rows:
+            return Strip.blank(width, base)
+        sig = self._signature(row)
+        cached = self._cache.get(row)
+        if cached is None or cached[0] != sig:
+            if len(self._cache) > 512:
+                self._cache.clear()
+            cached = (sig, Strip(self._segments(self.base + row * self.bpr, sig)))
+            self._cache[row] = cached
+        scroll_x = int(self.scroll_x)
+        return cached[1].crop_extend(scroll_x, scroll_x + width, base)
+
+    def _byte_classes(self, address: int) -> tuple[tuple[str, bool], ...]:
+        """Per byte of a row: its background class ("" for none) and whether the last
+        step wrote it."""
+        state = self.state
+        dma = state.dma if state is not None else None
+        written = state.written if state is not None else frozenset()
+        sel = self.selected
+        src = dma.src_range if dma is not None else (0, 0)
+        dst = dma.dst_range if dma is not None else (0, 0)
+        end = address + self.bpr
+        if (not written and sel is None and not (src[0] < end and address < src[1])
+                and not (dst[0] < end and address < dst[1])):
+            return ()
+        out = []
+        for a in range(address, end):
+            if sel is not None and sel[0] <= a < sel[1]:
+                bg = "event"
+            else:
+                in_src = src[0] <= a < src[1]
+                in_dst = dst[0] <= a < dst[1]
+                bg = "overlap" if in_src and in_dst else "src" if in_src else "dst" if in_dst else ""
+            out.append((bg, a in written))
+        return tuple(out)
+
+    def _signature(self, row: int) -> tuple:
+        """Everything a row's look depends on; equal signatures draw equal rows."""
+        address = self.base + row * self.bpr
+        mem = self.dbg.machine.mem
+        pn = address >> PAGE_SHIFT
+        perms = mem.perms.get(pn)
+        data = mem.peek(address, self.bpr) if perms is not None else None
+        return (data, perms, self.marks.get(pn), address == self.anchor, self._byte_classes(address))
+
+    def _segments(self, address: int, sig: tuple) -> list[Segment]:
+        data, perms, mark, anchor, classes = sig
+        on = self.on_base
+        base = self.base_style
+        segs: list[Segment] = []
+        if perms is None:
+            segs.append(Segment("     ", base))
+        else:
+            segs += [
+                Segment("r", on("perm-r")) if perms & R else Segment("-", on("perm-none")),
+                Segment("w", on("perm-w")) if perms & W else Segment("-", on("perm-none")),
+                Segment("x", on("perm-x")) if perms & X else Segment("-", on("perm-none")),
+                Segment(mark, on("perm-fault")) if mark else Segment(" ", base),
+                Segment(" ", base),
+            ]
+        segs.append(Segment(f"{address:0{self.address_digits}x}", on("anchor" if anchor else "address")))
+        segs.append(Segment("  ", base))
+        bpr = self.bpr
+        plain = classes == ()
+        styles: list[Style] = []
+        for k in range(bpr):
+            bg, wrote = ("", False) if plain else classes[k]
+            if data is None:
+                fg = "unmapped"
+            elif wrote:
+                fg = "written"
+            elif data[k] == 0:
+                fg = "zero"
+            else:
+                fg = ""
+            style = on(bg, fg)
+            styles.append(style)
+            segs.append(Segment(f"{data[k]:02x}" if data is not None else "··", style))
+            if k + 1 < bpr:
+                gap = " " if (k + 1) % 8 else "  "
+                same = bg and not plain and classes[k + 1][0] == bg
+                segs.append(Segment(gap, on(bg) if same else base))
+        if self.ascii:
+            segs.append(Segment(" ", base))
+            for k in range(bpr):
+                ch = "·" if data is None else (chr(data[k]) if data[k] in PRINTABLE else ".")
+                segs.append(Segment(ch, styles[k]))
+        return segs

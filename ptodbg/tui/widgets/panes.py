@@ -1,0 +1,337 @@
+"""The small text panes: registers and queues, TPC/block state, the trap panel and the
+status bar.  Each renders a :class:`~ptodbg.tui.model.StopState` with the colours of its
+component classes (themed in ``ptodbg.tcss``).  The register and state panes use the
+Line API and repaint only the lines that changed (:class:`~ptodbg.tui.widgets.base.LinePane`);
+the trap pane wraps its text and is repainted only when its text changes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.style import Style
+from rich.text import Text
+from textual.content import Content
+from textual.markup import escape
+from textual.widgets import Static
+
+from ptodbg.core.faults import SW_BREAKPOINT
+from ptodbg.core.state import GPR_NAMES, RA
+from ptodbg.tui.widgets.base import LinePane, Lines
+
+if TYPE_CHECKING:
+    from ptodbg.debug.engine import Debugger
+    from ptodbg.tui.model import StopState
+
+
+PANE_COMPONENTS = {
+    "pane--changed", "pane--cumulative", "pane--zero", "pane--dim", "pane--label",
+    "pane--ok", "pane--trap", "pane--title", "pane--address",
+}
+
+
+class _Builder:
+    """What the pane builders share: themed styles and 64-bit hex with dim zeros."""
+
+    def style_of(self, name: str) -> Style:
+        return self.get_component_rich_style(f"pane--{name}", partial=True)  # type: ignore[attr-defined]
+
+    def hex64(self, text, value: int, style: Style | None = None) -> None:
+        """A 64-bit value as 16 hex digits with its leading zeros dimmed."""
+        digits = f"{value & ((1 << 64) - 1):016x}"
+        body = digits.lstrip("0") or "0"
+        zeros = len(digits) - len(body)
+        text.append("0" * zeros, self.style_of("zero"))
+        text.append(body, style or Style())
+
+
+class Pane(_Builder, Static):
+    """A Static that renders a stop state (wrapping); repainted only when it changes."""
+
+    COMPONENT_CLASSES = PANE_COMPONENTS
+
+    def __init__(self, dbg: Debugger, **kwargs) -> None:
+        super().__init__("", **kwargs)
+        self.dbg = dbg
+        self.state: StopState | None = None
+        self.text = Text()
+
+    @property
+    def plain(self) -> str:
+        return self.text.plain
+
+    def show(self, state: StopState) -> None:
+        self.state = state
+        text = self.build(state)
+        if text != self.text:
+            self.text = text
+            self.update(text, layout=False)
+
+    def redraw(self) -> None:
+        if self.state is not None:
+            self.text = self.build(self.state)
+            self.update(self.text, layout=False)
+
+    def build(self, state: StopState) -> Text:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+class LineStatePane(_Builder, LinePane):
+    """A Line-API pane rendering a stop state into :class:`Lines`."""
+
+    COMPONENT_CLASSES = PANE_COMPONENTS
+    COMPONENT_PREFIX = "pane"
+
+    def __init__(self, dbg: Debugger, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.dbg = dbg
+        self.state: StopState | None = None
+
+    def style_of(self, name: str) -> Style:
+        return self.comp(name)
+
+    def show(self, state: StopState) -> None:
+        self.state = state
+        self.set_lines(self.build(state))
+
+    def redraw(self) -> None:
+        if self.state is not None:
+            self.forget_styles()
+            self.set_lines(self.build(self.state))
+
+    def build(self, state: StopState) -> Lines:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+class RegistersPane(LineStatePane):
+    """The 24 GPRs by ABI name and the T/U queues with their valid flags."""
+
+    def __init__(self, dbg: Debugger, **kwargs) -> None:
+        super().__init__(dbg, **kwargs)
+        self.cumulative_from: int | None = None  # the reference step, when cumulative
+
+    def subtitle(self) -> str:
+        if self.cumulative_from is None:
+            return "* changed since the last stop"
+        return f"* changed since step {self.cumulative_from}"
+
+    def build(self, state: StopState) -> Lines:
+        text = Lines()
+        if self.cumulative_from is None:
+            marked, mark_style = state.changed, self.style_of("changed")
+        else:
+            marked, mark_style = state.cumulative, self.style_of("cumulative")
+        if self.border_subtitle != self.subtitle():
+            self.border_subtitle = self.subtitle()
+        for i in range(0, 24, 2):
+            for j in (i, i + 1):
+                hot = j in marked
+                name_style = mark_style if hot else self.style_of("label")
+                text.append(f"{'*' if hot else ' '}{GPR_NAMES[j]:<4} ", name_style)
+                self.hex64(text, state.regs[j], mark_style if hot else None)
+                text.append("  " if j == i else "\n")
+        for k in range(4):
+            for which, values in (("T", state.t), ("U", state.u)):
+                value = values[k]
+                hot = which.lower() in state.queue_changed and k == 0
+                label = self.style_of("changed") if hot else self.style_of("label")
+                text.append(f"{'*' if hot else ' '}{which}#{k + 1} ", label)
+                if value is None:
+                    text.append("·", self.style_of("dim"))
+                    text.append("-" * 16, self.style_of("dim"))
+                else:
+                    text.append("✓", self.style_of("ok"))
+                    self.hex64(text, value, self.style_of("changed") if hot else None)
+                text.append("  " if which == "T" else ("\n" if k < 3 else ""))
+        return text
+
+
+class StatePane(LineStatePane):
+    """TPC, steps, ACR, block state, reservation and R10 vs LRA."""
+
+    def build(self, state: StopState) -> Lines:
+        dbg = self.dbg
+        text = Lines()
+        label = self.style_of("label")
+        text.append("TPC   ", label)
+        self.hex64(text, state.pc, self.style_of("address"))
+        text.append(f" {dbg.symbolize(state.pc)}\n")
+        text.append("steps ", label)
+        text.append(f"{state.steps:<11}")
+        text.append("ACR ", label)
+        text.append(f"{state.acr}\n")
+        b = state.block
+        text.append("block ", label)
+        if b is None:
+            text.append("none (outside a block)\n", self.style_of("dim"))
+        else:
+            text.append(f"{b['kind']} {b['type']}  ")
+            text.append("body ", label)
+            text.append(f"{'yes' if b['body'] else 'no'}  ")
+            text.append("TAKEN ", label)
+            text.append(f"{'yes' if b['taken'] else 'no'}\n")
+            text.append("  BPC ", label)
+            text.append(f"{b['bpc']:#x}  ")
+            text.append("BPCN ", label)
+            text.append(f"{b['bpcn']:#x}\n")
+        text.append("resv  ", label)
+        if state.resv is None:
+            text.append("none\n", self.style_of("dim"))
+        else:
+            address, size = state.resv
+            line = address & ~63
+            text.append(f"{address:#x} size {size}, line {line:#x}..{line + 64:#x}\n")
+        ra = state.regs[RA]
+        text.append("R10   ", label)
+        text.append(f"ra {ra:#x} ")
+        text.append("LRA ", label)
+        text.append(f"{state.lra:#x} ")
+        if ra == state.lra:
+            text.append("= same\n", self.style_of("ok"))
+        else:
+            text.append("≠ differ\n", self.style_of("changed"))
+        text.append("last  ", label)
+        text.append(state.last_text or "(nothing executed yet)", None if state.last_text else self.style_of("dim"))
+        return text
+
+
+class TrapPane(Pane):
+    """The pending trap: number, name, cause, TRAPARG0, bank, saved TPC and a hint."""
+
+    def build(self, state: StopState) -> Text:
+        text = Text(no_wrap=False)
+        tv = state.trap
+        if tv is None:
+            text.append("no trap pending\n", self.style_of("dim"))
+            if state.reissued is not None:
+                self._reissue(text, state)
+            else:
+                text.append("\nA trap stop shows here: its number and name, cause, TRAPARG0, bank, "
+                            "saved TPC, and how to recover.", self.style_of("dim"))
+            return text
+        t = tv.info
+        label = self.style_of("label")
+        title = self.style_of("trap" if tv.blocking else "ok")
+        hint = self.style_of("ok" if tv.ok else "trap")
+        status = "recovered" if tv.recovered else ("handled" if t.vectored else "pending")
+        text.append(f"TRAP {t.number} {t.name}", title + Style(bold=True))
+        text.append(f"  {status}\n", title)
+        text.append("cause     ", label)
+        text.append(f"{t.cause}\n")
+        text.append("TRAPARG0  ", label)
+        text.append(f"{t.arg0:#x}", self.style_of("address"))
+        sym = self.dbg.symbols.containing(t.arg0)
+        where = f" {self.dbg.symbolize(t.arg0)}" if sym is not None else ""
+        text.append(f" ({tv.argument}){where}\n")
+        text.append("bank      ", label)
+        text.append(f"{t.bank}   ")
+        text.append("saved TPC ", label)
+        text.append(f"{t.saved_tpc:#x} {self.dbg.symbolize(t.saved_tpc)}\n")
+        if not t.vectored and not tv.recovered:
+            text.append("TPC now   ", label)
+            text.append(f"{state.pc:#x} (no handler: EVBASE 0, TPC = TRAPARG0)\n", self.style_of("dim"))
+        if t.reason:
+            text.append("why       ", label)
+            text.append(f"{t.reason}\n")
+        if not t.vectored and not tv.recovered and t.number != SW_BREAKPOINT:
+            text.append("precise   ", label)
+            text.append("nothing was read or written; registers, queues and the reservation are as before\n",
+                        self.style_of("dim"))
+        text.append("→ ", hint)
+        text.append(tv.hint, hint)
+        return text
+
+
+    def _reissue(self, text: Text, state: StopState) -> None:
+        """After a recovery: what the re-executed instruction did."""
+        t = state.reissued
+        assert t is not None
+        ok = self.style_of("ok")
+        loads = sum(1 for e in state.events if e.kind == "load")
+        stores = sum(1 for e in state.events if e.kind == "store")
+        what = state.last_text.split(" at ")[0] or "the instruction"
+        text.append(f"\n✓ after the {t.name} recovery the {what} at {self.dbg.symbolize(t.saved_tpc)} "
+                    "re-executed in full:\n", ok + Style(bold=True))
+        text.append(f"  {len(state.events)} events ({loads} loads, {stores} stores)\n", ok)
+        text.append(f"  TPC {t.saved_tpc:#x} -> {state.pc:#x} (+{state.pc - t.saved_tpc})\n", ok)
+        dma = state.dma
+        if dma is not None and dma.when == "done" and dma.overlap is None:
+            mem = self.dbg.machine.mem
+            same = mem.peek(dma.src, 64) == mem.peek(dma.dst, 64)
+            text.append(f"  destination {dma.dst:#x} {'equals' if same else 'differs from'} source {dma.src:#x}\n",
+                        ok if same else self.style_of("trap"))
+
+
+class StatusBar(Static):
+    """The top line: program, profile, step, stop status (or the live run counter)."""
+
+    COMPONENT_CLASSES = {"statusbar--trap", "statusbar--ok", "statusbar--busy", "statusbar--name"}
+
+    def __init__(self, program: str, profile: str, **kwargs) -> None:
+        super().__init__("", **kwargs)
+        self.program = program
+        self.profile = profile
+        self.state: StopState | None = None
+        self.running: tuple[str, int] | None = None
+        self._shown = Text()
+
+    def show(self, state: StopState) -> None:
+        self.state = state
+        self.running = None
+        self.redraw()
+
+    def show_running(self, command: str, steps: int) -> None:
+        self.running = (command, steps)
+        self.redraw()
+
+    def redraw(self) -> None:
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append(" ptodbg ", self.get_component_rich_style("statusbar--name", partial=True))
+        text.append(f" {self.program} ({self.profile}) ")
+        if self.running is not None:
+            command, steps = self.running
+            text.append("│ ")
+            text.append(f"running {command}: step {steps:,}  (ctrl+c interrupts)",
+                        self.get_component_rich_style("statusbar--busy", partial=True))
+        elif self.state is not None:
+            s = self.state
+            text.append(f"│ step {s.steps} │ ")
+            style = "statusbar--trap" if s.status in ("trap", "error") else "statusbar--ok"
+            text.append(f"{s.status}", self.get_component_rich_style(style, partial=True))
+            if s.message:
+                text.append(f": {s.message}")
+        if text != self._shown:
+            self._shown = text
+            self.update(text, layout=False)
+
+
+class KeyFooter(Static):
+    """The key line at the bottom: every shown binding, clickable.
+
+    One widget that changes only when the focus moves between the panes and an input
+    (where letter keys type instead), unlike Textual's Footer, which rebuilds a widget
+    per key whenever the bindings are re-evaluated (every key press)."""
+
+    COMPONENT_CLASSES = {"keyfooter--key", "keyfooter--desc"}
+
+    def __init__(self, keys: list[tuple[str, str, str]], **kwargs) -> None:
+        super().__init__("", **kwargs)
+        self.keys = keys  # (key shown, description, action)
+        self.typing: bool | None = None
+
+    def on_mount(self) -> None:
+        self.show_for(False)
+
+    def show_for(self, typing: bool) -> None:
+        """``typing``: an input has focus (letter keys type, so only the others work)."""
+        if typing == self.typing:
+            return
+        self.typing = typing
+        parts = []
+        for key, description, action in self.keys:
+            if typing and len(key) == 1:
+                continue
+            parts.append(f"[@click=app.{action}][b $footer-key-foreground]{escape(key)}[/] {escape(description)}[/]")
+        if typing:
+            parts.append("[b $footer-key-foreground]escape[/] leave the input  [b $footer-key-foreground]enter[/] run")
+        parts.append("[b $footer-key-foreground]^p[/] palette")
+        self.update(Content.from_markup("  ".join(parts)), layout=False)
