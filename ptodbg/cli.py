@@ -73,6 +73,12 @@ def cmd_disasm(args: argparse.Namespace) -> int:
         decoder = catalog.load(args.catalog) if args.catalog else STRICT
     except catalog.CatalogError as e:
         return _fail(str(e))
+    if args.compat:
+        if args.catalog:
+            return _fail("--compat and --catalog cannot be combined")
+        from ptodbg.isa.legacy import decoder_for
+
+        decoder = decoder_for(args.compat)
     try:
         program, _ = read_source_or_elf(args.program)
     except ProgramError as e:
@@ -237,6 +243,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("program", metavar="PROGRAM", help="ELF file or .s source")
     p.add_argument("--catalog", metavar="PATH", action="append", default=[],
                    help="official scalar-forms.json/command-forms.json, or a folder holding them (repeatable)")
+    p.add_argument("--compat", choices=("linx-v0.4",), default=None,
+                   help="also decode the forms of an older LinxISA release")
     p.set_defaults(handler=cmd_disasm)
 
     p = sub.add_parser("run", help="run a program headless to a stop and print the final state")

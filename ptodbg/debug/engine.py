@@ -725,8 +725,12 @@ class Debugger:
         m.mem.set_watches([])
         try:
             while m.steps < target:
+                if self.interrupt.is_set():
+                    break  # the caller reports where the interrupted travel stopped
                 self._apply_due()
                 reason, _ = self._run_chunk(target - m.steps)
+                if self.on_progress is not None:
+                    self.on_progress(m.steps)
                 if reason == "halt":
                     break
         finally:
@@ -748,8 +752,9 @@ class Debugger:
                 self.last = stop
                 return stop
         else:
+            self.interrupt.clear()
             self._travel(target)
-        self.last = Stop("stopped", f"at step {m.steps}")
+        self.last = Stop("stopped", f"at step {m.steps}" + (" (interrupted)" if self.interrupt.is_set() else ""))
         return self.last
 
     def reverse_step(self, count: int = 1) -> Stop:
@@ -771,6 +776,10 @@ class Debugger:
         self._sync_stops()
         self._sync_watches()
         while m.steps < end:
+            if self.interrupt.is_set():
+                break
+            if self.on_progress is not None:
+                self.on_progress(m.steps)
             self._apply_due()
             if m.pc in m.stop_pcs and m.steps < end:
                 stop = self._peek_stop_pc()
@@ -811,7 +820,11 @@ class Debugger:
         m = self.machine
         now = m.steps
         end = now
+        self.interrupt.clear()
         while True:
+            if self.interrupt.is_set():
+                self.last = Stop("stopped", f"reverse-continue interrupted at step {m.steps}")
+                return self.last
             entry = self.history.latest_at_or_before(max(0, end - 1))
             start = entry.step if entry is not None else 0
             found = [f for f in self._scan(start, end) if f[0] < now]

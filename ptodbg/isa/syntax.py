@@ -28,7 +28,7 @@ literal text with ``{...}`` slots:
 ``{F:*N}``
     A byte offset N * value: ``ldi [sp, 248], ->a0`` encodes 31.  Offsets that are not a
     multiple of N are rejected.
-``{F:pc}``, ``{F:pc2}``, ``{F:pcu}``, ``{F:pcrN}``
+``{F:pc}``, ``{F:pc2}``, ``{F:pcu}``, ``{F:pcb}`` (pc + the byte offset itself), ``{F:pcrN}``
     A label or absolute address: pc + 2*value (branches, blocks), pc + 2 + 2*value (the
     return target of BSTART.CALL/ICALL), pc + 2*zext(value) (SETRET family), and
     (pc & ~3) + (value << N) (PC-relative loads and stores).
@@ -528,6 +528,8 @@ def target_of(field: Field, mod: str, value: int, pc: int) -> int:
         return pc + 2 + 2 * value
     if mod == "pcu":
         return pc + 2 * (value & ((1 << field.width) - 1))
+    if mod == "pcb":
+        return pc + value
     shift = int(mod[3:])
     return (pc & ~3) + (value << shift)
 
@@ -734,6 +736,10 @@ def _pc_value(field: Field, mod: str, target: int, pc: int, col: int) -> int:
         return value
     base = pc + 2 if mod == "pc2" else pc
     delta = target - base
+    if mod == "pcb":  # a byte offset whose bit 0 the encoding cannot hold
+        if delta % 2 or not field.representable(delta):
+            raise SyntaxProblem(col, f"target {_hex(target)} is odd or out of range", "an even address in range")
+        return delta
     if delta % 2:
         raise SyntaxProblem(col, f"target {_hex(target)} is odd", "an even (2-byte aligned) address")
     value = delta // 2

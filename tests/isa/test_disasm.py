@@ -159,9 +159,11 @@ def test_program_without_section_headers_lists_segments(tmp_path):
 
 
 # ------------------------------------------------------------------ the CLI
-def test_cli_no_subcommand_and_help(capsys):
-    assert main([]) == 0
-    assert "TUI" in capsys.readouterr().out
+def test_cli_no_subcommand_and_help(capsys, monkeypatch):
+    import ptodbg.tui.app
+    calls = []
+    monkeypatch.setattr(ptodbg.tui.app, "run_tui", lambda path, **kw: calls.append((path, kw)) or 0)
+    assert main([]) == 0 and calls and calls[0][0] is None  # the TUI on the built-in demo
     assert main(["--help"]) == 0
     assert "disasm" in capsys.readouterr().out
 

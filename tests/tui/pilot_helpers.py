@@ -1,0 +1,60 @@
+"""Helpers for the TUI tests: drive an app with Pilot from plain (synchronous) tests.
+
+The project has no asyncio pytest plugin, so :func:`pilot_test` runs an ``async def``
+test body with :func:`asyncio.run`."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+
+from support.paths import TEST_PROGRAMS
+
+from ptodbg.tui.app import PtodbgApp
+
+SIZE = (160, 50)
+
+
+def program(name: str) -> str:
+    return str(TEST_PROGRAMS / name)
+
+
+async def settle(pilot) -> None:
+    """Wait until background runs finished and the screen has caught up."""
+    app: PtodbgApp = pilot.app
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def press(pilot, *keys: str) -> None:
+    for key in keys:
+        await pilot.press(key)
+        await settle(pilot)
+
+
+async def command(pilot, line: str) -> None:
+    """Type a command line and run it, then leave the command line (escape)."""
+    app: PtodbgApp = pilot.app
+    await pilot.press("colon")
+    assert app.focused is app.query_one("#command")
+    app.query_one("#command").value = line
+    await pilot.press("enter")
+    await settle(pilot)
+    await pilot.press("escape")
+    await pilot.pause()
+
+
+def message(app: PtodbgApp) -> str:
+    return app.message_text
+
+
+def pilot_test(fn):
+    """Run an ``async def`` test (with its fixtures) in a fresh event loop."""
+
+    @functools.wraps(fn)
+    def run(*args, **kwargs):
+        return asyncio.run(fn(*args, **kwargs))
+
+    return run
