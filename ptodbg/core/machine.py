@@ -171,7 +171,7 @@ class Snapshot:
 
 _SCALARS = (
     "pc", "tq", "uq", "acr", "core_state", "thread_ptr", "global_ptr", "feature_enable",
-    "blk", "block_stale", "bpc", "bkind", "btype", "bpcn", "taken", "bseq", "lra", "frame_ret", "commit_arg",
+    "blk", "bpc", "bkind", "btype", "bpcn", "taken", "bseq", "lra", "frame_ret", "commit_arg",
     "cond_set", "tgt_set", "sys_pending", "hdr_end", "header", "resv", "steps",
     "last_fault", "fault_address", "last_trap", "fence_pred", "fence_succ", "icache_epoch",
     "exit_code", "os_state", "mcopy", "frame", "trap_step", "gqm",
@@ -179,6 +179,7 @@ _SCALARS = (
     "control_request",
 )
 _SCALAR_INDEX = {name: i for i, name in enumerate(_SCALARS)}
+SCALAR_FIELDS = _SCALARS  # the machine attributes a Snapshot holds, in Snapshot.scalars order
 
 # Reg5 source fields of scalar forms (checked for T/U availability before any effect).
 SOURCE_FIELDS = ("SrcL", "SrcR", "SrcD", "SrcD1", "SrcP", "SrcA")

@@ -592,6 +592,7 @@ class Debugger:
                     stop = None
         if stop is None:
             stop = Stop("stopped", f"stepped {count}" if count > 1 else self._describe_step(res))
+        self._apply_due()  # edits recorded at the step we arrived at belong to its state
         self.last = stop
         return stop
 
@@ -601,6 +602,7 @@ class Debugger:
 
     def cont(self, max_steps: int | None = None) -> Stop:
         self.last = self._forward(max_steps)
+        self._apply_due()
         return self.last
 
     def until(self, location: str) -> Stop:
@@ -743,17 +745,22 @@ class Debugger:
         self.last_step = None
 
     def goto(self, target: int) -> Stop:
+        """Travel to step ``target``.  Inside the recorded timeline the state comes from the
+        nearest snapshot and a replay (traps the timeline recovered from included), so a
+        step looks the same whichever direction it is reached from; beyond it, execution
+        goes forward without breakpoints and stops early only at a trap stop or halt."""
         if target < 0:
             raise DebugError("steps start at 0")
         m = self.machine
-        if target >= m.steps:
-            stop = self._forward(target - m.steps, stops=False, skip_first_stop=False) if target > m.steps else None
-            if stop is not None and stop.status not in ("max-steps",) and m.steps < target:
+        self.interrupt.clear()
+        if target <= max(self.horizon, m.steps):
+            self._travel(target)
+        else:
+            stop = self._forward(target - m.steps, stops=False, skip_first_stop=False)
+            if m.steps < target and stop.status != "max-steps":
                 self.last = stop
                 return stop
-        else:
-            self.interrupt.clear()
-            self._travel(target)
+            self._apply_due()
         self.last = Stop("stopped", f"at step {m.steps}" + (" (interrupted)" if self.interrupt.is_set() else ""))
         return self.last
 

@@ -5,9 +5,12 @@ costs its page table plus the pages written since the previous one.  The debugge
 one every ``interval`` steps while it runs forward; going back restores the nearest
 earlier snapshot and re-executes deterministically (:mod:`ptodbg.debug.engine`).
 
-The history is bounded by a memory budget.  When the estimate exceeds it, every other
-snapshot in the older half is dropped ("thinning"), so recent history stays dense and
-old history stays reachable at a higher replay cost; a later visit to old history
+The history is bounded by a memory budget.  When the estimate exceeds it, snapshots are
+dropped ("thinning") where they are densest: each removal takes the inner snapshot whose
+neighbours are closest together, so the largest gap between kept snapshots — the worst
+replay a goto or reverse-step can need — stays near (steps / snapshots) instead of
+growing without bound.  The first snapshot and the newest one are never dropped (the
+next reverse-step is the most likely move), and a later visit to thinned history
 re-densifies it, because replay records snapshots on its way.
 """
 
@@ -20,6 +23,7 @@ from dataclasses import dataclass
 from ptodbg.core import Snapshot
 from ptodbg.core.memory import PAGE_SIZE
 
+KEEP_NEWEST = 1  # snapshots nearest the present that thinning never drops
 # Rough fixed costs of one snapshot besides its private pages (page-table dicts, tuples).
 _PER_SNAPSHOT = 1024
 _PER_PAGE_ENTRY = 40
@@ -45,6 +49,7 @@ class History:
         self._steps: list[int] = []
         self._entries: list[Entry] = []
         self._page_refs: dict[int, list] = {}  # id(page) -> [page, refcount]
+        self._entry_bytes = 0  # fixed and page-table costs of the kept snapshots
         self.thinned = 0
 
     # ------------------------------------------------------------- queries
@@ -65,15 +70,15 @@ class History:
     def memory_bytes(self) -> int:
         """Bytes the history keeps alive beyond the live machine: page copies only the
         snapshots hold, plus each snapshot's page table and fixed parts."""
-        live = {id(p) for p in self.live_pages().values()} if self.live_pages else set()
-        pages = sum(1 for pid in self._page_refs if pid not in live) * PAGE_SIZE
-        entries = sum(_PER_SNAPSHOT + _PER_PAGE_ENTRY * len(e.snap.pages) for e in self._entries)
-        return pages + entries
+        live = self.live_pages().values() if self.live_pages else ()
+        shared_with_live = sum(1 for p in live if id(p) in self._page_refs)
+        return (len(self._page_refs) - shared_with_live) * PAGE_SIZE + self._entry_bytes
 
     # ------------------------------------------------------------- updates
     def record(self, step: int, edits: int, snap: Snapshot) -> None:
         """Keep a snapshot of ``step`` (replacing one already kept for that step)."""
         i = bisect.bisect_left(self._steps, step)
+        self._entry_bytes += _cost(snap)
         if i < len(self._steps) and self._steps[i] == step:
             self._release(self._entries[i])
             self._entries[i] = Entry(step, edits, snap)
@@ -101,6 +106,7 @@ class History:
         self.truncate_after(-1)
 
     def _release(self, entry: Entry) -> None:
+        self._entry_bytes -= _cost(entry.snap)
         for page in entry.snap.pages.values():
             ref = self._page_refs.get(id(page))
             if ref is not None:
@@ -109,14 +115,22 @@ class History:
                     del self._page_refs[id(page)]
 
     def _thin(self) -> None:
-        """Drop every other snapshot of the older half (never the first or the newest)."""
-        while self.memory_bytes() > self.budget and len(self._entries) > 3:
-            half = len(self._entries) // 2
-            drop = list(range(1, max(2, half), 2))
-            if not drop:
+        """Drop the snapshot whose removal leaves the smallest merged gap, until the
+        history fits its budget (never the first one or the newest)."""
+        while self.memory_bytes() > self.budget and len(self._entries) > KEEP_NEWEST + 1:
+            steps = self._steps
+            best, best_gap = 0, None
+            for i in range(1, len(steps) - KEEP_NEWEST):
+                gap = steps[i + 1] - steps[i - 1]
+                if best_gap is None or gap < best_gap:
+                    best, best_gap = i, gap
+            if not best:
                 break
-            for i in reversed(drop):
-                self._release(self._entries[i])
-                del self._entries[i]
-                del self._steps[i]
-                self.thinned += 1
+            self._release(self._entries[best])
+            del self._entries[best]
+            del self._steps[best]
+            self.thinned += 1
+
+
+def _cost(snap: Snapshot) -> int:
+    return _PER_SNAPSHOT + _PER_PAGE_ENTRY * len(snap.pages)

@@ -190,7 +190,8 @@ def test_history_thins_old_snapshots_within_its_budget():
     assert h.thinned > 0
     kept = h.steps()
     assert kept[0] == 0 and kept[-1] == 199  # the first and the newest survive
-    assert kept[-10:] == list(range(190, 200))  # recent history stays dense
+    gaps = [b - a for a, b in zip(kept, kept[1:], strict=False)]
+    assert max(gaps) <= 2 * (199 / (len(kept) - 1)) + 1  # thinning keeps the spacing even
 
 
 def test_goto_after_thinning_replays_correctly():
