@@ -213,7 +213,9 @@ class Machine:
         # Stack pointer of the frame templates: R2 per lifetime.asl (PTO_FRAME_SP_INDEX);
         # the linx-v0.4 compatibility mode uses R1, where that code keeps sp.
         self.frame_sp = 2
-        self.notes: list[str] = []  # what the attempt did besides state (system calls)
+        # What attempts did besides state (system calls): appended by semantics, drained
+        # by the client (the debugger's event pane); StepResult.notes has one attempt's.
+        self.notes: list[str] = []
         self.reset()
         if profile.flat_bytes is not None:
             self.mem.map(0, profile.flat_bytes, R | W | X)
@@ -585,6 +587,7 @@ class Machine:
         before = self.r[:]
         btq, buq = self.tq, self.uq
         pc = self.pc
+        notes_from = len(self.notes)
         form: Form | None = None
         insn = length = 0
         trap = None
@@ -624,8 +627,8 @@ class Machine:
             if not capture_was:
                 mem.set_capture(False)
         writes = self._diff(before, btq, buq)
-        notes, self.notes = self.notes, []
-        return StepResult(kind, pc, self.pc, insn, length, form, events, writes, trap, message, notes)
+        return StepResult(kind, pc, self.pc, insn, length, form, events, writes, trap, message,
+                          self.notes[notes_from:])
 
     def _diff(self, before: list[int], tq: int, uq: int) -> list[tuple[str, int]]:
         r = self.r

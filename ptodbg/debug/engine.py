@@ -441,7 +441,15 @@ class Debugger:
                 self.notes.append(f"@{m.steps}: {text}")
 
     # ============================================================ forward
+    def _drain_notes(self) -> None:
+        m = self.machine
+        if m.notes:
+            self.notes.extend(m.notes)
+            m.notes.clear()
+            del self.notes[:-200]  # the pane shows the recent ones
+
     def _checkpoint(self) -> None:
+        self._drain_notes()
         m = self.machine
         if m.steps % self.history.interval == 0 and not self.history.has(m.steps):
             self.history.record(m.steps, self.cursor, m.snapshot())

@@ -95,10 +95,12 @@ class Kernel:
         handler = getattr(self, f"sys_{NAMES.get(number, '')}", None)
         if handler is None:
             result = -ENOSYS
-            m.notes.append(f"syscall {number} is not supported: returned -ENOSYS")
+            m.notes.append(f"@{m.steps} syscall {number} is not supported: returned -ENOSYS")
         else:
+            if number in (93, 94):
+                m.notes.append(f"@{m.steps} syscall {NAMES[number]}({a[0]})")
             result, os = handler(m, os, *a)
-            m.notes.append(f"syscall {NAMES[number]}({', '.join(hex(x) for x in a[:3])}) = {result}")
+            m.notes.append(f"@{m.steps} syscall {NAMES[number]}({', '.join(hex(x) for x in a[:3])}) = {result}")
         m.os_state = os
         m.r[2] = result & MASK64
         return pc + 4
