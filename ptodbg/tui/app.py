@@ -15,6 +15,7 @@ Run it with ``ptodbg``, ``ptodbg tui PROGRAM`` or ``python -m ptodbg.tui.app [PR
 
 from __future__ import annotations
 
+import gc
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -25,7 +26,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
-from textual.widgets import Input, Label, RichLog, Static, TabbedContent, TabPane
+from textual.widgets import Input, Label, RichLog, TabbedContent, TabPane
 
 from ptodbg.core.faults import SW_BREAKPOINT
 from ptodbg.core.memory import PAGE_SHIFT, W
@@ -53,6 +54,7 @@ from ptodbg.tui.widgets import (
     StatusBar,
     TrapPane,
 )
+from ptodbg.tui.widgets.base import TextLine
 
 LONG_COMMANDS = frozenset({"continue", "until", "next", "reverse-continue", "goto", "load"})
 SYNC_STEP_LIMIT = 256  # step/reverse-step counts above this run in the worker
@@ -162,9 +164,12 @@ class PtodbgApp(App):
         self.history: dict[int, tuple] = {}
         self.history_filter = EventFilter()
         self._history_rows: list[EventRow] | None = []
+        self._history_newest = -1  # the newest step in self.history
+        self._history_fresh: int | None = None  # rows the last stop put in front of the others
         self.busy = False
         self.busy_command = ""
         self.in_flight = False
+        self._gc_paused = False
         self.dropped = 0
         self.command_history: list[str] = []
         self._history_pos = 0
@@ -189,14 +194,14 @@ class PtodbgApp(App):
                             yield Label(f"{label} follows")
                             yield Input(follow, id=f"follow-{key}", classes="follow", compact=True,
                                         placeholder="dma.src, dma.dst, symbol, address, sp+16")
-                            yield Static("", id=f"where-{key}", classes="where")
+                            yield TextLine("", id=f"where-{key}", classes="where")
                         yield HexView(dbg, follow, label, _home(dbg, key), id=f"mem-{key}", classes="box")
             with Vertical(id="right"):
                 yield RegistersPane(dbg, id="regs", classes="box pane")
                 yield StatePane(dbg, id="state", classes="box pane")
         with Horizontal(id="bottom"):
             with Vertical(id="events-pane", classes="box"):
-                yield Static("", id="events-title")
+                yield TextLine("", id="events-title")
                 yield EventList(show_step=False, empty="no memory events", id="events")
             with TabbedContent(id="tabs", initial="tab-history"):
                 with TabPane("History", id="tab-history"):
@@ -206,7 +211,7 @@ class PtodbgApp(App):
                 with TabPane("Console", id="tab-console"):
                     yield RichLog(id="console", max_lines=2000, wrap=False, markup=False)
             yield TrapPane(dbg, id="trap", classes="box pane")
-        yield Static("", id="message")
+        yield TextLine("", id="message")
         yield Input(id="command", compact=True, placeholder=": command (help lists them)")
         yield KeyFooter(self._footer_keys(), id="footer")
 
@@ -230,6 +235,18 @@ class PtodbgApp(App):
         if self.theme_errors:
             message += "  (themes skipped: " + "; ".join(self.theme_errors) + ")"
         self.set_message(message)
+
+    def _one(self, selector, kind=None):
+        """``query_one`` of the main screen, remembered: the layout never changes, and a
+        DOM query per pane per stop costs more than the pane's update."""
+        cache = self.__dict__.setdefault("_pd_widgets", {})
+        widget = cache.get(selector)
+        if widget is None:
+            widget = cache[selector] = self.query_one(selector, kind) if kind is not None else self.query_one(selector)
+        return widget
+
+    def _hex_views(self) -> list[HexView]:
+        return [self._one(f"#mem-{key}", HexView) for key, _l, _f in VIEWS]
 
     def _footer_keys(self) -> list[tuple[str, str, str]]:
         keys = []
@@ -288,23 +305,24 @@ class PtodbgApp(App):
         self.state = state
         self._record_history(state)
         marks, _why = perms_marks(dbg)
-        self.query_one(StatusBar).show(state)
-        self.query_one(DisasmView).show(state, self._breakpoint_addresses())
-        for view in self.query(HexView):
+        one = self._one
+        one(StatusBar).show(state)
+        one(DisasmView).show(state, self._breakpoint_addresses())
+        for view in self._hex_views():
             view.show(state, marks)
             self._show_where(view)
-        self.query_one(RegistersPane).show(state)
-        self.query_one(StatePane).show(state)
-        trap = self.query_one(TrapPane)
+        one(RegistersPane).show(state)
+        one(StatePane).show(state)
+        trap = one(TrapPane)
         trap.show(state)
         trap.set_class(state.trap is not None and state.trap.blocking, "-trapped")
         trap.set_class(state.trap is not None and not state.trap.blocking, "-recovered")
-        events = self.query_one("#events", EventList)
+        events = one("#events", EventList)
         events.empty = self._no_events_text(state)
         events.set_rows([EventRow(None, i + 1, e) for i, e in enumerate(state.events)])
         what = state.last_text or "nothing executed yet"
         header = f"{what}: {len(state.events)} events" if state.steps else "nothing executed yet"
-        self.query_one("#events-title", Static).update(Text(header, no_wrap=True, overflow="ellipsis"), layout=False)
+        one("#events-title", TextLine).update(header)
         self._show_history()
         return state
 
@@ -320,26 +338,36 @@ class PtodbgApp(App):
         return {b.address for b in self.dbg.breakpoints.values() if b.enabled and b.ident > 0}
 
     def _record_history(self, state: StopState) -> None:
-        """Keep the stop's events by step; forget steps the timeline no longer has."""
+        """Keep the stop's events by step; forget steps the timeline no longer has.
+
+        O(events of the stop) per stop, whatever the history's length: the newest step
+        is tracked, the rows on screen are extended at the front, and only a cut of the
+        timeline or an out-of-order step rebuilds them."""
         horizon = self.dbg.horizon
-        stale = [s for s in self.history if s > horizon]
-        for s in stale:
-            del self.history[s]
-        if stale:
+        if self._history_newest > horizon:
+            for s in [s for s in self.history if s > horizon]:
+                del self.history[s]
+            self._history_newest = max(self.history, default=-1)
             self._history_rows = None
+        self._history_fresh = None
         if state.steps and state.events and self.history.get(state.steps) != state.events:
-            newest = max(self.history, default=-1)
+            newest = self._history_newest
             self.history[state.steps] = state.events
+            self._history_newest = max(newest, state.steps)
             if self._history_rows is not None and state.steps > newest:
                 fresh = [EventRow(state.steps, i + 1, e) for i, e in enumerate(state.events)
                          if self.history_filter(e)]
-                self._history_rows = (fresh + self._history_rows)[:HISTORY_ROWS]
+                if fresh:
+                    self._history_rows = (fresh + self._history_rows)[:HISTORY_ROWS]
+                    self._history_fresh = len(fresh)
             else:
                 self._history_rows = None
 
     def _show_history(self) -> None:
         """The event history, newest first (no scrolling per stop)."""
+        fresh, self._history_fresh = self._history_fresh, None
         if self._history_rows is None:
+            fresh = None
             rows: list[EventRow] = []
             keep = self.history_filter
             for step in sorted(self.history, reverse=True):
@@ -348,15 +376,15 @@ class PtodbgApp(App):
                     break
             self._history_rows = rows[:HISTORY_ROWS]
         now = self.state.steps if self.state else 0
-        self.query_one("#history", EventList).set_rows(self._history_rows, now=now)
+        self._one("#history", EventList).set_rows(self._history_rows, now=now, prepended=fresh)
 
     # ------------------------------------------------------------ messages
     def set_message(self, text: str, *, error: bool = False) -> None:
         if (text, error) == (self.message_text, self.message_error):
             return
         self.message_text, self.message_error = text, error
-        widget = self.query_one("#message", Static)
-        widget.update(Text(("✗ " if error else "") + text, no_wrap=True, overflow="ellipsis"), layout=False)
+        widget = self._one("#message", TextLine)
+        widget.update(("✗ " if error else "") + text)
         widget.set_class(error, "-error")
 
     def log_console(self, text: str) -> None:
@@ -412,11 +440,31 @@ class PtodbgApp(App):
             self.dropped += 1
             return
         self.in_flight = True
+        self._pause_gc()
         self.run_command(line)
         self.call_after_refresh(self._landed)
 
     def _landed(self) -> None:
         self.in_flight = False
+        self._resume_gc()
+
+    # The cyclic garbage collector is paused from a step key to the end of its repaint
+    # and runs right after it, while the user reads the screen (Textual does the same
+    # during smooth scrolling, App.PAUSE_GC_ON_SCROLL): a collection in the middle of a
+    # frame costs 1-2 ms, a full one tens of milliseconds.  A step allocates little, so
+    # the pause is short and bounded; nothing is left uncollected.
+    def _pause_gc(self) -> None:
+        if gc.isenabled():
+            gc.disable()
+            self._gc_paused = True
+
+    def _resume_gc(self) -> None:
+        if self._gc_paused:
+            self._gc_paused = False
+            gc.enable()
+
+    def on_unmount(self) -> None:
+        self._resume_gc()
 
     def _start_worker(self, line: str) -> None:
         self.busy = True
@@ -547,12 +595,9 @@ class PtodbgApp(App):
 
     def _show_where(self, view: HexView) -> None:
         """The follow field's neighbour: where the view's expression points now."""
-        where = self.query_one(f"#where-{(view.id or 'mem-a')[-1]}", Static)
-        text = view.where()
-        if getattr(where, "_pd_text", None) != text:
-            where._pd_text = text  # type: ignore[attr-defined]
-            where.update(Text(text, no_wrap=True, overflow="ellipsis"), layout=False)
-            where.set_class(view.follow.error is not None, "-error")
+        where = self._one(f"#where-{(view.id or 'mem-a')[-1]}", TextLine)
+        where.update(view.where())
+        where.set_class(view.follow.error is not None, "-error")
 
     @on(Input.Submitted, "#history-filter")
     def _filter_submitted(self, event: Input.Submitted) -> None:
@@ -570,7 +615,7 @@ class PtodbgApp(App):
     @on(EventList.Selected)
     def _event_selected(self, event: EventList.Selected) -> None:
         row = event.row
-        views = list(self.query(HexView))
+        views = self._hex_views()
         if row is None or row.event.kind == "fence":
             for view in views:
                 view.select(None)

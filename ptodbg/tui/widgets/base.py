@@ -1,19 +1,34 @@
-"""Shared pieces of the Line-API panes: cached styles, a segment line builder, and
-partial repaints.
+"""Shared pieces of the Line-API panes: cached styles, a text-line builder, a strip
+cache and partial repaints.
 
-Textual re-renders only the lines of a widget that are marked dirty.  The panes here
-build each visible line as a :class:`~textual.strip.Strip`, compare it with the one on
-screen and refresh just the lines that differ, so a step that changes two registers
-repaints two lines, not the whole pane (DESIGN.md §8).
+Why this matters (DESIGN.md §8, the step latency): Textual's compositor re-renders every
+line that is marked dirty, and a line costs far more in the compositor (border, padding,
+colour filter, cutting) than in the widget.  So the panes here
+
+* describe each line by a *key*: its runs of text and component-class names, which are
+  cheap to build and compare;
+* repaint (``refresh(Region)``) only the lines whose key changed since the last stop,
+  never a whole widget and never with a new layout;
+* keep the :class:`~textual.strip.Strip` of a key in an LRU cache (as Toolong does), so a
+  line that comes back (a marker moving back and forth, a highlight switched off and on,
+  rows shifting in a list) is not built again.
+
+Styles are resolved only when a strip is built, from the component names, so after a
+theme change dropping the cache is enough to recolour everything.
 """
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
+from textual.cache import LRUCache
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
+
+Run = tuple[str, str | None]  # text and a component name ("" or None: the base style)
+LineKey = tuple[Run, ...]
 
 
 class StyleCache:
@@ -37,7 +52,7 @@ class StyleCache:
             cache[name] = style
         return style
 
-    def on_base(self, *names: str) -> Style:
+    def on_base(self, *names: str | None) -> Style:
         """The base style with components layered on it (cached)."""
         cache = self._style_cache()
         key = ("+",) + names
@@ -70,41 +85,63 @@ class StyleCache:
         """Hook: drop strips built with the old styles."""
 
 
+def merge_runs(segments: list[Segment]) -> list[Segment]:
+    """Join neighbouring segments of the same style (fewer segments: less work for the
+    compositor and the terminal).  Styles come from caches, so identity is the test."""
+    out: list[Segment] = []
+    for seg in segments:
+        if out and out[-1].style is seg.style:
+            out[-1] = Segment(out[-1].text + seg.text, seg.style)
+        else:
+            out.append(seg)
+    return out
+
+
 class Lines:
     """A tiny text builder with the part of ``rich.text.Text``'s API the panes use:
-    ``append(text, style)``; newlines in ``text`` start new lines."""
+    ``append(text, component)``; newlines in ``text`` start new lines.  Runs of the same
+    component are merged, so a line's key stays short."""
 
-    def __init__(self) -> None:
-        self.lines: list[list[tuple[str, Style | None]]] = [[]]
+    def __init__(self, text: str = "", component: str | None = None) -> None:
+        self.lines: list[list[Run]] = [[]]
+        if text:
+            self.append(text, component)
 
-    def append(self, text: str, style: Style | None = None) -> None:
+    def append(self, text: str, component: str | None = None) -> None:
+        component = component or None
         parts = text.split("\n")
         for i, part in enumerate(parts):
             if i:
                 self.lines.append([])
             if part:
-                self.lines[-1].append((part, style))
+                line = self.lines[-1]
+                if line and line[-1][1] == component:
+                    line[-1] = (line[-1][0] + part, component)
+                else:
+                    line.append((part, component))
 
     @property
     def plain(self) -> str:
         return "\n".join("".join(t for t, _ in line) for line in self.lines)
 
-    def strips(self, base: Style, width: int) -> list[Strip]:
-        out = []
-        for line in self.lines:
-            segs = [Segment(t, base + s if s is not None else base) for t, s in line]
-            out.append(Strip(segs).crop_extend(0, width, base))
-        return out
+    def keys(self) -> list[LineKey]:
+        return [tuple(line) for line in self.lines]
 
 
 class LinePane(StyleCache, Widget):
-    """A fixed block of text lines drawn with the Line API and repainted line by line."""
+    """A fixed block of text lines drawn with the Line API and repainted line by line.
+
+    Subclasses set :attr:`COMPONENT_PREFIX` and build :class:`Lines` whose components are
+    names of their component classes."""
+
+    CACHE_SIZE = 256  # strips kept (a few screens of the pane's distinct lines)
+    ELLIPSIS = False  # cut a line that does not fit with "…" (else just crop it)
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.content = Lines()
-        self._strips: list[Strip] = []
-        self._width = 0
+        self._keys: list[LineKey] = []
+        self._strips: LRUCache[tuple[LineKey, int], Strip] = LRUCache(self.CACHE_SIZE)
 
     @property
     def plain(self) -> str:
@@ -112,30 +149,66 @@ class LinePane(StyleCache, Widget):
 
     def set_lines(self, content: Lines) -> None:
         """Show new text; only the lines that differ are repainted."""
+        keys = content.keys()
+        old = self._keys
         self.content = content
-        self._rebuild(partial=True)
-
-    def _rebuild(self, partial: bool) -> None:
-        width = self.size.width
-        new = self.content.strips(self.base_style, width) if width else []
-        old = self._strips
-        self._strips = new
-        if not partial or width != self._width or len(new) != len(old):
-            self._width = width
+        self._keys = keys
+        if len(keys) != len(old):
             self.refresh()
             return
-        for y, (a, b) in enumerate(zip(old, new, strict=True)):
+        width = self.size.width
+        for y, (a, b) in enumerate(zip(old, keys, strict=True)):
             if a != b:
                 self.refresh(Region(0, y, width, 1))
 
-    def on_resize(self) -> None:
-        self._rebuild(partial=False)
-
     def styles_changed(self) -> None:
+        self._strips.clear()
         if self.is_mounted:
-            self.call_later(self._rebuild, False)
+            self.refresh()
+
+    def _build(self, key: LineKey, width: int) -> Strip:
+        on = self.on_base
+        base = self.base_style
+        segments = [Segment(text, on(name) if name else base) for text, name in key]
+        if self.ELLIPSIS and width > 0 and sum(cell_len(t) for t, _ in key) > width:
+            strip = Strip(segments).crop(0, width - 1)
+            # the ellipsis takes the style of the cell it replaces (as Rich and Textual do)
+            last = Strip(segments).crop(width - 1, width)
+            style = next((s.style for s in last), base)
+            return Strip([*strip, Segment("…", style)]).simplify()
+        return Strip(segments).crop_extend(0, width, base)
 
     def render_line(self, y: int) -> Strip:
-        if 0 <= y < len(self._strips):
-            return self._strips[y]
-        return Strip.blank(self.size.width, self.base_style)
+        width = self.size.width
+        if not 0 <= y < len(self._keys):
+            return Strip.blank(width, self.base_style)
+        cache_key = (self._keys[y], width)
+        strip = self._strips.get(cache_key)
+        if strip is None:
+            strip = self._build(self._keys[y], width)
+            self._strips.set(cache_key, strip)
+        return strip
+
+
+class TextLine(LinePane):
+    """One line of text that a stop updates (the status bar, the message line, the
+    event pane's caption, the follow fields' "= address"): a Line-API replacement for a
+    one-line ``Static`` that costs a cached strip instead of a text layout per repaint.
+    Text that does not fit ends in "…"."""
+
+    DEFAULT_CSS = "TextLine { height: 1; }"
+    ELLIPSIS = True
+
+    def __init__(self, text: str = "", **kwargs) -> None:
+        super().__init__(**kwargs)
+        if text:
+            self.update(text)
+
+    def update(self, text: str | Lines) -> None:
+        """Show ``text`` (a string in the base style, or :class:`Lines`); only its first
+        line is visible, as in a one-line ``Static``."""
+        self.set_lines(text if isinstance(text, Lines) else Lines(text.expandtabs()))
+
+    def render(self) -> str:
+        """The plain text (what ``str(widget.render())`` shows in tests and logs)."""
+        return self.plain

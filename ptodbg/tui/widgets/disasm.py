@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING
 
 from rich.segment import Segment
 from textual.binding import Binding
-from textual.geometry import Size
+from textual.cache import LRUCache
+from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
@@ -28,7 +29,7 @@ from ptodbg.core.memory import PAGE_SHIFT, X
 from ptodbg.isa.decoder import instruction_length
 from ptodbg.isa.disasm import format_instruction
 from ptodbg.tui.model import peek_decode
-from ptodbg.tui.widgets.base import StyleCache
+from ptodbg.tui.widgets.base import StyleCache, merge_runs
 
 if TYPE_CHECKING:
     from ptodbg.debug.engine import Debugger
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
 BEFORE = 0x800
 AFTER = 0x1000
 WIDTH = 200
+STRIP_CACHE = 1024  # strips kept
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +78,9 @@ class DisasmView(StyleCache, ScrollView, can_focus=True):
         self.breakpoints: set[int] = set()
         self.state: StopState | None = None
         self._text: dict[tuple[int, int], str] = {}
-        self._cache: dict[int, tuple[tuple, Strip]] = {}
+        self._drawn: dict[int, tuple] = {}  # row -> the signature on screen
+        # Strips by row and look: the TPC marker moving through a loop and back is drawn once.
+        self._strips: LRUCache[tuple, Strip] = LRUCache(STRIP_CACHE)
         self._build(self.focus_pc)
 
     # ----------------------------------------------------------- the sweep
@@ -150,7 +154,8 @@ class DisasmView(StyleCache, ScrollView, can_focus=True):
         self.rows.pop()
 
     def _refresh_size(self) -> None:
-        self._cache.clear()
+        self._drawn.clear()
+        self._strips.clear()
         self.virtual_size = Size(WIDTH, len(self.rows))
 
     # ------------------------------------------------------------- updates
@@ -182,10 +187,11 @@ class DisasmView(StyleCache, ScrollView, can_focus=True):
 
     def _repaint_changed(self) -> None:
         top = int(self.scroll_y)
+        width = self.size.width
+        drawn = self._drawn
         for row in range(top, min(len(self.rows), top + max(1, self.scrollable_content_region.height))):
-            cached = self._cache.get(row)
-            if cached is None or cached[0] != self._signature(row):
-                self.refresh_line(row)
+            if drawn.get(row) != self._signature(row):
+                self.refresh(Region(0, row - top, width, 1))
 
     def _bring_into_view(self, address: int) -> None:
         row = self.index.get(address)
@@ -212,12 +218,14 @@ class DisasmView(StyleCache, ScrollView, can_focus=True):
         self._repaint_changed()
 
     def redraw(self) -> None:
-        self._cache.clear()
+        self._drawn.clear()
+        self._strips.clear()
         self.forget_styles()
         self.refresh()
 
     def styles_changed(self) -> None:
-        self._cache.clear()
+        self._drawn.clear()
+        self._strips.clear()
 
     # ----------------------------------------------------------- rendering
 
@@ -264,13 +272,16 @@ class DisasmView(StyleCache, ScrollView, can_focus=True):
         if not 0 <= row_index < len(self.rows):
             return Strip.blank(width, base)
         sig = self._signature(row_index)
-        cached = self._cache.get(row_index)
-        if cached is None or cached[0] != sig:
-            if len(self._cache) > 1024:
-                self._cache.clear()
-            cached = (sig, self._draw(self.rows[row_index], sig, width))
-            self._cache[row_index] = cached
-        return cached[1].crop_extend(int(self.scroll_x), int(self.scroll_x) + width, base)
+        self._drawn[row_index] = sig
+        scroll_x = int(self.scroll_x)
+        row = self.rows[row_index]
+        key = (row, sig, width, scroll_x)
+        strip = self._strips.get(key)
+        if strip is None:
+            strip = Strip(merge_runs(list(self._draw(row, sig, width))))
+            strip = strip.crop_extend(scroll_x, scroll_x + width, base)
+            self._strips.set(key, strip)
+        return strip
 
     def _draw(self, row: Row, sig: tuple, width: int) -> Strip:
         if not row.length:

@@ -11,15 +11,17 @@ from dataclasses import dataclass
 from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
-from textual.geometry import Size
+from textual.cache import LRUCache
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from ptodbg.core.events import MemEvent
-from ptodbg.tui.widgets.base import StyleCache
+from ptodbg.tui.widgets.base import StyleCache, merge_runs
 
 WIDTH = 72
+STRIP_CACHE = 512  # strips kept: a few screens of rows
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,29 +65,56 @@ class EventList(StyleCache, ScrollView, can_focus=True):
         self.items: list[EventRow] = []
         self.cursor = 0
         self.digits = 8
-        self._drawn: dict[int, tuple] = {}
+        self._biggest = 0  # the highest end address among the rows
+        self._drawn: dict[int, tuple] = {}  # row -> the signature on screen
+        # Strips by signature, not by row: rows that shift down when new events arrive at
+        # the top of the history (or come back, as a loop repeats) are drawn once.
+        self._strips: LRUCache[tuple, Strip] = LRUCache(STRIP_CACHE)
 
-    def set_rows(self, rows: list[EventRow], *, keep_end: bool = False, now: int | None = None) -> None:
-        """New rows; only the visible lines that differ are repainted."""
+    def set_rows(self, rows: list[EventRow], *, keep_end: bool = False, now: int | None = None,
+                 prepended: int | None = None) -> None:
+        """New rows; only the visible lines that differ are repainted.
+
+        ``prepended``: the new list is that many new rows in front of the previous ones
+        (the history after a stop), so only those are looked at: the cost of a stop does
+        not grow with the history's length."""
         if rows is self.items and now == self.now:
             return
         self.now = now
         at_end = keep_end and self.cursor >= len(self.items) - 1
-        self.items = rows
-        biggest = max((r.event.address + r.event.size for r in rows), default=0)
-        digits = 8 if biggest <= 1 << 32 else 16
+        if rows is not self.items:
+            scan = rows if prepended is None else rows[:prepended]
+            fresh = max((r.event.address + r.event.size for r in scan), default=0)
+            self._biggest = fresh if prepended is None else max(self._biggest, fresh)
+            self.items = rows
+        digits = 8 if self._biggest <= 1 << 32 else 16
         if digits != self.digits:
             self.digits = digits
             self._drawn.clear()
         if at_end or self.cursor >= len(rows):
             self.cursor = max(0, len(rows) - 1)
-        # The virtual height grows in steps so that most updates need no new layout.
+        # The virtual height grows in steps of 64 rows (the scrollbar moves less often).
         height = max(self.min_rows, -(-len(rows) // 64) * 64 if len(rows) > self.min_rows else self.min_rows)
-        if self.virtual_size.height != height:
-            self.virtual_size = Size(WIDTH, height)
+        self._set_height(height)
         if at_end:
             self.scroll_to(y=max(0, len(rows) - self.scrollable_content_region.height), animate=False, immediate=True)
         self._repaint_changed()
+
+    def _set_height(self, height: int) -> None:
+        """Set the virtual height; without a new layout of the screen (tens of
+        milliseconds) when the vertical scrollbar is shown before and after, since then
+        only the scrollbar's thumb changes."""
+        size = Size(WIDTH, height)
+        if self.virtual_size == size:
+            return
+        if self.is_mounted and self.show_vertical_scrollbar and height > self.container_size.height:
+            self.set_reactive(EventList.virtual_size, size)
+            bar = self.vertical_scrollbar
+            bar.window_virtual_size = height
+            bar.refresh()
+            self.scroll_y = self.validate_scroll_y(self.scroll_y)
+        else:
+            self.virtual_size = size
 
     def is_future(self, item: EventRow) -> bool:
         return self.now is not None and item.step is not None and item.step > self.now
@@ -97,9 +126,10 @@ class EventList(StyleCache, ScrollView, can_focus=True):
 
     def _repaint_changed(self) -> None:
         top = int(self.scroll_y)
-        for row in range(top, top + max(1, self.scrollable_content_region.height)):
-            if self._drawn.get(row) != self._signature(row):
-                self.refresh_line(row)
+        width = self.size.width
+        for y in range(max(1, self.scrollable_content_region.height)):
+            if self._drawn.get(top + y) != self._signature(top + y):
+                self.refresh(Region(0, y, width, 1))
 
     @property
     def current(self) -> EventRow | None:
@@ -134,33 +164,42 @@ class EventList(StyleCache, ScrollView, can_focus=True):
 
     def redraw(self) -> None:
         self._drawn.clear()
+        self._strips.clear()
         self.forget_styles()
         self.refresh()
 
     def styles_changed(self) -> None:
         self._drawn.clear()
+        self._strips.clear()
 
     def _style(self, name: str) -> Style:
         return self.comp(name)
 
     def render_line(self, y: int) -> Strip:
         row_index = int(self.scroll_y) + y
-        self._drawn[row_index] = self._signature(row_index)
+        sig = self._signature(row_index)
+        self._drawn[row_index] = sig
         width = self.scrollable_content_region.width
+        scroll_x = int(self.scroll_x)
+        key = (sig, width, scroll_x, self.digits, self.show_step)
+        strip = self._strips.get(key)
+        if strip is None:
+            strip = self._draw(sig, width, scroll_x)
+            self._strips.set(key, strip)
+        return strip
+
+    def _draw(self, sig: tuple, width: int, scroll_x: int) -> Strip:
+        row, future, cursor, first_empty, empty = sig
         base = self.base_style
-        if not self.items:
-            if y == 0:
-                return Strip([Segment(self.empty, base + self._style("dim"))]).crop_extend(0, width, base)
+        if row is None:
+            if first_empty:
+                return Strip([Segment(empty, base + self._style("dim"))]).crop_extend(0, width, base)
             return Strip.blank(width, base)
-        if not 0 <= row_index < len(self.items):
-            return Strip.blank(width, base)
-        row = self.items[row_index]
         e = row.event
-        future = self.is_future(row)
         line = base
         if future:
             line = base + self._style("future")
-        if row_index == self.cursor and self.has_focus:
+        if cursor:
             line = line + self._style("cursor")
         segs = []
         if self.show_step:
@@ -169,14 +208,14 @@ class EventList(StyleCache, ScrollView, can_focus=True):
         kind_style = line if future else line + self._style(e.kind)
         segs.append(Segment(f"{e.kind:<6} ", kind_style))
         segs.append(Segment(f"{e.address:0{self.digits}x}", line if future else line + self._style("address")))
-        segs.append(Segment(f" {e.size} ", line))
         value = f"{e.value:0{2 * max(1, e.size)}x}" if e.kind != "fence" else f"pred/succ {e.value:#04x}"
-        segs.append(Segment(value, line))
+        tail = f" {e.size} {value}"
         if e.written is not None:
-            segs.append(Segment(f" -> {e.written:0{2 * e.size}x}{'' if e.performed else ' (failed)'}", line))
+            tail += f" -> {e.written:0{2 * e.size}x}{'' if e.performed else ' (failed)'}"
         if e.order != "relaxed":
-            segs.append(Segment(f" {e.order}", line))
-        strip = Strip(segs)
-        if row_index == self.cursor and self.has_focus:
-            strip = strip.extend_cell_length(width + int(self.scroll_x), line)
-        return strip.crop_extend(int(self.scroll_x), int(self.scroll_x) + width, base)
+            tail += f" {e.order}"
+        segs.append(Segment(tail, line))
+        strip = Strip(merge_runs(segs))
+        if cursor:
+            strip = strip.extend_cell_length(width + scroll_x, line)
+        return strip.crop_extend(scroll_x, scroll_x + width, base)

@@ -23,12 +23,13 @@ from typing import TYPE_CHECKING
 from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
-from textual.geometry import Size
+from textual.cache import LRUCache
+from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from ptodbg.core.memory import PAGE_SHIFT, R, W, X
-from ptodbg.tui.widgets.base import StyleCache
+from ptodbg.tui.widgets.base import StyleCache, merge_runs
 
 if TYPE_CHECKING:
     from ptodbg.debug.engine import Debugger
@@ -38,6 +39,7 @@ WINDOW = 1 << 18  # bytes a view scrolls over around its anchor
 CONTEXT_ROWS = 1  # rows shown above the anchor when the view moves
 MASK64 = (1 << 64) - 1
 PRINTABLE = frozenset(range(0x20, 0x7F))
+STRIP_CACHE = 1024  # strips kept: both DMA states of a few screens of rows
 
 
 @dataclass(frozen=True)
@@ -99,7 +101,10 @@ class HexView(StyleCache, ScrollView, can_focus=True):
         self.rows = 1
         self.bpr = 16
         self.ascii = True
-        self._cache: dict[int, tuple[tuple, Strip]] = {}
+        self._drawn: dict[int, tuple] = {}  # row -> the signature on screen
+        # Strips by row content: a highlight switched off and on again (a DMA in a loop),
+        # or a row scrolled away and back, is drawn once.
+        self._strips: LRUCache[tuple, Strip] = LRUCache(STRIP_CACHE)
         self._set_window(self.anchor)
 
     # ------------------------------------------------------------ geometry
@@ -130,7 +135,7 @@ class HexView(StyleCache, ScrollView, can_focus=True):
 
     def on_resize(self) -> None:
         self._choose_layout(self.scrollable_content_region.width)
-        self._cache.clear()
+        self._drawn.clear()
         self.virtual_size = Size(self.line_width(), self.rows)
 
     def _set_window(self, address: int) -> None:
@@ -139,7 +144,7 @@ class HexView(StyleCache, ScrollView, can_focus=True):
         self.base = base - base % self.bpr
         self.rows = WINDOW // self.bpr
         self.virtual_size = Size(self.line_width(), self.rows)
-        self._cache.clear()
+        self._drawn.clear()
 
     def row_of(self, address: int) -> int:
         return (address - self.base) // self.bpr
@@ -205,20 +210,23 @@ class HexView(StyleCache, ScrollView, can_focus=True):
 
     def redraw(self) -> None:
         """Drop cached rows (after a theme change) and repaint."""
-        self._cache.clear()
+        self._drawn.clear()
+        self._strips.clear()
         self.forget_styles()
         self.refresh()
 
     def styles_changed(self) -> None:
-        self._cache.clear()
+        self._drawn.clear()
+        self._strips.clear()
 
     def _repaint_changed(self) -> None:
         """Refresh only the visible rows whose content or highlighting changed."""
         top = int(self.scroll_y)
+        width = self.size.width
+        drawn = self._drawn
         for row in range(top, min(self.rows, top + max(1, self.scrollable_content_region.height))):
-            cached = self._cache.get(row)
-            if cached is None or cached[0] != self._signature(row):
-                self.refresh_line(row)
+            if drawn.get(row) != self._signature(row):
+                self.refresh(Region(0, row - top, width, 1))
 
     def where(self) -> str:
         """Where the follow expression points now (the text beside the follow field)."""
@@ -246,14 +254,15 @@ class HexView(StyleCache, ScrollView, can_focus=True):
         if not 0 <= row < self.rows:
             return Strip.blank(width, base)
         sig = self._signature(row)
-        cached = self._cache.get(row)
-        if cached is None or cached[0] != sig:
-            if len(self._cache) > 512:
-                self._cache.clear()
-            cached = (sig, Strip(self._segments(self.base + row * self.bpr, sig)))
-            self._cache[row] = cached
+        self._drawn[row] = sig
+        address = self.base + row * self.bpr
         scroll_x = int(self.scroll_x)
-        return cached[1].crop_extend(scroll_x, scroll_x + width, base)
+        key = (address, sig, self.bpr, self.ascii, self.address_digits, scroll_x, width)
+        strip = self._strips.get(key)
+        if strip is None:
+            strip = Strip(merge_runs(self._segments(address, sig))).crop_extend(scroll_x, scroll_x + width, base)
+            self._strips.set(key, strip)
+        return strip
 
     def _byte_classes(self, address: int) -> tuple[tuple[str, bool], ...]:
         """Per byte of a row: its background class ("" for none) and whether the last

@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 from ptodbg.core.faults import SW_BREAKPOINT
 from ptodbg.core.state import GPR_NAMES, RA
-from ptodbg.tui.widgets.base import LinePane, Lines
+from ptodbg.tui.widgets.base import LinePane, Lines, TextLine
 
 if TYPE_CHECKING:
     from ptodbg.debug.engine import Debugger
@@ -30,18 +30,22 @@ PANE_COMPONENTS = {
 
 
 class _Builder:
-    """What the pane builders share: themed styles and 64-bit hex with dim zeros."""
+    """What the pane builders share: themed styles and 64-bit hex with dim zeros.
 
-    def style_of(self, name: str) -> Style:
+    ``style_of`` gives what the builder's text takes as a style: a Rich style for the
+    wrapping :class:`Pane`, a component name for the Line-API panes (resolved when a
+    line is drawn, so a theme change needs no rebuild)."""
+
+    def style_of(self, name: str):
         return self.get_component_rich_style(f"pane--{name}", partial=True)  # type: ignore[attr-defined]
 
-    def hex64(self, text, value: int, style: Style | None = None) -> None:
+    def hex64(self, text, value: int, style=None) -> None:
         """A 64-bit value as 16 hex digits with its leading zeros dimmed."""
         digits = f"{value & ((1 << 64) - 1):016x}"
         body = digits.lstrip("0") or "0"
         zeros = len(digits) - len(body)
         text.append("0" * zeros, self.style_of("zero"))
-        text.append(body, style or Style())
+        text.append(body, style)
 
 
 class Pane(_Builder, Static):
@@ -86,8 +90,8 @@ class LineStatePane(_Builder, LinePane):
         self.dbg = dbg
         self.state: StopState | None = None
 
-    def style_of(self, name: str) -> Style:
-        return self.comp(name)
+    def style_of(self, name: str) -> str:
+        return name
 
     def show(self, state: StopState) -> None:
         self.state = state
@@ -261,10 +265,11 @@ class TrapPane(Pane):
                         ok if same else self.style_of("trap"))
 
 
-class StatusBar(Static):
+class StatusBar(TextLine):
     """The top line: program, profile, step, stop status (or the live run counter)."""
 
     COMPONENT_CLASSES = {"statusbar--trap", "statusbar--ok", "statusbar--busy", "statusbar--name"}
+    COMPONENT_PREFIX = "statusbar"
 
     def __init__(self, program: str, profile: str, **kwargs) -> None:
         super().__init__("", **kwargs)
@@ -272,7 +277,6 @@ class StatusBar(Static):
         self.profile = profile
         self.state: StopState | None = None
         self.running: tuple[str, int] | None = None
-        self._shown = Text()
 
     def show(self, state: StopState) -> None:
         self.state = state
@@ -284,24 +288,19 @@ class StatusBar(Static):
         self.redraw()
 
     def redraw(self) -> None:
-        text = Text(no_wrap=True, overflow="ellipsis")
-        text.append(" ptodbg ", self.get_component_rich_style("statusbar--name", partial=True))
+        text = Lines(" ptodbg ", "name")
         text.append(f" {self.program} ({self.profile}) ")
         if self.running is not None:
             command, steps = self.running
             text.append("│ ")
-            text.append(f"running {command}: step {steps:,}  (ctrl+c interrupts)",
-                        self.get_component_rich_style("statusbar--busy", partial=True))
+            text.append(f"running {command}: step {steps:,}  (ctrl+c interrupts)", "busy")
         elif self.state is not None:
             s = self.state
             text.append(f"│ step {s.steps} │ ")
-            style = "statusbar--trap" if s.status in ("trap", "error") else "statusbar--ok"
-            text.append(f"{s.status}", self.get_component_rich_style(style, partial=True))
+            text.append(f"{s.status}", "trap" if s.status in ("trap", "error") else "ok")
             if s.message:
                 text.append(f": {s.message}")
-        if text != self._shown:
-            self._shown = text
-            self.update(text, layout=False)
+        self.update(text)
 
 
 class KeyFooter(Static):
