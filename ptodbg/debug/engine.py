@@ -437,14 +437,22 @@ class Debugger:
                 text = f"could not apply {edit.describe()}: {e}"
             self.cursor += 1
             self._events_cache = None
-            if edit.step == m.steps:
-                self.notes.append(f"@{m.steps}: {text}")
+            note = f"@{m.steps}: {text}"
+            if edit.step == m.steps and note not in self.notes:
+                self.notes.append(note)  # (a replay reaching the step again says nothing new)
 
     # ============================================================ forward
     def _drain_notes(self) -> None:
+        """Move the machine's notes into the log.  A note carries its step ("@6 syscall
+        …"), so one that a replay (reverse execution, goto, re-executing the last step for
+        its events) produces again is already there and is not repeated."""
         m = self.machine
         if m.notes:
-            self.notes.extend(m.notes)
+            recent = set(self.notes)
+            for note in m.notes:
+                if note not in recent:
+                    self.notes.append(note)
+                    recent.add(note)
             m.notes.clear()
             del self.notes[:-200]  # the pane shows the recent ones
 

@@ -70,7 +70,7 @@ def open_debugger(
         loaded = loader.load(machine, program)
         loaded.assembly = assembly
         if profile == "linux":
-            _start_process(machine, program, source, argv)
+            _start_process(machine, program, source, argv, assembled=assembly is not None)
     except FileNotFoundError:
         raise OpenError(f"{source}: no such file") from None
     except IsADirectoryError:
@@ -102,11 +102,19 @@ def open_debugger(
     return dbg
 
 
-def _start_process(machine: Machine, program, source: Path, argv: list[str] | None) -> None:
+def _start_process(machine: Machine, program, source: Path, argv: list[str] | None,
+                   assembled: bool = False) -> None:
+    """Build the process of the linux profile.  An assembled source has no program
+    headers in memory, so its auxv says so (AT_PHDR 0, AT_PHNUM 0: a C library finds no
+    PT_TLS and no other segment there); an ELF must have them in a loaded segment,
+    because musl's start-up walks them."""
     from ptodbg.linux import ProcessImage, install
 
     phdr = program.phdr_address()
+    phnum = program.phnum
     if phdr is None:
-        raise OpenError(f"{source}: its program headers are not in a loaded segment (AT_PHDR unknown)")
+        if not assembled:
+            raise OpenError(f"{source}: its program headers are not in a loaded segment (AT_PHDR unknown)")
+        phdr, phnum = 0, 0
     end = max(seg.end for seg in program.segments)
-    install(machine, ProcessImage(program.entry, phdr, 56, program.phnum, end), argv or [source.name])
+    install(machine, ProcessImage(program.entry, phdr, 56, phnum, end), argv or [source.name])

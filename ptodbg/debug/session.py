@@ -7,6 +7,7 @@ Format (schema 1)::
     path = "../tests/programs/dma_fault.s"   # relative to the session file
     sha256 = "…"                             # of the program file
     profile = "debug"
+    compat = "linx-v0.4"                     # only when a compatibility mode is on
     [position]
     step = 12
     [ui]
@@ -125,7 +126,8 @@ def session_data(dbg: Debugger, session_path: Path) -> dict:
     others = [e.to_record() for e in dbg.edits if e.kind not in ("perms", "once")]
     data: dict = {
         "schema": SCHEMA,
-        "program": {"path": program_path, "sha256": dbg.sha256, "profile": dbg.profile},
+        "program": {"path": program_path, "sha256": dbg.sha256, "profile": dbg.profile,
+                    "compat": dbg.machine.compat},
         "position": {"step": dbg.steps},
         "ui": {k: v for k, v in dbg.settings.items() if isinstance(v, (str, int, bool))},
         "breakpoint": [

@@ -55,6 +55,7 @@ from ptodbg.tui.widgets import (
     TrapPane,
 )
 from ptodbg.tui.widgets.base import TextLine
+from ptodbg.tui.widgets.process import BacktracePane, OutputLog
 
 LONG_COMMANDS = frozenset({"continue", "until", "next", "reverse-continue", "goto", "load"})
 SYNC_STEP_LIMIT = 256  # step/reverse-step counts above this run in the worker
@@ -202,12 +203,17 @@ class PtodbgApp(App):
         with Horizontal(id="bottom"):
             with Vertical(id="events-pane", classes="box"):
                 yield TextLine("", id="events-title")
+                yield TextLine("", id="events-notes", classes="-none")
                 yield EventList(show_step=False, empty="no memory events", id="events")
             with TabbedContent(id="tabs", initial="tab-history"):
                 with TabPane("History", id="tab-history"):
                     yield Input(id="history-filter", compact=True,
                                 placeholder="filter: load store atomic fence, A..B or address")
                     yield EventList(show_step=True, empty="no events yet", id="history")
+                with TabPane("Output", id="tab-output"):
+                    yield OutputLog(id="output")
+                with TabPane("Calls", id="tab-calls"):
+                    yield BacktracePane(dbg, id="calls", classes="pane")
                 with TabPane("Console", id="tab-console"):
                     yield RichLog(id="console", max_lines=2000, wrap=False, markup=False)
             yield TrapPane(dbg, id="trap", classes="box pane")
@@ -323,8 +329,27 @@ class PtodbgApp(App):
         what = state.last_text or "nothing executed yet"
         header = f"{what}: {len(state.events)} events" if state.steps else "nothing executed yet"
         one("#events-title", TextLine).update(header)
+        self._show_notes(state)
+        one("#output", OutputLog).show(state.output)
+        if one("#tabs", TabbedContent).active == "tab-calls":
+            one("#calls", BacktracePane).show(state)
         self._show_history()
         return state
+
+    def _show_notes(self, state: StopState) -> None:
+        """Under the events' caption: what the step noted (a system call and its result,
+        an unsupported call's -ENOSYS, an edit applied); the line is there only then."""
+        notes = self._one("#events-notes", TextLine)
+        text = "; ".join(state.step_notes)
+        if text != notes.plain:
+            notes.update(text)
+            notes.set_class(not text, "-none")
+            notes.set_class("not supported" in text, "-warn")
+
+    @on(TabbedContent.TabActivated, "#tabs")
+    def _tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        if event.pane.id == "tab-calls" and self.state is not None:
+            self._one("#calls", BacktracePane).show(self.state)
 
     @staticmethod
     def _no_events_text(state: StopState) -> str:
@@ -784,6 +809,9 @@ def open_app(path: str | None = None, *, session: str | None = None, theme: str 
         saved_profile = data.get("program", {}).get("profile")
         if isinstance(saved_profile, str) and profile == "debug":
             profile = saved_profile
+        saved_compat = data.get("program", {}).get("compat")
+        if isinstance(saved_compat, str) and compat is None:
+            compat = saved_compat
     dbg = open_debugger(path, profile=profile, compat=compat)
     notice = ""
     if data is not None:

@@ -208,6 +208,8 @@ class StopState:
     cumulative: frozenset[int] = field(default_factory=frozenset)  # vs the reference point
     queue_changed: frozenset[str] = field(default_factory=frozenset)  # "t", "u"
     notes: tuple[str, ...] = ()
+    step_notes: tuple[str, ...] = ()  # what the last attempt noted (a system call, an edit applied)
+    output: bytes = b""  # what the program wrote (linux profile: stdout and stderr)
     reissued: TrapInfo | None = None  # the recovered trap whose instruction the last attempt re-executed
 
     @property
@@ -283,8 +285,28 @@ def capture(dbg: Debugger, serial: int, prev: StopState | None = None,
         cumulative=cumulative,
         queue_changed=frozenset(queue_changed),
         notes=tuple(dbg.notes[-8:]),
+        step_notes=step_notes(dbg, last),
+        output=getattr(m.os_state, "output", b""),
         reissued=reissued,
     )
+
+
+def step_notes(dbg: Debugger, last) -> tuple[str, ...]:
+    """The notes of the step that led here, without their "@step" prefix: what the last
+    attempt noted itself (a system call and its result, an unsupported call's -ENOSYS)
+    and the timeline edits applied on reaching this step."""
+    steps = dbg.machine.steps
+    if not steps:
+        return ()
+    out = [_unprefixed(n) for n in (last.notes if last is not None else ())]
+    mine = f"@{steps}:"
+    out += [n[len(mine):].strip() for n in dbg.notes[-8:] if n.startswith(mine)]
+    return tuple(out)
+
+
+def _unprefixed(note: str) -> str:
+    head, _, rest = note.partition(" ")
+    return rest if head.startswith("@") and rest else note
 
 
 def perms_marks(dbg: Debugger) -> tuple[dict[int, str], dict[int, str]]:

@@ -4,7 +4,7 @@ and debugging the two real LinxISA C++ programs (issue 'Run real compiled progra
 from __future__ import annotations
 
 import pytest
-from support.paths import PROGRAMS
+from support.paths import PROGRAMS, TEST_PROGRAMS
 
 from ptodbg.core import LINUX, Machine
 from ptodbg.core.faults import ILLEGAL_INST
@@ -141,3 +141,36 @@ def test_system_calls():
     assert _sys(m, 113, 1, buf) == 0
     assert int.from_bytes(m.mem.peek(buf, 8), "little") == 2 and int.from_bytes(m.mem.peek(buf + 8, 8), "little") == 123
     assert _sys(m, 9999) == -ENOSYS and "9999" in m.notes[-1]
+
+
+def _auxv(m) -> dict[int, int]:
+    word = lambda a: int.from_bytes(m.mem.peek(a, 8), "little")  # noqa: E731
+    sp = m.r[1]
+    a = sp + 8 * (word(sp) + 2)  # past argc, argv and its NULL
+    while word(a):
+        a += 8
+    aux, a = {}, a + 8
+    while True:
+        k, v = word(a), word(a + 8)
+        aux[k] = v
+        a += 16
+        if k == 0:
+            return aux
+
+
+def test_assembled_program_runs_in_the_linux_profile(capfdbinary):
+    """An assembled source has no program headers in memory: its auxv says AT_PHDR 0,
+    AT_PHNUM 0 (an ELF without them in a loaded segment is refused instead).  write(1, msg,
+    15) = 15 reaches the terminal in `run`, 4095 returns -ENOSYS, exit_group(0) ends it."""
+    from ptodbg.cli import main
+
+    d = open_debugger(TEST_PROGRAMS / "hello_linux.s", profile="linux")
+    aux = _auxv(d.machine)
+    assert (aux[3], aux[5], aux[6], aux[9]) == (0, 0, 4096, d.symbols.lookup("_start"))
+    stop = d.cont()
+    assert stop.status == "exited" and d.machine.exit_code == 0 and d.steps == 15
+    assert d.machine.os_state.output == b"hello from PTO\n"
+    assert any("4095 is not supported: returned -ENOSYS" in n for n in d.notes)
+    rc = main(["run", str(TEST_PROGRAMS / "hello_linux.s"), "--profile", "linux"])
+    out = capfdbinary.readouterr().out
+    assert rc == 0 and out.startswith(b"hello from PTO\n")

@@ -14,9 +14,11 @@ from tui.pilot_helpers import SIZE, command, press, program, settle
 from ptodbg.tui.app import open_app
 
 
-def snap(snap_compare, *steps, path: str | None = None, theme: str | None = None) -> bool:
-    """Open the app, run ``steps`` (keys, or ':command' lines) and compare the screen."""
-    app = open_app(path, theme=theme)
+def snap(snap_compare, *steps, path: str | None = None, theme: str | None = None,
+         profile: str = "debug", tab: str | None = None) -> bool:
+    """Open the app, run ``steps`` (keys, or ':command' lines), open ``tab`` of the
+    bottom pane and compare the screen."""
+    app = open_app(path, theme=theme, profile=profile)
 
     async def run_before(pilot) -> None:
         await settle(pilot)
@@ -25,6 +27,8 @@ def snap(snap_compare, *steps, path: str | None = None, theme: str | None = None
                 await command(pilot, item[1:])
             else:
                 await press(pilot, item)
+        if tab is not None:
+            pilot.app.query_one("#tabs").active = tab
         await settle(pilot)
 
     return snap_compare(app, terminal_size=SIZE, run_before=run_before)
@@ -52,6 +56,12 @@ def test_trap_stop_after_an_injected_fault(snap_compare):
 
 def test_after_recovery(snap_compare):
     assert snap(snap_compare, ":inject dst 64 r--", "c", ":perms dst 64 rw-", "r", path=program("dma_fault.s"))
+
+
+def test_linux_write_noted_and_in_the_output_tab(snap_compare):
+    """The step of a write system call: the note under the events' caption, a0 = 15, the
+    text in the Output tab."""
+    assert snap(snap_compare, ":until say+0x12", path=program("hello_linux.s"), profile="linux", tab="tab-output")
 
 
 def test_reissue_after_recovery(snap_compare):
