@@ -10,6 +10,8 @@ from ptodbg.core import LINUX, Machine
 from ptodbg.core.faults import ILLEGAL_INST
 from ptodbg.debug.commands import Commands
 from ptodbg.debug.program import OpenError, open_debugger
+from ptodbg.isa.decoder import STRICT
+from ptodbg.isa.legacy import decoder_for
 from ptodbg.linux import STACK_TOP, ProcessImage, install
 from ptodbg.linux.syscalls import EBADF, ENOSYS, ENOTTY, Kernel
 
@@ -174,3 +176,20 @@ def test_assembled_program_runs_in_the_linux_profile(capfdbinary):
     rc = main(["run", str(TEST_PROGRAMS / "hello_linux.s"), "--profile", "linux"])
     out = capfdbinary.readouterr().out
     assert rc == 0 and out.startswith(b"hello from PTO\n")
+
+
+def test_v04_hl_setret_offset_is_signed():
+    """linx-v0.4 HL.SETRET: the call to exit at 0x1176a encodes imm32 = 0xfffffffd and the
+    symbol table names the return target .LBB7_3 = 0x11764 = 0x1176a - 6, so v0.4 signed
+    the field (0.58.3's dispatch/bru.asl zero-extends it: 0x200011764).  At exit, ra is
+    that address and bt reaches _start through it."""
+    d = linux()
+    assert d.symbols.lookup(".LBB7_3") == 0x11764
+    d.add_breakpoint("exit")
+    assert d.cont().status == "breakpoint"
+    assert d.machine.r[10] == 0x11764
+    assert [f["where"] for f in d.backtrace()] == [
+        "exit", "libc_start_main_stage2+0x46", "__libc_start_main+0x72", "_start_c+0x58", "_start+0x16"]
+    word = 0xFFFFD507FFFE
+    assert STRICT.decode(word, 48).values(word)["imm32"] == 0xFFFFFFFD
+    assert decoder_for("linx-v0.4").decode(word, 48).values(word)["imm32"] == -3

@@ -526,7 +526,8 @@ def c_setret(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) ->
 
 @semantic("HL.SETRET")
 def hl_setret(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-    return _setret(m, v["imm32"] & MASK32, 6)
+    """ZeroExtend(imm32) in 0.58.3; the linx-v0.4 form's field is signed (isa/legacy.py)."""
+    return _setret(m, v["imm32"], 6)
 
 
 @semantic("ADDTPC", "HL.ADDTPC")
