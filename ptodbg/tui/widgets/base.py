@@ -85,6 +85,33 @@ class StyleCache:
         """Hook: drop strips built with the old styles."""
 
 
+class RowStrips(StyleCache):
+    """Mixin for the scrolling Line-API views (disassembly, memory, events): which
+    signature each row on screen was drawn with, so a stop repaints only the rows whose
+    signature changed, and an LRU of the strips by signature, so a row that comes back
+    (a marker moving through a loop, a highlight switched off and on) is not built again."""
+
+    STRIP_CACHE = 512  # strips kept: a few screens of rows
+
+    def init_rows(self) -> None:
+        self._drawn: dict[int, tuple] = {}  # row -> the signature on screen
+        self._strips: LRUCache[tuple, Strip] = LRUCache(self.STRIP_CACHE)
+
+    def drop_rows(self) -> None:
+        """Forget what is on screen and every cached strip (new styles or geometry)."""
+        self._drawn.clear()
+        self._strips.clear()
+
+    def redraw(self) -> None:
+        """Rebuild every row with fresh styles (after a theme change)."""
+        self.drop_rows()
+        self.forget_styles()
+        self.refresh()  # type: ignore[attr-defined]
+
+    def styles_changed(self) -> None:
+        self.drop_rows()
+
+
 def merge_runs(segments: list[Segment]) -> list[Segment]:
     """Join neighbouring segments of the same style (fewer segments: less work for the
     compositor and the terminal).  Styles come from caches, so identity is the test."""

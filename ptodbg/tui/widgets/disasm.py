@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING
 
 from rich.segment import Segment
 from textual.binding import Binding
-from textual.cache import LRUCache
 from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -29,7 +28,7 @@ from ptodbg.core.memory import PAGE_SHIFT, X
 from ptodbg.isa.decoder import instruction_length
 from ptodbg.isa.disasm import format_instruction
 from ptodbg.tui.model import peek_decode
-from ptodbg.tui.widgets.base import StyleCache, merge_runs
+from ptodbg.tui.widgets.base import RowStrips, merge_runs
 
 if TYPE_CHECKING:
     from ptodbg.debug.engine import Debugger
@@ -38,7 +37,6 @@ if TYPE_CHECKING:
 BEFORE = 0x800
 AFTER = 0x1000
 WIDTH = 200
-STRIP_CACHE = 1024  # strips kept
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,8 +47,10 @@ class Row:
     note: bool = False  # a message row rather than a symbol label
 
 
-class DisasmView(StyleCache, ScrollView, can_focus=True):
+class DisasmView(RowStrips, ScrollView, can_focus=True):
     """Disassembly with breakpoint and TPC markers and a cursor."""
+
+    STRIP_CACHE = 1024  # the TPC marker moving through a loop and back is drawn once
 
     COMPONENT_CLASSES = {
         "disasm--pc", "disasm--cursor", "disasm--breakpoint", "disasm--label", "disasm--address",
@@ -78,9 +78,7 @@ class DisasmView(StyleCache, ScrollView, can_focus=True):
         self.breakpoints: set[int] = set()
         self.state: StopState | None = None
         self._text: dict[tuple[int, int], str] = {}
-        self._drawn: dict[int, tuple] = {}  # row -> the signature on screen
-        # Strips by row and look: the TPC marker moving through a loop and back is drawn once.
-        self._strips: LRUCache[tuple, Strip] = LRUCache(STRIP_CACHE)
+        self.init_rows()
         self._build(self.focus_pc)
 
     # ----------------------------------------------------------- the sweep
@@ -154,8 +152,7 @@ class DisasmView(StyleCache, ScrollView, can_focus=True):
         self.rows.pop()
 
     def _refresh_size(self) -> None:
-        self._drawn.clear()
-        self._strips.clear()
+        self.drop_rows()
         self.virtual_size = Size(WIDTH, len(self.rows))
 
     # ------------------------------------------------------------- updates
@@ -216,16 +213,6 @@ class DisasmView(StyleCache, ScrollView, can_focus=True):
         self.cursor = self.focus_pc
         self._bring_into_view(self.focus_pc)
         self._repaint_changed()
-
-    def redraw(self) -> None:
-        self._drawn.clear()
-        self._strips.clear()
-        self.forget_styles()
-        self.refresh()
-
-    def styles_changed(self) -> None:
-        self._drawn.clear()
-        self._strips.clear()
 
     # ----------------------------------------------------------- rendering
 

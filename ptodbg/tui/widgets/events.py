@@ -11,17 +11,15 @@ from dataclasses import dataclass
 from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
-from textual.cache import LRUCache
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from ptodbg.core.events import MemEvent
-from ptodbg.tui.widgets.base import StyleCache, merge_runs
+from ptodbg.tui.widgets.base import RowStrips, merge_runs
 
 WIDTH = 72
-STRIP_CACHE = 512  # strips kept: a few screens of rows
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +29,7 @@ class EventRow:
     event: MemEvent
 
 
-class EventList(StyleCache, ScrollView, can_focus=True):
+class EventList(RowStrips, ScrollView, can_focus=True):
     """A list of memory events with a cursor."""
 
     COMPONENT_CLASSES = {
@@ -66,10 +64,7 @@ class EventList(StyleCache, ScrollView, can_focus=True):
         self.cursor = 0
         self.digits = 8
         self._biggest = 0  # the highest end address among the rows
-        self._drawn: dict[int, tuple] = {}  # row -> the signature on screen
-        # Strips by signature, not by row: rows that shift down when new events arrive at
-        # the top of the history (or come back, as a loop repeats) are drawn once.
-        self._strips: LRUCache[tuple, Strip] = LRUCache(STRIP_CACHE)
+        self.init_rows()
 
     def set_rows(self, rows: list[EventRow], *, keep_end: bool = False, now: int | None = None,
                  prepended: int | None = None) -> None:
@@ -161,16 +156,6 @@ class EventList(StyleCache, ScrollView, can_focus=True):
             self.cursor = row
             self._repaint_changed()
             self.post_message(self.Selected(self, self.current))
-
-    def redraw(self) -> None:
-        self._drawn.clear()
-        self._strips.clear()
-        self.forget_styles()
-        self.refresh()
-
-    def styles_changed(self) -> None:
-        self._drawn.clear()
-        self._strips.clear()
 
     def _style(self, name: str) -> Style:
         return self.comp(name)

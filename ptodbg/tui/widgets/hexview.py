@@ -23,13 +23,12 @@ from typing import TYPE_CHECKING
 from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
-from textual.cache import LRUCache
 from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from ptodbg.core.memory import PAGE_SHIFT, R, W, X
-from ptodbg.tui.widgets.base import StyleCache, merge_runs
+from ptodbg.tui.widgets.base import RowStrips, merge_runs
 
 if TYPE_CHECKING:
     from ptodbg.debug.engine import Debugger
@@ -39,7 +38,6 @@ WINDOW = 1 << 18  # bytes a view scrolls over around its anchor
 CONTEXT_ROWS = 1  # rows shown above the anchor when the view moves
 MASK64 = (1 << 64) - 1
 PRINTABLE = frozenset(range(0x20, 0x7F))
-STRIP_CACHE = 1024  # strips kept: both DMA states of a few screens of rows
 
 
 @dataclass(frozen=True)
@@ -66,8 +64,10 @@ def evaluate_follow(dbg: Debugger, state: StopState | None, text: str) -> Follow
         return Follow(text, None, error=str(e))
 
 
-class HexView(StyleCache, ScrollView, can_focus=True):
+class HexView(RowStrips, ScrollView, can_focus=True):
     """One memory view.  The app feeds it every stop with :meth:`show`."""
+
+    STRIP_CACHE = 1024  # both DMA states of a few screens of rows
 
     COMPONENT_CLASSES = {
         "hexview--src", "hexview--dst", "hexview--overlap", "hexview--written", "hexview--event",
@@ -101,10 +101,7 @@ class HexView(StyleCache, ScrollView, can_focus=True):
         self.rows = 1
         self.bpr = 16
         self.ascii = True
-        self._drawn: dict[int, tuple] = {}  # row -> the signature on screen
-        # Strips by row content: a highlight switched off and on again (a DMA in a loop),
-        # or a row scrolled away and back, is drawn once.
-        self._strips: LRUCache[tuple, Strip] = LRUCache(STRIP_CACHE)
+        self.init_rows()
         self._set_window(self.anchor)
 
     # ------------------------------------------------------------ geometry
@@ -207,17 +204,6 @@ class HexView(StyleCache, ScrollView, can_focus=True):
         if low is not None and self.base <= low < self.base + WINDOW:
             self.ensure_visible(low, high)
         self._repaint_changed()
-
-    def redraw(self) -> None:
-        """Drop cached rows (after a theme change) and repaint."""
-        self._drawn.clear()
-        self._strips.clear()
-        self.forget_styles()
-        self.refresh()
-
-    def styles_changed(self) -> None:
-        self._drawn.clear()
-        self._strips.clear()
 
     def _repaint_changed(self) -> None:
         """Refresh only the visible rows whose content or highlighting changed."""
