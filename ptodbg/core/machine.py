@@ -439,8 +439,9 @@ class Machine:
         templates keep sp in R1 (that code's stack pointer) instead of R2; the SYS-block
         instructions (ACRC system calls, SSRGET/SSRSET of THREAD_PTR) are accepted inside
         any open block, as that code issues them from STD blocks; ADDTPC is page based and
-        PC-relative loads/stores take unscaled byte offsets (see the AGU/BRU semantics).
-        None restores strict PTO 0.58.3."""
+        PC-relative loads/stores take unscaled byte offsets, HL.LUI is a sign-extended
+        32-bit load and HL.SETRET's offset is signed (see the ALU/AGU/BRU semantics and
+        the legacy forms).  None restores strict PTO 0.58.3."""
         from ptodbg.core.semantics import in_any_block, in_sys_block, placement_rules
         from ptodbg.isa.legacy import decoder_for
 

@@ -717,7 +717,12 @@ def lui(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Hand
 
 @semantic("HL.LUI", "HL.LIS", "HL.LIU")
 def long_immediate(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-    """HL.LUI: zext(imm32) << 32; HL.LIS: sext(simm32); HL.LIU: zext(uimm32)."""
+    """HL.LUI: zext(imm32) << 32; HL.LIS: sext(simm32); HL.LIU: zext(uimm32).
+
+    Under ``--compat linx-v0.4`` HL.LUI loads sext(imm32): that toolchain materialises -1
+    as ``hl.lui 0xffffffff`` dozens of times, and where it needs a 32-bit unsigned value
+    it zero-extends explicitly (01_containers.static at 0x23772: ``hl.lui 0xfffffff0,
+    ->t`` then ``bxu t#1, 0, 32, ->u``), which only makes sense if the load sign-extends."""
     name = form.mnemonic
     if name == "HL.LUI":
         value = (v["imm"] & M32) << 32
