@@ -15,6 +15,7 @@ exact rational oracle written here independently of the implementation.
 
 from __future__ import annotations
 
+import decimal
 import math
 import struct
 from fractions import Fraction
@@ -420,6 +421,23 @@ def test_ieee_exp_and_architecture_rules():
     assert ieee("FEXP", d(0.0)) == (d(1.0), 0)
     value, flags = ieee("FEXP", d(1.0))
     assert value == d(math.e) and flags == NX
+    assert ieee("FEXP", d(1.0), rounding=1)[0] == d(math.e)  # e = 2.71828182845904523536...
+    assert ieee("FEXP", d(1.0), rounding=2)[0] == d(math.e) + 1  # ... lies above the double
+    # tiny x: 1 + x rounds to 1 to nearest, to the next double up, the previous one down
+    tiny = d(2.0**-60)
+    assert ieee("FEXP", tiny) == (d(1.0), NX)
+    assert ieee("FEXP", tiny, rounding=2) == (d(1.0) + 1, NX)
+    assert ieee("FEXP", tiny | 1 << 63, rounding=3) == (d(1.0) - 1, NX)
+    # the edges of the range: overflow just above ln(DBL_MAX), subnormal and zero results
+    assert ieee("FEXP", d(709.78)) == (d(1.7928227943945155e308), NX)
+    assert ieee("FEXP", d(709.79)) == (d(math.inf), OF | NX)
+    assert ieee("FEXP", d(709.79), rounding=3) == (d(1.7976931348623157e308), OF | NX)
+    assert ieee("FEXP", d(-740.0)) == (d(math.exp(-740.0)), UF | NX) and d(math.exp(-740.0)) < 1 << 52
+    assert ieee("FEXP", d(-800.0)) == (0, UF | NX)
+    assert ieee("FEXP", d(-800.0), rounding=2) == (1, UF | NX)
+    x32 = struct.unpack("<f", struct.pack("<f", 88.7))[0]  # fp32 88.7 (e**x near FLT_MAX)
+    assert ieee("FEXP", f(88.7), src=1) == (_round(_exp_oracle(Fraction(x32)), 8, 23, 0), NX)
+    assert ieee("FEXP", f(88.73), src=1) == (f(math.inf), OF | NX)
     assert ieee("FEXP", d(-math.inf)) == (0, 0)
     assert ieee("FEXP", d(1000.0)) == (d(math.inf), OF | NX)
     assert ieee("FABS", d(-2.0)) == (d(2.0), 0)
@@ -508,6 +526,34 @@ def test_ieee_matches_exact_rounding(op, src, mode, bits, scale):
     assert got == want
     wv = _value(want, eb, fb)
     assert bool(flags & NX) == (wv is None or wv != exact)
+
+
+def _exp_oracle(x: Fraction) -> Fraction:
+    """e**x to 200 significant digits (a rounding boundary closer than that does not
+    occur: e**x is transcendental for rational x != 0)."""
+    ctx = decimal.Context(prec=200, Emin=-999_999, Emax=999_999)
+    xd = ctx.divide(decimal.Decimal(x.numerator), decimal.Decimal(x.denominator))
+    return Fraction(ctx.exp(xd))
+
+
+@settings(max_examples=200, deadline=None)
+@given(src=st.sampled_from([0, 1]), mode=st.sampled_from([0, 1, 2, 3]), raw=st.integers(0, (1 << 64) - 1),
+       spread=st.integers(1, 10))
+def test_ieee_exp_matches_exact_rounding(src, mode, raw, spread):
+    """FEXP (ieee model): the correctly rounded e**x in every rounding mode, always NX;
+    |x| from 2**-(spread*..) up to the overflow and underflow edges."""
+    eb, fb, width = (11, 52, 64) if src == 0 else (8, 23, 32)
+    bias = (1 << (eb - 1)) - 1
+    exponent = bias + 10 - (raw >> fb) % (spread * 8)  # |x| below 2**11
+    bits = (raw & ((1 << fb) - 1)) | exponent << fb | (raw >> 63) << (width - 1)
+    x = _value(bits, eb, fb)
+    got, flags = ieee("FEXP", bits, src=src, rounding=mode)
+    assert flags & NX
+    y = _exp_oracle(x)
+    assert got == _round(y, eb, fb, mode)
+    largest = (2 - Fraction(1, 1 << fb)) * Fraction(2) ** bias
+    assert bool(flags & OF) == (y > largest)  # (never within half an ulp of it here)
+    assert bool(flags & UF) == (y < Fraction(2) ** (1 - bias))  # (nor of 2**emin)
 
 
 @settings(max_examples=150, deadline=None)

@@ -35,20 +35,20 @@ target profile in ADR-0028's sense): IEEE 754 binary64/binary32 with correctly r
 NV/DZ/OF/UF/NX flags (tininess detected after rounding), and a canonical quiet NaN for
 every NaN result.  It is an exact integer soft-float, not host floating point.  ptodbg
 choices where the spec leaves the target open: float-to-integer conversions saturate and
-raise NV on NaN (result 0), infinity or out of range, NX when inexact; FEXP is the host's
-``math.exp`` (faithful, not guaranteed correctly rounded; for fp64 the rounding mode is not
-applied, for fp32 the double result is rounded once more); FCVT and SCVTF/UCVTF to TF32,
-FP16, BF16 and E5M2 round as IEEE-like formats, and to the other destination codes (HF32,
-HiF8, E4M3, the FP6/FP4 kinds, E8M0, HiF4X2), whose encodings the spec leaves to a later
-stage, keep the reference profile's carrier rule.  ``m.fp_model`` ("carrier" or "ieee"),
+raise NV on NaN (result 0), infinity or out of range, NX when inexact; FEXP is correctly
+rounded too, in every mode (a Ziv loop over ``decimal``'s exp, see :func:`ieee_exp`);
+FCVT and SCVTF/UCVTF to TF32, FP16, BF16 and E5M2 round as IEEE-like formats, and to the
+other destination codes (HF32, HiF8, E4M3, the FP6/FP4 kinds, E8M0, HiF4X2), whose
+encodings the spec leaves to a later stage, keep the reference profile's carrier rule.  ``m.fp_model`` ("carrier" or "ieee"),
 when set before the code is decoded, overrides the profile's choice.
 """
 
 from __future__ import annotations
 
+import decimal
 import math
-import struct
 from collections.abc import Callable
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ptodbg.core.semantics import MASK32, MASK64, semantic, sext, writer
@@ -432,34 +432,50 @@ def ieee_from_int(value: int, dst: Fmt, mode: int) -> tuple[int, int]:
     return round_pack(int(value < 0), abs(value), 0, False, dst, mode)
 
 
-def _to_host(bits: int, f: Fmt) -> float:
-    if f is F64:
-        return struct.unpack("<d", struct.pack("<Q", bits))[0]
-    return struct.unpack("<f", struct.pack("<I", bits))[0]
+def _round_ratio(num: int, den: int, f: Fmt, mode: int) -> tuple[int, int]:
+    """Round the positive rational num/den to ``f`` (one rounding, exact flags)."""
+    k = f.p + 3 - (num.bit_length() - den.bit_length())
+    q, r = divmod(num << k, den) if k >= 0 else divmod(num, den << -k)
+    return round_pack(0, q, -k, r != 0, f, mode)
 
 
 def ieee_exp(bits: int, f: Fmt, mode: int) -> tuple[int, int]:
-    """e**x through the host's math.exp (see the module docstring)."""
-    k, s, _, _ = decode(bits, f)
+    """e**x correctly rounded in every rounding mode, with exact flags.
+
+    Ziv's strategy: e**x is evaluated in decimal with P digits (``decimal`` rounds its
+    ``exp`` correctly), which bounds the true value in y(1 - eps) .. y(1 + eps); when both
+    ends round to the same encoding, that is the answer.  Otherwise P doubles.  For a
+    finite x != 0, e**x is transcendental (Lindemann), so it never sits exactly on a
+    rounding boundary and the loop ends; it is always inexact (NX)."""
+    k, s, mant, e = decode(bits, f)
     if k >= QNAN:
         return _nan_of(f, k)
     if k == INF:
         return (f.zero(0) if s else f.inf(0)), 0
     if k == ZERO:
         return ieee_from_int(1, f, mode)
-    try:
-        y = math.exp(_to_host(bits, f))
-    except OverflowError:
+    x = Fraction(-mant if s else mant) * Fraction(2) ** e
+    if x > f.bias + 1:  # e**x > 2**(emax + 1): overflow whatever the mode
         return _overflow(f, 0, mode), OF | NX
-    ybits = struct.unpack("<Q", struct.pack("<d", y))[0]
-    if f is F64:
-        tiny = ybits >> 52 == 0
-        return ybits, NX | (UF if tiny else 0)
-    if y == 0.0:
-        return (1 if mode == RTP else 0), UF | NX
-    _, _, mant, e = decode(ybits, F64)
-    result, flags = round_pack(0, mant, e, False, f, mode)
-    return result, flags | NX | (UF if result >> f.fbits == 0 else 0)
+    if x < -(f.bias + f.p + 2):  # e**x < 2**(emin - p - 2): below half the least subnormal
+        return round_pack(0, 1 << (f.p + 2), f.emin - 2 * f.p - 6, True, f, mode)
+    digits = f.p // 3 + 20
+    while True:
+        ctx = decimal.Context(prec=digits + 5, Emin=-999_999, Emax=999_999)
+        xd = ctx.divide(decimal.Decimal(x.numerator), decimal.Decimal(x.denominator))
+        y = Fraction(ctx.exp(xd))
+        # exp rounds to P+5 digits and x was rounded to P+5 digits (|x| < 2**11): the
+        # relative error is far below 10**-P.
+        eps = Fraction(1, 10**digits)
+        low = _round_ratio(*_ratio(y * (1 - eps)), f, mode)
+        high = _round_ratio(*_ratio(y * (1 + eps)), f, mode)
+        if low == high:
+            return low[0], low[1] | NX
+        digits *= 2
+
+
+def _ratio(q: Fraction) -> tuple[int, int]:
+    return q.numerator, q.denominator
 
 
 # =========================================================== the two numeric models
