@@ -884,6 +884,12 @@ class Machine:
             self.r[U_BASE + k] = self.ctx(ring, ssr.EBARG_UQ0 + k)
         self.tq, self.uq = ctx.tq, ctx.uq
         self.hdr_end = None if body else self.pc
+        # Outside a block the restored block fields are meaningless: mark them stale so
+        # that every observation (snapshots, the next trap) sees their reset values, as
+        # after a BSTOP.  Otherwise the state would depend on whether a BSTOP ran since
+        # the last canonical_block, and a replay from a snapshot would differ from the
+        # live run in fields no instruction reads.
+        self.block_stale = not self.blk
         self.acr = ecstate & 0xF
         self._apply_bound()
         self.sregs[(ring << 12) | ssr.EBARG0] = control & ~(1 << 4)
