@@ -339,8 +339,15 @@ def _info(c: Commands, args: list[str], raw: str) -> CommandResult:
 @command("bt", "bt [N]", "the call chain from the frames FENTRY built (innermost first)", "backtrace", "where")
 def _bt(c: Commands, args: list[str], raw: str) -> CommandResult:
     frames = c.dbg.backtrace(_count(c, args, 64))
-    text = "\n".join(f"#{f['level']:<2} {f['pc']:#x} in {f['where']}  (sp {f['sp']:#x})" for f in frames)
+    text = "\n".join(f"#{f['level']:<2} {f['pc']:#x} in {frame_label(f)}  (sp {f['sp']:#x})" for f in frames)
     return CommandResult("", True, text, extra={"frames": frames})
+
+
+def frame_label(frame: dict) -> str:
+    """A backtrace frame as gdb shows it: the demangled function and the offset in it."""
+    if frame.get("demangled") is None:
+        return frame["where"]
+    return frame["demangled"] + (f"+{frame['offset']:#x}" if frame["offset"] else "")
 
 
 @command("print", "print EXPR", "evaluate an expression", "p")

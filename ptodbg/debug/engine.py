@@ -35,6 +35,7 @@ from ptodbg.core.state import ICALL as ICALL_TYPE
 from ptodbg.debug.edits import REG_PC, Edit
 from ptodbg.debug.expr import Context, Expr, ExprError
 from ptodbg.debug.history import History
+from ptodbg.isa.demangle import demangle
 
 CHUNK = 20_000  # steps per fast-run call: bounds interrupt and progress latency
 CALL_MNEMONICS = frozenset({"BSTART.CALL", "BSTART.ICALL", "SETRET", "C.SETRET", "HL.SETRET", "HL.BSTART.STD.CALL"})
@@ -156,6 +157,15 @@ class Symbols:
             return f"{address:#x}"
         name, off = hit
         return name if off == 0 else f"{name}+{off:#x}"
+
+    def pretty(self, name: str) -> str:
+        """The name as a C++ programmer reads it (demangled, remembered), else itself.
+        Only for display: commands, sessions and the JSON state keep the symbol's name."""
+        cache: dict[str, str] = self.__dict__.setdefault("_pretty", {})
+        shown = cache.get(name)
+        if shown is None:
+            shown = cache[name] = (demangle(name) if name.startswith("_Z") else None) or name
+        return shown
 
 
 EMPTY_SYMBOLS = Symbols({}, {})
@@ -697,8 +707,10 @@ class Debugger:
         for depth in range(limit):
             hit = self.symbols.containing(pc)
             name, off = hit if hit else (None, 0)
+            pretty = self.symbols.pretty(name) if name else None
             frames.append({"level": depth, "pc": pc, "function": name, "offset": off, "sp": sp,
-                           "where": self.symbolize(pc)})
+                           "where": self.symbolize(pc),
+                           "demangled": pretty if pretty != name else None})
             if name is None:
                 break
             entry = pc - off

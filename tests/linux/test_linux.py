@@ -193,3 +193,20 @@ def test_v04_hl_setret_offset_is_signed():
     word = 0xFFFFD507FFFE
     assert STRICT.decode(word, 48).values(word)["imm32"] == 0xFFFFFFFD
     assert decoder_for("linx-v0.4").decode(word, 48).values(word)["imm32"] == -3
+
+
+def test_bt_shows_cpp_frames_demangled():
+    """std::vector's storage comes from operator new: inside it, bt names the frame as
+    gdb does (the Itanium mangling _Znwm is `operator new(unsigned long)`), keeps the
+    symbol itself in the frame's "function", and goes on to main and _start."""
+    d = linux(CONT)
+    c = Commands(d)
+    assert c.execute("break _Znwm").ok and c.execute("continue").ok
+    assert c.execute("step 3").ok
+    result = c.execute("bt")
+    frames = result.extra["frames"]
+    assert frames[0]["function"] == "_Znwm" and frames[0]["demangled"] == "operator new(unsigned long)"
+    assert result.message.splitlines()[0].startswith(f"#0  {frames[0]['pc']:#x} in operator new(unsigned long)+0x")
+    assert [f["function"] for f in frames[1:]] == ["cpp_gate_case01", "main", "libc_start_main_stage2",
+                                                  "__libc_start_main", "_start_c", "_start"]
+    assert all(f["demangled"] is None for f in frames[1:])  # C names stay as they are

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from textual.widgets import Log
 
+from ptodbg.debug.commands import frame_label
 from ptodbg.tui.widgets.base import Lines
 from ptodbg.tui.widgets.panes import LineStatePane
 
@@ -81,7 +82,7 @@ class BacktracePane(LineStatePane):
         for frame in frames:
             text.append(f"#{frame['level']:<3}", label)
             text.append(f"{frame['pc']:#x} ", address)
-            text.append(frame["where"])
+            text.append(frame_label(frame))
             text.append(f"  sp {frame['sp']:#x}\n", dim)
         if len(frames) == 1 and frames[0]["function"] is None:
             text.append("outside every function symbol: no frames to follow\n", dim)
