@@ -15,6 +15,14 @@ The pc sequences are the ones CORE.md's notes give (blocks commit at BSTOP, CORE
 from __future__ import annotations
 
 import pytest
+from support.core_programs import (
+    CALL_BLOCKS,
+    CALL_BLOCKS_SRC,
+    CALL_PLAIN,
+    CALL_PLAIN_SRC,
+    LOOP,
+    LOOP_SRC,
+)
 
 from ptodbg.core import Machine, reference
 from ptodbg.core import sysregs as ssr
@@ -22,46 +30,6 @@ from ptodbg.core.faults import SW_BREAKPOINT
 from ptodbg.core.loader import load
 from ptodbg.isa.asm import assemble
 from ptodbg.isa.elf import parse_program
-
-# (address, word, length in bytes), as in CORE.md §1.9's tables
-LOOP = [(0x000, 0x00000115, 4), (0x004, 0x00003001, 4), (0x008, 0x00110115, 4), (0x00C, 0x00A14075, 4),
-        (0x010, 0x00000001, 4), (0x014, 0x0840, 2), (0x016, 0xC02C, 2)]
-CALL_PLAIN = [(0x000, 0x00004507, 4), (0x004, 0x00020037, 4), (0x008, 0x0840, 2), (0x00A, 0xC06C, 2),
-              (0x00C, 0x00510115, 4), (0x010, 0x00056027, 4)]
-CALL_BLOCKS = [(0x000, 0x50960082, 4), (0x004, 0x0000, 2), (0x006, 0x0840, 2), (0x008, 0xC0AC, 2),
-               (0x010, 0x00710115, 4), (0x014, 0x3800, 2), (0x016, 0x0000, 2)]
-
-LOOP_SRC = """
-    addi zero, 0, ->a0
-1:  bstart.std cond, 1b
-    addi a0, 1, ->a0
-    setc.lti a0, 10
-    bstop
-    c.bstart.sys
-    c.ebreak 0
-"""
-CALL_PLAIN_SRC = """
-    setret back, ->ra
-    j func
-back:
-    c.bstart.sys
-    c.ebreak 1
-func:
-    addi a0, 5, ->a0
-    jr ra, 0
-"""
-CALL_BLOCKS_SRC = """
-    bstart.call callee, back, ->ra
-    c.bstop
-back:
-    c.bstart.sys
-    c.ebreak 2
-    .zero 6
-callee:
-    addi a0, 7, ->a0
-    c.bstart.std ret
-    c.bstop
-"""
 
 
 class Expect:

@@ -4,6 +4,15 @@ pseudo-instructions (checked by running them) and FILE:LINE:COL error messages."
 from __future__ import annotations
 
 import pytest
+from support.core_programs import (
+    CALL_BLOCKS,
+    CALL_BLOCKS_SRC,
+    CALL_PLAIN,
+    CALL_PLAIN_SRC,
+    LOOP,
+    LOOP_SRC,
+    words_of,
+)
 
 from ptodbg.core import DEBUG, Machine
 from ptodbg.core.loader import load
@@ -46,47 +55,13 @@ def error_of(source: str) -> str:
 # ------------------------------------------------------------ CORE.md §1.9
 def test_core_loop_program_matches_hand_assembly():
     """CORE.md §1.9 "Loop": the hand-assembled words, at address 0."""
-    src = """
-        addi zero, 0, ->a0
-    1:  bstart.std cond, 1b
-        addi a0, 1, ->a0
-        setc.lti a0, 10
-        bstop
-        c.bstart.sys
-        c.ebreak 0
-    """
-    assert text_bytes(src, 0) == words((0x00000115, 4), (0x00003001, 4), (0x00110115, 4),
-                                       (0x00A14075, 4), (0x00000001, 4), (0x0840, 2), (0xC02C, 2))
+    assert text_bytes(LOOP_SRC, 0) == words(*words_of(LOOP))
 
 
 def test_core_call_programs_match_hand_assembly():
     """CORE.md §1.9 "Call/return without blocks" and "with blocks"."""
-    plain = """
-        setret back, ->ra
-        j func
-    back:
-        c.bstart.sys
-        c.ebreak 1
-    func:
-        addi a0, 5, ->a0
-        jr ra, 0
-    """
-    assert text_bytes(plain, 0) == words((0x00004507, 4), (0x00020037, 4), (0x0840, 2), (0xC06C, 2),
-                                         (0x00510115, 4), (0x00056027, 4))
-    blocks = """
-        bstart.call callee, back, ->ra
-        c.bstop
-    back:
-        c.bstart.sys
-        c.ebreak 2
-        .zero 6
-    callee:
-        addi a0, 7, ->a0
-        c.bstart.std ret
-        c.bstop
-    """
-    assert text_bytes(blocks, 0) == words((0x50960082, 4), (0x0000, 2), (0x0840, 2), (0xC0AC, 2),
-                                          (0, 6), (0x00710115, 4), (0x3800, 2), (0x0000, 2))
+    assert text_bytes(CALL_PLAIN_SRC, 0) == words(*words_of(CALL_PLAIN))
+    assert text_bytes(CALL_BLOCKS_SRC, 0) == words(*words_of(CALL_BLOCKS))
 
 
 # ---------------------------------------------------------------- directives

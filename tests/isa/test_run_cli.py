@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import pytest
 from isa.test_robustness import _variant
+from support.core_programs import LOOP_SRC
 from support.paths import PROGRAMS, TEST_PROGRAMS
 
 from ptodbg.cli import main
@@ -37,15 +38,7 @@ REFERENCE_LOOP = """
     .text
     .vaddr 0x100
     .globl _start
-_start:
-    addi zero, 0, ->a0
-1:  bstart.std cond, 1b
-    addi a0, 1, ->a0
-    setc.lti a0, 10
-    bstop
-    c.bstart.sys
-    c.ebreak 0
-"""
+_start:""" + LOOP_SRC
 # A load from an unmapped page: DATA_PAGE_FAULT, a trap stop.
 FAULT = """
     .text
