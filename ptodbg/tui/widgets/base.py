@@ -22,10 +22,19 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
+from textual.binding import Binding
 from textual.cache import LRUCache
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
+
+# The keys of the views with a cursor (disassembly, event lists): each adds its own home/end.
+CURSOR_BINDINGS = [
+    Binding("up", "cursor(-1)", "Up", show=False),
+    Binding("down", "cursor(1)", "Down", show=False),
+    Binding("pageup", "cursor(-10)", "Page up", show=False),
+    Binding("pagedown", "cursor(10)", "Page down", show=False),
+]
 
 Run = tuple[str, str | None]  # text and a component name ("" or None: the base style)
 LineKey = tuple[Run, ...]

@@ -28,7 +28,7 @@ from ptodbg.core.memory import PAGE_SHIFT, X
 from ptodbg.isa.decoder import instruction_length
 from ptodbg.isa.disasm import format_instruction
 from ptodbg.tui.model import peek_decode
-from ptodbg.tui.widgets.base import RowStrips, merge_runs
+from ptodbg.tui.widgets.base import CURSOR_BINDINGS, RowStrips, merge_runs
 
 if TYPE_CHECKING:
     from ptodbg.debug.engine import Debugger
@@ -60,10 +60,7 @@ class DisasmView(RowStrips, ScrollView, can_focus=True):
     COMPONENT_PREFIX = "disasm"
 
     BINDINGS = [
-        Binding("up", "cursor(-1)", "Up", show=False),
-        Binding("down", "cursor(1)", "Down", show=False),
-        Binding("pageup", "cursor(-10)", "Page up", show=False),
-        Binding("pagedown", "cursor(10)", "Page down", show=False),
+        *CURSOR_BINDINGS,
         Binding("home", "to_pc", "To TPC", show=False),
     ]
 

@@ -17,7 +17,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from ptodbg.core.events import MemEvent
-from ptodbg.tui.widgets.base import RowStrips, merge_runs
+from ptodbg.tui.widgets.base import CURSOR_BINDINGS, RowStrips, merge_runs
 
 WIDTH = 72
 
@@ -40,10 +40,7 @@ class EventList(RowStrips, ScrollView, can_focus=True):
     COMPONENT_PREFIX = "eventlist"
 
     BINDINGS = [
-        Binding("up", "cursor(-1)", "Up", show=False),
-        Binding("down", "cursor(1)", "Down", show=False),
-        Binding("pageup", "cursor(-10)", "Page up", show=False),
-        Binding("pagedown", "cursor(10)", "Page down", show=False),
+        *CURSOR_BINDINGS,
         Binding("home", "cursor(-1000000)", "First", show=False),
         Binding("end", "cursor(1000000)", "Last", show=False),
     ]
