@@ -52,6 +52,8 @@ class OsState:
     pid: int = 1
 
 
+UNSUPPORTED = "is not supported: returned -ENOSYS"  # ends the note of an unknown call (the TUI flags it)
+
 NAMES = {
     29: "ioctl", 63: "read", 64: "write", 66: "writev", 93: "exit", 94: "exit_group",
     96: "set_tid_address", 99: "set_robust_list", 113: "clock_gettime", 134: "rt_sigaction",
@@ -95,7 +97,7 @@ class Kernel:
         handler = getattr(self, f"sys_{NAMES.get(number, '')}", None)
         if handler is None:
             result = -ENOSYS
-            m.notes.append(f"@{m.steps} syscall {number} is not supported: returned -ENOSYS")
+            m.notes.append(f"@{m.steps} syscall {number} {UNSUPPORTED}")
         else:
             if number in (93, 94):
                 m.notes.append(f"@{m.steps} syscall {NAMES[number]}({a[0]})")

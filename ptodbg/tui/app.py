@@ -33,6 +33,7 @@ from ptodbg.core.memory import PAGE_SHIFT, W
 from ptodbg.debug import session as sessions
 from ptodbg.debug.commands import CommandResult, Commands
 from ptodbg.debug.engine import Debugger
+from ptodbg.linux.syscalls import UNSUPPORTED
 from ptodbg.tui.model import (
     EventFilter,
     StopState,
@@ -178,6 +179,7 @@ class PtodbgApp(App):
         self.last_result: CommandResult | None = None
         self.message_text, self.message_error = "", False
         self.view_names: dict[str, str] = {}  # view key -> the name sessions use for it
+        self._widgets: dict = {}  # selector -> widget of the main screen (see _one)
 
     # ------------------------------------------------------------- layout
     def get_theme_variable_defaults(self) -> dict[str, str]:
@@ -245,10 +247,10 @@ class PtodbgApp(App):
     def _one(self, selector, kind=None):
         """``query_one`` of the main screen, remembered: the layout never changes, and a
         DOM query per pane per stop costs more than the pane's update."""
-        cache = self.__dict__.setdefault("_pd_widgets", {})
-        widget = cache.get(selector)
+        widget = self._widgets.get(selector)
         if widget is None:
-            widget = cache[selector] = self.query_one(selector, kind) if kind is not None else self.query_one(selector)
+            widget = self.query_one(selector, kind) if kind is not None else self.query_one(selector)
+            self._widgets[selector] = widget
         return widget
 
     def _hex_views(self) -> list[HexView]:
@@ -344,7 +346,7 @@ class PtodbgApp(App):
         if text != notes.plain:
             notes.update(text)
             notes.set_class(not text, "-none")
-            notes.set_class("not supported" in text, "-warn")
+            notes.set_class(UNSUPPORTED in text, "-warn")
 
     @on(TabbedContent.TabActivated, "#tabs")
     def _tab_activated(self, event: TabbedContent.TabActivated) -> None:
