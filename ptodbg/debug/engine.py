@@ -123,6 +123,7 @@ class Symbols:
         ordered = sorted((a, n) for n, a in self.by_name.items() if not n.startswith((".L", "$")))
         object.__setattr__(self, "_addrs", [a for a, _ in ordered])
         object.__setattr__(self, "_names", [n for _, n in ordered])
+        object.__setattr__(self, "_pretty", {})  # name -> how pretty() shows it
 
     def lookup(self, name: str) -> int | None:
         return self.by_name.get(name)
@@ -161,7 +162,7 @@ class Symbols:
     def pretty(self, name: str) -> str:
         """The name as a C++ programmer reads it (demangled, remembered), else itself.
         Only for display: commands, sessions and the JSON state keep the symbol's name."""
-        cache: dict[str, str] = self.__dict__.setdefault("_pretty", {})
+        cache: dict[str, str] = self._pretty  # type: ignore[attr-defined]
         shown = cache.get(name)
         if shown is None:
             shown = cache[name] = (demangle(name) if name.startswith("_Z") else None) or name

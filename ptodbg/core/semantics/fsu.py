@@ -432,8 +432,9 @@ def ieee_from_int(value: int, dst: Fmt, mode: int) -> tuple[int, int]:
     return round_pack(int(value < 0), abs(value), 0, False, dst, mode)
 
 
-def _round_ratio(num: int, den: int, f: Fmt, mode: int) -> tuple[int, int]:
-    """Round the positive rational num/den to ``f`` (one rounding, exact flags)."""
+def _round_fraction(q: Fraction, f: Fmt, mode: int) -> tuple[int, int]:
+    """Round the positive rational ``q`` to ``f`` (one rounding, exact flags)."""
+    num, den = q.numerator, q.denominator
     k = f.p + 3 - (num.bit_length() - den.bit_length())
     q, r = divmod(num << k, den) if k >= 0 else divmod(num, den << -k)
     return round_pack(0, q, -k, r != 0, f, mode)
@@ -467,15 +468,11 @@ def ieee_exp(bits: int, f: Fmt, mode: int) -> tuple[int, int]:
         # exp rounds to P+5 digits and x was rounded to P+5 digits (|x| < 2**11): the
         # relative error is far below 10**-P.
         eps = Fraction(1, 10**digits)
-        low = _round_ratio(*_ratio(y * (1 - eps)), f, mode)
-        high = _round_ratio(*_ratio(y * (1 + eps)), f, mode)
+        low = _round_fraction(y * (1 - eps), f, mode)
+        high = _round_fraction(y * (1 + eps), f, mode)
         if low == high:
             return low[0], low[1] | NX
         digits *= 2
-
-
-def _ratio(q: Fraction) -> tuple[int, int]:
-    return q.numerator, q.denominator
 
 
 # =========================================================== the two numeric models
