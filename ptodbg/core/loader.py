@@ -3,11 +3,14 @@
 :func:`load` maps a validated :class:`~ptodbg.isa.elf.Program`:
 
 * debug/linux profiles: every ``PT_LOAD`` segment is mapped with the permissions of its
-  ``p_flags`` (a page touched by two segments gets the union; bytes past ``p_filesz`` are
-  zero), a read-write stack of ``profile.stack_size`` (64 KiB) is mapped below ``stack_top``
-  (default ``profile.stack_top`` = 0xF000; the stack never goes below address 0, so with
-  that default it is [0, 0xF000)) and ``sp`` = ``stack_top``; a segment that overlaps the
-  stack is an error;
+  ``p_flags`` (it maps every page it touches; a page touched by two segments gets the
+  union; bytes past ``p_filesz`` are zero).  The debug profile then maps a read-write stack
+  on the free pages directly below ``stack_top`` (default ``profile.stack_top`` = 0xF000),
+  at most ``profile.stack_size`` (64 KiB) and never below address 0, and sets ``sp`` =
+  ``stack_top``; when fewer than 4 KiB are free there, the stack moves to the highest free
+  64 KiB below 2^47 and ``sp`` is its top (:mod:`ptodbg.core.stack`).  A program is never
+  refused because of the stack.  The linux profile maps no stack here: its process
+  start-up (:func:`ptodbg.linux.install`) builds one;
 * reference profile: the flat memory is already mapped; every segment must lie inside it;
   ``sp`` = ``stack_top`` when that is inside memory, else the end of memory.
 
@@ -28,6 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ptodbg.core.memory import R, W, X
+from ptodbg.core.stack import place_stack
 from ptodbg.isa.elf import PF_R, PF_W, PF_X, Program, ProgramError, Symbol, is_elf, parse_program
 
 if TYPE_CHECKING:
@@ -47,11 +51,13 @@ class LoadedProgram:
 
     program: Program
     entry: int
-    stack_top: int
+    stack_top: int | None  # the sp the loader set; None when the environment builds the stack
     stop_address: int | None
     result_address: int | None
     result_size: int | None
     assembly: Assembly | None = None  # set when the program came from source
+    stack_low: int | None = None  # the bottom of the stack the loader mapped (debug profile)
+    stack_moved: bool = False  # True when segments left too little room below stack_top
 
     @property
     def symbols(self) -> dict[str, Symbol]:
@@ -72,10 +78,13 @@ def _perms(flags: int) -> int:
 
 
 def load(machine: Machine, program: Program, stack_top: int | None = None) -> LoadedProgram:
-    """Map ``program`` into ``machine`` (see the module docstring)."""
+    """Map ``program`` into ``machine`` (see the module docstring).  Everything is
+    checked before the first page is mapped, so an error loads nothing."""
     profile = machine.profile
     mem = machine.mem
     top = profile.stack_top if stack_top is None else stack_top
+    sp: int | None
+    stack = None
     if mem.limit is not None:
         for seg in program.segments:
             if seg.end > mem.limit:
@@ -85,21 +94,26 @@ def load(machine: Machine, program: Program, stack_top: int | None = None) -> Lo
             mem.poke(seg.vaddr, seg.data + bytes(seg.memsz - seg.filesz))
         sp = top if 0 < top <= mem.limit else mem.limit
     else:
-        if not 0 < top <= 1 << 64:
-            raise ProgramError(f"{program.path}: stack top {top:#x} is outside the address space")
-        low = max(0, top - profile.stack_size)  # the default top 0xF000 leaves 60 KiB
-        for seg in program.segments:
-            if seg.vaddr < top and low < seg.end:
-                raise ProgramError(f"{program.path}: segment {seg.index} ({seg.vaddr:#x}..{seg.end:#x}) overlaps "
-                                   f"the stack ({low:#x}..{top:#x})")
+        if profile.loader_stack:
+            if not 0 < top <= 1 << 64:
+                raise ProgramError(f"{program.path}: stack top {top:#x} is outside the address space")
+            try:
+                stack = place_stack(((seg.vaddr, seg.end) for seg in program.segments), top, profile.stack_size)
+            except ValueError as e:
+                raise ProgramError(f"{program.path}: {e}") from None
         for seg in program.segments:
             mem.map(seg.vaddr, seg.memsz, _perms(seg.flags), seg.data)
-        mem.map(low, top - low, R | W)
-        sp = top
-    machine.r[1] = sp & ((1 << 64) - 1)
+        sp = None
+        if stack is not None:
+            mem.map(stack.low, stack.size, R | W)
+            sp = stack.top
+    if sp is not None:
+        machine.r[1] = sp & ((1 << 64) - 1)
     machine.pc = program.entry
     machine.flush_icache()
-    return LoadedProgram(program, program.entry, sp, *_convention(program))
+    return LoadedProgram(program, program.entry, sp, *_convention(program),
+                         stack_low=stack.low if stack is not None else None,
+                         stack_moved=stack is not None and stack.moved)
 
 
 def _convention(program: Program) -> tuple[int | None, int | None, int | None]:

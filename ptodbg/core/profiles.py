@@ -7,7 +7,12 @@
   ``memory_bytes`` (256..65536, default 4096), accesses must end inside it, and at ACR >= 2
   inside the first 3072 bytes (``DataAccessPermitted``); identity translation; fetching
   outside memory is an emulator halt (CORE.md §7.12).
-* ``linux``: the debug profile plus a Linux user-mode environment (ptodbg.linux).
+* ``linux``: the debug profile plus a Linux user-mode environment (ptodbg.linux), whose
+  process stack (argc, argv, envp, auxv) replaces the bare test binaries' stack: the loader
+  maps none there, so a Linux program's null page stays unmapped.
+
+The bare stack of the debug profile lies below ``stack_top`` on pages no segment uses,
+at most ``stack_size`` bytes of them (:mod:`ptodbg.core.stack`).
 """
 
 from __future__ import annotations
@@ -26,13 +31,16 @@ class Profile:
     fetch_faults: bool = True
     stack_top: int = 0xF000
     stack_size: int = 64 * 1024
+    # Whether the loader maps the bare stack below stack_top (False: the environment
+    # builds its own, as the linux profile's ELF process start-up does).
+    loader_stack: bool = True
     # Scalar FP: "carrier" = the reference profile's raw-bit surrogates (ADR-0028, what the
     # AVS tests check); "ieee" = correctly rounded IEEE-754 for real programs.
     fp_model: str = "ieee"
 
 
 DEBUG = Profile("debug")
-LINUX = Profile("linux")
+LINUX = Profile("linux", loader_stack=False)
 
 
 def reference(memory_bytes: int = REFERENCE_DEFAULT_BYTES) -> Profile:

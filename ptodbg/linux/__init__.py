@@ -6,6 +6,10 @@ stack holding argc, argv, envp and the auxiliary vector (AT_PHDR, AT_PHENT, AT_P
 AT_PAGESZ, AT_ENTRY, AT_RANDOM, AT_NULL and a few identity entries), sp pointing at argc,
 a heap (brk) starting at the first page after the highest loaded segment, and the
 system-call handler of :mod:`ptodbg.linux.syscalls`.
+
+The process stack is the 512 KiB below ``STACK_TOP`` unless a loaded segment uses any of
+those pages; then it is the highest 512 KiB below 2^47 that nothing uses (the program is
+loaded as linked, never refused or overwritten for the stack's sake; sp says where).
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from dataclasses import dataclass
 
 from ptodbg.core.machine import Machine
 from ptodbg.core.memory import PAGE_MASK, R, W
+from ptodbg.core.stack import pages_to_ranges, place_stack
 from ptodbg.linux.syscalls import MMAP_BASE, Kernel, OsState
 
 STACK_TOP = 0x7FFF_F000_0000
@@ -41,9 +46,10 @@ def install(m: Machine, image: ProcessImage, argv: list[str] | None = None,
             envp: list[str] | None = None, stdin: bytes = b"") -> None:
     argv = argv or ["program"]
     envp = envp if envp is not None else ["PATH=/usr/bin:/bin", "HOME=/", "TERM=dumb", "LANG=C"]
-    m.mem.map(STACK_TOP - STACK_SIZE, STACK_SIZE, R | W)
+    place = place_stack(pages_to_ranges(m.mem.pages), STACK_TOP, STACK_SIZE, least=STACK_SIZE)
+    m.mem.map(place.low, place.size, R | W)
     blob = bytearray()
-    top = STACK_TOP
+    top = place.top
 
     def push_bytes(data: bytes) -> int:
         nonlocal top
