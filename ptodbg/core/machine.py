@@ -29,7 +29,9 @@ Architectural state follows CORE.md §1; the representation choices:
   first instruction of an open block that is not a header command.  It is kept lazily:
   ``hdr_end`` is the address after the BSTART or the last header command, and the body is
   active once execution has left it (``body_active``).  A faulting scalar instruction has
-  entered the body; trap entry records that (EBARG0[6], ECSTATE[4]).
+  entered the body (the entry precedes the attempt, as EnterBundleBody precedes the first
+  body instruction in the AVS tests); trap entry records that (EBARG0[6], ECSTATE[4]).
+  Commands and attempts that fetched nothing do not enter it (README "Precise faults").
 * ``cycle`` equals ``steps``: both count decoded execution attempts, faulting ones
   included (BeginArchitecturalInstructionAttempt).
 """
@@ -603,9 +605,9 @@ class Machine:
                     insn, length = given
                     form = self.decoder.decode(insn, length)
                     h = self._build(pc, form, insn, length)
-            except Fault as f:
+            except Fault as f:  # nothing fetched: no instruction to enter the body
                 self.steps += 1
-                trap = self._enter_trap(f, pc, False)
+                trap = self._enter_trap(f, pc, True)
                 kind = "trap"
             else:
                 self.steps += 1
@@ -695,10 +697,10 @@ class Machine:
                     raise
                 try:
                     self.handler_at(pc)
-                except Fault as f:
+                except Fault as f:  # nothing fetched: no instruction to enter the body
                     self.steps += 1
                     done += 1
-                    trap = self._enter_trap(f, pc, False)
+                    trap = self._enter_trap(f, pc, True)
                     if not trap.vectored:
                         return RunResult("trap", done, trap)
                 except Halt as e:
@@ -746,13 +748,15 @@ class Machine:
         return None
 
     # ------------------------------------------------------------------ traps
-    def _enter_trap(self, f: Fault, pc: int, command: bool) -> TrapInfo:
-        """SetFaultWithCause: save the context in the target bank, then vector."""
+    def _enter_trap(self, f: Fault, pc: int, no_body_entry: bool) -> TrapInfo:
+        """SetFaultWithCause: save the context in the target bank, then vector.
+        ``no_body_entry``: the attempt does not enter the block body at the header
+        position (a command, or an instruction that could not be fetched)."""
         source = self.acr
         ring = f.ring
         if ring is None:
             ring = 0 if source == 0 else 1
-        body = self.blk and (not command or pc != self.hdr_end)
+        body = self.blk and (not no_body_entry or pc != self.hdr_end)
         if body:
             self.hdr_end = None  # the attempt entered the body (it stays entered)
         saved_tpc = f.resume if f.resume is not None else pc
@@ -767,6 +771,8 @@ class Machine:
         self.set_acr(ring)
         evbase = self.sregs.get(ssr.context_index(ring, ssr.EVBASE), 0)
         self.pc = evbase if evbase else f.arg & MASK64
+        if self.blk and not body:
+            self.hdr_end = self.pc  # trap entry keeps the body unentered wherever TPC goes
         info = TrapInfo(
             number=f.number,
             name=trap_name(f.number),

@@ -12,6 +12,11 @@ than P (DIRECT, CALL, RET, IND, ICALL, or COND with TAKEN), control goes there a
 new block is *not* opened - the instruction at the target runs next.  Otherwise the new
 block opens as usual.  The literal ASL model would overwrite the retiring target.
 
+Body entry (CORE.md §7.1, README "Precise faults"): header commands advance the header
+position (``m.hdr_end``, see :func:`_record`); the body is entered by the first attempt at
+that position of an instruction that is not a command, and stays entered when that attempt
+faults, as the AVS tests' EnterBundleBody-then-execute sequence saves it.
+
 Tile-block BSTARTs (TLOAD, TMATMUL, ...) decode but halt: ptodbg has no tile model.
 """
 

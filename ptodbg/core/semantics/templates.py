@@ -15,7 +15,14 @@ the frame's stack-pointer update) and leaves the template *active* with its prog
 restores them, and the re-executed command continues from the first uncommitted step
 without rereading its operands.  While a template is active, the same command at another
 TPC (or another frame kind) raises ILLEGAL_INST, exactly as the ASL does; trap entry does
-not clear the live template.
+not clear the live template.  That a faulting frame template keeps its stack-pointer update
+is the specification's rule, not a ptodbg shortcut: ExecuteFrameTemplate runs
+AdjustFrameStackPointer once, before the first step, and records ``stack_adjusted`` in the
+trap-preserved template; FRET.STK's contract says "an earlier committed sp adjustment
+remains restart-visible" and PTO-AVS-BLOCK-FRET-STK-RESTART-003 asserts it (README
+"Precise faults").  The template commands are standalone templates that "do not consume a
+BSTART/BSTOP body" (their contracts), so a fault of one at a block's header position does
+not enter the body (they are commands for :meth:`Machine._enter_trap`).
 
 *Frame templates use R2 as the stack pointer* (``PTO_FRAME_SP_INDEX = 2`` in lifetime.asl)
 and R10 as ra (``PTO_FRAME_RA_INDEX``), although the ADR-0076 ABI names call R1 ``sp`` and
