@@ -231,6 +231,8 @@ class Adapter:
         paused = self.pause_requested.is_set()
         if status == "breakpoint":
             ident = stop.breakpoint
+            if self.book.is_vector_write(ident):
+                return None if not paused else Reported("pause", "paused")
             if self.book.is_catch(ident):
                 trap = target.trap()
                 if trap is not None and self.book.catches(trap.number):
@@ -294,6 +296,10 @@ class Adapter:
             if budget <= 0:
                 return Stop("max-steps", f"ran {self.max_steps} steps"), None
             stop = target.cont(budget)
+            if stop.status == "breakpoint" and self.book.is_vector_write(stop.breakpoint):
+                stop = self._install_handler(stop)
+                if stop is None:
+                    continue
             if _interrupted(stop) and not self.pause_requested.is_set():
                 self.service.clear()  # a breakpoint change (or a late nudge): apply and go on
                 self.sync_breakpoints()
@@ -305,6 +311,16 @@ class Adapter:
             if reported is not None:
                 return stop, reported
         return Stop("stopped", "interrupted"), Reported("pause", f"passed over {MAX_AGAIN} stops")
+
+    def _install_handler(self, stop: Stop) -> Stop | None:
+        """At an instruction that writes EVBASE (exception filters): execute it, move the
+        handler breakpoints, and go on (None) unless that step itself stopped."""
+        target = self.loaded()
+        step = target.step_instruction(False)
+        self.sync_breakpoints()
+        if step.status == "stopped" and step.trap is None:
+            return None
+        return step
 
     def run_step(self, kind: str, granularity: str) -> tuple[Stop, Reported | None]:
         target = self.loaded()

@@ -18,7 +18,10 @@ Exception filters for trap classes (:mod:`ptodbg.debug.traps`): a trap whose ban
 no handler always stops the machine (it cannot go on).  A filter makes the debugger also
 stop when a trap of its class enters a handler the program installed (EVBASE): the book
 keeps an engine breakpoint at each bank's handler address, and a stop there counts only
-when a trap of a chosen class was just taken.
+when a trap of a chosen class was just taken.  Because a program installs its handler
+while it runs, the book also keeps breakpoints at the instructions that write EVBASE
+(:func:`ptodbg.debug.traps.handler_writes`): the adapter executes such an instruction,
+moves the handler breakpoints to the new address and goes on.
 """
 
 from __future__ import annotations
@@ -26,9 +29,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ptodbg.dap.target import Target
+from ptodbg.dap.target import Target, trap_matches
 from ptodbg.debug.engine import DebugError
-from ptodbg.debug.traps import matches
 
 _HIT = re.compile(r"^\s*(==|=|>=|>|<=|<|%)?\s*(\d{1,18})\s*$")
 ACCESS_MODES = {"read": "r", "write": "w", "readWrite": "rw"}
@@ -244,12 +246,15 @@ class Book:
             if bp.verified or bp.keys:
                 for key in bp.keys:
                     wanted.setdefault(key, []).append(bp)
-        catch = {("catch", address): [] for address in target.trap_handlers().values()} if self.filters else {}
+        catch: dict[tuple, list] = {}
+        if self.filters:
+            catch = {("catch", address): [] for address in target.trap_handlers().values()}
+            catch.update({("vector-write", address): [] for address in target.handler_writes()})
         removed: list[ClientBreakpoint] = []
         for key, ident in list(self.installed.items()):
             if not target.exists(ident):
                 del self.installed[key]
-                if key[0] != "catch":
+                if key[0] == "code" or key[0] == "watch":
                     removed += [bp for bp in wanted.get(key, []) if bp not in removed]
             elif key not in wanted and key not in catch:
                 target.delete(ident)
@@ -294,10 +299,17 @@ class Book:
         return [bp for bp in self.all() if engine_id in bp.engine_ids]
 
     def is_catch(self, engine_id: int | None) -> bool:
-        return engine_id is not None and any(self.installed.get(k) == engine_id for k in self.catch_keys)
+        """A breakpoint at a trap handler's entry (exception filters)."""
+        return engine_id is not None and any(self.installed.get(k) == engine_id
+                                             for k in self.catch_keys if k[0] == "catch")
+
+    def is_vector_write(self, engine_id: int | None) -> bool:
+        """A breakpoint at an instruction that installs a trap handler (writes EVBASE)."""
+        return engine_id is not None and any(self.installed.get(k) == engine_id
+                                             for k in self.catch_keys if k[0] == "vector-write")
 
     def catches(self, trap_number: int) -> bool:
-        return any(matches(f, trap_number) for f in self.filters)
+        return any(trap_matches(f, trap_number) for f in self.filters)
 
     def hit_met(self, bp: ClientBreakpoint, target: Target) -> bool:
         if bp.hit is None:

@@ -15,10 +15,9 @@ from pathlib import Path
 from ptodbg.dap.adapter import DEFAULT_MAX_STEPS, Adapter, Reported
 from ptodbg.dap.args import Args, RequestError
 from ptodbg.dap.breakpoints import data_id
-from ptodbg.dap.target import COMPAT, MAX_FRAMES, PROFILES, OpenFailed, Target
+from ptodbg.dap.target import COMPAT, MAX_FRAMES, PROFILES, TRAP_FILTERS, OpenFailed, Target
 from ptodbg.dap.variables import number
 from ptodbg.debug.engine import DebugError
-from ptodbg.debug.traps import FILTERS
 
 LATER = object()
 THREAD_ID = 1
@@ -55,7 +54,7 @@ CAPABILITIES = {
         {"filter": key, "label": label, "default": False,
          "description": (f"Also stop when {label.lower()} enter a trap handler the program installed "
                          "(traps without a handler always stop: the program cannot go on)")}
-        for key, (label, _) in FILTERS.items()
+        for key, (label, _) in TRAP_FILTERS.items()
     ],
 }
 
@@ -322,13 +321,13 @@ class Requests(Adapter):
         return {"breakpoints": [self.breakpoint_body(bp) for bp in result]}
 
     def on_setExceptionBreakpoints(self, args: Args, request: dict):
-        filters = args.strings("filters", [], limit=len(FILTERS) * 4)
-        unknown = [f for f in filters if f not in FILTERS]
+        filters = args.strings("filters", [], limit=len(TRAP_FILTERS) * 4)
+        unknown = [f for f in filters if f not in TRAP_FILTERS]
         if unknown:
-            raise RequestError(f"unknown exception filter {unknown[0]!r} (the filters are {', '.join(FILTERS)})")
-        for option in args.objects("filterOptions", [], limit=len(FILTERS) * 4):
+            raise RequestError(f"unknown exception filter {unknown[0]!r} (the filters are {', '.join(TRAP_FILTERS)})")
+        for option in args.objects("filterOptions", [], limit=len(TRAP_FILTERS) * 4):
             fid = option.string("filterId", limit=64)
-            if fid not in FILTERS:
+            if fid not in TRAP_FILTERS:
                 raise RequestError(f"unknown exception filter {fid!r}")
             filters.append(fid)
         self.book.set_filters(set(filters))

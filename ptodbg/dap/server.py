@@ -52,7 +52,7 @@ class Server(Requests):
             self.handle(message)
         if self.busy:  # the client went away mid-run: stop the job before leaving
             self.request_pause()
-            self.wait_idle(5.0)
+        self.wait_idle(10.0)  # and let a job that is ending send its last events
         return 0
 
     def handle(self, message: dict) -> None:

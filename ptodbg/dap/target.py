@@ -20,7 +20,11 @@ from ptodbg.debug.commands import CommandResult, Commands
 from ptodbg.debug.engine import DebugError, Debugger, Stop
 from ptodbg.debug.expr import Context, Expr, ExprError
 from ptodbg.debug.lines import SourceLine, SourceLines, line_table_problem, source_lines
+from ptodbg.debug.traps import FILTERS as TRAP_FILTERS
 from ptodbg.debug.traps import TrapView
+from ptodbg.debug.traps import matches as trap_matches
+
+__all__ = ["COMPAT", "PROFILES", "TRAP_FILTERS", "Frame", "MemoryRead", "OpenFailed", "Target", "trap_matches"]
 
 MASK64 = (1 << 64) - 1
 PAGE = 4096
@@ -131,6 +135,9 @@ class Target:
 
     def trap_handlers(self) -> dict[int, int]:
         return traps.handlers(self.dbg)
+
+    def handler_writes(self) -> list[int]:
+        return traps.handler_writes(self.dbg)
 
     def events(self) -> list[dict]:
         return [e.as_json() for e in self.dbg.events()]

@@ -7,6 +7,8 @@ tables; the words follow DESIGN.md §2 (trap stops, ``recover``) and CORE.md §3
 
 from __future__ import annotations
 
+import bisect
+import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -40,6 +42,8 @@ FILTERS: dict[str, tuple[str, frozenset[int] | None]] = {
 }
 
 _EVBASE = next(low for low, (name, _) in CONTEXT_REGISTERS.items() if name == "EVBASE")
+_SSR_WRITES = frozenset({"SSRSET", "HL.SSRSET", "SSRSWAP"})
+_WRITERS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,3 +126,36 @@ def handlers(dbg: Debugger) -> dict[int, int]:
 
 def name_of(number: int) -> str:
     return trap_name(number)
+
+
+def handler_writes(dbg: Debugger) -> list[int]:
+    """Addresses of the program's instructions that write an EVBASE register (SSRSET,
+    HL.SSRSET, SSRSWAP with an EVBASE id): where a trap handler gets installed.  Found by
+    a linear sweep of the executable sections that restarts at every symbol (as
+    ``ptodbg disasm`` does); computed once per debugger."""
+    if dbg in _WRITERS:
+        return _WRITERS[dbg]
+    loaded = getattr(dbg, "loaded", None)
+    found: list[int] = []
+    if loaded is not None:
+        decoder = dbg.machine.decoder
+        starts = sorted(a for a in dbg.symbols.by_name.values())
+        for sec in loaded.program.sections:
+            if not (sec.alloc and sec.executable) or not sec.data:
+                continue
+            data, base = sec.data, sec.addr
+            pos = 0
+            while pos + 2 <= len(data):
+                form, insn, length = decoder.decode_bytes(data, pos)
+                step = max(2, length // 8)
+                if form is not None and form.mnemonic in _SSR_WRITES:
+                    ident = form.values(insn).get("SSR_ID", -1)
+                    if ident & 0xFFF == _EVBASE:
+                        found.append(base + pos)
+                nxt = pos + step
+                i = bisect.bisect_right(starts, base + pos)
+                if i < len(starts) and base + pos < starts[i] < base + nxt:
+                    nxt = starts[i] - base  # a symbol inside this word: the sweep restarts there
+                pos = nxt
+    _WRITERS[dbg] = found
+    return found

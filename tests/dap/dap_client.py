@@ -32,6 +32,7 @@ class Client:
         self.process = process
         self.seq = 0
         self.responses: dict[int, dict] = {}
+        self.orphans: list[dict] = []  # responses to messages without a usable seq
         self.events: queue.Queue = queue.Queue()
         self.seen_events: list[dict] = []
         self.cond = threading.Condition()
@@ -85,7 +86,9 @@ class Client:
                 body += chunk
             msg = json.loads(body)
             with self.cond:
-                if msg["type"] == "response":
+                if msg["type"] == "response" and msg["request_seq"] == 0:
+                    self.orphans.append(msg)
+                elif msg["type"] == "response":
                     self.responses[msg["request_seq"]] = msg
                 elif msg["type"] == "event":
                     self.events.put(msg)
