@@ -126,6 +126,8 @@ class Adapter:
         self.job_kind = kind
         self.pause_requested.clear()
         self.service.clear()
+        if self.target is not None:
+            self.target.clear_interrupt()
         self.scopes.clear()
         self.frames = None
         self._job = threading.Thread(target=self._run_job, args=(work,), name=f"ptodbg-dap-{kind}", daemon=True)

@@ -383,6 +383,8 @@ class Requests(Adapter):
         granularity = args.string("granularity", "statement", limit=16)
         if granularity not in ("statement", "line", "instruction"):
             raise RequestError(f"granularity {granularity!r} must be statement, line or instruction")
+        if self.ended:
+            raise RequestError("the program has ended")
         if kind in ("stepBack", "reverseContinue") and target.steps == 0:
             raise RequestError("already at step 0: there is nothing before it")
         self.respond(request, {"allThreadsContinued": True} if kind == "continue" else None)
@@ -420,6 +422,8 @@ class Requests(Adapter):
         context = args.string("context", "hover", limit=32)
         target = self.stopped_target()
         text = expression.strip()
+        if context == "hover":
+            text = text.removeprefix("->").strip(",:[] ")  # a word of assembly under the mouse
         if not text:
             raise RequestError("nothing to evaluate")
         if context == "repl" and target.is_command(text):

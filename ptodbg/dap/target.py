@@ -297,6 +297,10 @@ class Target:
         """Ask a running engine call to stop soon (any thread)."""
         self.dbg.interrupt.set()
 
+    def clear_interrupt(self) -> None:
+        """Before a job starts (the engine is idle): no interrupt left over from a pause."""
+        self.dbg.interrupt.clear()
+
     def cont(self, budget: int | None) -> Stop:
         return self.dbg.cont(budget)
 

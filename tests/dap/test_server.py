@@ -502,6 +502,9 @@ def test_hover_and_watch_expressions(client):
     client.stopped()
     got = client.ok("evaluate", {"expression": "dst", "context": "hover"})
     assert got["memoryReference"] == got["result"].split()[0]
+    counter = client.ok("evaluate", {"expression": "counter", "context": "hover"})["result"]
+    assert client.ok("evaluate", {"expression": "->s1", "context": "hover"})["result"] == counter  # li s1, counter
+    assert client.ok("evaluate", {"expression": "[s1,", "context": "hover"})["result"] == counter
     got = client.ok("evaluate", {"expression": "u8[src]", "context": "watch"})
     assert got["result"] == "0x40 (64)"
     r = client.request("evaluate", {"expression": "t#1", "context": "watch"})
