@@ -116,9 +116,14 @@ class Requests(Adapter):
             raise RequestError("configurationDone was already received")
         self.started = True
         self.respond(request)
+        self.sync_breakpoints()
         if self.stop_on_entry:
-            self.sync_breakpoints()
             self.report(Reported("entry", f"{target.name} at step {target.steps}, {target.symbolize(target.pc)}"))
+            return LATER
+        here = target.stop_here()  # a breakpoint on the first instruction (continue would step past it)
+        reported = self.classify(here, "continue") if here is not None else None
+        if reported is not None:
+            self.report(reported)
         else:
             self._resume("continue", "line")
         return LATER

@@ -222,6 +222,13 @@ def test_breakpoints_of_every_kind_and_their_stop_reasons(client):
     assert client.top()["instructionPointerReference"] == hex(copy)
 
 
+def test_a_breakpoint_on_the_first_instruction_stops_without_stop_on_entry(client):
+    r = launch_walk(client, [10])
+    stop = client.stopped()
+    assert stop["reason"] == "breakpoint" and stop["hitBreakpointIds"] == [r["breakpoints"][0]["id"]]
+    assert client.top()["line"] == 10 and client.scope_vars("Registers")["steps"]["value"] == "0x0"
+
+
 def test_conditions_and_hit_conditions_that_do_not_hold_do_not_stop(client):
     client.start(WALK, profile="linux", stopOnEntry=False)
     bodies = client.ok("setBreakpoints", {"source": {"path": str(WALK)}, "breakpoints": [
