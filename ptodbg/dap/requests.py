@@ -424,11 +424,11 @@ class Requests(Adapter):
     # ============================================================ evaluation
     def on_evaluate(self, args: Args, request: dict):
         expression = args.string("expression", limit=1 << 16)
-        context = args.string("context", "hover", limit=32)
+        context = args.string("context", "watch", limit=32)
         target = self.stopped_target()
         text = expression.strip()
         if context == "hover":
-            text = text.removeprefix("->").strip(",:[] ")  # a word of assembly under the mouse
+            text = _hover_word(text)
         if not text:
             raise RequestError("nothing to evaluate")
         if context == "repl" and target.is_command(text):
@@ -577,6 +577,16 @@ class Requests(Adapter):
         except OSError as e:
             raise RequestError(f"{path}: {e.strerror or e}") from None
         return {"content": data.decode("utf-8", "replace"), "mimeType": "text/x-asm"}
+
+
+def _hover_word(text: str) -> str:
+    """The expression in a word of assembly under the mouse: ``->a0``, ``[sp,``, ``t#1``."""
+    text = text.removeprefix("->").strip(",: ")
+    if text.startswith("[") and "]" not in text:
+        text = text[1:]
+    if text.endswith("]") and "[" not in text:
+        text = text[:-1]
+    return text.strip()
 
 
 def _address(text: str) -> int:
