@@ -64,6 +64,15 @@ class Client:
 
     # -------------------------------------------------------------- I/O
     def _read_loop(self) -> None:
+        try:
+            self._read_messages()
+        except (OSError, ValueError):  # the stream was closed under the reader
+            pass
+        with self.cond:
+            self.closed = True
+            self.cond.notify_all()
+
+    def _read_messages(self) -> None:
         while True:
             header = b""
             while not header.endswith(b"\r\n\r\n"):
@@ -182,19 +191,24 @@ class Client:
                 self.request("disconnect", {}, timeout=5)
         except (TimeoutError, OSError, ValueError):
             pass
-        for f in (self.writer, self.reader):
-            try:
-                f.close()
-            except OSError:
-                pass
-        if getattr(self, "sock", None) is not None:
-            self.sock.close()
+        try:
+            self.writer.close()
+        except OSError:
+            pass
         if self.process is not None:
             try:
                 self.process.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+        self.thread.join(timeout=5)
+        try:
+            self.reader.close()
+        except OSError:
+            pass
+        if getattr(self, "sock", None) is not None:
+            self.sock.close()
+        if self.process is not None:
             for f in (self.process.stdout, self.process.stderr, self.process.stdin):
                 if f is not None:
                     try:
