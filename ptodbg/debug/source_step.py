@@ -86,8 +86,8 @@ def line_step(
 
 @dataclass(frozen=True, slots=True)
 class _Past:
-    """One recorded step: TPC and stack pointer before it, ra after it, and the return
-    address when it was a call as ``Debugger.next`` sees one (None otherwise)."""
+    """One recorded step: TPC and stack pointer before it, and, when it was a call as
+    ``Debugger.next`` sees one, the return address it set (ra after it; None otherwise)."""
 
     pc: int
     sp: int

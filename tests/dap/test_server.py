@@ -112,6 +112,7 @@ def test_malformed_messages_get_error_responses_and_the_connection_survives(clie
         (b"Content-Length: 9\r\n\r\n[1, 2, 3]", "not an object"),
         (b"Content-Length: 2\r\n\r\n{}trailing junkContent-Length: 2\r\n\r\n{}", "unexpected bytes before"),
         (b"X" * 20000 + b"\r\n\r\n", "longer than"),
+        (frame(b"[" * 200000 + b"]" * 200000), "nested too deeply"),
     ]
     for raw, problem in cases:
         client.send_raw(raw)
