@@ -1,5 +1,5 @@
 """Command-line entry points (DESIGN.md §4): ``ptodbg`` (the TUI on the demo),
-``ptodbg tui|asm|disasm|run|batch``.
+``ptodbg tui|asm|disasm|run|batch|dap``.
 
 Exit status: 0 on a normal stop or success, 1 on a trap stop or a failed run (``run``
 of a program that exited reports its exit status), 2 on bad usage or bad input (with
@@ -222,6 +222,21 @@ def cmd_tui(args: argparse.Namespace) -> int:
                    compat=getattr(args, "compat", None))
 
 
+# --------------------------------------------------------------------- dap
+def cmd_dap(args: argparse.Namespace) -> int:
+    """The Debug Adapter Protocol server (DESIGN.md §9) on stdin/stdout or 127.0.0.1:PORT."""
+    from ptodbg.dap.server import serve_stdio, serve_tcp
+
+    if args.port is None:
+        return serve_stdio()
+    if not 0 <= args.port <= 65535:
+        return _fail(f"--port {args.port}: expected a TCP port 0..65535 (0: any free port)")
+    try:
+        return serve_tcp(args.port)
+    except OSError as e:
+        return _fail(f"--port {args.port}: {e.strerror or e}")
+
+
 def _profile_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--profile", choices=("debug", "reference", "linux"), default="debug",
                    help="machine profile (default debug)")
@@ -263,6 +278,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--session", metavar="FILE", help="load a saved session first")
     _profile_args(p)
     p.set_defaults(handler=cmd_batch)
+
+    p = sub.add_parser("dap", help="serve the Debug Adapter Protocol (editors: VS Code, nvim-dap, ...)")
+    p.add_argument("--port", type=int, metavar="N", default=None,
+                   help="listen on 127.0.0.1:N for one connection instead of using stdin/stdout")
+    p.set_defaults(handler=cmd_dap)
 
     p = sub.add_parser("tui", help="open the debugger's terminal interface")
     p.add_argument("program", metavar="PROGRAM", nargs="?", help="ELF file or .s source (default: the demo)")

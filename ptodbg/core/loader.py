@@ -26,13 +26,14 @@ other file that is not ELF and is plain UTF-8 text), which is assembled in memor
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ptodbg.core.memory import R, W, X
 from ptodbg.core.stack import place_stack
 from ptodbg.isa.elf import PF_R, PF_W, PF_X, Program, ProgramError, Symbol, is_elf, parse_program
+from ptodbg.isa.lines import LineTable, LineTableError, read_line_table
 
 if TYPE_CHECKING:
     from ptodbg.core.machine import Machine
@@ -58,6 +59,7 @@ class LoadedProgram:
     assembly: Assembly | None = None  # set when the program came from source
     stack_low: int | None = None  # the bottom of the stack the loader mapped (debug profile)
     stack_moved: bool = False  # True when segments left too little room below stack_top
+    _lines: tuple[LineTable | None, str | None] | None = field(default=None, repr=False)
 
     @property
     def symbols(self) -> dict[str, Symbol]:
@@ -66,6 +68,17 @@ class LoadedProgram:
     def symbol_list(self) -> list[Symbol]:
         """Every symbol, sorted by address."""
         return list(self.program.symbols)
+
+    def line_table(self) -> tuple[LineTable | None, str | None]:
+        """(the program's DWARF line table or None, why it could not be read or None),
+        read with pyelftools on first use (:mod:`ptodbg.isa.lines`)."""
+        if self._lines is None:
+            debug = {s.name: s.data for s in self.program.sections if s.name.startswith(".debug_")}
+            try:
+                self._lines = (read_line_table(debug), None)
+            except LineTableError as e:
+                self._lines = (None, f"{self.program.path}: {e}; debugging by address")
+        return self._lines
 
     def result_bytes(self, machine: Machine) -> bytes | None:
         if self.result_address is None or not self.result_size:

@@ -59,7 +59,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ptodbg.isa import elf
+from ptodbg.isa import dwarf_line, elf
 from ptodbg.isa.decoder import STRICT
 from ptodbg.isa.syntax import (
     DEST_EXPECTED,
@@ -169,7 +169,17 @@ class Assembly:
             for sym in self.symbols.values()
             if not sym.name.startswith(".L")
         ]
+        out_sections += self.debug_line_sections()
         return elf.write_elf(out_sections, out_symbols, self.entry)
+
+    def debug_line_sections(self) -> list[elf.OutSection]:
+        """DWARF line information for ``lines`` (:mod:`ptodbg.isa.dwarf_line`), unless the
+        source brings its own ``.debug_*`` sections."""
+        if any(s.name.startswith(".debug_") for s in self.sections):
+            return []
+        code = [(s.addr, s.length) for s in self.sections if s.alloc and "x" in s.flags]
+        found = dwarf_line.debug_sections(self.filename, self.lines, code)
+        return [elf.OutSection(name, 0, "", False, data, len(data)) for name, data in found.items()]
 
 
 # ================================================================== statements

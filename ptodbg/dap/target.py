@@ -1,0 +1,353 @@
+"""The debugged program as the adapter sees it: the one module of ``ptodbg.dap`` that
+touches the engine.
+
+Everything the server reads from the stopped machine (registers, queues, block, trap,
+events, notes, output, memory, disassembly, frames, source lines) and everything it
+does to it (runs, steps, breakpoints, edits, commands) goes through :class:`Target`, so
+the adapter can move to the debugger's frozen read-only view of a stopped machine in
+this file alone.  Only the request loop *or* the run worker calls a Target at any one
+time (see :mod:`ptodbg.dap.server`); :meth:`interrupt` is the exception, safe from any
+thread.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ptodbg.debug import disasm_rows, source_step, traps
+from ptodbg.debug.commands import CommandResult, Commands
+from ptodbg.debug.engine import DebugError, Debugger, Stop
+from ptodbg.debug.expr import Context, Expr, ExprError
+from ptodbg.debug.lines import SourceLine, SourceLines, line_table_problem, source_lines
+from ptodbg.debug.traps import FILTERS as TRAP_FILTERS
+from ptodbg.debug.traps import TrapView
+from ptodbg.debug.traps import matches as trap_matches
+
+__all__ = ["COMPAT", "PROFILES", "TRAP_FILTERS", "Frame", "MemoryRead", "OpenFailed", "Target", "trap_matches"]
+
+MASK64 = (1 << 64) - 1
+PAGE = 4096
+MAX_FRAMES = 1000
+PROFILES = ("debug", "reference", "linux")
+COMPAT = ("linx-v0.4",)
+
+
+class OpenFailed(Exception):
+    """The program cannot be debugged; one sentence naming the file and the defect."""
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    level: int
+    pc: int
+    sp: int
+    name: str  # function (demangled) and offset, or the address
+    source: SourceLine | None
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryRead:
+    """A read of [address, address+count): the readable prefix and how many bytes after
+    it cannot be read (not mapped)."""
+
+    address: int
+    data: bytes
+    unreadable: int
+
+
+class Target:
+    """One loaded program in one engine."""
+
+    def __init__(self, dbg: Debugger) -> None:
+        from ptodbg.debug import session
+
+        self.dbg = dbg
+        self.commands = Commands(dbg, save=session.save, load=session.load)
+        self.lines: SourceLines | None = source_lines(dbg)
+        self.lines_problem = line_table_problem(dbg)
+
+    # ------------------------------------------------------------ opening
+    @classmethod
+    def open(cls, program: str, *, profile: str = "debug", compat: str | None = None,
+             argv: list[str] | None = None, session_file: str | None = None) -> Target:
+        from ptodbg.debug import session
+        from ptodbg.debug.program import OpenError, open_debugger
+
+        try:
+            dbg = open_debugger(program, profile=profile, compat=compat, argv=argv)
+        except OpenError as e:
+            raise OpenFailed(str(e)) from None
+        if session_file:
+            try:
+                session.load(dbg, session_file)
+            except session.SessionError as e:
+                raise OpenFailed(str(e)) from None
+        return cls(dbg)
+
+    @property
+    def path(self) -> str:
+        return self.dbg.path or "program"
+
+    @property
+    def name(self) -> str:
+        return Path(self.path).name
+
+    # ------------------------------------------------------------- state
+    @property
+    def steps(self) -> int:
+        return self.dbg.steps
+
+    @property
+    def pc(self) -> int:
+        return self.dbg.machine.pc
+
+    @property
+    def last_stop(self) -> Stop:
+        return self.dbg.last
+
+    def registers(self) -> list[tuple[str, int, bool]]:
+        """(name, value, writable): TPC, the 24 GPRs, then LRA, BPC, BPCN, ACR, steps."""
+        m = self.dbg.machine
+        out = [("tpc", m.pc, True)]
+        out += [(name, value, name != "zero") for name, value in m.regs().items()]
+        out += [("lra", m.lra, False), ("bpc", m.bpc, False), ("bpcn", m.bpcn, False),
+                ("acr", m.acr, False), ("steps", m.steps, False)]
+        return out
+
+    def queues(self) -> dict[str, list[int | None]]:
+        m = self.dbg.machine
+        return {"t": m.queue("t"), "u": m.queue("u")}
+
+    def block(self) -> dict | None:
+        return self.dbg.machine.block_state()
+
+    def reservation(self) -> tuple[int, int] | None:
+        resv = self.dbg.machine.resv
+        return None if resv is None else (resv[0], resv[1])
+
+    def trap(self) -> TrapView | None:
+        """The trap the last instruction attempt entered (a trap stop, or a handler entry)."""
+        return traps.pending(self.dbg)
+
+    def last_trap(self) -> TrapView | None:
+        return traps.last(self.dbg)
+
+    def trap_handlers(self) -> dict[int, int]:
+        return traps.handlers(self.dbg)
+
+    def handler_writes(self) -> list[int]:
+        return traps.handler_writes(self.dbg)
+
+    def events(self) -> list[dict]:
+        return [e.as_json() for e in self.dbg.events()]
+
+    def notes(self) -> list[str]:
+        return list(self.dbg.notes)
+
+    def output(self) -> bytes:
+        out = getattr(self.dbg.machine.os_state, "output", b"")
+        return bytes(out) if out else b""
+
+    @property
+    def exit_code(self) -> int | None:
+        return self.dbg.machine.exit_code
+
+    def result(self) -> bytes | None:
+        return self.dbg.result_bytes()
+
+    def frame_sp_register(self) -> str:
+        m = self.dbg.machine
+        return f"r{m.frame_sp}" if m.compat else "sp"
+
+    def frames(self, limit: int) -> list[Frame]:
+        """The call chain, innermost first.  At a trap stop TPC holds the fault address
+        (or EVBASE), not code: the one frame shown is the faulting instruction (the
+        saved TPC), which is what the user needs to see; the Registers scope keeps the
+        architectural TPC."""
+        limit = max(1, min(limit, MAX_FRAMES))
+        trap = self.trap()
+        if trap is not None and not trap.vectored:
+            where = self.symbolize(trap.saved_tpc)
+            return [Frame(0, trap.saved_tpc, self.dbg.machine.r[1], f"{where} [{trap.name}]",
+                          self.source_at(trap.saved_tpc))]
+        out = []
+        for f in self.dbg.backtrace(limit):
+            name = f["where"] if f.get("demangled") is None else (
+                f["demangled"] + (f"+{f['offset']:#x}" if f["offset"] else ""))
+            out.append(Frame(f["level"], f["pc"], f["sp"], name, self.source_at(f["pc"])))
+        return out
+
+    # ------------------------------------------------------------ symbols
+    def symbol(self, name: str) -> int | None:
+        return self.dbg.symbols.lookup(name)
+
+    def symbol_size(self, name: str) -> int:
+        return self.dbg.symbols.sizes.get(name, 0)
+
+    def symbolize(self, address: int) -> str:
+        return self.dbg.symbolize(address)
+
+    def symbol_at(self, address: int) -> str | None:
+        at = self.dbg.symbols.at(address)
+        return at[0] if at else None
+
+    def static_address(self, text: str) -> int:
+        """A location from symbols and numbers only (no registers or memory): usable
+        while the program runs.  Raises DebugError."""
+        found = self.dbg.symbols.lookup(text.strip())
+        if found is not None:
+            return found
+        ctx = Context(lambda name: None, lambda which, slot: None, _no_memory, self.dbg.symbols.lookup)
+        try:
+            return Expr(text).evaluate(ctx) & MASK64
+        except (ExprError, RecursionError) as e:
+            raise DebugError(str(e) if isinstance(e, ExprError) else "expression nested too deeply") from None
+
+    @staticmethod
+    def check_expression(text: str) -> str | None:
+        """None when ``text`` parses as an expression, else why not."""
+        try:
+            Expr(text)
+        except ExprError as e:
+            return str(e)
+        except RecursionError:
+            return "expression nested too deeply"
+        return None
+
+    # ------------------------------------------------------------- source
+    def source_at(self, address: int) -> SourceLine | None:
+        return self.lines.at(address) if self.lines is not None else None
+
+    def line_boundaries(self, low: int, high: int) -> list[int]:
+        """Line-table row starts in [low, high): known instruction boundaries."""
+        if self.lines is None:
+            return []
+        import bisect
+
+        starts = self.lines.table._starts  # sorted row addresses
+        return starts[bisect.bisect_left(starts, low):bisect.bisect_left(starts, high)]
+
+    # ------------------------------------------------------------- memory
+    def mapped(self, address: int) -> bool:
+        return 0 <= address <= MASK64 and self.dbg.machine.mem.mapped(address)
+
+    def read_memory(self, address: int, count: int) -> MemoryRead:
+        """The mapped prefix of [address, address+count), page by page, and the length
+        of the unmapped run after it (never zeros for unmapped bytes)."""
+        mem = self.dbg.machine.mem
+        end = min(address + count, MASK64 + 1)
+        pos = address
+        while pos < end and mem.mapped(pos):
+            pos = min((pos // PAGE + 1) * PAGE, end)
+        data = mem.peek(address, pos - address) if pos > address else b""
+        gap = pos
+        while gap < end and not mem.mapped(gap):
+            gap = min((gap // PAGE + 1) * PAGE, end)
+        return MemoryRead(address, data, gap - pos)
+
+    def write_memory(self, address: int, data: bytes) -> str:
+        return self.dbg.set_memory(address, data)
+
+    def instructions(self, address: int, offset: int, count: int) -> list[disasm_rows.InstructionRow]:
+        span = (abs(offset) + 1) * 8
+        boundaries = self.line_boundaries(max(0, address - max(span, disasm_rows.SYNC_REACH)), address + 1)
+        return disasm_rows.rows_around(self.dbg, address, offset, count, boundaries)
+
+    # -------------------------------------------------------- breakpoints
+    def add_breakpoint(self, location: str, condition: str | None = None) -> int:
+        return self.dbg.add_breakpoint(location, condition).ident
+
+    def add_watchpoint(self, address: int, length: int, mode: str) -> int:
+        return self.dbg.add_watchpoint(f"{address:#x}", length, mode).ident
+
+    def delete(self, ident: int) -> None:
+        if ident in self.dbg.breakpoints or ident in self.dbg.watchpoints:
+            self.dbg.delete(ident)
+
+    def exists(self, ident: int) -> bool:
+        return ident in self.dbg.breakpoints or ident in self.dbg.watchpoints
+
+    def hits(self, ident: int) -> int:
+        found = self.dbg.breakpoints.get(ident) or self.dbg.watchpoints.get(ident)
+        return found.hits if found is not None else 0
+
+    def breakpoint_address(self, ident: int) -> int | None:
+        bp = self.dbg.breakpoints.get(ident)
+        return bp.address if bp is not None else None
+
+    def stop_here(self) -> Stop | None:
+        """A breakpoint stop for an enabled breakpoint at TPC whose condition holds (a
+        run that was interrupted right at it has not checked it yet); no hit counted."""
+        pc = self.pc
+        for bp in sorted(self.dbg.breakpoints.values(), key=lambda b: b.ident):
+            if not bp.enabled or bp.address != pc:
+                continue
+            if bp.condition is not None:
+                try:
+                    if not bp.condition.evaluate(self.dbg.expr_context()):
+                        continue
+                except (ExprError, RecursionError):
+                    pass
+            return Stop("breakpoint", f"breakpoint {bp.ident} at {self.symbolize(pc)}", breakpoint=bp.ident)
+        return None
+
+    # -------------------------------------------------------------- moves
+    def interrupt(self) -> None:
+        """Ask a running engine call to stop soon (any thread)."""
+        self.dbg.interrupt.set()
+
+    def clear_interrupt(self) -> None:
+        """Before a job starts (the engine is idle): no interrupt left over from a pause."""
+        self.dbg.interrupt.clear()
+
+    def cont(self, budget: int | None) -> Stop:
+        return self.dbg.cont(budget)
+
+    def step_instruction(self, over: bool) -> Stop:
+        return self.dbg.next() if over else self.dbg.step(1)
+
+    def step_line(self, over: bool, ends_step, cancelled, budget: int) -> Stop:
+        assert self.lines is not None
+        return source_step.line_step(self.dbg, self.lines, over=over, ends_step=ends_step,
+                                     cancelled=cancelled, budget=budget)
+
+    def step_back_instruction(self) -> Stop:
+        return self.dbg.reverse_step(1)
+
+    def step_back_line(self, cancelled, budget: int) -> Stop:
+        assert self.lines is not None
+        return source_step.line_step_back(self.dbg, self.lines, cancelled=cancelled, budget=budget)
+
+    def step_out(self, budget: int | None) -> Stop:
+        return source_step.step_out(self.dbg, self.frame_sp_register(), budget=budget)
+
+    def reverse_continue(self) -> Stop:
+        return self.dbg.reverse_continue()
+
+    def has_lines_at(self, address: int) -> bool:
+        return self.lines is not None and self.lines.table.row_at(address) is not None
+
+    # -------------------------------------------------------- expressions
+    def evaluate(self, text: str) -> int:
+        try:
+            return self.dbg.evaluate(text)
+        except RecursionError:
+            raise DebugError("expression nested too deeply") from None
+
+    def set_register(self, name: str, value: int) -> str:
+        return self.dbg.set_register(name, value)
+
+    def is_command(self, line: str) -> bool:
+        word = line.strip().split(" ", 1)[0].lower()
+        return word in self.commands.by_name
+
+    def execute(self, line: str) -> CommandResult:
+        try:
+            return self.commands.execute(line)
+        except RecursionError:
+            return CommandResult(line, False, error=f"{line.split()[0]}: expression nested too deeply")
+
+
+def _no_memory(address: int, size: int) -> bytes:
+    raise ExprError("memory cannot be read while the program runs")
