@@ -16,10 +16,19 @@ Stops while running forward: breakpoints (machine stop sentinels; conditions and
 counts checked here), the test-binary stop symbol, watchpoints (memory slow-path hits),
 traps whose bank has no handler (EBREAK among them), emulator halts, step limits and
 interrupts.  ``continue`` from an address that has a breakpoint first steps past it.
+
+Interrupts: a client (the TUI's ctrl+c, batch mode's SIGINT) sets :attr:`Debugger.interrupt`
+to stop the running command.  An interrupt belongs to the command that was running when it
+came, so every command drops a pending one as it starts (:func:`command`): one that arrived
+after the previous command ended can never cut the next.  An interrupted command stops
+between two attempts, at an exact step, with status "interrupted".  Replays the engine
+needs for itself (the last attempt's events, a watchpoint hit's event indices) are never
+cut: they always reach their target.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import threading
 from collections.abc import Callable, Iterable
@@ -43,6 +52,25 @@ CALL_MNEMONICS = frozenset({"BSTART.CALL", "BSTART.ICALL", "SETRET", "C.SETRET",
 
 class DebugError(ValueError):
     """A command that cannot be carried out; the message is one clear sentence."""
+
+
+def command(method):
+    """Mark a public engine command.  The outermost command clears a pending interrupt as
+    it starts: an interrupt is meant for the command running when it came, and one left
+    over from an earlier command (it came as that one ended) must not cut this one."""
+
+    @functools.wraps(method)
+    def run(self: Debugger, *args, **kwargs):
+        outermost = self._depth == 0
+        if outermost:
+            self.interrupt.clear()
+        self._depth += 1
+        try:
+            return method(self, *args, **kwargs)
+        finally:
+            self._depth -= 1
+
+    return run
 
 
 @dataclass
@@ -103,7 +131,7 @@ class WatchHit:
 class Stop:
     """Why the debugger stopped, in the terms of the JSON ``status`` (DESIGN.md §6)."""
 
-    status: str  # stopped | exited | breakpoint | watchpoint | trap | max-steps | error
+    status: str  # stopped | exited | breakpoint | watchpoint | trap | max-steps | interrupted | error
     message: str = ""
     trap: TrapInfo | None = None
     breakpoint: int | None = None
@@ -206,7 +234,8 @@ class Debugger:
         self.last = Stop("stopped", "loaded")
         self.last_step: StepResult | None = None
         self._events_cache: tuple[int, int, list[MemEvent]] | None = None
-        self.interrupt = threading.Event()
+        self.interrupt = threading.Event()  # set by a client to stop the running command
+        self._depth = 0  # nesting of engine commands (see :func:`command`)
         self.on_progress: Callable[[int], None] | None = None
         self.notes: list[str] = []  # timeline notes for the event pane (edits, commits)
         self.settings: dict = {}  # client settings kept in sessions (views, theme)
@@ -558,9 +587,9 @@ class Debugger:
         return Stop("watchpoint", msg, watch_hits=hits)
 
     def _forward(self, budget: int | None, *, stops: bool = True, skip_first_stop: bool = True) -> Stop:
-        """Run forward up to ``budget`` attempts (None: unbounded) honouring stops."""
+        """Run forward up to ``budget`` attempts (None: unbounded) honouring stops and the
+        interrupt (checked between chunks, so it stops at an exact step)."""
         m = self.machine
-        self.interrupt.clear()
         done = 0
         if skip_first_stop and m.pc in m.stop_pcs and stops:
             res = self._single()
@@ -570,7 +599,7 @@ class Debugger:
                 return stop
         while budget is None or done < budget:
             if self.interrupt.is_set():
-                return Stop("stopped", "interrupted")
+                return Stop("interrupted", "interrupted")
             self._apply_due()
             before = m.steps
             reason, res = self._run_chunk(CHUNK if budget is None else budget - done)
@@ -598,12 +627,12 @@ class Debugger:
         return Stop("max-steps", f"ran {done} steps")
 
     # ---------------------------------------------------------- commands
+    @command
     def step(self, count: int = 1) -> Stop:
         """Execute ``count`` attempts; stops early at a trap stop, watchpoint, breakpoint
         or the stop symbol reached after the first one."""
         if count < 1:
             raise DebugError("step count must be at least 1")
-        self.interrupt.clear()
         res = self._single()
         stop = self._after_single(res, True)
         if stop is None and count > 1:
@@ -627,11 +656,13 @@ class Debugger:
         name = res.form.mnemonic if res.form else "?"
         return f"{name} at {self.symbolize(res.pc)}"
 
+    @command
     def cont(self, max_steps: int | None = None) -> Stop:
         self.last = self._forward(max_steps)
         self._apply_due()
         return self.last
 
+    @command
     def until(self, location: str) -> Stop:
         address = self.resolve(location)
         temp = Breakpoint(-1, location, address, temporary=True)
@@ -647,6 +678,7 @@ class Debugger:
         self.last = stop
         return stop
 
+    @command
     def next(self) -> Stop:
         """Step over a call.  A SETRET-family instruction, or a block start of type CALL or
         ICALL (its transfer happens when the block commits, so the call block is stepped
@@ -740,9 +772,11 @@ class Debugger:
         return v["uimm"] if v.get("SrcBegin") == RA else None
 
     # ========================================================== backward
-    def _travel(self, target: int) -> None:
+    def _travel(self, target: int, *, interruptible: bool = True) -> bool:
         """Put the machine exactly at step ``target``: restore the nearest snapshot at or
-        before it (unless the present is nearer) and replay, stops disabled."""
+        before it (unless the present is nearer) and replay, stops disabled.  Returns
+        whether it got there: an interrupt stops an interruptible travel between two
+        chunks, at an exact step, with the edits of that step applied."""
         m = self.machine
         entry = self.history.latest_at_or_before(target)
         assert entry is not None, "history always holds the first snapshot"
@@ -756,7 +790,7 @@ class Debugger:
         m.mem.set_watches([])
         try:
             while m.steps < target:
-                if self.interrupt.is_set():
+                if interruptible and self.interrupt.is_set():
                     break  # the caller reports where the interrupted travel stopped
                 self._apply_due()
                 reason, _ = self._run_chunk(target - m.steps)
@@ -772,7 +806,9 @@ class Debugger:
         self._apply_due()
         self._events_cache = None
         self.last_step = None
+        return m.steps == target
 
+    @command
     def goto(self, target: int) -> Stop:
         """Travel to step ``target``.  Inside the recorded timeline the state comes from the
         nearest snapshot and a replay (traps the timeline recovered from included), so a
@@ -781,18 +817,19 @@ class Debugger:
         if target < 0:
             raise DebugError("steps start at 0")
         m = self.machine
-        self.interrupt.clear()
         if target <= max(self.horizon, m.steps):
-            self._travel(target)
+            if not self._travel(target):
+                return self._cut_short(f"goto {target}")
         else:
             stop = self._forward(target - m.steps, stops=False, skip_first_stop=False)
             if m.steps < target and stop.status != "max-steps":
                 self.last = stop
                 return stop
             self._apply_due()
-        self.last = Stop("stopped", f"at step {m.steps}" + (" (interrupted)" if self.interrupt.is_set() else ""))
+        self.last = Stop("stopped", f"at step {m.steps}")
         return self.last
 
+    @command
     def reverse_step(self, count: int = 1) -> Stop:
         if count < 1:
             raise DebugError("reverse-step count must be at least 1")
@@ -800,20 +837,33 @@ class Debugger:
         if m.steps == 0:
             raise DebugError("already at step 0: nothing to reverse")
         target = max(0, m.steps - count)
-        self._travel(target)
+        if not self._travel(target):
+            return self._cut_short("reverse-step")
         self.last = Stop("stopped", f"reversed to step {m.steps}")
         return self.last
 
-    def _scan(self, start: int, end: int) -> list[tuple[int, Stop]]:
-        """Replay [start, end) and list every stop position (step, why) on the way."""
+    def _cut_short(self, what: str) -> Stop:
+        """The stop of a travel that did not reach its target (an interrupt, or a replay
+        that halted): the machine is exactly at the step it reached."""
         m = self.machine
-        self._travel(start)
+        if self.interrupt.is_set():
+            self.last = Stop("interrupted", f"{what} interrupted at step {m.steps}")
+        else:
+            self.last = Stop("error", f"{what}: the replay halted at step {m.steps}")
+        return self.last
+
+    def _scan(self, start: int, end: int) -> list[tuple[int, Stop]] | None:
+        """Replay [start, end) and list every stop position (step, why) on the way;
+        None when an interrupt cut the scan (the list would be incomplete)."""
+        m = self.machine
+        if not self._travel(start):
+            return None  # (a halting replay cannot happen inside the recorded timeline)
         found: list[tuple[int, Stop]] = []
         self._sync_stops()
         self._sync_watches()
         while m.steps < end:
             if self.interrupt.is_set():
-                break
+                return None
             if self.on_progress is not None:
                 self.on_progress(m.steps)
             self._apply_due()
@@ -851,22 +901,25 @@ class Debugger:
                 return Stop("breakpoint", f"breakpoint {bp.ident} at {self.symbolize(m.pc)}", breakpoint=bp.ident)
         return None
 
+    @command
     def reverse_continue(self) -> Stop:
-        """Go back to the latest earlier breakpoint hit, watchpoint hit or trap."""
+        """Go back to the latest earlier breakpoint hit, watchpoint hit or trap.  The
+        timeline is scanned backwards one snapshot interval at a time; an interrupt
+        leaves the machine where the scan was, at an exact step."""
         m = self.machine
         now = m.steps
         end = now
-        self.interrupt.clear()
         while True:
-            if self.interrupt.is_set():
-                self.last = Stop("stopped", f"reverse-continue interrupted at step {m.steps}")
-                return self.last
             entry = self.history.latest_at_or_before(max(0, end - 1))
             start = entry.step if entry is not None else 0
-            found = [f for f in self._scan(start, end) if f[0] < now]
+            scanned = self._scan(start, end)
+            if scanned is None:
+                return self._cut_short("reverse-continue")
+            found = [f for f in scanned if f[0] < now]
             if found:
                 step, stop = found[-1]
-                self._travel(step)
+                if not self._travel(step):
+                    return self._cut_short("reverse-continue")
                 if stop.status == "watchpoint":
                     stop = self._rebuild_watch_stop(step)
                 stop.message = f"reverse: {stop.message}"
@@ -881,7 +934,7 @@ class Debugger:
     def _rebuild_watch_stop(self, step: int) -> Stop:
         """The watch stop at ``step`` with its event indices (re-execute that attempt)."""
         m = self.machine
-        self._travel(step - 1)
+        self._travel(step - 1, interruptible=False)
         res = m.step()
         events = res.events
         stop = self._watch_stop(events)
@@ -890,6 +943,7 @@ class Debugger:
         return stop
 
     # ============================================================ queries
+    @command
     def events(self) -> list[MemEvent]:
         """Memory events of the last instruction attempt (re-executed when needed)."""
         m = self.machine
@@ -902,7 +956,7 @@ class Debugger:
         snap_state = m.snapshot()
         cursor = self.cursor
         try:
-            self._travel(now - 1)
+            self._travel(now - 1, interruptible=False)
             res = m.step()
             events = res.events
             self.last_step = res
