@@ -58,6 +58,18 @@ def parse_perms(text: str) -> int:
     return (R if "r" in text else 0) | (W if "w" in text else 0) | (X if "x" in text else 0)
 
 
+class Unmapped(ValueError):
+    """A debugger read touched a byte that is not mapped; ``address`` is the first one
+    (2^64 when the range runs past the end of the address space)."""
+
+    def __init__(self, address: int) -> None:
+        self.address = address
+        where = f"cannot access memory at {address:#x}"
+        if address >= ADDRESS_LIMIT:
+            where += " (past the end of the 64-bit address space)"
+        super().__init__(where)
+
+
 @dataclass(frozen=True, slots=True)
 class Watch:
     """A watched byte range [low, high) for reads ('r'), writes ('w') or both ('rw')."""
@@ -368,6 +380,30 @@ class Memory:
     # --------------------------------------------------------------- debugger
     def peek(self, addr: int, size: int) -> bytes:
         """Read without checks, events or side effects (unmapped bytes read as 0)."""
+        return self.read_raw(addr, size)
+
+    def first_unmapped(self, addr: int, size: int) -> int | None:
+        """The first byte of [addr, addr+size) that is not mapped, or None.  Bytes from
+        2^64 on do not exist (a range never wraps) and neither do bytes past a flat
+        profile's memory.  Checks whole pages: the work does not grow with ``size``
+        beyond the pages that are mapped."""
+        if size <= 0:
+            return None
+        end = addr + size
+        ceiling = ADDRESS_LIMIT if self.limit is None else min(ADDRESS_LIMIT, self.limit)
+        if addr < 0 or addr >= ceiling:
+            return addr
+        for pn in range(addr >> PAGE_SHIFT, ((min(end, ceiling) - 1) >> PAGE_SHIFT) + 1):
+            if pn not in self.pages:
+                return max(addr, pn << PAGE_SHIFT)
+        return ceiling if end > ceiling else None
+
+    def read_mapped(self, addr: int, size: int) -> bytes:
+        """The debugger's honest read: the bytes of a wholly mapped range (no checks of
+        permissions, no events), else :class:`Unmapped` naming the first unmapped byte."""
+        first = self.first_unmapped(addr, size)
+        if first is not None:
+            raise Unmapped(first)
         return self.read_raw(addr, size)
 
     def poke(self, addr: int, data: bytes) -> None:

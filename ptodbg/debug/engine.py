@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from ptodbg.core import Machine, StepResult, TrapInfo
 from ptodbg.core.events import MemEvent
 from ptodbg.core.faults import SW_BREAKPOINT
-from ptodbg.core.memory import Watch, parse_perms, perms_text
+from ptodbg.core.memory import Unmapped, Watch, parse_perms, perms_text
 from ptodbg.core.state import CALL as CALL_TYPE
 from ptodbg.core.state import GPR_NAMES, RA
 from ptodbg.core.state import ICALL as ICALL_TYPE
@@ -290,7 +290,14 @@ class Debugger:
         def queue(which: str, slot: int) -> int | None:
             return m.queue(which)[slot - 1]
 
-        return Context(register, queue, lambda a, n: m.mem.peek(a, n), self.symbols.lookup)
+        return Context(register, queue, self._read, self.symbols.lookup)
+
+    def _read(self, address: int, length: int) -> bytes:
+        """Memory as the debugger shows it: unmapped bytes are an error, never zeros."""
+        try:
+            return self.machine.mem.read_mapped(address, length)
+        except Unmapped as e:
+            raise DebugError(str(e)) from None
 
     def evaluate(self, text: str) -> int:
         try:
@@ -537,7 +544,7 @@ class Debugger:
                 try:
                     if not bp.condition.evaluate(self.expr_context()):
                         continue
-                except ExprError as e:
+                except (ExprError, DebugError) as e:
                     bp.hits += 1
                     return Stop("breakpoint", f"breakpoint {bp.ident}: condition error: {e}", breakpoint=bp.ident)
             bp.hits += 1
@@ -896,7 +903,7 @@ class Debugger:
                     try:
                         if not bp.condition.evaluate(self.expr_context()):
                             continue
-                    except ExprError:
+                    except (ExprError, DebugError):
                         pass
                 return Stop("breakpoint", f"breakpoint {bp.ident} at {self.symbolize(m.pc)}", breakpoint=bp.ident)
         return None
@@ -970,9 +977,10 @@ class Debugger:
         return self.machine.regs()
 
     def memory(self, address: int, length: int) -> bytes:
+        """``length`` bytes at ``address``; DebugError naming the first unmapped byte."""
         if not 0 < length <= 1 << 20:
             raise DebugError("length must be 1..1048576 bytes")
-        return self.machine.mem.peek(address, length)
+        return self._read(address, length)
 
     def result_bytes(self) -> bytes | None:
         if self.result is None:
