@@ -17,13 +17,19 @@ counts checked here), the test-binary stop symbol, watchpoints (memory slow-path
 traps whose bank has no handler (EBREAK among them), emulator halts, step limits and
 interrupts.  ``continue`` from an address that has a breakpoint first steps past it.
 
-Interrupts: a client (the TUI's ctrl+c, batch mode's SIGINT) sets :attr:`Debugger.interrupt`
-to stop the running command.  An interrupt belongs to the command that was running when it
-came, so every command drops a pending one as it starts (:func:`command`): one that arrived
-after the previous command ended can never cut the next.  An interrupted command stops
-between two attempts, at an exact step, with status "interrupted".  Replays the engine
-needs for itself (the last attempt's events, a watchpoint hit's event indices) are never
-cut: they always reach their target.
+Interrupts: a client (the TUI's ctrl+c) sets :attr:`Debugger.interrupt` to stop the running
+command.  An interrupt belongs to the command that was running when it came, so every
+command drops a pending one as it starts (:func:`command`): one that arrived after the
+previous command ended can never cut the next.  A headless client that gives up on all
+work (batch mode's SIGINT) sets :attr:`Debugger.cancel` instead, which no command clears.
+An interrupted command stops between two attempts, at an exact step, with status
+"interrupted".  Replays the engine needs for itself (the last attempt's events, a
+watchpoint hit's event indices) are never cut: they always reach their target.
+
+Bounded work: :attr:`Debugger.step_limit` (batch mode's ``--max-steps``) caps the attempts
+any one forward command runs (step, continue, until, next, goto past the recorded
+timeline); a command it ends has status "max-steps".  Backward travel replays only steps
+the timeline already ran.
 """
 
 from __future__ import annotations
@@ -235,6 +241,8 @@ class Debugger:
         self.last_step: StepResult | None = None
         self._events_cache: tuple[int, int, list[MemEvent]] | None = None
         self.interrupt = threading.Event()  # set by a client to stop the running command
+        self.cancel = threading.Event()  # set by a client to stop this and every later command
+        self.step_limit: int | None = None  # most attempts one forward command may run
         self._depth = 0  # nesting of engine commands (see :func:`command`)
         self.on_progress: Callable[[int], None] | None = None
         self.notes: list[str] = []  # timeline notes for the event pane (edits, commits)
@@ -264,6 +272,21 @@ class Debugger:
     @property
     def steps(self) -> int:
         return self.machine.steps
+
+    def interrupted(self) -> bool:
+        """Whether the running command must stop at the next step boundary it checks."""
+        return self.interrupt.is_set() or self.cancel.is_set()
+
+    def _limited(self, budget: int | None) -> tuple[int | None, bool]:
+        """A forward command's budget under :attr:`step_limit`, and whether the limit
+        (rather than the command's own count) is what bounds it."""
+        limit = self.step_limit
+        if limit is None or (budget is not None and budget <= limit):
+            return budget, False
+        return limit, True
+
+    def _limit_stop(self) -> Stop:
+        return Stop("max-steps", f"stopped at the step limit: {self.step_limit} attempts (--max-steps)")
 
     def expr_context(self) -> Context:
         m = self.machine
@@ -605,7 +628,7 @@ class Debugger:
             if stop is not None:
                 return stop
         while budget is None or done < budget:
-            if self.interrupt.is_set():
+            if self.interrupted():
                 return Stop("interrupted", "interrupted")
             self._apply_due()
             before = m.steps
@@ -640,6 +663,10 @@ class Debugger:
         or the stop symbol reached after the first one."""
         if count < 1:
             raise DebugError("step count must be at least 1")
+        count, capped = self._limited(count)
+        if not count:
+            self.last = self._limit_stop()
+            return self.last
         res = self._single()
         stop = self._after_single(res, True)
         if stop is None and count > 1:
@@ -653,6 +680,8 @@ class Debugger:
                 stop = self._forward(count - 1, skip_first_stop=False)
                 if stop.status == "max-steps":
                     stop = None
+        if stop is None and capped:
+            stop = self._limit_stop()
         if stop is None:
             stop = Stop("stopped", f"stepped {count}" if count > 1 else self._describe_step(res))
         self._apply_due()  # edits recorded at the step we arrived at belong to its state
@@ -665,7 +694,10 @@ class Debugger:
 
     @command
     def cont(self, max_steps: int | None = None) -> Stop:
-        self.last = self._forward(max_steps)
+        """Run to the next stop, or ``max_steps`` attempts."""
+        budget, capped = self._limited(max_steps)
+        stop = self._forward(budget)
+        self.last = self._limit_stop() if capped and stop.status == "max-steps" else stop
         self._apply_due()
         return self.last
 
@@ -675,13 +707,16 @@ class Debugger:
         temp = Breakpoint(-1, location, address, temporary=True)
         self.breakpoints[-1] = temp
         self._sync_stops()
+        budget, capped = self._limited(None)
         try:
-            stop = self._forward(None)
+            stop = self._forward(budget)
         finally:
             self.breakpoints.pop(-1, None)
             self._sync_stops()
         if stop.breakpoint == -1:
             stop = Stop("stopped", f"reached {self.symbolize(address)}")
+        elif capped and stop.status == "max-steps":
+            stop = self._limit_stop()
         self.last = stop
         return stop
 
@@ -694,6 +729,7 @@ class Debugger:
         m = self.machine
         sp0 = m.r[1]
         start = m.pc
+        first = m.steps  # the step the command started from (step_limit counts from it)
         res = self._single()
         stop = self._after_single(res, True)
         if stop is not None and stop.status != "breakpoint":
@@ -721,8 +757,9 @@ class Debugger:
         while True:
             self.breakpoints[-2] = temp
             self._sync_stops()
+            budget = None if self.step_limit is None else max(0, self.step_limit - (m.steps - first))
             try:
-                stop = self._forward(None, skip_first_stop=False)
+                stop = self._forward(budget, skip_first_stop=False)
             finally:
                 self.breakpoints.pop(-2, None)
                 self._sync_stops()
@@ -731,6 +768,8 @@ class Debugger:
             break
         if stop.breakpoint == -2:
             stop = Stop("stopped", f"returned to {self.symbolize(ret)}")
+        elif stop.status == "max-steps":
+            stop = self._limit_stop()
         self.last = stop
         return stop
 
@@ -797,7 +836,7 @@ class Debugger:
         m.mem.set_watches([])
         try:
             while m.steps < target:
-                if interruptible and self.interrupt.is_set():
+                if interruptible and self.interrupted():
                     break  # the caller reports where the interrupted travel stopped
                 self._apply_due()
                 reason, _ = self._run_chunk(target - m.steps)
@@ -828,10 +867,12 @@ class Debugger:
             if not self._travel(target):
                 return self._cut_short(f"goto {target}")
         else:
-            stop = self._forward(target - m.steps, stops=False, skip_first_stop=False)
-            if m.steps < target and stop.status != "max-steps":
-                self.last = stop
-                return stop
+            budget, capped = self._limited(target - m.steps)
+            stop = self._forward(budget, stops=False, skip_first_stop=False)
+            if m.steps < target and (stop.status != "max-steps" or capped):
+                self._apply_due()
+                self.last = self._limit_stop() if stop.status == "max-steps" else stop
+                return self.last
             self._apply_due()
         self.last = Stop("stopped", f"at step {m.steps}")
         return self.last
@@ -853,7 +894,7 @@ class Debugger:
         """The stop of a travel that did not reach its target (an interrupt, or a replay
         that halted): the machine is exactly at the step it reached."""
         m = self.machine
-        if self.interrupt.is_set():
+        if self.interrupted():
             self.last = Stop("interrupted", f"{what} interrupted at step {m.steps}")
         else:
             self.last = Stop("error", f"{what}: the replay halted at step {m.steps}")
@@ -869,7 +910,7 @@ class Debugger:
         self._sync_stops()
         self._sync_watches()
         while m.steps < end:
-            if self.interrupt.is_set():
+            if self.interrupted():
                 return None
             if self.on_progress is not None:
                 self.on_progress(m.steps)
