@@ -130,7 +130,7 @@ class Memory:
             self.poke(addr, data)
 
     def unmap(self, addr: int, size: int) -> None:
-        for pn in self._page_range(addr, size):
+        for pn in self.mapped_pages(addr, size):
             for table in (self.pages, self.perms, self.fast_read, self.fast_write):
                 table.pop(pn, None)
             self.shared.discard(pn)
@@ -139,21 +139,19 @@ class Memory:
 
     def set_perms(self, addr: int, size: int, perms: int) -> list[int]:
         """Set the permissions of every mapped page touching the range; returns the pages."""
-        changed = []
-        for pn in self._page_range(addr, size):
-            if pn in self.pages:
-                self.perms[pn] = perms
-                self.once.pop(pn, None)
-                changed.append(pn)
-                if pn in self.code and not perms & X:
-                    self.on_code_write(pn)
-                self._refresh(pn)
+        changed = self.mapped_pages(addr, size)
+        for pn in changed:
+            self.perms[pn] = perms
+            self.once.pop(pn, None)
+            if pn in self.code and not perms & X:
+                self.on_code_write(pn)
+            self._refresh(pn)
         return changed
 
     def inject_once(self, addr: int, size: int, perms: int) -> list[int]:
         """Give the pages of a range ``perms`` until the first access that faults on one
         of them; that access faults and the page gets its permissions back."""
-        original = {pn: self.once.get(pn, self.perms[pn]) for pn in self._page_range(addr, size) if pn in self.pages}
+        original = {pn: self.once.get(pn, self.perms[pn]) for pn in self.mapped_pages(addr, size)}
         self.set_perms(addr, size, perms)
         self.once.update(original)
         return list(original)
@@ -170,6 +168,15 @@ class Memory:
 
     def mapped(self, addr: int) -> bool:
         return (addr >> PAGE_SHIFT) in self.pages
+
+    def mapped_pages(self, addr: int, size: int) -> list[int]:
+        """The mapped pages touching [addr, addr+size), in order.  The work is bounded by
+        the smaller of the range's page count and the number of mapped pages, so a range
+        as large as the address space costs what is mapped, not what it spans."""
+        span = self._page_range(addr, size)
+        if span.stop - span.start <= len(self.pages):  # (len() overflows past 2^63 pages)
+            return [pn for pn in span if pn in self.pages]
+        return sorted(pn for pn in self.pages if pn in span)
 
     @staticmethod
     def _page_range(addr: int, size: int) -> range:

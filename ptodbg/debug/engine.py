@@ -53,6 +53,9 @@ from ptodbg.debug.history import History
 from ptodbg.isa.demangle import demangle
 
 CHUNK = 20_000  # steps per fast-run call: bounds interrupt and progress latency
+ADDRESS_END = 1 << 64
+MAX_STEP = (1 << 63) - 1  # the largest step number a command or session may name
+MAX_FRAMES = 4096  # the most frames a backtrace walks
 CALL_MNEMONICS = frozenset({"BSTART.CALL", "BSTART.ICALL", "SETRET", "C.SETRET", "HL.SETRET", "HL.BSTART.STD.CALL"})
 
 
@@ -423,6 +426,8 @@ class Debugger:
     def _edit(self, kind: str, args: tuple, *, at: int | None = None) -> Stop | str:
         """Record and (when it is due now) apply one timeline edit."""
         m = self.machine
+        if at is not None and at > MAX_STEP:
+            raise DebugError(f"step {at} is beyond the last step number {MAX_STEP}")
         if at is not None and at > m.steps:
             edit = Edit(at, kind, args, scheduled=True)
             i = self.cursor
@@ -456,6 +461,8 @@ class Debugger:
             self.horizon = m.steps
 
     def set_register(self, name: str, value: int) -> str:
+        if not -(1 << 63) <= value < 1 << 64:
+            raise DebugError(f"value {value:#x} does not fit in 64 bits")
         low = name.strip().lower()
         if low in ("pc", "tpc"):
             if value & 1:
@@ -484,12 +491,18 @@ class Debugger:
             raise DebugError(str(e)) from None
         if length <= 0:
             raise DebugError("the length must be positive")
-        if not any(self.machine.mem.mapped(a) for a in range(address & ~0xFFF, address + length, 0x1000)):
+        if not 0 <= address < ADDRESS_END:
+            raise DebugError(f"address {address:#x} is not a 64-bit address")
+        if address + length > ADDRESS_END:
+            raise DebugError(f"{address:#x} + {length:#x} runs past the end of the 64-bit address space")
+        if not self.machine.mem.mapped_pages(address, length):  # (work bounded by the mapped pages)
             raise DebugError(f"no page of {address:#x}..{address + length:#x} is mapped")
         return self._edit("once" if once else "perms", (address, length, text), at=at)
 
     def recover(self, bank: int | None = None) -> str:
         m = self.machine
+        if bank is not None and not 0 <= bank < len(m.saved):
+            raise DebugError(f"bank {bank} does not exist: trap banks are 0..{len(m.saved) - 1}")
         ring = m.acr if bank is None else bank
         why = m.recoverable(ring)
         if why is not None:
@@ -777,7 +790,10 @@ class Debugger:
         """The call chain, innermost first, read from the frames FENTRY built: each
         function's FENTRY at its symbol stored ra just below the caller's sp and moved sp
         down by its frame size, so caller sp = sp + size and the return address is at
-        caller sp - 8.  Before a function's FENTRY has run, ra is still in R10."""
+        caller sp - 8.  Before a function's FENTRY has run, ra is still in R10.  At most
+        ``limit`` (1..MAX_FRAMES) frames: a corrupt stack can make the chain loop."""
+        if not 1 <= limit <= MAX_FRAMES:
+            raise DebugError(f"frame count {limit} must be 1..{MAX_FRAMES}")
         m = self.machine
         frames = []
         pc, sp, ra_live = m.pc, m.r[m.frame_sp if m.compat else 1], m.r[RA]
@@ -862,6 +878,8 @@ class Debugger:
         goes forward without breakpoints and stops early only at a trap stop or halt."""
         if target < 0:
             raise DebugError("steps start at 0")
+        if target > MAX_STEP:
+            raise DebugError(f"step {target} is beyond the last step number {MAX_STEP}")
         m = self.machine
         if target <= max(self.horizon, m.steps):
             if not self._travel(target):
