@@ -479,9 +479,10 @@ class Debugger:
     def set_memory(self, address: int, data: bytes) -> str:
         if not data:
             raise DebugError("no bytes to write")
-        for off in (0, len(data) - 1):
-            if not self.machine.mem.mapped(address + off):
-                raise DebugError(f"address {address + off:#x} is not mapped")
+        # The whole range is checked before the edit drops the recorded future it rewrites.
+        first = self.machine.mem.first_unmapped(address, len(data))
+        if first is not None:
+            raise DebugError(f"cannot write memory at {first:#x}: it is not mapped")
         return self._edit("mem", (address, bytes(data)))
 
     def set_perms(self, address: int, length: int, perms: str, *, at: int | None = None, once: bool = False) -> str:

@@ -32,6 +32,7 @@ from ptodbg.core.memory import PAGE_SIZE, Memory
 from ptodbg.debug import session
 from ptodbg.debug.commands import Commands, split_words
 from ptodbg.debug.edits import Edit
+from ptodbg.debug.engine import Debugger
 
 TOP = (1 << 64) - 1
 HANG = 60.0  # seconds: only a hang takes this long
@@ -272,3 +273,17 @@ def test_a_cyclic_frame_chain_is_cut_at_the_frame_limit():
     r = c.execute("bt 4096")
     assert r.ok and len(r.extra["frames"]) <= 4096
     assert d.machine.pc == CODE
+
+
+def test_a_failed_set_mem_across_a_hole_keeps_the_recorded_future():
+    """The range is checked before the edit drops the future it would rewrite."""
+    m = make().machine
+    m.mem.map(0x30000, PAGE_SIZE, R | W)
+    m.mem.map(0x32000, PAGE_SIZE, R | W)  # 0x31000 is a hole
+    d = Debugger(m)  # the pages are part of the loaded state
+    d.step(4)
+    d.goto(1)
+    horizon = d.horizon
+    r = Commands(d).execute(f"set mem 0x30ff8 {'11' * (PAGE_SIZE + 16)}")
+    assert not r.ok and "0x31000" in r.error, r.error
+    assert d.horizon == horizon == 4 and d.steps == 1
