@@ -211,11 +211,11 @@ def cmd_batch(args: argparse.Namespace) -> int:
             return _fail(f"{args.script}: {getattr(e, 'strerror', None) or e}")
     else:
         commands = batch.inline_commands(args.commands)
+    if args.max_steps < 0:
+        return _fail(f"--max-steps {args.max_steps}: expected a count of 0 or more")
     dbg, err = _open(args)
     if dbg is None:
         return err
-    if args.max_steps < 0:
-        return _fail(f"--max-steps {args.max_steps}: expected a count of 0 or more")
     dbg.step_limit = args.max_steps
     with batch.sigint_cancels(dbg):
         if args.session:

@@ -443,4 +443,3 @@ def _help(c: Commands, args: list[str], raw: str) -> CommandResult:
         return CommandResult("", True, f"{spec.usage}: {spec.help}")
     lines = [f"{s.usage:42} {s.help}" for s in _SPECS]
     return CommandResult("", True, "\n".join(lines))
-

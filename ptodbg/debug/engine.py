@@ -635,7 +635,7 @@ class Debugger:
         interrupt (checked between chunks, so it stops at an exact step)."""
         m = self.machine
         done = 0
-        if skip_first_stop and m.pc in m.stop_pcs and stops:
+        if skip_first_stop and m.pc in m.stop_pcs and stops and budget != 0:
             res = self._single()
             done += 1
             stop = self._after_single(res, True)
@@ -921,10 +921,10 @@ class Debugger:
 
     def _scan(self, start: int, end: int) -> list[tuple[int, Stop]] | None:
         """Replay [start, end) and list every stop position (step, why) on the way;
-        None when an interrupt cut the scan (the list would be incomplete)."""
+        None when the scan was cut short (the list would be incomplete)."""
         m = self.machine
         if not self._travel(start):
-            return None  # (a halting replay cannot happen inside the recorded timeline)
+            return None
         found: list[tuple[int, Stop]] = []
         self._sync_stops()
         self._sync_watches()
