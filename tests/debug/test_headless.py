@@ -200,8 +200,8 @@ def test_version_names_the_package_and_the_isa():
 
 
 def test_max_steps_zero_runs_nothing_even_from_a_breakpoint(endless):
-    ran = cli("batch", endless, "--max-steps", "0", "-c", "step; continue; goto 5")
-    assert [line["state"]["steps"] for line in ran.lines] == [0, 0, 0]
-    assert all(line["state"]["status"] == "max-steps" for line in ran.lines)
+    ran = cli("batch", endless, "--max-steps", "0", "-c", "break _start; step; continue; goto 5")
+    assert [line["state"]["steps"] for line in ran.lines] == [0, 0, 0, 0]
+    assert all(line["state"]["status"] == "max-steps" for line in ran.lines[1:])
     ran = cli("batch", endless, "--max-steps", "1", "-c", "break loop; continue; continue")
     assert [line["state"]["steps"] for line in ran.lines] == [0, 1, 2]  # one attempt each
