@@ -1,9 +1,12 @@
 """Command-line entry points (DESIGN.md §4): ``ptodbg`` (the TUI on the demo),
-``ptodbg tui|asm|disasm|run|batch|dap``.
+``ptodbg tui|asm|disasm|run|batch|dap``, ``ptodbg --version``.
 
 Exit status: 0 on a normal stop or success, 1 on a trap stop or a failed run (``run``
 of a program that exited reports its exit status), 2 on bad usage or bad input (with
-exactly one line ``ptodbg: error: ...`` on standard error, never a traceback).
+exactly one line ``ptodbg: error: ...`` on standard error, never a traceback), 130 when
+SIGINT ended ``run`` or ``batch`` (the state at the interrupted step is still printed).
+A reader that closes standard output early (``ptodbg batch ... | head -1``) ends the
+command quietly.
 """
 
 from __future__ import annotations
@@ -112,6 +115,11 @@ def _silence_stdout() -> None:
 
 # -------------------------------------------------------------- run / batch
 DEFAULT_MAX_STEPS = 200_000_000
+# ``run`` never goes backwards, but its JSON state holds the events of the last attempt,
+# which the fast path does not record: they come from a replay of that attempt from the
+# newest snapshot.  A snapshot every 2^16 attempts bounds that replay; a zero budget keeps
+# only the first and the newest snapshot (History never drops those two).
+RUN_ENGINE_OPTIONS = {"interval": 1 << 16, "budget_bytes": 0}
 
 
 def _open(args: argparse.Namespace, **options):
@@ -135,16 +143,17 @@ def _exit_status(dbg) -> int:
 def cmd_run(args: argparse.Namespace) -> int:
     import json
 
+    from ptodbg.debug.batch import INTERRUPTED_STATUS, sigint_cancels
     from ptodbg.debug.jsonstate import state
     from ptodbg.debug.trace import TraceWriter
 
     if args.max_steps < 0:
         return _fail(f"--max-steps {args.max_steps}: expected a count of 0 or more")
-    dbg, err = _open(args, interval=1 << 62)  # no reverse execution: no snapshots needed
+    dbg, err = _open(args, **RUN_ENGINE_OPTIONS)
     if dbg is None:
         return err
     out_stream = sys.stderr if args.json else sys.stdout
-    try:
+    with sigint_cancels(dbg):
         if args.trace:
             try:
                 writer = TraceWriter(args.trace)
@@ -154,18 +163,17 @@ def cmd_run(args: argparse.Namespace) -> int:
                 writer.run(dbg, args.max_steps)
         else:
             dbg.cont(args.max_steps)
-    except KeyboardInterrupt:
-        dbg.last.status, dbg.last.message = "stopped", "interrupted"
+        state_now = state(dbg) if args.json else None
     output = getattr(dbg.machine.os_state, "output", b"")
     if output:
         out_stream.buffer.write(output)
         out_stream.flush()
     if args.json:
-        sys.stdout.write(json.dumps(state(dbg)) + "\n")
+        sys.stdout.write(json.dumps(state_now) + "\n")
     else:
         sys.stdout.write(_describe_state(dbg))
     sys.stdout.flush()
-    return _exit_status(dbg)
+    return INTERRUPTED_STATUS if dbg.cancel.is_set() else _exit_status(dbg)
 
 
 def _describe_state(dbg) -> str:
@@ -203,15 +211,19 @@ def cmd_batch(args: argparse.Namespace) -> int:
             return _fail(f"{args.script}: {getattr(e, 'strerror', None) or e}")
     else:
         commands = batch.inline_commands(args.commands)
+    if args.max_steps < 0:
+        return _fail(f"--max-steps {args.max_steps}: expected a count of 0 or more")
     dbg, err = _open(args)
     if dbg is None:
         return err
-    if args.session:
-        try:
-            session.load(dbg, args.session)
-        except session.SessionError as e:
-            return _fail(str(e))
-    return batch.run(dbg, commands, sys.stdout)
+    dbg.step_limit = args.max_steps
+    with batch.sigint_cancels(dbg):
+        if args.session:
+            try:
+                session.load(dbg, args.session)
+            except session.SessionError as e:
+                return _fail(str(e))
+        return batch.run(dbg, commands, sys.stdout)
 
 
 def cmd_tui(args: argparse.Namespace) -> int:
@@ -245,8 +257,33 @@ def _profile_args(p: argparse.ArgumentParser) -> None:
 
 
 # ----------------------------------------------------------------- parser
+def version_text() -> str:
+    """``ptodbg X.Y.Z (PTO ISA R)``: the version from the package metadata (set once, in
+    pyproject.toml), the release from the ISA identity the ELF note carries."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from ptodbg.isa.elf import IDENTITY
+
+    try:
+        ours = version("ptodbg")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        ours = "unknown"
+    return f"{PROG} {ours} (PTO ISA {IDENTITY['release']})"
+
+
+class _Version(argparse.Action):
+    """``--version``, its text computed only when asked (it reads package metadata)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        sys.stdout.write(version_text() + "\n")
+        sys.stdout.flush()
+        raise SystemExit(0)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog=PROG, description="Debugger and emulator for PTO ISA 0.58.3 programs.")
+    parser.add_argument("--version", action=_Version, nargs=0,
+                        help="print the ptodbg version and the PTO ISA release it implements")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     p = sub.add_parser("asm", help="assemble a .s source to an ELF64 executable")
@@ -276,6 +313,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-x", dest="script", metavar="SCRIPT", help="file with one command per line")
     p.add_argument("-c", dest="commands", metavar="CMDS", help='commands separated by ";"')
     p.add_argument("--session", metavar="FILE", help="load a saved session first")
+    p.add_argument("--max-steps", type=int, default=DEFAULT_MAX_STEPS, metavar="N",
+                   help=f"most instruction attempts one step/continue/until/next/goto may run "
+                        f"(default {DEFAULT_MAX_STEPS})")
     _profile_args(p)
     p.set_defaults(handler=cmd_batch)
 
@@ -307,6 +347,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return args.handler(args)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader of standard output went away
+        _silence_stdout()
+        return 0
 
 
 if __name__ == "__main__":

@@ -58,6 +58,18 @@ def parse_perms(text: str) -> int:
     return (R if "r" in text else 0) | (W if "w" in text else 0) | (X if "x" in text else 0)
 
 
+class Unmapped(ValueError):
+    """A debugger read touched a byte that is not mapped; ``address`` is the first one
+    (2^64 when the range runs past the end of the address space)."""
+
+    def __init__(self, address: int) -> None:
+        self.address = address
+        where = f"cannot access memory at {address:#x}"
+        if address >= ADDRESS_LIMIT:
+            where += " (past the end of the 64-bit address space)"
+        super().__init__(where)
+
+
 @dataclass(frozen=True, slots=True)
 class Watch:
     """A watched byte range [low, high) for reads ('r'), writes ('w') or both ('rw')."""
@@ -118,7 +130,7 @@ class Memory:
             self.poke(addr, data)
 
     def unmap(self, addr: int, size: int) -> None:
-        for pn in self._page_range(addr, size):
+        for pn in self.mapped_pages(addr, size):
             for table in (self.pages, self.perms, self.fast_read, self.fast_write):
                 table.pop(pn, None)
             self.shared.discard(pn)
@@ -127,21 +139,19 @@ class Memory:
 
     def set_perms(self, addr: int, size: int, perms: int) -> list[int]:
         """Set the permissions of every mapped page touching the range; returns the pages."""
-        changed = []
-        for pn in self._page_range(addr, size):
-            if pn in self.pages:
-                self.perms[pn] = perms
-                self.once.pop(pn, None)
-                changed.append(pn)
-                if pn in self.code and not perms & X:
-                    self.on_code_write(pn)
-                self._refresh(pn)
+        changed = self.mapped_pages(addr, size)
+        for pn in changed:
+            self.perms[pn] = perms
+            self.once.pop(pn, None)
+            if pn in self.code and not perms & X:
+                self.on_code_write(pn)
+            self._refresh(pn)
         return changed
 
     def inject_once(self, addr: int, size: int, perms: int) -> list[int]:
         """Give the pages of a range ``perms`` until the first access that faults on one
         of them; that access faults and the page gets its permissions back."""
-        original = {pn: self.once.get(pn, self.perms[pn]) for pn in self._page_range(addr, size) if pn in self.pages}
+        original = {pn: self.once.get(pn, self.perms[pn]) for pn in self.mapped_pages(addr, size)}
         self.set_perms(addr, size, perms)
         self.once.update(original)
         return list(original)
@@ -158,6 +168,15 @@ class Memory:
 
     def mapped(self, addr: int) -> bool:
         return (addr >> PAGE_SHIFT) in self.pages
+
+    def mapped_pages(self, addr: int, size: int) -> list[int]:
+        """The mapped pages touching [addr, addr+size), in order.  The work is bounded by
+        the smaller of the range's page count and the number of mapped pages, so a range
+        as large as the address space costs what is mapped, not what it spans."""
+        span = self._page_range(addr, size)
+        if span.stop - span.start <= len(self.pages):  # (len() overflows past 2^63 pages)
+            return [pn for pn in span if pn in self.pages]
+        return sorted(pn for pn in self.pages if pn in span)
 
     @staticmethod
     def _page_range(addr: int, size: int) -> range:
@@ -368,6 +387,30 @@ class Memory:
     # --------------------------------------------------------------- debugger
     def peek(self, addr: int, size: int) -> bytes:
         """Read without checks, events or side effects (unmapped bytes read as 0)."""
+        return self.read_raw(addr, size)
+
+    def first_unmapped(self, addr: int, size: int) -> int | None:
+        """The first byte of [addr, addr+size) that is not mapped, or None.  Bytes from
+        2^64 on do not exist (a range never wraps) and neither do bytes past a flat
+        profile's memory.  Checks whole pages: the work does not grow with ``size``
+        beyond the pages that are mapped."""
+        if size <= 0:
+            return None
+        end = addr + size
+        ceiling = ADDRESS_LIMIT if self.limit is None else min(ADDRESS_LIMIT, self.limit)
+        if addr < 0 or addr >= ceiling:
+            return addr
+        for pn in range(addr >> PAGE_SHIFT, ((min(end, ceiling) - 1) >> PAGE_SHIFT) + 1):
+            if pn not in self.pages:
+                return max(addr, pn << PAGE_SHIFT)
+        return ceiling if end > ceiling else None
+
+    def read_mapped(self, addr: int, size: int) -> bytes:
+        """The debugger's honest read: the bytes of a wholly mapped range (no checks of
+        permissions, no events), else :class:`Unmapped` naming the first unmapped byte."""
+        first = self.first_unmapped(addr, size)
+        if first is not None:
+            raise Unmapped(first)
         return self.read_raw(addr, size)
 
     def poke(self, addr: int, data: bytes) -> None:

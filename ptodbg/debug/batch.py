@@ -1,27 +1,40 @@
 """Batch mode: debugger commands without a screen, one JSON line per command.
 
-``ptodbg batch PROGRAM -x SCRIPT`` reads one command per line (``#`` starts a comment);
-``-c "CMD; CMD"`` takes them from the argument.  Every command prints exactly one JSON
-object (DESIGN.md §5): ``{"command", "ok": true, "state", ...}`` or ``{"command",
-"ok": false, "error"}``.  Nothing else is written to standard output.
+``ptodbg batch PROGRAM -x SCRIPT`` reads one command per line (``#`` starts a comment at
+the start of a line or after whitespace, so ``t#1`` stays an operand); ``-c "CMD; CMD"``
+takes them from the argument.  Every command prints exactly one JSON object (DESIGN.md
+§5): ``{"command", "ok": true, "state", ...}`` or ``{"command", "ok": false, "error"}``.
+Nothing else is written to standard output.
+
+Headless runs stay in the user's hands: :func:`sigint_cancels` turns SIGINT into a request
+the engine honours at the next step boundary, so the running command ends at an exact
+step and still prints its line (status "interrupted"), and :func:`run` skips the rest.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Iterable
+import re
+import signal
+from collections.abc import Iterable, Iterator
 from typing import TextIO
 
 from ptodbg.debug import session
 from ptodbg.debug.commands import Commands
 from ptodbg.debug.engine import Debugger
 
+INTERRUPTED_STATUS = 130  # 128 + SIGINT, as shells report a command ended by ctrl+c
+_COMMENT = re.compile(r"(?:^|(?<=\s))#")
+
 
 def script_lines(text: str) -> list[str]:
-    """Commands of a script: one per line, ``#`` comments and blank lines dropped."""
+    """Commands of a script: one per line; comments (``#`` at the start of a line or
+    after whitespace, to the end of the line) and blank lines dropped."""
     out = []
     for line in text.splitlines():
-        code = line.split("#", 1)[0].strip()
+        comment = _COMMENT.search(line)
+        code = (line[: comment.start()] if comment else line).strip()
         if code:
             out.append(code)
     return out
@@ -32,13 +45,44 @@ def inline_commands(text: str) -> list[str]:
     return [part.strip() for part in text.split(";") if part.strip()]
 
 
+@contextlib.contextmanager
+def sigint_cancels(dbg: Debugger) -> Iterator[None]:
+    """While active, SIGINT sets ``dbg.cancel``: the running command stops at the next
+    step boundary with status "interrupted" and no later command runs.  A second SIGINT
+    (the user insists) raises KeyboardInterrupt as usual.  Only the main thread can
+    install a handler; elsewhere this does nothing."""
+
+    def handler(signum, frame) -> None:
+        if dbg.cancel.is_set():
+            raise KeyboardInterrupt
+        dbg.cancel.set()
+
+    try:
+        previous = signal.signal(signal.SIGINT, handler)
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def run(dbg: Debugger, commands: Iterable[str], out: TextIO) -> int:
-    """Execute the commands; returns 0 when all succeeded, 1 when any failed."""
+    """Execute the commands; returns 0 when all succeeded, 1 when any failed, and
+    :data:`INTERRUPTED_STATUS` when ``dbg.cancel`` was set (the command running then
+    prints its line; the rest are skipped).  A closed pipe raises BrokenPipeError to
+    the caller, which ends quietly (:mod:`ptodbg.cli`)."""
     runner = Commands(dbg, save=session.save, load=session.load)
     failed = False
     for line in commands:
+        if dbg.cancel.is_set():
+            break
         result = runner.execute(line)
         failed |= not result.ok
         out.write(json.dumps(result.as_json(dbg), separators=(",", ":")) + "\n")
         out.flush()
+    if dbg.cancel.is_set():
+        return INTERRUPTED_STATUS
     return 1 if failed else 0
+

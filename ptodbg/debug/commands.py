@@ -4,12 +4,18 @@ command palette and batch mode.
 :meth:`Commands.execute` takes one line and returns a :class:`CommandResult`; batch mode
 turns it into one JSON line, the TUI shows its message.  Numbers are decimal or 0x-hex;
 addresses and values are expressions of :mod:`ptodbg.debug.expr` (written without
-spaces, e.g. ``x sp+16 32``); LOC is a symbol, ``symbol+off`` or an address.
+spaces, e.g. ``x sp+16 32``); LOC is a symbol, ``symbol+off`` or an address.  The words
+of a line are split as a POSIX shell would (:func:`split_words`), in linear time.
+
+Every number a command takes is checked before it drives any work: counts are at least
+1, lengths are checked against their limits and the mapped pages, banks against the
+machine's trap banks, step numbers against 2^63 - 1, values against 64 bits; forward
+work is bounded by the engine's step limit (batch ``--max-steps``) or its interrupt.
 """
 
 from __future__ import annotations
 
-import shlex
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -21,6 +27,47 @@ from ptodbg.debug.jsonstate import state
 
 if TYPE_CHECKING:
     from ptodbg.debug.engine import Debugger
+
+
+# One piece of a POSIX-shell word: blanks, a '...' or "..." string, a backslash escape, or
+# a run of plain characters.  Matching a piece at a time keeps splitting linear (shlex
+# grows each word a character at a time: quadratic in a long word such as set mem's hex).
+_PIECE = re.compile(r"""
+      (?P<blank>[ \t\r\n]+)
+    | '(?P<single>[^']*)'
+    | "(?P<double>(?:[^"\\]|\\.)*)"
+    | \\(?P<escaped>.)
+    | (?P<plain>[^ \t\r\n'"\\]+)
+""", re.VERBOSE | re.DOTALL)
+_DOUBLE_ESCAPE = re.compile(r'\\(["\\])')
+
+
+def split_words(text: str) -> list[str]:
+    """Split a command line into words as ``shlex.split(text)`` does (POSIX rules:
+    blanks separate words, '...' is literal, "..." honours \\" and \\\\, a backslash
+    outside quotes escapes the next character), in time linear in the line.  Raises
+    ValueError "No closing quotation" or "No escaped character" as shlex does."""
+    words: list[str] = []
+    word: list[str] | None = None
+    pos, end = 0, len(text)
+    while pos < end:
+        piece = _PIECE.match(text, pos)
+        if piece is None:
+            raise ValueError("No escaped character" if text[pos] == "\\" else "No closing quotation")
+        pos = piece.end()
+        kind = piece.lastgroup
+        if kind == "blank":
+            if word is not None:
+                words.append("".join(word))
+                word = None
+            continue
+        if word is None:
+            word = []
+        value = piece.group(kind)
+        word.append(_DOUBLE_ESCAPE.sub(r"\1", value) if kind == "double" else value)
+    if word is not None:
+        words.append("".join(word))
+    return words
 
 
 @dataclass
@@ -90,7 +137,7 @@ class Commands:
         if spec is None:
             return CommandResult(text, False, error=f"unknown command {word!r}; type 'help' for the list")
         try:
-            args = shlex.split(rest, posix=True) if rest.strip() else []
+            args = split_words(rest)
         except ValueError as e:
             return CommandResult(text, False, error=f"{text}: {e}")
         try:
@@ -120,12 +167,16 @@ class Commands:
         return CommandResult("", True, message=stop.message, stop=stop, moved=True)
 
 
-def _count(c: Commands, args: list[str], default: int = 1) -> int:
+def _count(c: Commands, args: list[str], default: int | None = 1) -> int | None:
+    """The optional count of step, continue, reverse-step and bt: at least 1."""
     if not args:
         return default
     if len(args) > 1:
         raise DebugError(f"expected one count, got {' '.join(args)!r}")
-    return c.num(args[0])
+    count = c.num(args[0])
+    if count < 1:
+        raise DebugError(f"the count must be at least 1, not {count}")
+    return count
 
 
 @command("step", "step [N]", "execute N instructions (default 1)", "stepi", "si", "s", moves=True)
@@ -140,7 +191,7 @@ def _next(c: Commands, args: list[str], raw: str) -> CommandResult:
 
 @command("continue", "continue [N]", "run until a stop (at most N steps)", "c", "cont", moves=True)
 def _continue(c: Commands, args: list[str], raw: str) -> CommandResult:
-    return c.moved(c.dbg.cont(_count(c, args, 0) or None))
+    return c.moved(c.dbg.cont(_count(c, args, None)))
 
 
 @command("until", "until LOC", "run until LOC is reached (or another stop)", "u", moves=True)
@@ -206,9 +257,12 @@ def _watch(c: Commands, args: list[str], raw: str) -> CommandResult:
     if not args or len(args) > 3:
         raise DebugError("usage: watch ADDR [LEN] [r|w|rw]")
     mode = "w"
-    if args[-1].lower() in ("r", "w", "rw", "wr"):
-        mode = "rw" if args[-1].lower() in ("rw", "wr") else args[-1].lower()
-        args = args[:-1]
+    modes = {"r": "r", "w": "w", "rw": "rw", "wr": "rw"}
+    if len(args) == 3 or (len(args) == 2 and args[1].lower() in modes):
+        word = args.pop().lower()
+        if word not in modes:
+            raise DebugError(f"watch mode {word!r} must be r, w or rw")
+        mode = modes[word]
     length = c.num(args[1]) if len(args) > 1 else 8
     wp = c.dbg.add_watchpoint(args[0], length, mode)
     return CommandResult("", True, f"watchpoint {wp.ident}: {mode} {wp.low:#x}..{wp.low + wp.length:#x}",
@@ -338,7 +392,9 @@ def _info(c: Commands, args: list[str], raw: str) -> CommandResult:
 
 @command("bt", "bt [N]", "the call chain from the frames FENTRY built (innermost first)", "backtrace", "where")
 def _bt(c: Commands, args: list[str], raw: str) -> CommandResult:
-    frames = c.dbg.backtrace(_count(c, args, 64))
+    if len(args) > 1:
+        raise DebugError(f"expected one count, got {' '.join(args)!r}")
+    frames = c.dbg.backtrace(c.num(args[0]) if args else 64)
     text = "\n".join(f"#{f['level']:<2} {f['pc']:#x} in {frame_label(f)}  (sp {f['sp']:#x})" for f in frames)
     return CommandResult("", True, text, extra={"frames": frames})
 

@@ -16,10 +16,25 @@ Stops while running forward: breakpoints (machine stop sentinels; conditions and
 counts checked here), the test-binary stop symbol, watchpoints (memory slow-path hits),
 traps whose bank has no handler (EBREAK among them), emulator halts, step limits and
 interrupts.  ``continue`` from an address that has a breakpoint first steps past it.
+
+Interrupts: a client (the TUI's ctrl+c) sets :attr:`Debugger.interrupt` to stop the running
+command.  An interrupt belongs to the command that was running when it came, so every
+command drops a pending one as it starts (:func:`command`): one that arrived after the
+previous command ended can never cut the next.  A headless client that gives up on all
+work (batch mode's SIGINT) sets :attr:`Debugger.cancel` instead, which no command clears.
+An interrupted command stops between two attempts, at an exact step, with status
+"interrupted".  Replays the engine needs for itself (the last attempt's events, a
+watchpoint hit's event indices) are never cut: they always reach their target.
+
+Bounded work: :attr:`Debugger.step_limit` (batch mode's ``--max-steps``) caps the attempts
+any one forward command runs (step, continue, until, next, goto past the recorded
+timeline); a command it ends has status "max-steps".  Backward travel replays only steps
+the timeline already ran.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import threading
 from collections.abc import Callable, Iterable
@@ -28,7 +43,7 @@ from dataclasses import dataclass, field
 from ptodbg.core import Machine, StepResult, TrapInfo
 from ptodbg.core.events import MemEvent
 from ptodbg.core.faults import SW_BREAKPOINT
-from ptodbg.core.memory import Watch, parse_perms, perms_text
+from ptodbg.core.memory import Unmapped, Watch, parse_perms, perms_text
 from ptodbg.core.state import CALL as CALL_TYPE
 from ptodbg.core.state import GPR_NAMES, RA
 from ptodbg.core.state import ICALL as ICALL_TYPE
@@ -38,11 +53,33 @@ from ptodbg.debug.history import History
 from ptodbg.isa.demangle import demangle
 
 CHUNK = 20_000  # steps per fast-run call: bounds interrupt and progress latency
+ADDRESS_END = 1 << 64
+MAX_STEP = (1 << 63) - 1  # the largest step number a command or session may name
+MAX_FRAMES = 4096  # the most frames a backtrace walks
 CALL_MNEMONICS = frozenset({"BSTART.CALL", "BSTART.ICALL", "SETRET", "C.SETRET", "HL.SETRET", "HL.BSTART.STD.CALL"})
 
 
 class DebugError(ValueError):
     """A command that cannot be carried out; the message is one clear sentence."""
+
+
+def command(method):
+    """Mark a public engine command.  The outermost command clears a pending interrupt as
+    it starts: an interrupt is meant for the command running when it came, and one left
+    over from an earlier command (it came as that one ended) must not cut this one."""
+
+    @functools.wraps(method)
+    def run(self: Debugger, *args, **kwargs):
+        outermost = self._depth == 0
+        if outermost:
+            self.interrupt.clear()
+        self._depth += 1
+        try:
+            return method(self, *args, **kwargs)
+        finally:
+            self._depth -= 1
+
+    return run
 
 
 @dataclass
@@ -103,7 +140,7 @@ class WatchHit:
 class Stop:
     """Why the debugger stopped, in the terms of the JSON ``status`` (DESIGN.md §6)."""
 
-    status: str  # stopped | exited | breakpoint | watchpoint | trap | max-steps | error
+    status: str  # stopped | exited | breakpoint | watchpoint | trap | max-steps | interrupted | error
     message: str = ""
     trap: TrapInfo | None = None
     breakpoint: int | None = None
@@ -206,7 +243,10 @@ class Debugger:
         self.last = Stop("stopped", "loaded")
         self.last_step: StepResult | None = None
         self._events_cache: tuple[int, int, list[MemEvent]] | None = None
-        self.interrupt = threading.Event()
+        self.interrupt = threading.Event()  # set by a client to stop the running command
+        self.cancel = threading.Event()  # set by a client to stop this and every later command
+        self.step_limit: int | None = None  # most attempts one forward command may run
+        self._depth = 0  # nesting of engine commands (see :func:`command`)
         self.on_progress: Callable[[int], None] | None = None
         self.notes: list[str] = []  # timeline notes for the event pane (edits, commits)
         self.settings: dict = {}  # client settings kept in sessions (views, theme)
@@ -236,6 +276,21 @@ class Debugger:
     def steps(self) -> int:
         return self.machine.steps
 
+    def interrupted(self) -> bool:
+        """Whether the running command must stop at the next step boundary it checks."""
+        return self.interrupt.is_set() or self.cancel.is_set()
+
+    def _limited(self, budget: int | None) -> tuple[int | None, bool]:
+        """A forward command's budget under :attr:`step_limit`, and whether the limit
+        (rather than the command's own count) is what bounds it."""
+        limit = self.step_limit
+        if limit is None or (budget is not None and budget <= limit):
+            return budget, False
+        return limit, True
+
+    def _limit_stop(self) -> Stop:
+        return Stop("max-steps", f"stopped at the step limit: {self.step_limit} attempts (--max-steps)")
+
     def expr_context(self) -> Context:
         m = self.machine
 
@@ -261,7 +316,14 @@ class Debugger:
         def queue(which: str, slot: int) -> int | None:
             return m.queue(which)[slot - 1]
 
-        return Context(register, queue, lambda a, n: m.mem.peek(a, n), self.symbols.lookup)
+        return Context(register, queue, self._read, self.symbols.lookup)
+
+    def _read(self, address: int, length: int) -> bytes:
+        """Memory as the debugger shows it: unmapped bytes are an error, never zeros."""
+        try:
+            return self.machine.mem.read_mapped(address, length)
+        except Unmapped as e:
+            raise DebugError(str(e)) from None
 
     def evaluate(self, text: str) -> int:
         try:
@@ -364,6 +426,8 @@ class Debugger:
     def _edit(self, kind: str, args: tuple, *, at: int | None = None) -> Stop | str:
         """Record and (when it is due now) apply one timeline edit."""
         m = self.machine
+        if at is not None and at > MAX_STEP:
+            raise DebugError(f"step {at} is beyond the last step number {MAX_STEP}")
         if at is not None and at > m.steps:
             edit = Edit(at, kind, args, scheduled=True)
             i = self.cursor
@@ -397,6 +461,8 @@ class Debugger:
             self.horizon = m.steps
 
     def set_register(self, name: str, value: int) -> str:
+        if not -(1 << 63) <= value < 1 << 64:
+            raise DebugError(f"value {value:#x} does not fit in 64 bits")
         low = name.strip().lower()
         if low in ("pc", "tpc"):
             if value & 1:
@@ -413,9 +479,10 @@ class Debugger:
     def set_memory(self, address: int, data: bytes) -> str:
         if not data:
             raise DebugError("no bytes to write")
-        for off in (0, len(data) - 1):
-            if not self.machine.mem.mapped(address + off):
-                raise DebugError(f"address {address + off:#x} is not mapped")
+        # The whole range is checked before the edit drops the recorded future it rewrites.
+        first = self.machine.mem.first_unmapped(address, len(data))
+        if first is not None:
+            raise DebugError(f"cannot write memory at {first:#x}: it is not mapped")
         return self._edit("mem", (address, bytes(data)))
 
     def set_perms(self, address: int, length: int, perms: str, *, at: int | None = None, once: bool = False) -> str:
@@ -425,12 +492,18 @@ class Debugger:
             raise DebugError(str(e)) from None
         if length <= 0:
             raise DebugError("the length must be positive")
-        if not any(self.machine.mem.mapped(a) for a in range(address & ~0xFFF, address + length, 0x1000)):
+        if not 0 <= address < ADDRESS_END:
+            raise DebugError(f"address {address:#x} is not a 64-bit address")
+        if address + length > ADDRESS_END:
+            raise DebugError(f"{address:#x} + {length:#x} runs past the end of the 64-bit address space")
+        if not self.machine.mem.mapped_pages(address, length):  # (work bounded by the mapped pages)
             raise DebugError(f"no page of {address:#x}..{address + length:#x} is mapped")
         return self._edit("once" if once else "perms", (address, length, text), at=at)
 
     def recover(self, bank: int | None = None) -> str:
         m = self.machine
+        if bank is not None and not 0 <= bank < len(m.saved):
+            raise DebugError(f"bank {bank} does not exist: trap banks are 0..{len(m.saved) - 1}")
         ring = m.acr if bank is None else bank
         why = m.recoverable(ring)
         if why is not None:
@@ -508,7 +581,7 @@ class Debugger:
                 try:
                     if not bp.condition.evaluate(self.expr_context()):
                         continue
-                except ExprError as e:
+                except (ExprError, DebugError) as e:
                     bp.hits += 1
                     return Stop("breakpoint", f"breakpoint {bp.ident}: condition error: {e}", breakpoint=bp.ident)
             bp.hits += 1
@@ -558,19 +631,19 @@ class Debugger:
         return Stop("watchpoint", msg, watch_hits=hits)
 
     def _forward(self, budget: int | None, *, stops: bool = True, skip_first_stop: bool = True) -> Stop:
-        """Run forward up to ``budget`` attempts (None: unbounded) honouring stops."""
+        """Run forward up to ``budget`` attempts (None: unbounded) honouring stops and the
+        interrupt (checked between chunks, so it stops at an exact step)."""
         m = self.machine
-        self.interrupt.clear()
         done = 0
-        if skip_first_stop and m.pc in m.stop_pcs and stops:
+        if skip_first_stop and m.pc in m.stop_pcs and stops and budget != 0:
             res = self._single()
             done += 1
             stop = self._after_single(res, True)
             if stop is not None:
                 return stop
         while budget is None or done < budget:
-            if self.interrupt.is_set():
-                return Stop("stopped", "interrupted")
+            if self.interrupted():
+                return Stop("interrupted", "interrupted")
             self._apply_due()
             before = m.steps
             reason, res = self._run_chunk(CHUNK if budget is None else budget - done)
@@ -598,12 +671,16 @@ class Debugger:
         return Stop("max-steps", f"ran {done} steps")
 
     # ---------------------------------------------------------- commands
+    @command
     def step(self, count: int = 1) -> Stop:
         """Execute ``count`` attempts; stops early at a trap stop, watchpoint, breakpoint
         or the stop symbol reached after the first one."""
         if count < 1:
             raise DebugError("step count must be at least 1")
-        self.interrupt.clear()
+        count, capped = self._limited(count)
+        if not count:
+            self.last = self._limit_stop()
+            return self.last
         res = self._single()
         stop = self._after_single(res, True)
         if stop is None and count > 1:
@@ -617,6 +694,8 @@ class Debugger:
                 stop = self._forward(count - 1, skip_first_stop=False)
                 if stop.status == "max-steps":
                     stop = None
+        if stop is None and capped:
+            stop = self._limit_stop()
         if stop is None:
             stop = Stop("stopped", f"stepped {count}" if count > 1 else self._describe_step(res))
         self._apply_due()  # edits recorded at the step we arrived at belong to its state
@@ -627,26 +706,35 @@ class Debugger:
         name = res.form.mnemonic if res.form else "?"
         return f"{name} at {self.symbolize(res.pc)}"
 
+    @command
     def cont(self, max_steps: int | None = None) -> Stop:
-        self.last = self._forward(max_steps)
+        """Run to the next stop, or ``max_steps`` attempts."""
+        budget, capped = self._limited(max_steps)
+        stop = self._forward(budget)
+        self.last = self._limit_stop() if capped and stop.status == "max-steps" else stop
         self._apply_due()
         return self.last
 
+    @command
     def until(self, location: str) -> Stop:
         address = self.resolve(location)
         temp = Breakpoint(-1, location, address, temporary=True)
         self.breakpoints[-1] = temp
         self._sync_stops()
+        budget, capped = self._limited(None)
         try:
-            stop = self._forward(None)
+            stop = self._forward(budget)
         finally:
             self.breakpoints.pop(-1, None)
             self._sync_stops()
         if stop.breakpoint == -1:
             stop = Stop("stopped", f"reached {self.symbolize(address)}")
+        elif capped and stop.status == "max-steps":
+            stop = self._limit_stop()
         self.last = stop
         return stop
 
+    @command
     def next(self) -> Stop:
         """Step over a call.  A SETRET-family instruction, or a block start of type CALL or
         ICALL (its transfer happens when the block commits, so the call block is stepped
@@ -655,6 +743,7 @@ class Debugger:
         m = self.machine
         sp0 = m.r[1]
         start = m.pc
+        first = m.steps  # the step the command started from (step_limit counts from it)
         res = self._single()
         stop = self._after_single(res, True)
         if stop is not None and stop.status != "breakpoint":
@@ -682,8 +771,9 @@ class Debugger:
         while True:
             self.breakpoints[-2] = temp
             self._sync_stops()
+            budget = None if self.step_limit is None else max(0, self.step_limit - (m.steps - first))
             try:
-                stop = self._forward(None, skip_first_stop=False)
+                stop = self._forward(budget, skip_first_stop=False)
             finally:
                 self.breakpoints.pop(-2, None)
                 self._sync_stops()
@@ -692,6 +782,8 @@ class Debugger:
             break
         if stop.breakpoint == -2:
             stop = Stop("stopped", f"returned to {self.symbolize(ret)}")
+        elif stop.status == "max-steps":
+            stop = self._limit_stop()
         self.last = stop
         return stop
 
@@ -699,7 +791,10 @@ class Debugger:
         """The call chain, innermost first, read from the frames FENTRY built: each
         function's FENTRY at its symbol stored ra just below the caller's sp and moved sp
         down by its frame size, so caller sp = sp + size and the return address is at
-        caller sp - 8.  Before a function's FENTRY has run, ra is still in R10."""
+        caller sp - 8.  Before a function's FENTRY has run, ra is still in R10.  At most
+        ``limit`` (1..MAX_FRAMES) frames: a corrupt stack can make the chain loop."""
+        if not 1 <= limit <= MAX_FRAMES:
+            raise DebugError(f"frame count {limit} must be 1..{MAX_FRAMES}")
         m = self.machine
         frames = []
         pc, sp, ra_live = m.pc, m.r[m.frame_sp if m.compat else 1], m.r[RA]
@@ -740,9 +835,11 @@ class Debugger:
         return v["uimm"] if v.get("SrcBegin") == RA else None
 
     # ========================================================== backward
-    def _travel(self, target: int) -> None:
+    def _travel(self, target: int, *, interruptible: bool = True) -> bool:
         """Put the machine exactly at step ``target``: restore the nearest snapshot at or
-        before it (unless the present is nearer) and replay, stops disabled."""
+        before it (unless the present is nearer) and replay, stops disabled.  Returns
+        whether it got there: an interrupt stops an interruptible travel between two
+        chunks, at an exact step, with the edits of that step applied."""
         m = self.machine
         entry = self.history.latest_at_or_before(target)
         assert entry is not None, "history always holds the first snapshot"
@@ -756,7 +853,7 @@ class Debugger:
         m.mem.set_watches([])
         try:
             while m.steps < target:
-                if self.interrupt.is_set():
+                if interruptible and self.interrupted():
                     break  # the caller reports where the interrupted travel stopped
                 self._apply_due()
                 reason, _ = self._run_chunk(target - m.steps)
@@ -772,7 +869,9 @@ class Debugger:
         self._apply_due()
         self._events_cache = None
         self.last_step = None
+        return m.steps == target
 
+    @command
     def goto(self, target: int) -> Stop:
         """Travel to step ``target``.  Inside the recorded timeline the state comes from the
         nearest snapshot and a replay (traps the timeline recovered from included), so a
@@ -780,19 +879,24 @@ class Debugger:
         goes forward without breakpoints and stops early only at a trap stop or halt."""
         if target < 0:
             raise DebugError("steps start at 0")
+        if target > MAX_STEP:
+            raise DebugError(f"step {target} is beyond the last step number {MAX_STEP}")
         m = self.machine
-        self.interrupt.clear()
         if target <= max(self.horizon, m.steps):
-            self._travel(target)
+            if not self._travel(target):
+                return self._cut_short(f"goto {target}")
         else:
-            stop = self._forward(target - m.steps, stops=False, skip_first_stop=False)
-            if m.steps < target and stop.status != "max-steps":
-                self.last = stop
-                return stop
+            budget, capped = self._limited(target - m.steps)
+            stop = self._forward(budget, stops=False, skip_first_stop=False)
+            if m.steps < target and (stop.status != "max-steps" or capped):
+                self._apply_due()
+                self.last = self._limit_stop() if stop.status == "max-steps" else stop
+                return self.last
             self._apply_due()
-        self.last = Stop("stopped", f"at step {m.steps}" + (" (interrupted)" if self.interrupt.is_set() else ""))
+        self.last = Stop("stopped", f"at step {m.steps}")
         return self.last
 
+    @command
     def reverse_step(self, count: int = 1) -> Stop:
         if count < 1:
             raise DebugError("reverse-step count must be at least 1")
@@ -800,20 +904,33 @@ class Debugger:
         if m.steps == 0:
             raise DebugError("already at step 0: nothing to reverse")
         target = max(0, m.steps - count)
-        self._travel(target)
+        if not self._travel(target):
+            return self._cut_short("reverse-step")
         self.last = Stop("stopped", f"reversed to step {m.steps}")
         return self.last
 
-    def _scan(self, start: int, end: int) -> list[tuple[int, Stop]]:
-        """Replay [start, end) and list every stop position (step, why) on the way."""
+    def _cut_short(self, what: str) -> Stop:
+        """The stop of a travel that did not reach its target (an interrupt, or a replay
+        that halted): the machine is exactly at the step it reached."""
         m = self.machine
-        self._travel(start)
+        if self.interrupted():
+            self.last = Stop("interrupted", f"{what} interrupted at step {m.steps}")
+        else:
+            self.last = Stop("error", f"{what}: the replay halted at step {m.steps}")
+        return self.last
+
+    def _scan(self, start: int, end: int) -> list[tuple[int, Stop]] | None:
+        """Replay [start, end) and list every stop position (step, why) on the way;
+        None when the scan was cut short (the list would be incomplete)."""
+        m = self.machine
+        if not self._travel(start):
+            return None
         found: list[tuple[int, Stop]] = []
         self._sync_stops()
         self._sync_watches()
         while m.steps < end:
-            if self.interrupt.is_set():
-                break
+            if self.interrupted():
+                return None
             if self.on_progress is not None:
                 self.on_progress(m.steps)
             self._apply_due()
@@ -846,27 +963,30 @@ class Debugger:
                     try:
                         if not bp.condition.evaluate(self.expr_context()):
                             continue
-                    except ExprError:
+                    except (ExprError, DebugError):
                         pass
                 return Stop("breakpoint", f"breakpoint {bp.ident} at {self.symbolize(m.pc)}", breakpoint=bp.ident)
         return None
 
+    @command
     def reverse_continue(self) -> Stop:
-        """Go back to the latest earlier breakpoint hit, watchpoint hit or trap."""
+        """Go back to the latest earlier breakpoint hit, watchpoint hit or trap.  The
+        timeline is scanned backwards one snapshot interval at a time; an interrupt
+        leaves the machine where the scan was, at an exact step."""
         m = self.machine
         now = m.steps
         end = now
-        self.interrupt.clear()
         while True:
-            if self.interrupt.is_set():
-                self.last = Stop("stopped", f"reverse-continue interrupted at step {m.steps}")
-                return self.last
             entry = self.history.latest_at_or_before(max(0, end - 1))
             start = entry.step if entry is not None else 0
-            found = [f for f in self._scan(start, end) if f[0] < now]
+            scanned = self._scan(start, end)
+            if scanned is None:
+                return self._cut_short("reverse-continue")
+            found = [f for f in scanned if f[0] < now]
             if found:
                 step, stop = found[-1]
-                self._travel(step)
+                if not self._travel(step):
+                    return self._cut_short("reverse-continue")
                 if stop.status == "watchpoint":
                     stop = self._rebuild_watch_stop(step)
                 stop.message = f"reverse: {stop.message}"
@@ -881,7 +1001,7 @@ class Debugger:
     def _rebuild_watch_stop(self, step: int) -> Stop:
         """The watch stop at ``step`` with its event indices (re-execute that attempt)."""
         m = self.machine
-        self._travel(step - 1)
+        self._travel(step - 1, interruptible=False)
         res = m.step()
         events = res.events
         stop = self._watch_stop(events)
@@ -890,6 +1010,7 @@ class Debugger:
         return stop
 
     # ============================================================ queries
+    @command
     def events(self) -> list[MemEvent]:
         """Memory events of the last instruction attempt (re-executed when needed)."""
         m = self.machine
@@ -902,7 +1023,7 @@ class Debugger:
         snap_state = m.snapshot()
         cursor = self.cursor
         try:
-            self._travel(now - 1)
+            self._travel(now - 1, interruptible=False)
             res = m.step()
             events = res.events
             self.last_step = res
@@ -916,9 +1037,10 @@ class Debugger:
         return self.machine.regs()
 
     def memory(self, address: int, length: int) -> bytes:
+        """``length`` bytes at ``address``; DebugError naming the first unmapped byte."""
         if not 0 < length <= 1 << 20:
             raise DebugError("length must be 1..1048576 bytes")
-        return self.machine.mem.peek(address, length)
+        return self._read(address, length)
 
     def result_bytes(self) -> bytes | None:
         if self.result is None:

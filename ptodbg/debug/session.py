@@ -147,12 +147,21 @@ def session_data(dbg: Debugger, session_path: Path) -> dict:
 
 
 def save(dbg: Debugger, path: str | Path) -> Path:
-    """Write the session to ``path`` (``.toml`` added when missing), atomically."""
+    """Write the session to ``path`` (``.toml`` added when missing), atomically.  A path
+    that names something other than a regular file (a device such as /dev/null, a FIFO,
+    a folder) is refused, rather than writing a file beside it."""
     p = Path(path)
     if p.suffix != SESSION_SUFFIX:
+        _regular_or_absent(p)
         p = p.with_name(p.name + SESSION_SUFFIX)
+    _regular_or_absent(p)
     write_atomically(p, to_toml(session_data(dbg, p)))
     return p
+
+
+def _regular_or_absent(p: Path) -> None:
+    if p.exists() and not p.is_file():
+        raise SessionError(f"{p}: not a regular file; a session is saved to a regular file")
 
 
 # --------------------------------------------------------------------- loading

@@ -44,7 +44,8 @@ class TraceWriter:
         self._file.close()
 
     def run(self, dbg: Debugger, max_steps: int | None) -> None:
-        """Step until a stop (as ``continue`` would), writing a record per attempt."""
+        """Step until a stop (as ``continue`` would), writing a record per attempt; an
+        interrupt (``dbg.cancel``, SIGINT) stops it between two attempts."""
         from ptodbg.debug.engine import Stop
 
         mem = dbg.machine.mem
@@ -52,6 +53,9 @@ class TraceWriter:
         done = 0
         try:
             while max_steps is None or done < max_steps:
+                if dbg.interrupted():
+                    dbg.last = Stop("interrupted", "interrupted")
+                    return
                 res = dbg._single()
                 done += 1
                 self._file.write(json.dumps(record(res, dbg.machine.steps), separators=(",", ":")) + "\n")
