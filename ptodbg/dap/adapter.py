@@ -262,11 +262,11 @@ class Adapter:
             return Reported("exception", stop.message)
         if status == "max-steps":
             return Reported("pause", f"stopped after {self.max_steps} steps (maxSteps): {stop.message}")
+        if status == "interrupted":
+            return Reported("pause", "paused")
         if status == "stopped":
             if stop.trap is not None:
                 return Reported("breakpoint", stop.message)  # EBREAK: a breakpoint in the program
-            if _interrupted(stop):
-                return Reported("pause", "paused")
             if kind == "goto":
                 return Reported("goto", stop.message)
             if kind == "reverseContinue" and "start of the program" in stop.message:
@@ -312,7 +312,7 @@ class Adapter:
             reported = self.classify(stop, "continue")
             if reported is not None:
                 return stop, reported
-        return Stop("stopped", "interrupted"), Reported("pause", f"passed over {MAX_AGAIN} stops")
+        return Stop("interrupted", "interrupted"), Reported("pause", f"passed over {MAX_AGAIN} stops")
 
     def _install_handler(self, stop: Stop) -> Stop | None:
         """At an instruction that writes EVBASE (exception filters): execute it, move the
@@ -365,7 +365,7 @@ class Adapter:
                 return stop, reported
             if target.steps == 0:
                 return stop, Reported("entry", "reverse: reached the start of the program")
-        return Stop("stopped", "interrupted"), Reported("pause", f"passed over {MAX_AGAIN} stops")
+        return Stop("interrupted", "interrupted"), Reported("pause", f"passed over {MAX_AGAIN} stops")
 
     def finish(self, stop: Stop | None, reported: Reported | None, after: Callable[[], None] | None = None) -> None:
         """End a job: flush output, free the engine, then tell the client how it stopped
@@ -415,4 +415,4 @@ class Adapter:
 
 
 def _interrupted(stop: Stop) -> bool:
-    return stop.status == "stopped" and stop.trap is None and "interrupted" in stop.message
+    return stop.status == "interrupted"

@@ -79,7 +79,7 @@ def line_step(
         if lines.is_line_start(pc) and (row.line != row0.line or row.path != row0.path or pc == row0.address):
             return Stop("stopped", f"line {row.line} at {dbg.symbolize(pc)}")
         if cancelled():
-            return Stop("stopped", "interrupted")
+            return Stop("interrupted", "interrupted")
         if dbg.steps - start >= budget:
             return Stop("max-steps", f"no new line within {budget} steps")
 
@@ -171,7 +171,7 @@ def line_step_back(
         earlier = _record(dbg, new_low, low, sp_index, cancelled)
         if earlier is None:
             dbg.goto(now)
-            return Stop("stopped", "interrupted")
+            return Stop("interrupted", "interrupted")
         past = earlier + past
         low = new_low
         starts = [k for k in _visible(past, now_pc, now_sp) if lines.is_line_start(past[k].pc)]

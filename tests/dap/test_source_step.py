@@ -107,7 +107,7 @@ def test_a_loop_on_lines_stops_at_each_pass(tmp_path):
 def test_cancelled_and_budget(tmp_path):
     dbg, lines = _open(tmp_path)
     stop = line_step(dbg, lines, over=True, ends_step=_always, cancelled=lambda: True)
-    assert stop.status == "stopped"
+    assert stop.status == "interrupted"
     stop = line_step(dbg, lines, over=True, ends_step=_always, budget=1)
     assert stop.status in ("stopped", "max-steps")
     dbg.goto(10)
