@@ -64,6 +64,13 @@ def test_linux_write_noted_and_in_the_output_tab(snap_compare):
     assert snap(snap_compare, ":until say+0x12", path=program("hello_linux.s"), profile="linux", tab="tab-output")
 
 
+def test_page_map_tab_with_injections(snap_compare):
+    """The Pages tab of a linux process: segments by their sections, the loader's and the
+    process's stack, a once-only injection pending on .data and one scheduled on .text."""
+    assert snap(snap_compare, ":inject msg 16 r-- once", ":inject _start 4 --x at 50", "s",
+                path=program("hello_linux.s"), profile="linux", tab="tab-pages")
+
+
 def test_reissue_after_recovery(snap_compare):
     assert snap(snap_compare, ":inject dst 64 r--", "c", ":perms dst 64 rw-", "r", "s",
                 path=program("dma_fault.s"))
