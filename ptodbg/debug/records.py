@@ -298,6 +298,9 @@ class EditNote(str):
     def __setattr__(self, name: str, value) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
 
+    def __reduce__(self):  # pickle and copy rebuild it with its tag
+        return EditNote, (str(self), self.step, self.failed)
+
     @property
     def message(self) -> str:
         """The text without its "@step:" prefix."""

@@ -20,8 +20,10 @@ a trap a recovery hint.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ptodbg.debug.expr import Context, Expr, ExprError
@@ -59,6 +61,7 @@ if TYPE_CHECKING:
     from ptodbg.core import StepResult
     from ptodbg.debug.engine import Debugger, Symbols
     from ptodbg.isa.decoder import Decoder
+    from ptodbg.isa.forms import Form
 
 MASK64 = (1 << 64) - 1
 RECENT_NOTES = 8  # notes a view keeps (the newest)
@@ -111,16 +114,17 @@ class View:
     memory: MemoryImage
     symbols: Symbols
     breakpoints: frozenset[int]  # addresses of the enabled user breakpoints
-    marks: dict[int, str]  # page number -> injection mark (see pagemap.page_marks)
-    marks_why: dict[int, str]
+    marks: Mapping[int, str]  # page number -> injection mark (see pagemap.page_marks)
+    marks_why: Mapping[int, str]  # page number -> the injection in words
     frames: tuple[Frame, ...]
     history: HistorySummary
     profile: str
+    result: tuple[int, int] | None  # (address, size) of a test binary's cross_model_result
+    decoder: Decoder = field(repr=False)  # the machine's (stateless) decode table
+    regions: tuple[Region, ...] = field(repr=False)  # named address ranges for the page map
     changed: frozenset[int] = frozenset()  # GPR indices changed since the previous view
     cumulative: frozenset[int] = frozenset()  # ... since the viewer's reference registers
     queue_changed: frozenset[str] = frozenset()  # "t", "u"
-    decoder: Decoder | None = field(default=None, repr=False)
-    regions: tuple[Region, ...] = field(default=(), repr=False)
 
     # -------------------------------------------------------------- facts
     @property
@@ -151,19 +155,16 @@ class View:
 
     def instruction(self, address: int) -> Instruction:
         """The decoded instruction at ``address`` (text, bytes, labels)."""
-        assert self.decoder is not None
         return instruction(self.memory, self.decoder, self.symbols, address)
 
-    def decode(self, address: int):
+    def decode(self, address: int) -> tuple[Form | None, int, int] | None:
         """(form, value, length in bits) at ``address``, None when unmapped."""
-        assert self.decoder is not None
         return peek_decode(self.memory, self.decoder, address)
 
     def listing(self, center: int, reuse: Listing | None = None) -> Listing:
         """The disassembly window around ``center``; ``reuse`` when it still fits."""
         if reuse is not None and reuse.fits(self.memory, center):
             return reuse
-        assert self.decoder is not None
         return sweep(self.memory, self.decoder, self.symbols, center)
 
     # --------------------------------------------------------- expressions
@@ -300,12 +301,13 @@ class Viewer:
             memory=memory,
             symbols=symbols,
             breakpoints=frozenset(b.address for b in dbg.breakpoints.values() if b.enabled and b.ident > 0),
-            marks=marks,
-            marks_why=why,
+            marks=MappingProxyType(marks),
+            marks_why=MappingProxyType(why),
             frames=tuple(Frame.of(f) for f in dbg.backtrace(FRAME_LIMIT)),
             history=HistorySummary(usage["snapshots"], usage["bytes"], usage["budget"], usage["thinned"],
                                    usage["horizon"], len(dbg.edits)),
             profile=dbg.profile,
+            result=dbg.result,
             changed=changed,
             cumulative=regs.changed(self.reference),
             queue_changed=queue_changed,

@@ -90,6 +90,9 @@ class SyscallNote(str):
     def __setattr__(self, name: str, value) -> None:
         raise AttributeError("a system call's note is immutable")
 
+    def __reduce__(self):  # pickle and copy rebuild it from its facts
+        return SyscallNote, (self.step, self.number, self.args, self.result)
+
     @property
     def message(self) -> str:
         """The text without its "@step" prefix."""

@@ -64,15 +64,17 @@ STACK_NAMES = frozenset({"[stack]", "[loader stack]"})
 def _home(view: View, which: str) -> int:
     """Where a memory view starts before its follow expression resolves.
 
-    View A: the ``src`` symbol, else the program's first writable range that is not a
-    stack, else the stack.  View B: the ``dst`` symbol, else the stack at sp."""
+    View A: the ``src`` symbol, else the test-binary result, else the program's first
+    writable range that is not a stack, else the stack.  View B: the ``dst`` symbol, else
+    the stack at sp."""
     stack = max(0, view.regs["sp"] - 64)
-    name = "dst" if which == "b" else "src"
-    named = view.symbols.lookup(name)
+    named = view.symbols.lookup("dst" if which == "b" else "src")
     if named is not None:
         return named
     if which == "b":
         return stack
+    if view.result is not None:
+        return view.result[0]
     writable = [page.start for page in view.pages if page.perms & page.perms.W and page.name not in STACK_NAMES]
     return min(writable) if writable else stack
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import pickle
 
 import pytest
 from support.paths import PROGRAMS, TEST_PROGRAMS
@@ -270,8 +271,10 @@ def test_system_call_notes_are_typed_with_their_facts():
     assert note.kind == "syscall" and note.warning and not note.syscall.supported
     assert (note.syscall.number, note.syscall.result) == (4095, -38)
     assert view.regs["a0"] == (1 << 64) - 38
-    # the engine's log keeps its text (what batch, the trace and sessions read)
+    # the engine's log keeps its text (what batch, the trace and sessions read), tagged
     assert "@10 syscall 4095 is not supported: returned -ENOSYS" in d.notes
+    tagged = pickle.loads(pickle.dumps(d.notes[-1]))  # a campaign may ship notes to a worker
+    assert tagged == d.notes[-1] and (tagged.number, tagged.name, tagged.result) == (4095, None, -38)
 
 
 def test_edit_notes_are_typed(dbg):
@@ -284,6 +287,8 @@ def test_edit_notes_are_typed(dbg):
     assert isinstance(dbg.notes[-1], EditNote) and dbg.notes[-1] == "@1: set a2 0x1234"
     with pytest.raises(AttributeError):
         dbg.notes[-1].failed = True
+    again = pickle.loads(pickle.dumps(dbg.notes[-1]))
+    assert isinstance(again, EditNote) and (again, again.step, again.failed) == ("@1: set a2 0x1234", 1, False)
 
 
 # -------------------------------------------------------------------- page map
