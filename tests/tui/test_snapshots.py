@@ -9,6 +9,7 @@ Regenerate after an intended change with ``pytest tests/tui/test_snapshots.py
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Input
 from tui.pilot_helpers import SIZE, command, press, program, settle
 
 from ptodbg.tui.app import open_app
@@ -29,6 +30,8 @@ def snap(snap_compare, *steps, path: str | None = None, theme: str | None = None
                 await press(pilot, item)
         if tab is not None:
             pilot.app.query_one("#tabs").active = tab
+        for box in pilot.app.screen.query(Input):
+            box.cursor_blink = False  # a blinking cursor would make the picture depend on timing
         await settle(pilot)
 
     return snap_compare(app, terminal_size=SIZE, run_before=run_before)
