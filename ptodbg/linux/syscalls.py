@@ -54,7 +54,6 @@ class OsState:
 
 UNSUPPORTED = "is not supported: returned -ENOSYS"  # ends the note of an unknown call
 
-
 NAMES = {
     29: "ioctl", 63: "read", 64: "write", 66: "writev", 93: "exit", 94: "exit_group",
     96: "set_tid_address", 99: "set_robust_list", 113: "clock_gettime", 134: "rt_sigaction",
