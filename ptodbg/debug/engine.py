@@ -50,6 +50,7 @@ from ptodbg.core.state import ICALL as ICALL_TYPE
 from ptodbg.debug.edits import REG_PC, Edit
 from ptodbg.debug.expr import Context, Expr, ExprError
 from ptodbg.debug.history import History
+from ptodbg.debug.records import EditNote
 from ptodbg.isa.demangle import demangle
 
 CHUNK = 20_000  # steps per fast-run call: bounds interrupt and progress latency
@@ -446,7 +447,7 @@ class Debugger:
         self.edits.insert(self.cursor, edit)
         self.cursor += 1
         self._events_cache = None
-        self.notes.append(edit.describe())
+        self.notes.append(EditNote(edit.describe(), edit.step))
         return text
 
     def _rewrite_future(self) -> None:
@@ -515,13 +516,14 @@ class Debugger:
         m = self.machine
         while self.cursor < len(self.edits) and self.edits[self.cursor].step <= m.steps:
             edit = self.edits[self.cursor]
+            failed = False
             try:
                 text = edit.apply(m)
             except (ValueError, KeyError) as e:
-                text = f"could not apply {edit.describe()}: {e}"
+                text, failed = f"could not apply {edit.describe()}: {e}", True
             self.cursor += 1
             self._events_cache = None
-            note = f"@{m.steps}: {text}"
+            note = EditNote(f"@{m.steps}: {text}", m.steps, failed)
             if edit.step == m.steps and note not in self.notes:
                 self.notes.append(note)  # (a replay reaching the step again says nothing new)
 

@@ -52,7 +52,7 @@ class OsState:
     pid: int = 1
 
 
-UNSUPPORTED = "is not supported: returned -ENOSYS"  # ends the note of an unknown call (the TUI flags it)
+UNSUPPORTED = "is not supported: returned -ENOSYS"  # ends the note of an unknown call
 
 NAMES = {
     29: "ioctl", 63: "read", 64: "write", 66: "writev", 93: "exit", 94: "exit_group",
@@ -60,6 +60,42 @@ NAMES = {
     135: "rt_sigprocmask", 160: "uname", 172: "getpid", 178: "gettid", 214: "brk",
     215: "munmap", 222: "mmap", 226: "mprotect",
 }
+
+
+class SyscallNote(str):
+    """The note of one system call: the text the machine's note log and the trace have
+    always held ("@6 syscall write(0x1, 0x11000, 0xf) = 15"), with the call's facts as
+    attributes, so a client tells an unsupported call (-ENOSYS) by ``name is None``, not
+    by the words.  A ``str``, because the core's note log is a list of strings."""
+
+    step: int
+    number: int
+    name: str | None  # None: unsupported (the call returned -ENOSYS)
+    args: tuple[int, ...]
+    result: int | None  # None: the call did not return (exit)
+
+    def __new__(cls, step: int, number: int, args: tuple[int, ...], result: int | None) -> SyscallNote:
+        name = NAMES.get(number)
+        if name is None:
+            text = f"@{step} syscall {number} {UNSUPPORTED}"
+        elif result is None:
+            text = f"@{step} syscall {name}({args[0]})"
+        else:
+            text = f"@{step} syscall {name}({', '.join(hex(x) for x in args[:3])}) = {result}"
+        self = super().__new__(cls, text)
+        self.__dict__.update(step=step, number=number, name=name, args=tuple(args), result=result)
+        return self
+
+    def __setattr__(self, name: str, value) -> None:
+        raise AttributeError("a system call's note is immutable")
+
+    def __reduce__(self):  # pickle and copy rebuild it from its facts
+        return SyscallNote, (self.step, self.number, self.args, self.result)
+
+    @property
+    def message(self) -> str:
+        """The text without its "@step" prefix."""
+        return self.removeprefix(f"@{self.step} ")
 
 
 def _perms(prot: int) -> int:
@@ -97,12 +133,12 @@ class Kernel:
         handler = getattr(self, f"sys_{NAMES.get(number, '')}", None)
         if handler is None:
             result = -ENOSYS
-            m.notes.append(f"@{m.steps} syscall {number} {UNSUPPORTED}")
+            m.notes.append(SyscallNote(m.steps, number, tuple(a), -ENOSYS))
         else:
             if number in (93, 94):
-                m.notes.append(f"@{m.steps} syscall {NAMES[number]}({a[0]})")
+                m.notes.append(SyscallNote(m.steps, number, tuple(a), None))
             result, os = handler(m, os, *a)
-            m.notes.append(f"@{m.steps} syscall {NAMES[number]}({', '.join(hex(x) for x in a[:3])}) = {result}")
+            m.notes.append(SyscallNote(m.steps, number, tuple(a), result))
         m.os_state = os
         m.r[2] = result & MASK64
         return pc + 4

@@ -2,8 +2,12 @@
 
 The app is a client of :class:`~ptodbg.debug.engine.Debugger` like batch mode: every key
 and every command line goes through :class:`~ptodbg.debug.commands.Commands`, so the TUI
-and ``ptodbg batch`` speak one language.  After each command that moved the machine the
-app captures one :class:`~ptodbg.tui.model.StopState` and hands it to every pane.
+and ``ptodbg batch`` speak one language.  The thread that runs a command captures the
+:class:`~ptodbg.debug.view.View` of its stop and the app *publishes* it: every pane (a
+:class:`~ptodbg.tui.pane.ViewPane`, found with one query) is handed the view and renders
+from it alone.  Panes hold no debugger and no machine, so while a background run goes on
+they keep showing the last published view, and nothing on screen reads a machine that
+another thread is changing.
 
 Speed (DESIGN.md §8): the step keys run short commands on the UI thread and drop key
 repeats while a step is still being painted (no lag builds up when a key is held);
@@ -26,67 +30,53 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
-from textual.widgets import Input, Label, RichLog, TabbedContent, TabPane
+from textual.widgets import Input, TabbedContent, TabPane
 
-from ptodbg.core.faults import SW_BREAKPOINT
-from ptodbg.core.memory import PAGE_SHIFT, W
 from ptodbg.debug import session as sessions
 from ptodbg.debug.commands import CommandResult, Commands
 from ptodbg.debug.engine import Debugger
-from ptodbg.linux.syscalls import UNSUPPORTED
-from ptodbg.tui.model import (
-    EventFilter,
-    StopState,
-    capture,
-    parse_event_filter,
-    perms_marks,
-)
+from ptodbg.debug.view import View, Viewer
 from ptodbg.tui.palette import DebuggerCommands, SymbolCommands, ThemeCommands
+from ptodbg.tui.pane import PANE_CLASS, PaneNote, ViewPane, tab_id, tab_widgets
 from ptodbg.tui.screens import AskScreen, FaultScreen, HelpScreen, Injection
 from ptodbg.tui.themes import DEFAULT_THEME, PTODBG_VARIABLES, THEMES_DIR, load_themes
 from ptodbg.tui.widgets import (
     DisasmView,
     EventList,
-    EventRow,
+    EventsPane,
     HexView,
     KeyFooter,
+    MemoryPane,
     RegistersPane,
     StatePane,
     StatusBar,
     TrapPane,
 )
 from ptodbg.tui.widgets.base import TextLine
-from ptodbg.tui.widgets.process import BacktracePane, OutputLog
+from ptodbg.tui.widgets.console import ConsoleLog
 
 LONG_COMMANDS = frozenset({"continue", "until", "next", "reverse-continue", "goto", "load"})
 SYNC_STEP_LIMIT = 256  # step/reverse-step counts above this run in the worker
-HISTORY_ROWS = 5000  # event history rows on screen (the newest, newest first)
 VIEWS = (("a", "memory A", "dma.src"), ("b", "memory B", "dma.dst"))
+STACK_NAMES = frozenset({"[stack]", "[loader stack]"})
 
 
-def _home(dbg: Debugger, which: str) -> int:
+def _home(view: View, which: str) -> int:
     """Where a memory view starts before its follow expression resolves.
 
     View A: the ``src`` symbol, else the test-binary result, else the program's first
-    writable segment, else the stack.  View B: the ``dst`` symbol, else the stack at sp."""
-    m = dbg.machine
-    sp = m.r[1]
-    stack = max(0, sp - 64)
+    writable range that is not a stack, else the stack.  View B: the ``dst`` symbol, else
+    the stack at sp."""
+    stack = max(0, view.regs["sp"] - 64)
+    named = view.symbols.lookup("dst" if which == "b" else "src")
+    if named is not None:
+        return named
     if which == "b":
-        dst = dbg.symbols.lookup("dst")
-        return dst if dst is not None else stack
-    src = dbg.symbols.lookup("src")
-    if src is not None:
-        return src
-    if dbg.result is not None:
-        return dbg.result[0]
-    loaded = getattr(dbg, "loaded", None)
-    if loaded is not None:
-        writable = [seg.vaddr for seg in loaded.program.segments if seg.flags & 2 and seg.memsz]  # PF_W
-        if writable:
-            return min(writable)
-    writable_pages = sorted(pn for pn, p in m.mem.perms.items() if p & W and not (pn << PAGE_SHIFT) <= sp <= ((pn + 16) << PAGE_SHIFT))
-    return writable_pages[0] << PAGE_SHIFT if writable_pages else stack
+        return stack
+    if view.result is not None:
+        return view.result[0]
+    writable = [page.start for page in view.pages if page.perms & page.perms.W and page.name not in STACK_NAMES]
+    return min(writable) if writable else stack
 
 
 class PtodbgApp(App):
@@ -152,6 +142,7 @@ class PtodbgApp(App):
         super().__init__()
         self.dbg = dbg
         self.commands = Commands(dbg, save=sessions.save, load=sessions.load)
+        self.viewer = Viewer(dbg)
         loaded = load_themes(themes_dir)
         for t in loaded.themes:
             self.register_theme(t)
@@ -160,16 +151,11 @@ class PtodbgApp(App):
         self.program_name = program_name or (Path(dbg.path).name if dbg.path else "(raw code)")
         self._wanted_theme = theme
         self.notice = notice
-        self.state: StopState | None = None
-        self.serial = 0
-        self.reference: tuple[int, ...] | None = None
-        self.history: dict[int, tuple] = {}
-        self.history_filter = EventFilter()
-        self._history_rows: list[EventRow] | None = []
-        self._history_newest = -1  # the newest step in self.history
-        self._history_fresh: int | None = None  # rows the last stop put in front of the others
+        self.view: View = self.viewer.capture()  # the machine is idle: nothing runs yet
         self.busy = False
         self.busy_command = ""
+        self.running_steps = 0  # the worker's progress (written by the worker thread)
+        dbg.on_progress = self._progress
         self.in_flight = False
         self._gc_paused = False
         self.dropped = 0
@@ -180,45 +166,31 @@ class PtodbgApp(App):
         self.message_text, self.message_error = "", False
         self.view_names: dict[str, str] = {}  # view key -> the name sessions use for it
         self._widgets: dict = {}  # selector -> widget of the main screen (see _one)
+        self._panes: list[ViewPane] | None = None  # every view pane (see panes())
 
     # ------------------------------------------------------------- layout
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return dict(PTODBG_VARIABLES)
 
     def compose(self) -> ComposeResult:
-        dbg = self.dbg
-        yield StatusBar(self.program_name, dbg.profile, id="statusbar")
+        view = self.view
+        yield StatusBar(self.program_name, self.dbg.profile, id="statusbar")
         with Horizontal(id="top"):
-            yield DisasmView(dbg, id="disasm", classes="box")
+            yield DisasmView(id="disasm", classes="box")
             with Vertical(id="memory"):
                 for key, label, follow in VIEWS:
-                    with Vertical(classes="mempane", id=f"pane-{key}"):
-                        with Horizontal(classes="followrow"):
-                            yield Label(f"{label} follows")
-                            yield Input(follow, id=f"follow-{key}", classes="follow", compact=True,
-                                        placeholder="dma.src, dma.dst, symbol, address, sp+16")
-                            yield TextLine("", id=f"where-{key}", classes="where")
-                        yield HexView(dbg, follow, label, _home(dbg, key), id=f"mem-{key}", classes="box")
+                    yield MemoryPane(key, label, follow, _home(view, key), id=f"pane-{key}", classes="mempane")
             with Vertical(id="right"):
-                yield RegistersPane(dbg, id="regs", classes="box pane")
-                yield StatePane(dbg, id="state", classes="box pane")
+                yield RegistersPane(id="regs", classes="box pane")
+                yield StatePane(id="state", classes="box pane")
         with Horizontal(id="bottom"):
-            with Vertical(id="events-pane", classes="box"):
-                yield TextLine("", id="events-title")
-                yield TextLine("", id="events-notes", classes="-none")
-                yield EventList(show_step=False, empty="no memory events", id="events")
-            with TabbedContent(id="tabs", initial="tab-history"):
-                with TabPane("History", id="tab-history"):
-                    yield Input(id="history-filter", compact=True,
-                                placeholder="filter: load store atomic fence, A..B or address")
-                    yield EventList(show_step=True, empty="no events yet", id="history")
-                with TabPane("Output", id="tab-output"):
-                    yield OutputLog(id="output")
-                with TabPane("Calls", id="tab-calls"):
-                    yield BacktracePane(dbg, id="calls", classes="pane")
-                with TabPane("Console", id="tab-console"):
-                    yield RichLog(id="console", max_lines=2000, wrap=False, markup=False)
-            yield TrapPane(dbg, id="trap", classes="box pane")
+            yield EventsPane(id="events-pane", classes="box")
+            tabs = tab_widgets()
+            with TabbedContent(id="tabs", initial=tab_id(tabs[0]) if tabs else ""):
+                for cls in tabs:
+                    with TabPane(cls.TAB, id=tab_id(cls)):
+                        yield cls(id=cls.DEFAULT_ID)
+            yield TrapPane(id="trap", classes="box pane")
         yield TextLine("", id="message")
         yield Input(id="command", compact=True, placeholder=": command (help lists them)")
         yield KeyFooter(self._footer_keys(), id="footer")
@@ -233,12 +205,11 @@ class PtodbgApp(App):
         self.query_one("#state").border_title = "TPC · block · reservation"
         self.query_one("#trap").border_title = "trap"
         self.query_one("#events-pane").border_title = "events of the last instruction"
-        for key, label, _follow in VIEWS:
-            view = self.query_one(f"#mem-{key}", HexView)
-            view.border_title = label
+        for view in self._hex_views():
+            view.border_title = view.label
             view.border_subtitle = self._legend()
         self.theme_changed_signal.subscribe(self, self._on_theme_changed)
-        self.refresh_state()
+        self.publish(self.view)
         message = self.notice or self._welcome()
         if self.theme_errors:
             message += "  (themes skipped: " + "; ".join(self.theme_errors) + ")"
@@ -253,8 +224,11 @@ class PtodbgApp(App):
             self._widgets[selector] = widget
         return widget
 
+    def _memory_pane(self, key: str) -> MemoryPane:
+        return self._one(f"#pane-{key}", MemoryPane)
+
     def _hex_views(self) -> list[HexView]:
-        return [self._one(f"#mem-{key}", HexView) for key, _l, _f in VIEWS]
+        return [self._memory_pane(key).hexview for key, _l, _f in VIEWS]
 
     def _footer_keys(self) -> list[tuple[str, str, str]]:
         keys = []
@@ -299,111 +273,38 @@ class PtodbgApp(App):
 
     def _on_theme_changed(self, _theme) -> None:
         self.dbg.settings["theme"] = self.theme
-        for widget in self.query("HexView, DisasmView, EventList, Pane, StatusBar"):
-            widget.redraw()  # type: ignore[attr-defined]
+        for pane in self.panes():
+            pane.redraw()
 
-    # --------------------------------------------------------------- state
-    def refresh_state(self) -> StopState:
-        """Capture the stop once and feed every pane (the one state diff per stop)."""
-        dbg = self.dbg
-        self.serial += 1
-        state = capture(dbg, self.serial, self.state, self.reference)
-        if state.dma is not None and state.dma.when == "faulted" and state.trap is not None and state.trap.recovered:
-            state = replace(state, dma=replace(state.dma, when="next"))
-        self.state = state
-        self._record_history(state)
-        marks, _why = perms_marks(dbg)
-        one = self._one
-        one(StatusBar).show(state)
-        one(DisasmView).show(state, self._breakpoint_addresses())
-        for view in self._hex_views():
-            view.show(state, marks)
-            self._show_where(view)
-        one(RegistersPane).show(state)
-        one(StatePane).show(state)
-        trap = one(TrapPane)
-        trap.show(state)
-        trap.set_class(state.trap is not None and state.trap.blocking, "-trapped")
-        trap.set_class(state.trap is not None and not state.trap.blocking, "-recovered")
-        events = one("#events", EventList)
-        events.empty = self._no_events_text(state)
-        events.set_rows([EventRow(None, i + 1, e) for i, e in enumerate(state.events)])
-        what = state.last_text or "nothing executed yet"
-        header = f"{what}: {len(state.events)} events" if state.steps else "nothing executed yet"
-        one("#events-title", TextLine).update(header)
-        self._show_notes(state)
-        one("#output", OutputLog).show(state.output)
-        if one("#tabs", TabbedContent).active == "tab-calls":
-            one("#calls", BacktracePane).show(state)
-        self._show_history()
-        return state
+    # --------------------------------------------------------------- views
+    def panes(self) -> list[ViewPane]:
+        """Every view pane of the main screen (one query, remembered until a pane is
+        mounted or removed)."""
+        panes = self._panes
+        if panes is None:
+            panes = self._panes = list(self.screen_stack[0].query(f".{PANE_CLASS}"))  # type: ignore[arg-type]
+        return panes
 
-    def _show_notes(self, state: StopState) -> None:
-        """Under the events' caption: what the step noted (a system call and its result,
-        an unsupported call's -ENOSYS, an edit applied); the line is there only then."""
-        notes = self._one("#events-notes", TextLine)
-        text = "; ".join(state.step_notes)
-        if text != notes.plain:
-            notes.update(text)
-            notes.set_class(not text, "-none")
-            notes.set_class(UNSUPPORTED in text, "-warn")
+    def on_view_pane_changed(self, _message: ViewPane.Changed) -> None:
+        self._panes = None
+
+    def publish(self, view: View) -> None:
+        """Hand the view of a stop to every pane (the one state diff per stop)."""
+        self.view = view
+        for pane in self.panes():
+            pane.show_view(view)
+
+    def _progress(self, steps: int) -> None:
+        """The engine's progress callback (on the worker thread): only an int is kept."""
+        self.running_steps = steps
 
     @on(TabbedContent.TabActivated, "#tabs")
     def _tab_activated(self, event: TabbedContent.TabActivated) -> None:
-        if event.pane.id == "tab-calls" and self.state is not None:
-            self._one("#calls", BacktracePane).show(self.state)
+        for pane in event.pane.query(f".{PANE_CLASS}"):
+            pane.catch_up()  # type: ignore[attr-defined]
 
-    @staticmethod
-    def _no_events_text(state: StopState) -> str:
-        if state.steps == 0:
-            return ""
-        if state.trap is not None and state.last_pc == state.trap.info.saved_tpc and state.trap.info.number != SW_BREAKPOINT:
-            return "none: it faulted before any access"
-        return "no memory events"
-
-    def _breakpoint_addresses(self) -> set[int]:
-        return {b.address for b in self.dbg.breakpoints.values() if b.enabled and b.ident > 0}
-
-    def _record_history(self, state: StopState) -> None:
-        """Keep the stop's events by step; forget steps the timeline no longer has.
-
-        O(events of the stop) per stop, whatever the history's length: the newest step
-        is tracked, the rows on screen are extended at the front, and only a cut of the
-        timeline or an out-of-order step rebuilds them."""
-        horizon = self.dbg.horizon
-        if self._history_newest > horizon:
-            for s in [s for s in self.history if s > horizon]:
-                del self.history[s]
-            self._history_newest = max(self.history, default=-1)
-            self._history_rows = None
-        self._history_fresh = None
-        if state.steps and state.events and self.history.get(state.steps) != state.events:
-            newest = self._history_newest
-            self.history[state.steps] = state.events
-            self._history_newest = max(newest, state.steps)
-            if self._history_rows is not None and state.steps > newest:
-                fresh = [EventRow(state.steps, i + 1, e) for i, e in enumerate(state.events)
-                         if self.history_filter(e)]
-                if fresh:
-                    self._history_rows = (fresh + self._history_rows)[:HISTORY_ROWS]
-                    self._history_fresh = len(fresh)
-            else:
-                self._history_rows = None
-
-    def _show_history(self) -> None:
-        """The event history, newest first (no scrolling per stop)."""
-        fresh, self._history_fresh = self._history_fresh, None
-        if self._history_rows is None:
-            fresh = None
-            rows: list[EventRow] = []
-            keep = self.history_filter
-            for step in sorted(self.history, reverse=True):
-                rows += [EventRow(step, i + 1, e) for i, e in enumerate(self.history[step]) if keep(e)]
-                if len(rows) >= HISTORY_ROWS:
-                    break
-            self._history_rows = rows[:HISTORY_ROWS]
-        now = self.state.steps if self.state else 0
-        self._one("#history", EventList).set_rows(self._history_rows, now=now, prepended=fresh)
+    def on_pane_note(self, note: PaneNote) -> None:
+        self.set_message(note.text, error=note.error)
 
     # ------------------------------------------------------------ messages
     def set_message(self, text: str, *, error: bool = False) -> None:
@@ -415,7 +316,7 @@ class PtodbgApp(App):
         widget.set_class(error, "-error")
 
     def log_console(self, text: str) -> None:
-        self.query_one("#console", RichLog).write(Text(text))
+        self._one("#console", ConsoleLog).write(Text(text))
 
     # ------------------------------------------------------------ commands
     def _spec_name(self, line: str) -> str | None:
@@ -437,12 +338,20 @@ class PtodbgApp(App):
                 return True
         return False
 
-    def _execute(self, line: str) -> CommandResult:
-        """Run one command line; a bug in the engine becomes a message, never a traceback."""
+    def _execute(self, line: str) -> tuple[CommandResult, View | None]:
+        """Run one command line and capture the view of its stop, on the calling thread
+        (the one that owns the machine now).  A bug in the engine becomes a message,
+        never a traceback; the view is then re-read, since the machine may have moved."""
         try:
-            return self.commands.execute(line)
+            result = self.commands.execute(line)
         except Exception as e:  # noqa: BLE001 - the UI must survive any engine error
-            return CommandResult(line, False, error=f"internal error: {type(e).__name__}: {e}")
+            result = CommandResult(line, False, error=f"internal error: {type(e).__name__}: {e}", moved=True)
+        if not result.ok and not result.moved:
+            return result, None
+        try:
+            return result, self.viewer.capture(moved=result.moved)
+        except Exception as e:  # noqa: BLE001 - a view that cannot be read must not kill the app
+            return CommandResult(line, False, error=f"internal error reading the stop: {type(e).__name__}: {e}"), None
 
     def run_command(self, line: str) -> None:
         """Run a command line (from the command line, a key, the palette or a dialog)."""
@@ -456,7 +365,7 @@ class PtodbgApp(App):
         if self._is_long(line):
             self._start_worker(line)
             return
-        self._finish(self._execute(line))
+        self._finish(*self._execute(line))
 
     def _request(self, line: str) -> None:
         """A key press: dropped while the previous key's step is still being painted."""
@@ -496,55 +405,57 @@ class PtodbgApp(App):
     def _start_worker(self, line: str) -> None:
         self.busy = True
         self.busy_command = line
+        self.running_steps = self.view.steps
         self.dbg.interrupt.clear()
-        self.query_one(StatusBar).show_running(line, self.dbg.steps)
+        self._one(StatusBar).show_running(line, self.running_steps)
         self.set_message(f"running {line} ... ctrl+c interrupts")
         self._ticker = self.set_interval(0.1, self._tick)
         self.run_worker(lambda: self._work(line), thread=True, exclusive=True, group="run",
                         exit_on_error=False, name=line)
 
     def _work(self, line: str) -> None:
-        result = self._execute(line)
-        self.call_from_thread(self._worker_done, result)
+        """The worker: it runs the command, captures the view of its stop and publishes it
+        through the UI thread; until then the panes show the last view."""
+        result, view = self._execute(line)
+        self.call_from_thread(self._worker_done, result, view)
 
     def _tick(self) -> None:
         if self.busy:
-            self.query_one(StatusBar).show_running(self.busy_command, self.dbg.machine.steps)
+            self._one(StatusBar).show_running(self.busy_command, self.running_steps)
 
-    def _worker_done(self, result: CommandResult) -> None:
+    def _worker_done(self, result: CommandResult, view: View | None) -> None:
         self.busy = False
         if self._ticker is not None:
             self._ticker.stop()
             self._ticker = None
-        self._finish(result)
+        self._finish(result, view)
 
-    def _finish(self, result: CommandResult) -> None:
+    def _finish(self, result: CommandResult, view: View | None) -> None:
         self.last_result = result
         name = self._spec_name(result.command) if result.command else None
         if not result.ok:
             self.set_message(result.error or "failed", error=True)
             self.log_console(f"  error: {result.error}")
-            return
-        text = result.message or "ok"
-        self.log_console("\n".join("  " + line for line in text.splitlines()) or "  ok")
-        if "\n" in text:
-            first = text.splitlines()[0]
-            self.set_message(f"{first} ... (the rest is in the Console tab)")
-            self.query_one("#tabs", TabbedContent).active = "tab-console"
         else:
-            self.set_message(text)
-        if result.moved:
+            text = result.message or "ok"
+            self.log_console("\n".join("  " + line for line in text.splitlines()) or "  ok")
+            if "\n" in text:
+                first = text.splitlines()[0]
+                self.set_message(f"{first} ... (the rest is in the Console tab)")
+                self._one("#tabs", TabbedContent).active = "tab-console"
+            else:
+                self.set_message(text)
             if name == "load":
                 self._apply_theme_choice()
                 views = self.dbg.settings.get("views")
                 if isinstance(views, list):
                     self._apply_views(views)
-            state = self.refresh_state()
-            if state.reissued is not None:
-                self.set_message(f"{text}: reissued whole after the {state.reissued.name} recovery "
-                                 f"({len(state.events)} events, TPC + {state.pc - state.reissued.saved_tpc})")
-        elif name in ("break", "tbreak", "delete", "watch"):
-            self.query_one(DisasmView).set_breakpoints(self._breakpoint_addresses())
+        if view is None:
+            return
+        self.publish(view)
+        if result.ok and view.reissued is not None:
+            self.set_message(f"{result.message or 'ok'}: reissued whole after the {view.reissued.name} recovery "
+                             f"({len(view.events)} events, TPC + {view.pc - view.reissued.saved_tpc})")
 
     def prefill_command(self, text: str) -> None:
         box = self.query_one("#command", Input)
@@ -573,16 +484,13 @@ class PtodbgApp(App):
 
     # ---------------------------------------------------------- the views
     def follow(self, which: str, text: str) -> None:
-        view = self.query_one(f"#mem-{which}", HexView)
-        box = self.query_one(f"#follow-{which}", Input)
-        box.value = text
-        result = view.set_follow(text)
-        self._show_where(view)
+        pane = self._memory_pane(which)
+        result = pane.follow(text)
         self._save_views()
         if result.error:
-            self.set_message(f"{view.label}: {result.error}", error=True)
+            self.set_message(f"{pane.label}: {result.error}", error=True)
         else:
-            self.set_message(view.title())
+            self.set_message(pane.hexview.title())
 
     def _apply_views(self, views: list) -> None:
         """Session views: records named "a"/"b" go to that view, others in order
@@ -604,13 +512,13 @@ class PtodbgApp(App):
             if not follow:
                 continue
             self.view_names[key] = str(r.get("name") or key)
-            self.query_one(f"#follow-{key}", Input).value = follow
-            view = self.query_one(f"#mem-{key}", HexView)
-            view.follow = replace(view.follow, text=follow)
+            pane = self._memory_pane(key)
+            pane.input.value = follow
+            pane.hexview.follow = replace(pane.hexview.follow, text=follow)
 
     def _save_views(self) -> None:
         self.dbg.settings["views"] = [
-            {"name": self.view_names.get(key, key), "follow": self.query_one(f"#mem-{key}", HexView).follow.text}
+            {"name": self.view_names.get(key, key), "follow": self._memory_pane(key).hexview.follow.text}
             for key, _l, _f in VIEWS
         ]
 
@@ -618,26 +526,7 @@ class PtodbgApp(App):
     def _follow_submitted(self, event: Input.Submitted) -> None:
         which = (event.input.id or "follow-a")[-1]
         self.follow(which, event.value.strip() or VIEWS[0 if which == "a" else 1][2])
-        self.query_one(f"#mem-{which}", HexView).focus()
-
-    def _show_where(self, view: HexView) -> None:
-        """The follow field's neighbour: where the view's expression points now."""
-        where = self._one(f"#where-{(view.id or 'mem-a')[-1]}", TextLine)
-        where.update(view.where())
-        where.set_class(view.follow.error is not None, "-error")
-
-    @on(Input.Submitted, "#history-filter")
-    def _filter_submitted(self, event: Input.Submitted) -> None:
-        try:
-            self.history_filter = parse_event_filter(self.dbg, event.value)
-        except ValueError as e:
-            self.set_message(f"filter: {e}", error=True)
-            return
-        self._history_rows = None
-        self._show_history()
-        shown = len(self.query_one("#history", EventList).items)
-        self.set_message(f"history filter {event.value.strip() or '(none)'}: {shown} events")
-        self.query_one("#history", EventList).focus()
+        self._memory_pane(which).hexview.focus()
 
     @on(EventList.Selected)
     def _event_selected(self, event: EventList.Selected) -> None:
@@ -696,19 +585,18 @@ class PtodbgApp(App):
         if self.busy:
             self.set_message(f"{self.busy_command} is running: ctrl+c interrupts it", error=True)
             return
-        disasm = self.query_one(DisasmView)
-        address = disasm.cursor
+        address = self.query_one(DisasmView).cursor
         try:
             bp = self.dbg.toggle_breakpoint_at(address)
         except ValueError as e:
             self.set_message(f"break: {e}", error=True)
             return
-        where = self.dbg.symbolize(address)
+        where = self.view.symbolize(address)
         if bp is None:
             self.set_message(f"deleted the breakpoint at {address:#x} ({where})")
         else:
             self.set_message(f"breakpoint {bp.ident} at {address:#x} ({where})")
-        disasm.set_breakpoints(self._breakpoint_addresses())
+        self.publish(self.viewer.capture(moved=False))
 
     def action_fault(self) -> None:
         if self.busy:
@@ -717,12 +605,12 @@ class PtodbgApp(App):
         self._open_fault(FaultScreen(self._fault_default()))
 
     def _fault_default(self) -> str:
-        state = self.state
-        if state is not None and state.dma is not None:
-            return f"{state.dma.dst:#x}"
-        if self.dbg.symbols.lookup("dst") is not None:
+        view = self.view
+        if view.dma is not None:
+            return f"{view.dma.dst:#x}"
+        if view.symbols.lookup("dst") is not None:
             return "dst"
-        address = self.query_one("#mem-b", HexView).follow.address
+        address = self._memory_pane("b").hexview.follow.address
         return f"{address:#x}" if address is not None else ""
 
     def _open_fault(self, screen: FaultScreen) -> None:
@@ -747,25 +635,21 @@ class PtodbgApp(App):
             if value:
                 self.run_command(f"goto {value}")
 
-        self.push_screen(AskScreen("Go to step", str(self.dbg.steps), "a step number or expression"), done)
+        self.push_screen(AskScreen("Go to step", str(self.view.steps), "a step number or expression"), done)
 
     def action_diff_mode(self) -> None:
         regs = self.query_one(RegistersPane)
-        state = self.state
-        if state is None:
-            return
+        view = self.view
         if regs.cumulative_from is None:
-            self.reference = state.regs
-            regs.cumulative_from = state.steps
-            self.set_message(f"register changes now count from step {state.steps} (d again: since the last stop)")
+            self.viewer.reference = view.regs
+            regs.cumulative_from = view.steps
+            self.set_message(f"register changes now count from step {view.steps} (d again: since the last stop)")
         else:
-            self.reference = None
+            self.viewer.reference = None
             regs.cumulative_from = None
             self.set_message("register changes count from the last stop")
-        ref = self.reference
-        cumulative = frozenset(i for i in range(1, 24) if ref is not None and state.regs[i] != ref[i])
-        self.state = replace(state, cumulative=cumulative)
-        regs.show(self.state)
+        self.view = replace(view, cumulative=view.regs.changed(self.viewer.reference))
+        regs.show_view(self.view)
 
     def action_command_line(self) -> None:
         self.query_one("#command", Input).focus()
@@ -783,7 +667,7 @@ class PtodbgApp(App):
 
     def jump_to(self, location: str) -> None:
         try:
-            address = self.dbg.resolve(location)
+            address = self.view.resolve(location)
         except ValueError as e:
             self.set_message(str(e), error=True)
             return

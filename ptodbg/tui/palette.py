@@ -83,7 +83,7 @@ class SymbolCommands(Provider):
         needles = [w for w in words if w not in ACTION_WORDS] or words
         if not needles:
             return
-        names = [n for n in app.dbg.symbols.by_name if all(w in n.lower() for w in needles)]
+        names = [n for n in app.view.symbols.by_name if all(w in n.lower() for w in needles)]
         first = needles[0]
         names.sort(key=lambda n: (not n.lower().startswith(first), len(n), n))
         matcher = self.matcher(query)

@@ -37,7 +37,7 @@ async def test_demo_opens_on_every_pane(demo):
     async with demo.run_test(size=SIZE) as pilot:
         await settle(pilot)
         app = demo
-        assert app.state.steps == 0 and app.state.pc == sym(app, "_start")
+        assert app.view.steps == 0 and app.view.pc == sym(app, "_start")
         assert app.focused is app.query_one(DisasmView)
         text = "\n".join(lines(app.query_one(DisasmView)))
         assert "_start:" in text and "copy:" in text and "dma [a0], a1" in text and "▶ 00010000" in text
@@ -59,10 +59,10 @@ async def test_step_key_highlights_the_changed_register(demo):
     async with demo.run_test(size=SIZE) as pilot:
         await press(pilot, "s")
         app = demo
-        assert app.dbg.steps == 1 and app.state.changed == frozenset({2})
+        assert app.dbg.steps == 1 and app.view.changed == frozenset({2})
         assert "*a0   0000000000011000" in app.query_one(RegistersPane).plain
         await press(pilot, "s", "s")  # the DMA
-        state = app.state
+        state = app.view
         assert state.pc == sym(app, "copy") + 4 and len(state.events) == 16
         a, b = app.query_one("#mem-a", HexView), app.query_one("#mem-b", HexView)
         assert a.follow.address == sym(app, "src") and b.follow.address == sym(app, "dst")
@@ -77,7 +77,7 @@ async def test_next_key_steps_over_the_call(demo):
         await press(pilot, "s", "s", "s")  # to the setret
         await press(pilot, "n")
         app = demo
-        assert app.state.pc == sym(app, "back")
+        assert app.view.pc == sym(app, "back")
         assert app.dbg.machine.reg("a4") == 0x5A and app.dbg.machine.reg("a5") == 0xB4
         assert "returned to back" in message(app)
 
@@ -88,7 +88,7 @@ async def test_continue_key_runs_to_the_ebreak_stop(demo):
         await press(pilot, "c")
         app = demo
         assert app.dbg.last.status == "stopped" and "EBREAK 0" in app.dbg.last.message
-        trap = app.state.trap
+        trap = app.view.trap
         assert trap is not None and trap.info.number == SW_BREAKPOINT
         pane = app.query_one(TrapPane).plain
         assert "TRAP 50 SW_BREAKPOINT" in pane and "EBREAK stop" in pane
@@ -101,8 +101,8 @@ async def test_reverse_step_key(demo):
         await press(pilot, "s", "s", "s")
         await press(pilot, "S")
         app = demo
-        assert app.dbg.steps == 2 and app.state.pc == sym(app, "copy")
-        assert app.state.dma is not None and app.state.dma.when == "next"
+        assert app.dbg.steps == 2 and app.view.pc == sym(app, "copy")
+        assert app.view.dma is not None and app.view.dma.when == "next"
         assert app.dbg.machine.mem.peek(sym(app, "dst"), 64) == bytes(64)  # the copy is undone
         assert "reversed to step 2" in message(app)
 
@@ -117,7 +117,7 @@ async def test_reverse_continue_key_goes_back_to_the_breakpoint(demo):
         await press(pilot, "c")  # on to the end
         end = app.dbg.steps
         await press(pilot, "C")
-        assert app.state.pc == sym(app, "overlap") and app.dbg.steps < end
+        assert app.view.pc == sym(app, "overlap") and app.dbg.steps < end
         assert "reverse: breakpoint" in message(app)
 
 
@@ -151,7 +151,7 @@ async def test_goto_key_travels_to_a_step(demo):
         assert isinstance(demo.screen, AskScreen)
         demo.screen.query_one("#ask-input").value = "3"
         await press(pilot, "enter")
-        assert demo.dbg.steps == 3 and demo.state.pc == sym(demo, "copy") + 4
+        assert demo.dbg.steps == 3 and demo.view.pc == sym(demo, "copy") + 4
         await press(pilot, "g", "escape")
         assert demo.dbg.steps == 3 and not isinstance(demo.screen, AskScreen)
 
@@ -164,7 +164,7 @@ async def test_diff_key_switches_to_cumulative_changes(demo):
         regs = app.query_one(RegistersPane)
         assert regs.cumulative_from == 0 and "since step 0" in regs.border_subtitle
         await press(pilot, "s", "s")
-        assert app.state.changed == frozenset({3}) and app.state.cumulative == frozenset({2, 3})
+        assert app.view.changed == frozenset({3}) and app.view.cumulative == frozenset({2, 3})
         assert "*a0" in regs.plain and "*a1" in regs.plain
         await press(pilot, "d")
         assert regs.cumulative_from is None and "last stop" in regs.border_subtitle
@@ -218,12 +218,12 @@ async def test_command_line_valid_and_invalid_commands(demo):
         await command(pilot, "step 0")
         assert app.message_error and "at least 1" in message(app)
         await command(pilot, "set a2 0x1234")
-        assert app.dbg.machine.reg("a2") == 0x1234 and 4 in app.state.changed
+        assert app.dbg.machine.reg("a2") == 0x1234 and 4 in app.view.changed
         await command(pilot, "help")
         assert "Console tab" in message(app)
         assert app.query_one("#tabs").active == "tab-console"
         await command(pilot, "until overlap")  # a background command from the command line
-        assert app.state.pc == sym(app, "overlap") and "reached overlap" in message(app)
+        assert app.view.pc == sym(app, "overlap") and "reached overlap" in message(app)
 
 
 @pilot_test
@@ -281,7 +281,7 @@ async def test_long_runs_go_to_a_worker_and_can_be_interrupted(tmp_path):
         await pilot.press("ctrl+c")
         await settle(pilot)
         assert not app.busy and app.dbg.last.message == "interrupted"
-        assert app.state.steps > 50_000 and app.dbg.machine.reg("a0") == app.state.steps // 2
+        assert app.view.steps > 50_000 and app.dbg.machine.reg("a0") == app.view.steps // 2
 
 
 @pilot_test
@@ -319,7 +319,7 @@ async def test_fault_injection_scenario_through_the_ui():
         assert any(line.startswith("r--* 00012000") for line in lines(app.query_one("#mem-b", HexView)))
 
         await press(pilot, "c")  # run to the DMA: it traps
-        state = app.state
+        state = app.view
         t = state.trap.info
         assert (t.number, t.name, t.arg0, t.saved_tpc) == (DATA_PAGE_FAULT, "DATA_PAGE_FAULT", dst, copy)
         pane = app.query_one(TrapPane).plain
@@ -334,10 +334,10 @@ async def test_fault_injection_scenario_through_the_ui():
         await command(pilot, "perms dst 64 rw-")
         assert "recover (r), then step" in app.query_one(TrapPane).plain
         await press(pilot, "r")
-        assert app.state.pc == copy and app.state.trap.recovered
+        assert app.view.pc == copy and app.view.trap.recovered
         assert "recovered: TPC is back at copy" in app.query_one(TrapPane).plain
         await press(pilot, "s")
-        state = app.state
+        state = app.view
         assert [e.kind for e in state.events] == ["load"] * 8 + ["store"] * 8
         assert [e.address for e in state.events] == [src + 8 * k for k in range(8)] + [dst + 8 * k for k in range(8)]
         assert state.pc == copy + 4
@@ -367,8 +367,8 @@ async def test_fault_dialog_once_and_errors(demo):
         assert (sym(app, "dst") >> 12) in app.dbg.machine.mem.once
         assert any(line.startswith("r--! 00012000") for line in lines(app.query_one("#mem-b", HexView)))
         await press(pilot, "c")
-        assert app.state.trap.info.number == DATA_PAGE_FAULT
-        assert "the page 0x12000 is rw- now" in app.state.trap.hint  # once: restored by the fault
+        assert app.view.trap.info.number == DATA_PAGE_FAULT
+        assert "the page 0x12000 is rw- now" in app.view.trap.hint  # once: restored by the fault
         await press(pilot, "f", "escape")
         assert "cancelled" in message(app)
 
@@ -386,7 +386,7 @@ async def test_fault_dialog_at_step(demo):
         assert "scheduled at step 2" in message(app)
         assert any(line.startswith("rw-@ 00012000") for line in lines(app.query_one("#mem-b", HexView)))
         await press(pilot, "c")
-        assert app.state.trap.info.number == DATA_PAGE_FAULT and app.dbg.steps == 3
+        assert app.view.trap.info.number == DATA_PAGE_FAULT and app.dbg.steps == 3
 
 
 # -------------------------------------------------------- views and events
@@ -521,7 +521,7 @@ async def test_test_programs_run_to_their_end_in_the_tui(name):
     async with app.run_test(size=SIZE) as pilot:
         await press(pilot, "c")
         assert app.dbg.last.status in ("stopped", "exited") and not app.message_error
-        assert app.state.steps > 0
+        assert app.view.steps > 0
 
 
 @pytest.mark.skipif(not (PROGRAMS / "01_containers.static").exists(), reason="shared programs not present")

@@ -24,7 +24,7 @@ def hello():
 
 
 async def step_to(pilot, steps: int) -> None:
-    while pilot.app.state.steps < steps:
+    while pilot.app.view.steps < steps:
         await press(pilot, "s")
 
 
@@ -37,9 +37,9 @@ async def test_write_shows_its_note_and_its_output():
         assert notes.has_class("-none") and not notes.display
         assert app.query_one(OutputLog).text == ""
         await step_to(pilot, 6)  # the ACRC of the write: a0 = 1, a1 = msg, a2 = 15, a7 = 64
-        assert app.state.last_text.startswith("ACRC at say")
+        assert app.view.last_text.startswith("ACRC at say")
         assert notes.display and notes.plain == f"syscall write(0x1, {app.dbg.symbols.lookup('msg'):#x}, 0xf) = 15"
-        assert app.state.regs[2] == 15  # a0: the bytes written
+        assert app.view.regs[2] == 15  # a0: the bytes written
         assert app.query_one(OutputLog).text == "hello from PTO\n"
         await press(pilot, "s")  # c.bstop: nothing noted, the line goes away
         assert not notes.display
@@ -53,7 +53,7 @@ async def test_unsupported_call_is_reported_with_enosys():
         notes = app.query_one("#events-notes", TextLine)
         assert notes.plain == "syscall 4095 is not supported: returned -ENOSYS"
         assert notes.has_class("-warn")
-        assert app.state.regs[2] == (1 << 64) - ENOSYS
+        assert app.view.regs[2] == (1 << 64) - ENOSYS
         assert "@10 syscall 4095 is not supported: returned -ENOSYS" in app.dbg.notes
 
 
@@ -62,11 +62,11 @@ async def test_output_follows_reverse_execution_and_the_program_exits():
     app = hello()
     async with app.run_test(size=SIZE) as pilot:
         await press(pilot, "c")
-        assert app.state.status == "exited" and app.dbg.machine.exit_code == 0
+        assert app.view.status == "exited" and app.dbg.machine.exit_code == 0
         out = app.query_one(OutputLog)
         assert out.text == "hello from PTO\n"
         await command(pilot, "goto 5")  # before the write
-        assert app.state.steps == 5 and out.text == ""
+        assert app.view.steps == 5 and out.text == ""
         await press(pilot, "s")
         assert out.text == "hello from PTO\n"
         # the replays did not repeat the write's note in the log
@@ -79,12 +79,12 @@ async def test_calls_tab_lists_the_chain_inside_a_real_program():
     async with app.run_test(size=SIZE) as pilot:
         await command(pilot, "break cpp_gate_case02")
         await press(pilot, "c")
-        assert app.state.status == "breakpoint"
+        assert app.view.status == "breakpoint"
         await press(pilot, "s")  # past cpp_gate_case02's FENTRY: its frame is built
         app.query_one("#tabs").active = "tab-calls"
         await settle(pilot)
         calls = app.query_one(BacktracePane)
-        names = [f["where"] for f in calls.frames]
+        names = [f.where for f in calls.frames]
         assert names[0].startswith("cpp_gate_case02+")
         assert names[1:] == ["main+0xc", "libc_start_main_stage2+0x46", "__libc_start_main+0x72",
                              "_start_c+0x58", "_start+0x16"]
@@ -92,7 +92,7 @@ async def test_calls_tab_lists_the_chain_inside_a_real_program():
         assert text.startswith("6 frames, innermost first") and "#1  " in text and "main+0xc" in text
         # the pane follows the stops while its tab is open
         await press(pilot, "s", "s", "s")
-        assert calls.frames[0]["where"].startswith("main+")
+        assert calls.frames[0].where.startswith("main+")
 
 
 @pilot_test
@@ -103,10 +103,10 @@ async def test_session_reopens_with_profile_and_compat(tmp_path):
         await command(pilot, "break main")
         await press(pilot, "c")
         await command(pilot, f"save {path}")
-        steps = app.state.steps
+        steps = app.view.steps
     assert 'compat = "linx-v0.4"' in path.read_text() and 'profile = "linux"' in path.read_text()
     again = open_app(None, session=str(path))
     assert again.dbg.profile == "linux" and again.dbg.machine.compat == "linx-v0.4"
     async with again.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert again.state.steps == steps and again.dbg.symbolize(again.state.pc) == "main"
+        assert again.view.steps == steps and again.dbg.symbolize(again.view.pc) == "main"

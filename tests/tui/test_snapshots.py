@@ -9,6 +9,7 @@ Regenerate after an intended change with ``pytest tests/tui/test_snapshots.py
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Input
 from tui.pilot_helpers import SIZE, command, press, program, settle
 
 from ptodbg.tui.app import open_app
@@ -29,6 +30,8 @@ def snap(snap_compare, *steps, path: str | None = None, theme: str | None = None
                 await press(pilot, item)
         if tab is not None:
             pilot.app.query_one("#tabs").active = tab
+        for box in pilot.app.screen.query(Input):
+            box.cursor_blink = False  # a blinking cursor would make the picture depend on timing
         await settle(pilot)
 
     return snap_compare(app, terminal_size=SIZE, run_before=run_before)
@@ -62,6 +65,13 @@ def test_linux_write_noted_and_in_the_output_tab(snap_compare):
     """The step of a write system call: the note under the events' caption, a0 = 15, the
     text in the Output tab."""
     assert snap(snap_compare, ":until say+0x12", path=program("hello_linux.s"), profile="linux", tab="tab-output")
+
+
+def test_page_map_tab_with_injections(snap_compare):
+    """The Pages tab of a linux process: segments by their sections, the loader's and the
+    process's stack, a once-only injection pending on .data and one scheduled on .text."""
+    assert snap(snap_compare, ":inject msg 16 r-- once", ":inject _start 4 --x at 50", "s",
+                path=program("hello_linux.s"), profile="linux", tab="tab-pages")
 
 
 def test_reissue_after_recovery(snap_compare):

@@ -1,4 +1,4 @@
-"""Memory event lists (Line API): the last instruction's events and the event history.
+"""Memory event lists (Line API), and the pane of the last instruction's events.
 
 Moving the cursor over an event (when the list has focus) posts :class:`EventList.Selected`;
 the app then highlights the event's bytes in the memory views and scrolls them there.
@@ -7,17 +7,24 @@ the app then highlights the event's bytes in the memory views and scrolls them t
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.segment import Segment
 from rich.style import Style
+from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Vertical
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from ptodbg.core.events import MemEvent
-from ptodbg.tui.widgets.base import CURSOR_BINDINGS, RowStrips, merge_runs
+from ptodbg.debug.records import FENCE, MemEvent
+from ptodbg.tui.pane import ViewPane
+from ptodbg.tui.widgets.base import CURSOR_BINDINGS, RowStrips, TextLine, merge_runs
+
+if TYPE_CHECKING:
+    from ptodbg.debug.view import View
 
 WIDTH = 72
 
@@ -190,7 +197,7 @@ class EventList(RowStrips, ScrollView, can_focus=True):
         kind_style = line if future else line + self._style(e.kind)
         segs.append(Segment(f"{e.kind:<6} ", kind_style))
         segs.append(Segment(f"{e.address:0{self.digits}x}", line if future else line + self._style("address")))
-        value = f"{e.value:0{2 * max(1, e.size)}x}" if e.kind != "fence" else f"pred/succ {e.value:#04x}"
+        value = f"{e.value:0{2 * max(1, e.size)}x}" if e.kind != FENCE else f"pred/succ {e.value:#04x}"
         tail = f" {e.size} {value}"
         if e.written is not None:
             tail += f" -> {e.written:0{2 * e.size}x}{'' if e.performed else ' (failed)'}"
@@ -201,3 +208,45 @@ class EventList(RowStrips, ScrollView, can_focus=True):
         if cursor:
             strip = strip.extend_cell_length(width + scroll_x, line)
         return strip.crop_extend(scroll_x, scroll_x + width, base)
+
+
+class EventsPane(ViewPane, Vertical):
+    """The last instruction's memory events, under a caption that says which instruction
+    it was and, on a line of its own only then, what the step noted (a system call and its
+    result, an edit applied); a warning note (an unsupported call) stands out."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.caption = TextLine("", id="events-title")
+        self.notes = TextLine("", id="events-notes", classes="-none")
+        self.event_list = EventList(show_step=False, empty="no memory events", id="events")
+
+    def compose(self) -> ComposeResult:
+        yield self.caption
+        yield self.notes
+        yield self.event_list
+
+    def show(self, view: View) -> None:
+        events = self.event_list
+        events.empty = no_events_text(view)
+        events.set_rows([EventRow(None, i + 1, e) for i, e in enumerate(view.events)])
+        what = view.last_text or "nothing executed yet"
+        self.caption.update(f"{what}: {len(view.events)} events" if view.steps else "nothing executed yet")
+        text = "; ".join(note.text for note in view.step_notes)
+        if text != self.notes.plain:
+            self.notes.update(text)
+            self.notes.set_class(not text, "-none")
+        self.notes.set_class(any(note.warning for note in view.step_notes), "-warn")
+
+    def redraw(self) -> None:
+        self.event_list.redraw()
+
+
+def no_events_text(view: View) -> str:
+    """What the event list says when the last attempt made no memory access."""
+    if view.steps == 0:
+        return ""
+    trap = view.trap
+    if trap is not None and view.last is not None and view.last.pc == trap.info.saved_tpc and not trap.info.is_breakpoint:
+        return "none: it faulted before any access"
+    return "no memory events"

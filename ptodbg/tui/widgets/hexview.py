@@ -22,17 +22,20 @@ from typing import TYPE_CHECKING
 
 from rich.segment import Segment
 from rich.style import Style
+from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
 from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
+from textual.widgets import Input, Label
 
-from ptodbg.core.memory import PAGE_SHIFT, R, W, X
-from ptodbg.tui.widgets.base import RowStrips, merge_runs
+from ptodbg.debug.records import PAGE_SHIFT, Perms
+from ptodbg.tui.pane import ViewPane
+from ptodbg.tui.widgets.base import RowStrips, TextLine, merge_runs
 
 if TYPE_CHECKING:
-    from ptodbg.debug.engine import Debugger
-    from ptodbg.tui.model import StopState
+    from ptodbg.debug.view import View
 
 WINDOW = 1 << 18  # bytes a view scrolls over around its anchor
 CONTEXT_ROWS = 1  # rows shown above the anchor when the view moves
@@ -50,22 +53,24 @@ class Follow:
     note: str = ""
 
 
-def evaluate_follow(dbg: Debugger, state: StopState | None, text: str) -> Follow:
+def evaluate_follow(view: View | None, text: str) -> Follow:
     """The address a follow expression names at this stop."""
     key = text.strip().lower()
     if key in ("dma.src", "dma.dst"):
-        if state is None or state.dma is None:
+        if view is None or view.dma is None:
             return Follow(text, None, note="no DMA now")
-        dma = state.dma
+        dma = view.dma
         return Follow(text, dma.src if key == "dma.src" else dma.dst, note=f"DMA {dma.when}")
+    if view is None:
+        return Follow(text, None, note="no stop yet")
     try:
-        return Follow(text, dbg.resolve(text) & MASK64)
-    except ValueError as e:  # DebugError is a ValueError
+        return Follow(text, view.resolve(text) & MASK64)
+    except ValueError as e:  # ViewError is a ValueError
         return Follow(text, None, error=str(e))
 
 
 class HexView(RowStrips, ScrollView, can_focus=True):
-    """One memory view.  The app feeds it every stop with :meth:`show`."""
+    """One memory view.  Its :class:`MemoryPane` hands it every view with :meth:`show`."""
 
     STRIP_CACHE = 1024  # both DMA states of a few screens of rows
 
@@ -86,16 +91,14 @@ class HexView(RowStrips, ScrollView, can_focus=True):
 
     COMPONENT_PREFIX = "hexview"
 
-    def __init__(self, dbg: Debugger, follow: str, label: str, home: int, **kwargs) -> None:
+    def __init__(self, follow: str, label: str, home: int, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.dbg = dbg
         self.label = label
         self.follow = Follow(follow, None)
         self.home = home & ~0xF
         self.anchor = self.home
         self.target: int | None = None  # the last address the follow expression resolved to
-        self.state: StopState | None = None
-        self.marks: dict[int, str] = {}
+        self.view: View | None = None
         self.selected: tuple[int, int] | None = None
         self.base = 0
         self.rows = 1
@@ -180,18 +183,18 @@ class HexView(RowStrips, ScrollView, can_focus=True):
     # --------------------------------------------------------------- state
     def set_follow(self, text: str) -> Follow:
         """Follow a new expression (checked at once); the view moves when it resolves."""
-        self.follow = evaluate_follow(self.dbg, self.state, text)
+        self.follow = evaluate_follow(self.view, text)
         if self.follow.address is not None:
             self.target = self.follow.address
             self.move_to(self.follow.address, force=True)
         return self.follow
 
-    def show(self, state: StopState, marks: dict[int, str]) -> None:
+    def show(self, view: View) -> None:
         """A new stop: re-evaluate the follow expression; repaint the rows that changed."""
-        self.state = state
-        self.marks = marks
-        self.selected = None
-        self.follow = evaluate_follow(self.dbg, state, self.follow.text)
+        if self.view is None or view.stop != self.view.stop:
+            self.selected = None  # a new stop: the selected event is gone
+        self.view = view
+        self.follow = evaluate_follow(view, self.follow.text)
         if self.follow.address is not None and self.follow.address != self.target:
             self.target = self.follow.address
             self.move_to(self.follow.address, force=True)
@@ -253,9 +256,9 @@ class HexView(RowStrips, ScrollView, can_focus=True):
     def _byte_classes(self, address: int) -> tuple[tuple[str, bool], ...]:
         """Per byte of a row: its background class ("" for none) and whether the last
         step wrote it."""
-        state = self.state
-        dma = state.dma if state is not None else None
-        written = state.written if state is not None else frozenset()
+        view = self.view
+        dma = view.dma if view is not None else None
+        written = view.written if view is not None else frozenset()
         sel = self.selected
         src = dma.src_range if dma is not None else (0, 0)
         dst = dma.dst_range if dma is not None else (0, 0)
@@ -277,11 +280,12 @@ class HexView(RowStrips, ScrollView, can_focus=True):
     def _signature(self, row: int) -> tuple:
         """Everything a row's look depends on; equal signatures draw equal rows."""
         address = self.base + row * self.bpr
-        mem = self.dbg.machine.mem
-        pn = address >> PAGE_SHIFT
-        perms = mem.perms.get(pn)
-        data = mem.peek(address, self.bpr) if perms is not None else None
-        return (data, perms, self.marks.get(pn), address == self.anchor, self._byte_classes(address))
+        view = self.view
+        if view is None:
+            return (None, None, None, address == self.anchor, ())
+        data, perms = view.memory.row(address, self.bpr)
+        return (data, perms, view.marks.get(address >> PAGE_SHIFT), address == self.anchor,
+                self._byte_classes(address))
 
     def _segments(self, address: int, sig: tuple) -> list[Segment]:
         data, perms, mark, anchor, classes = sig
@@ -292,9 +296,9 @@ class HexView(RowStrips, ScrollView, can_focus=True):
             segs.append(Segment("     ", base))
         else:
             segs += [
-                Segment("r", on("perm-r")) if perms & R else Segment("-", on("perm-none")),
-                Segment("w", on("perm-w")) if perms & W else Segment("-", on("perm-none")),
-                Segment("x", on("perm-x")) if perms & X else Segment("-", on("perm-none")),
+                Segment("r", on("perm-r")) if perms & Perms.R else Segment("-", on("perm-none")),
+                Segment("w", on("perm-w")) if perms & Perms.W else Segment("-", on("perm-none")),
+                Segment("x", on("perm-x")) if perms & Perms.X else Segment("-", on("perm-none")),
                 Segment(mark, on("perm-fault")) if mark else Segment(" ", base),
                 Segment(" ", base),
             ]
@@ -326,3 +330,43 @@ class HexView(RowStrips, ScrollView, can_focus=True):
                 ch = "·" if data is None else (chr(data[k]) if data[k] in PRINTABLE else ".")
                 segs.append(Segment(ch, styles[k]))
         return segs
+
+
+class MemoryPane(ViewPane, Vertical):
+    """A memory view with its follow row: the expression it follows (an input) and where
+    that points now.  ``key`` names it ("a", "b"): the ids of its parts end in it."""
+
+    def __init__(self, key: str, label: str, follow: str, home: int, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.key = key
+        self.label = label
+        self.input = Input(follow, id=f"follow-{key}", classes="follow", compact=True,
+                           placeholder="dma.src, dma.dst, symbol, address, sp+16")
+        self.where = TextLine("", id=f"where-{key}", classes="where")
+        self.hexview = HexView(follow, label, home, id=f"mem-{key}", classes="box")
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(classes="followrow"):
+            yield Label(f"{self.label} follows")
+            yield self.input
+            yield self.where
+        yield self.hexview
+
+    def show(self, view: View) -> None:
+        self.hexview.show(view)
+        self.show_where()
+
+    def redraw(self) -> None:
+        self.hexview.redraw()
+
+    def follow(self, text: str) -> Follow:
+        """Follow a new expression; the input shows it."""
+        self.input.value = text
+        result = self.hexview.set_follow(text)
+        self.show_where()
+        return result
+
+    def show_where(self) -> None:
+        """The follow field's neighbour: where the view's expression points now."""
+        self.where.update(self.hexview.where())
+        self.where.set_class(self.hexview.follow.error is not None, "-error")

@@ -1,5 +1,5 @@
 """The small text panes: registers and queues, TPC/block state, the trap panel and the
-status bar.  Each renders a :class:`~ptodbg.tui.model.StopState` with the colours of its
+status bar.  Each renders a :class:`~ptodbg.debug.view.View` with the colours of its
 component classes (themed in ``ptodbg.tcss``).  The register and state panes use the
 Line API and repaint only the lines that changed (:class:`~ptodbg.tui.widgets.base.LinePane`);
 the trap pane wraps its text and is repainted only when its text changes."""
@@ -14,13 +14,12 @@ from textual.content import Content
 from textual.markup import escape
 from textual.widgets import Static
 
-from ptodbg.core.faults import SW_BREAKPOINT
-from ptodbg.core.state import GPR_NAMES, RA
+from ptodbg.debug.records import DMA_BYTES, GPR_NAMES, LOAD, RA, STORE
+from ptodbg.tui.pane import ViewPane
 from ptodbg.tui.widgets.base import LinePane, Lines, TextLine
 
 if TYPE_CHECKING:
-    from ptodbg.debug.engine import Debugger
-    from ptodbg.tui.model import StopState
+    from ptodbg.debug.view import View
 
 
 PANE_COMPONENTS = {
@@ -48,69 +47,60 @@ class _Builder:
         text.append(body, style)
 
 
-class Pane(_Builder, Static):
-    """A Static that renders a stop state (wrapping); repainted only when it changes."""
+class Pane(ViewPane, _Builder, Static):
+    """A Static that renders a view (wrapping); repainted only when its text changes."""
 
     COMPONENT_CLASSES = PANE_COMPONENTS
 
-    def __init__(self, dbg: Debugger, **kwargs) -> None:
+    def __init__(self, **kwargs) -> None:
         super().__init__("", **kwargs)
-        self.dbg = dbg
-        self.state: StopState | None = None
         self.text = Text()
 
     @property
     def plain(self) -> str:
         return self.text.plain
 
-    def show(self, state: StopState) -> None:
-        self.state = state
-        text = self.build(state)
+    def show(self, view: View) -> None:
+        text = self.build(view)
         if text != self.text:
             self.text = text
             self.update(text, layout=False)
 
     def redraw(self) -> None:
-        if self.state is not None:
-            self.text = self.build(self.state)
+        if self.view is not None:
+            self.text = self.build(self.view)
             self.update(self.text, layout=False)
 
-    def build(self, state: StopState) -> Text:  # pragma: no cover - abstract
+    def build(self, view: View) -> Text:  # pragma: no cover - abstract
         raise NotImplementedError
 
 
-class LineStatePane(_Builder, LinePane):
-    """A Line-API pane rendering a stop state into :class:`Lines`."""
+class LineStatePane(ViewPane, _Builder, LinePane):
+    """A Line-API pane rendering a view into :class:`Lines`."""
 
     COMPONENT_CLASSES = PANE_COMPONENTS
     COMPONENT_PREFIX = "pane"
 
-    def __init__(self, dbg: Debugger, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.dbg = dbg
-        self.state: StopState | None = None
-
     def style_of(self, name: str) -> str:
         return name
 
-    def show(self, state: StopState) -> None:
-        self.state = state
-        self.set_lines(self.build(state))
+    def show(self, view: View) -> None:
+        self.set_lines(self.build(view))
 
     def redraw(self) -> None:
-        if self.state is not None:
+        if self.view is not None:
             self.forget_styles()
-            self.set_lines(self.build(self.state))
+            self.set_lines(self.build(self.view))
 
-    def build(self, state: StopState) -> Lines:  # pragma: no cover - abstract
+    def build(self, view: View) -> Lines:  # pragma: no cover - abstract
         raise NotImplementedError
 
 
 class RegistersPane(LineStatePane):
     """The 24 GPRs by ABI name and the T/U queues with their valid flags."""
 
-    def __init__(self, dbg: Debugger, **kwargs) -> None:
-        super().__init__(dbg, **kwargs)
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
         self.cumulative_from: int | None = None  # the reference step, when cumulative
 
     def subtitle(self) -> str:
@@ -118,12 +108,12 @@ class RegistersPane(LineStatePane):
             return "* changed since the last stop"
         return f"* changed since step {self.cumulative_from}"
 
-    def build(self, state: StopState) -> Lines:
+    def build(self, view: View) -> Lines:
         text = Lines()
         if self.cumulative_from is None:
-            marked, mark_style = state.changed, self.style_of("changed")
+            marked, mark_style = view.changed, self.style_of("changed")
         else:
-            marked, mark_style = state.cumulative, self.style_of("cumulative")
+            marked, mark_style = view.cumulative, self.style_of("cumulative")
         if self.border_subtitle != self.subtitle():
             self.border_subtitle = self.subtitle()
         for i in range(0, 24, 2):
@@ -131,12 +121,12 @@ class RegistersPane(LineStatePane):
                 hot = j in marked
                 name_style = mark_style if hot else self.style_of("label")
                 text.append(f"{'*' if hot else ' '}{GPR_NAMES[j]:<4} ", name_style)
-                self.hex64(text, state.regs[j], mark_style if hot else None)
+                self.hex64(text, view.regs.values[j], mark_style if hot else None)
                 text.append("  " if j == i else "\n")
         for k in range(4):
-            for which, values in (("T", state.t), ("U", state.u)):
+            for which, values in (("T", view.t), ("U", view.u)):
                 value = values[k]
-                hot = which.lower() in state.queue_changed and k == 0
+                hot = which.lower() in view.queue_changed and k == 0
                 label = self.style_of("changed") if hot else self.style_of("label")
                 text.append(f"{'*' if hot else ' '}{which}#{k + 1} ", label)
                 if value is None:
@@ -152,62 +142,68 @@ class RegistersPane(LineStatePane):
 class StatePane(LineStatePane):
     """TPC, steps, ACR, block state, reservation and R10 vs LRA."""
 
-    def build(self, state: StopState) -> Lines:
-        dbg = self.dbg
+    def build(self, view: View) -> Lines:
         text = Lines()
         label = self.style_of("label")
         text.append("TPC   ", label)
-        self.hex64(text, state.pc, self.style_of("address"))
-        text.append(f" {dbg.symbolize(state.pc)}\n")
+        self.hex64(text, view.pc, self.style_of("address"))
+        text.append(f" {view.symbolize(view.pc)}\n")
         text.append("steps ", label)
-        text.append(f"{state.steps:<11}")
+        text.append(f"{view.steps:<11}")
         text.append("ACR ", label)
-        text.append(f"{state.acr}\n")
-        b = state.block
+        text.append(f"{view.acr}\n")
+        b = view.block
         text.append("block ", label)
         if b is None:
             text.append("none (outside a block)\n", self.style_of("dim"))
         else:
-            text.append(f"{b['kind']} {b['type']}  ")
+            text.append(f"{b.kind} {b.type}  ")
             text.append("body ", label)
-            text.append(f"{'yes' if b['body'] else 'no'}  ")
+            text.append(f"{'yes' if b.body else 'no'}  ")
             text.append("TAKEN ", label)
-            text.append(f"{'yes' if b['taken'] else 'no'}\n")
+            text.append(f"{'yes' if b.taken else 'no'}\n")
             text.append("  BPC ", label)
-            text.append(f"{b['bpc']:#x}  ")
+            text.append(f"{b.bpc:#x}  ")
             text.append("BPCN ", label)
-            text.append(f"{b['bpcn']:#x}\n")
+            text.append(f"{b.bpcn:#x}\n")
         text.append("resv  ", label)
-        if state.resv is None:
+        resv = view.reservation
+        if resv is None:
             text.append("none\n", self.style_of("dim"))
         else:
-            address, size = state.resv
-            line = address & ~63
-            text.append(f"{address:#x} size {size}, line {line:#x}..{line + 64:#x}\n")
-        ra = state.regs[RA]
+            line = resv.line
+            text.append(f"{resv.address:#x} size {resv.size}, line {line:#x}..{line + 64:#x}\n")
+        ra = view.regs.values[RA]
         text.append("R10   ", label)
         text.append(f"ra {ra:#x} ")
         text.append("LRA ", label)
-        text.append(f"{state.lra:#x} ")
-        if ra == state.lra:
+        text.append(f"{view.lra:#x} ")
+        if ra == view.lra:
             text.append("= same\n", self.style_of("ok"))
         else:
             text.append("≠ differ\n", self.style_of("changed"))
         text.append("last  ", label)
-        text.append(state.last_text or "(nothing executed yet)", None if state.last_text else self.style_of("dim"))
+        text.append(view.last_text or "(nothing executed yet)", None if view.last_text else self.style_of("dim"))
         return text
 
 
 class TrapPane(Pane):
-    """The pending trap: number, name, cause, TRAPARG0, bank, saved TPC and a hint."""
+    """The pending trap: number, name, cause, TRAPARG0, bank, saved TPC and a hint; its
+    border says whether the trap is in the way (``-trapped``) or past (``-recovered``)."""
 
-    def build(self, state: StopState) -> Text:
+    def show(self, view: View) -> None:
+        super().show(view)
+        trap = view.trap
+        self.set_class(trap is not None and trap.blocking, "-trapped")
+        self.set_class(trap is not None and not trap.blocking, "-recovered")
+
+    def build(self, view: View) -> Text:
         text = Text(no_wrap=False)
-        tv = state.trap
+        tv = view.trap
         if tv is None:
             text.append("no trap pending\n", self.style_of("dim"))
-            if state.reissued is not None:
-                self._reissue(text, state)
+            if view.reissued is not None:
+                self._reissue(text, view)
             else:
                 text.append("\nA trap stop shows here: its number and name, cause, TRAPARG0, bank, "
                             "saved TPC, and how to recover.", self.style_of("dim"))
@@ -223,20 +219,20 @@ class TrapPane(Pane):
         text.append(f"{t.cause}\n")
         text.append("TRAPARG0  ", label)
         text.append(f"{t.arg0:#x}", self.style_of("address"))
-        sym = self.dbg.symbols.containing(t.arg0)
-        where = f" {self.dbg.symbolize(t.arg0)}" if sym is not None else ""
+        sym = view.symbols.containing(t.arg0)
+        where = f" {view.symbolize(t.arg0)}" if sym is not None else ""
         text.append(f" ({tv.argument}){where}\n")
         text.append("bank      ", label)
         text.append(f"{t.bank}   ")
         text.append("saved TPC ", label)
-        text.append(f"{t.saved_tpc:#x} {self.dbg.symbolize(t.saved_tpc)}\n")
+        text.append(f"{t.saved_tpc:#x} {view.symbolize(t.saved_tpc)}\n")
         if not t.vectored and not tv.recovered:
             text.append("TPC now   ", label)
-            text.append(f"{state.pc:#x} (no handler: EVBASE 0, TPC = TRAPARG0)\n", self.style_of("dim"))
+            text.append(f"{view.pc:#x} (no handler: EVBASE 0, TPC = TRAPARG0)\n", self.style_of("dim"))
         if t.reason:
             text.append("why       ", label)
             text.append(f"{t.reason}\n")
-        if not t.vectored and not tv.recovered and t.number != SW_BREAKPOINT:
+        if not t.vectored and not tv.recovered and not t.is_breakpoint:
             text.append("precise   ", label)
             text.append("nothing was read or written; registers, queues and the reservation are as before\n",
                         self.style_of("dim"))
@@ -244,28 +240,27 @@ class TrapPane(Pane):
         text.append(tv.hint, hint)
         return text
 
-
-    def _reissue(self, text: Text, state: StopState) -> None:
+    def _reissue(self, text: Text, view: View) -> None:
         """After a recovery: what the re-executed instruction did."""
-        t = state.reissued
+        t = view.reissued
         assert t is not None
         ok = self.style_of("ok")
-        loads = sum(1 for e in state.events if e.kind == "load")
-        stores = sum(1 for e in state.events if e.kind == "store")
-        what = state.last_text.split(" at ")[0] or "the instruction"
-        text.append(f"\n✓ after the {t.name} recovery the {what} at {self.dbg.symbolize(t.saved_tpc)} "
+        loads = sum(1 for e in view.events if e.kind == LOAD)
+        stores = sum(1 for e in view.events if e.kind == STORE)
+        what = view.last.mnemonic if view.last is not None and view.last.mnemonic else "the instruction"
+        text.append(f"\n✓ after the {t.name} recovery the {what} at {view.symbolize(t.saved_tpc)} "
                     "re-executed in full:\n", ok + Style(bold=True))
-        text.append(f"  {len(state.events)} events ({loads} loads, {stores} stores)\n", ok)
-        text.append(f"  TPC {t.saved_tpc:#x} -> {state.pc:#x} (+{state.pc - t.saved_tpc})\n", ok)
-        dma = state.dma
+        text.append(f"  {len(view.events)} events ({loads} loads, {stores} stores)\n", ok)
+        text.append(f"  TPC {t.saved_tpc:#x} -> {view.pc:#x} (+{view.pc - t.saved_tpc})\n", ok)
+        dma = view.dma
         if dma is not None and dma.when == "done" and dma.overlap is None:
-            mem = self.dbg.machine.mem
-            same = mem.peek(dma.src, 64) == mem.peek(dma.dst, 64)
+            source, destination = view.read(dma.src, DMA_BYTES), view.read(dma.dst, DMA_BYTES)
+            same = source is not None and source == destination
             text.append(f"  destination {dma.dst:#x} {'equals' if same else 'differs from'} source {dma.src:#x}\n",
                         ok if same else self.style_of("trap"))
 
 
-class StatusBar(TextLine):
+class StatusBar(ViewPane, TextLine):
     """The top line: program, profile, step, stop status (or the live run counter)."""
 
     COMPONENT_CLASSES = {"statusbar--trap", "statusbar--ok", "statusbar--busy", "statusbar--name"}
@@ -275,11 +270,9 @@ class StatusBar(TextLine):
         super().__init__("", **kwargs)
         self.program = program
         self.profile = profile
-        self.state: StopState | None = None
         self.running: tuple[str, int] | None = None
 
-    def show(self, state: StopState) -> None:
-        self.state = state
+    def show(self, view: View) -> None:
         self.running = None
         self.redraw()
 
@@ -294,8 +287,8 @@ class StatusBar(TextLine):
             command, steps = self.running
             text.append("│ ")
             text.append(f"running {command}: step {steps:,}  (ctrl+c interrupts)", "busy")
-        elif self.state is not None:
-            s = self.state
+        elif self.view is not None:
+            s = self.view
             text.append(f"│ step {s.steps} │ ")
             text.append(f"{s.status}", "trap" if s.status in ("trap", "error") else "ok")
             if s.message:

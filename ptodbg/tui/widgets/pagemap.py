@@ -1,0 +1,132 @@
+"""The Pages tab: the page map of the stop (pwndbg's ``vmmap``).
+
+One row per range of mapped pages with the same permissions and owner: start, end, size,
+permissions, what it is (an ELF segment named by its sections, ``[stack]``, ``[heap]``,
+``[mmap]``) and any injected permission on it ("!" revoked until the next faulting access,
+"*" set by the user, "@" scheduled for a later step).  The range holding TPC is marked
+``▶``, the one holding sp ``sp``.  Everything comes from the view
+(:attr:`~ptodbg.debug.view.View.pages`); the pane is drawn only while its tab is open.
+
+This module is the whole pane: its tab, its colours (``DEFAULT_CSS``) and its rendering
+(a :class:`~ptodbg.tui.pane.ViewPane`, found by the app with no edit to it).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.segment import Segment
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from ptodbg.debug.records import PageRange, Perms
+from ptodbg.tui.pane import ViewPane
+from ptodbg.tui.widgets.base import StyleCache
+
+if TYPE_CHECKING:
+    from ptodbg.debug.view import View
+
+WIDTH = 120
+
+
+def _size(n: int) -> str:
+    for unit, shift in (("G", 30), ("M", 20), ("K", 10)):
+        if n >= 1 << shift and not n & ((1 << shift) - 1):
+            return f"{n >> shift}{unit}"
+    return f"{n:#x}"
+
+
+class PageMapPane(ViewPane, StyleCache, ScrollView, can_focus=True):
+    """Every mapped range of the stop, one row each."""
+
+    TAB = "Pages"
+    TAB_ORDER = 35
+    DEFAULT_ID = "pages"
+    LAZY = True
+
+    COMPONENT_PREFIX = "pagemap"
+    COMPONENT_CLASSES = {
+        "pagemap--header", "pagemap--address", "pagemap--exec", "pagemap--write", "pagemap--read",
+        "pagemap--none", "pagemap--mark", "pagemap--here", "pagemap--name",
+    }
+
+    DEFAULT_CSS = """
+    PageMapPane { height: 1fr; padding: 0 1; background: $surface; overflow-x: hidden; }
+    PageMapPane > .pagemap--header { color: $foreground-muted; text-style: bold; }
+    PageMapPane > .pagemap--address { color: $pd-address; }
+    PageMapPane > .pagemap--exec { color: $pd-perm-x; }
+    PageMapPane > .pagemap--write { color: $pd-perm-w; }
+    PageMapPane > .pagemap--read { color: $pd-perm-r; }
+    PageMapPane > .pagemap--none { color: $pd-perm-none; }
+    PageMapPane > .pagemap--mark { color: $pd-perm-fault; text-style: bold; }
+    PageMapPane > .pagemap--here { background: $pd-pc; }
+    PageMapPane > .pagemap--name { color: $pd-label; }
+    """
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.rows: tuple[PageRange, ...] = ()
+        self.lines: list[tuple[PageRange | None, str]] = []  # (range, "") or (None, an injection note)
+        self.digits = 8
+        self._pc = self._sp = -1
+
+    @property
+    def plain(self) -> str:
+        """The rows as text (what a user reads)."""
+        return "\n".join(self.render_line(y).text.rstrip() for y in range(len(self.lines) + 1))
+
+    def show(self, view: View) -> None:
+        rows = view.pages
+        pc, sp = view.pc, view.regs["sp"]
+        if rows == self.rows and (pc, sp) == (self._pc, self._sp):
+            return
+        self.rows, self._pc, self._sp = rows, pc, sp
+        self.digits = max(8, *(len(f"{page.end - 1:x}") for page in rows)) if rows else 8
+        self.lines = []
+        for page in rows:
+            self.lines.append((page, ""))
+            if page.injection:
+                self.lines.append((None, f"{page.mark} {page.injection}"))
+        self.virtual_size = Size(WIDTH, len(self.lines) + 1)
+        self.refresh()
+
+    def redraw(self) -> None:
+        self.forget_styles()
+        self.refresh()
+
+    def _perms_style(self, perms: Perms) -> str:
+        if perms & Perms.X:
+            return "exec"
+        if perms & Perms.W:
+            return "write"
+        return "read" if perms & Perms.R else "none"
+
+    def render_line(self, y: int) -> Strip:
+        width = self.scrollable_content_region.width
+        row_index = int(self.scroll_y) + y
+        base = self.base_style
+        on = self.on_base
+        digits = self.digits
+        if row_index == 0:
+            header = f"   {'start':<{digits}} {'end':<{digits}} perm  size name"
+            return Strip([Segment(header, on("header"))]).crop_extend(0, width, base)
+        if not 0 < row_index <= len(self.lines):
+            return Strip.blank(width, base)
+        page, note = self.lines[row_index - 1]
+        if page is None:
+            return Strip([Segment("   └ ", base), Segment(note, on("mark"))]).crop_extend(0, width, base)
+        here = "here" if page.start <= self._pc < page.end else None
+        where = "▶ " if here else ("sp" if page.start <= self._sp < page.end else "  ")
+        segs = [
+            Segment(f"{where} ", on(here)),  # 3 cells, as the header's indent
+            Segment(f"{page.start:0{digits}x}", on(here, "address")),
+            Segment(" ", on(here)),
+            Segment(f"{page.end:0{digits}x}", on(here, "address")),
+            Segment(" ", on(here)),
+            Segment(page.perms.text, on(here, self._perms_style(page.perms))),
+            Segment(page.mark or " ", on(here, "mark")),
+            Segment(f"{_size(page.size):>5} ", on(here)),
+            Segment(page.name, on(here, "name")),
+        ]
+        return Strip(segs).crop_extend(0, width, base)
