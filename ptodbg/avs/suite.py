@@ -1,0 +1,185 @@
+"""Finding AVS programs, running one, and the validator library they share.
+
+An AVS program is one ``.asl`` file whose ``// PTO-TEST: {json}`` header line names the
+point (``id``, ``kind`` ...) and whose ``main()`` returns 0 when every assertion holds
+(``../shared/pto/avs/README.md``).  About 890 programs call generated ``Validate*``
+functions kept in ``validators.asl.gz`` next to the ``asl/`` folder; that 36 MB file is
+indexed once (where each function starts) and a function is parsed the first time a
+program calls it, then kept.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from ptodbg.avs import syntax
+from ptodbg.avs.harness import Harness, make_context
+from ptodbg.avs.lexer import strip_block_comments
+from ptodbg.avs.parser import Parser, parse_function
+from ptodbg.avs.values import AslError, AssertionFailed, ParseError, Unsupported
+
+VALIDATORS = "validators.asl.gz"
+HEADER = "// PTO-TEST:"
+PASS, FAIL, UNSUPPORTED = "pass", "fail", "unsupported"
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """One point's outcome (DESIGN.md §11)."""
+
+    id: str
+    kind: str
+    file: str
+    status: str  # "pass" | "fail" | "unsupported"
+    detail: str
+
+    def as_json(self) -> dict:
+        return {"id": self.id, "kind": self.kind, "file": self.file, "status": self.status, "detail": self.detail}
+
+
+class Library:
+    """The generated ``Validate*`` functions: indexed once, each parsed on first use."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.name = path.name
+        with gzip.open(path, "rt", encoding="utf-8") as f:
+            text = f.read()
+        self.lines = strip_block_comments(text).split("\n")
+        self.index: dict[str, tuple[int, int]] = {}
+        start: int | None = None
+        name = ""
+        for i, line in enumerate(self.lines):
+            if line.startswith("func "):
+                m = re.match(r"func (\w+)", line)
+                if m is not None:
+                    start, name = i, m.group(1)
+            elif line.startswith("end;") and start is not None:
+                self.index[name] = (start, i + 1)
+                start = None
+        self.parsed: dict[str, syntax.Function] = {}
+
+    def __call__(self, name: str) -> syntax.Function | None:
+        got = self.parsed.get(name)
+        if got is not None:
+            return got
+        span = self.index.get(name)
+        if span is None:
+            return None
+        fn = parse_function(self.lines[span[0]:span[1]], self.name, span[0] + 1)
+        self.parsed[name] = fn
+        return fn
+
+    def source_line(self, line: int) -> str:
+        return self.lines[line - 1].strip() if 0 < line <= len(self.lines) else ""
+
+
+_libraries: dict[Path, Library | None] = {}
+
+
+def library_for(program: Path) -> Library | None:
+    """The validators file of the AVS tree a program lives in (searched upwards)."""
+    for folder in program.resolve().parents:
+        if folder in _libraries:
+            return _libraries[folder]
+        candidate = folder / VALIDATORS
+        if candidate.is_file():
+            lib = Library(candidate)
+            _libraries[folder] = lib
+            return lib
+    return None
+
+
+def catalog_for(program: Path) -> Path | None:
+    """The official catalogs beside the AVS tree (``pto/avs`` -> ``pto/catalog``)."""
+    for folder in program.resolve().parents:
+        candidate = folder / "catalog" / "scalar-forms.json"
+        if candidate.is_file():
+            return candidate.parent
+    return None
+
+
+def find_programs(paths: list[Path]) -> list[Path]:
+    """Every ``.asl`` program under the given files and folders, in a stable order."""
+    out: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            out.extend(sorted(p for p in path.rglob("*.asl") if p.is_file()))
+        else:
+            out.append(path)
+    return out
+
+
+def read_header(text: str) -> dict:
+    for line in text.split("\n", 5)[:5]:
+        if line.startswith(HEADER):
+            try:
+                header = json.loads(line[len(HEADER):])
+            except ValueError:
+                return {}
+            return header if isinstance(header, dict) else {}
+    return {}
+
+
+def _source_line(where: str | None, text_lines: list[str], program: str, library: Library | None) -> str:
+    if not where:
+        return ""
+    file, _, line = where.rpartition(":")
+    if not line.isdigit():
+        return ""
+    n = int(line)
+    if file == program and 0 < n <= len(text_lines):
+        return text_lines[n - 1].strip()
+    if library is not None and file == library.name:
+        return library.source_line(n)
+    return ""
+
+
+def run_program(path: Path, display: str | None = None, catalog: Path | None = None,
+                library: Library | None = None) -> Result:
+    """Run one AVS program against a fresh reference-profile machine."""
+    name = display or str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        return Result(path.stem, "", name, FAIL, f"cannot read: {e}")
+    header = read_header(text)
+    point = str(header.get("id") or path.stem)
+    kind = str(header.get("kind") or "")
+    lines = strip_block_comments(text).split("\n")
+    try:
+        module = Parser(lines, name).module()
+    except Unsupported as e:
+        return Result(point, kind, name, UNSUPPORTED, str(e))
+    except ParseError as e:
+        return Result(point, kind, name, FAIL, f"parse error: {e}")
+    if "main" not in module.functions:
+        return Result(point, kind, name, FAIL, "no main() function")
+    if library is None:
+        library = library_for(path)
+    harness = Harness(catalog=catalog if catalog is not None else catalog_for(path))
+    ctx = make_context(harness, module, library)
+    try:
+        value = ctx.call("main", [], [])
+    except AssertionFailed as e:
+        src = _source_line(e.where, lines, name, library)
+        return Result(point, kind, name, FAIL, f"{e}" + (f": {src}" if src else ""))
+    except Unsupported as e:
+        return Result(point, kind, name, UNSUPPORTED, str(e))
+    except AslError as e:
+        src = _source_line(e.where, lines, name, library)
+        return Result(point, kind, name, FAIL, f"error: {e}" + (f": {src}" if src else ""))
+    except RecursionError:
+        return Result(point, kind, name, FAIL, "error: recursion too deep")
+    if value != 0 or type(value) is not int:
+        return Result(point, kind, name, FAIL, f"main() returned {value!r}")
+    if ctx.skipped is not None:
+        return Result(point, kind, name, UNSUPPORTED, f"{ctx.skipped} (other assertions hold)")
+    return Result(point, kind, name, PASS, "")
+
+
+__all__ = ["FAIL", "PASS", "UNSUPPORTED", "Library", "Result", "find_programs", "run_program"]
