@@ -322,6 +322,13 @@ def b_ior(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Ha
     return ior
 
 
+def _dimension_free(m: Machine, pc: int, loop: str) -> None:
+    """SetBundleDimension (``asl/block/model/schema/dimensions.asl``): each loop bound of a
+    block is set once; a second B.DIM or C.B.DIMI for the same loop is BUNDLE_TRAP."""
+    if any(k == loop for k, _ in m.header):
+        raise Fault(BUNDLE_TRAP, pc, reason=f"the block already has a bound for {loop}")
+
+
 @semantic("B.DIM")
 def b_dim(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
     size = length // 8
@@ -331,6 +338,7 @@ def b_dim(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Ha
 
     def dim(pc: int) -> int:
         _header(m, pc, "B.DIM")
+        _dimension_free(m, pc, lb)
         return _record(m, pc, size, ((lb, (r[src] + imm) & 0xFFFF),))
 
     return dim
@@ -343,6 +351,7 @@ def c_b_dimi(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) ->
 
     def dimi(pc: int) -> int:
         _header(m, pc, "C.B.DIMI")
+        _dimension_free(m, pc, item[0][0])
         return _record(m, pc, size, item)
 
     return dimi
