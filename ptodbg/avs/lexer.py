@@ -26,22 +26,20 @@ KEYWORDS = frozenset(
 )
 
 _TOKEN = re.compile(
-    r"""
-    [ \t\r\f]*(?:
-      (?P<comment>//.*)
-    | (?P<bits>'[01 ]*')
-    | (?P<mask>'[01x ]*')
-    | (?P<str>"(?:[^"\\]|\\.)*")
-    | (?P<real>\d[\d_]*\.\d[\d_]*)
-    | (?P<hex>0x[0-9A-Fa-f_]+)
-    | (?P<int>\d[\d_]*)
-    | (?P<id>[A-Za-z_][A-Za-z0-9_]*)
-    | (?P<op>\[\[|\]\]|==|!=|<=|>=|&&|\|\||=>|-->|<->|\+:|\*:|::|<<|>>|\.\.|[-+*/^()\[\]{}<>=!,;:.])
-    | (?P<end>$)
-    )
-    """,
+    r"""[ \t\r\f]*(?:
+      (//.*)
+    | ('[01 ]*')
+    | ('[01x ]*')
+    | ("(?:[^"\\]|\\.)*")
+    | (\d[\d_]*\.\d[\d_]*)
+    | (0x[0-9A-Fa-f_]+)
+    | (\d[\d_]*)
+    | ([A-Za-z_][A-Za-z0-9_]*)
+    | (\[\[|\]\]|==|!=|<=|>=|&&|\|\||=>|-->|<->|\+:|\*:|::|<<|>>|\.\.|[-+*/^()\[\]{}<>=!,;:.])
+    )""",
     re.VERBOSE,
 )
+_COMMENT, _BITS, _MASK, _STR, _REAL, _HEX, _INT, _ID, _OP = range(1, 10)
 
 Token = tuple[str, object, int]
 
@@ -54,44 +52,44 @@ def tokenize_line(text: str, lineno: int = 0, filename: str = "") -> tuple[Token
     if got is not None:
         return got
     out: list[Token] = []
+    append = out.append
     pos = 0
-    n = len(text)
-    match = _TOKEN.match
-    while True:
-        m = match(text, pos)
-        if m is None:
-            col = pos + 1 + len(text[pos:]) - len(text[pos:].lstrip())
-            raise ParseError(f"{filename}:{lineno}:{col}: unexpected character {text[col - 1]!r}")
-        kind = m.lastgroup
-        if kind == "end" or kind == "comment":
+    keywords = KEYWORDS
+    for m in _TOKEN.finditer(text):
+        kind = m.lastindex
+        if kind is None or m.start() != pos:
             break
+        pos = m.end()
         value = m.group(kind)
         col = m.start(kind) + 1
-        if kind == "id":
-            if value in KEYWORDS:
-                out.append((value, value, col))
+        if kind == _ID:
+            if value in keywords:
+                append((value, value, col))
             elif value == "TRUE" or value == "FALSE":
-                out.append(("BOOL", value == "TRUE", col))
+                append(("BOOL", value == "TRUE", col))
             else:
-                out.append(("ID", value, col))
-        elif kind == "op":
-            out.append((value, value, col))
-        elif kind == "int":
-            out.append(("INT", int(value.replace("_", "")), col))
-        elif kind == "hex":
-            out.append(("INT", int(value[2:].replace("_", ""), 16), col))
-        elif kind == "bits":
-            digits = value[1:-1].replace(" ", "")
-            out.append(("BITS", Bits(len(digits), int(digits, 2) if digits else 0), col))
-        elif kind == "mask":
-            out.append(("MASK", value[1:-1].replace(" ", ""), col))
-        elif kind == "str":
-            out.append(("STR", value[1:-1].encode().decode("unicode_escape"), col))
-        else:  # real
-            out.append(("REAL", value.replace("_", ""), col))
-        pos = m.end()
-        if pos >= n:
+                append(("ID", value, col))
+        elif kind == _OP:
+            append((value, value, col))
+        elif kind == _COMMENT:
+            pos = len(text)
             break
+        elif kind == _INT:
+            append(("INT", int(value.replace("_", "")), col))
+        elif kind == _BITS:
+            digits = value[1:-1].replace(" ", "")
+            append(("BITS", Bits(len(digits), int(digits, 2) if digits else 0), col))
+        elif kind == _HEX:
+            append(("INT", int(value[2:].replace("_", ""), 16), col))
+        elif kind == _MASK:
+            append(("MASK", value[1:-1].replace(" ", ""), col))
+        elif kind == _STR:
+            append(("STR", value[1:-1].encode().decode("unicode_escape"), col))
+        else:  # real
+            append(("REAL", value.replace("_", ""), col))
+    if pos < len(text) and text[pos:].strip():
+        col = pos + 1 + len(text[pos:]) - len(text[pos:].lstrip())
+        raise ParseError(f"{filename}:{lineno}:{col}: unexpected character {text[col - 1]!r}")
     result = tuple(out)
     if len(_cache) < 400_000:
         _cache[text] = result

@@ -54,7 +54,7 @@ TYPES: dict[str, syntax.Node] = {
     "GPRIndex": _ints(0, 23), "AccessControlRing": _ints(0, 15), "MemoryAgentId": _ints(0, 3),
     "MemoryEventIndex": _ints(0, 15), "TemporaryQueueIndex": _ints(0, 3), "TrapNumber": _bits(6),
     "ModelAddress": _ints(0, 4095), "SystemRegisterFileIndex": _ints(0, 65535),
-    "InterruptID": _ints(0, 63),
+    "InterruptID": _ints(0, 63), "Reg5Selector": _ints(0, 31),
 }
 
 _CONTRACT = re.compile(r"InstructionContract([A-Za-z0-9]+?)_(\w+)$")

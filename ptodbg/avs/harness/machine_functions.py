@@ -151,7 +151,9 @@ def temporary_queue_source_available(h: Harness, use_t: object, index: object) -
 @spec_function("ReadScalarRegisterOperand", "asl/scalar/model/types/operands.asl")
 def read_scalar_register_operand(h: Harness, selector: object) -> Bits:
     """A Reg5 source code: 0 zero, 1..23 GPR, 24..27 T#1..4, 28..31 U#1..4."""
-    code = as_bits(selector, "a Reg5 selector", 5)
+    code = as_int(selector, "a Reg5 selector")
+    if not 0 <= code < 32:
+        raise AssertionFailed(f"Reg5 selector {code} outside 0..31")
     return word(h.m.r[code])
 
 
