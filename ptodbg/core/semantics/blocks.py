@@ -31,6 +31,8 @@ from ptodbg.core.state import (
     KIND_FP,
     KIND_STD,
     KIND_SYS,
+    KIND_TILE_ELEMENT,
+    KIND_TILE_MEMORY,
     RA,
     RET,
     SELECTS_BPCN,
@@ -78,7 +80,7 @@ def complete_block(m: Machine, pc: int, continuation: int) -> int:
     post_trap = False
     if m.header:
         attrs = dict(m.header)
-        if attrs.get("dr"):
+        if attrs.get("dr") and m.bkind not in (KIND_TILE_ELEMENT, KIND_TILE_MEMORY):
             raise Fault(BUNDLE_TRAP, pc, reason="B.CATR dr is only for tile element/memory blocks")
         post_trap = bool(attrs.get("trap"))
     close_block(m)
