@@ -20,6 +20,7 @@ from ptodbg.avs import syntax
 from ptodbg.avs.harness import Harness, make_context
 from ptodbg.avs.lexer import strip_block_comments
 from ptodbg.avs.parser import Parser, parse_function
+from ptodbg.avs.reasons import classify
 from ptodbg.avs.values import AslError, AssertionFailed, ParseError, Unsupported
 
 VALIDATORS = "validators.asl.gz"
@@ -139,6 +140,10 @@ def _source_line(where: str | None, text_lines: list[str], program: str, library
     return ""
 
 
+def _unsupported(e: Unsupported) -> str:
+    return f"{classify(e.construct)}: {e}"
+
+
 def run_program(path: Path, display: str | None = None, catalog: Path | None = None,
                 library: Library | None = None) -> Result:
     """Run one AVS program against a fresh reference-profile machine."""
@@ -154,7 +159,7 @@ def run_program(path: Path, display: str | None = None, catalog: Path | None = N
     try:
         module = Parser(lines, name).module()
     except Unsupported as e:
-        return Result(point, kind, name, UNSUPPORTED, str(e))
+        return Result(point, kind, name, UNSUPPORTED, _unsupported(e))
     except ParseError as e:
         return Result(point, kind, name, FAIL, f"parse error: {e}")
     if "main" not in module.functions:
@@ -169,7 +174,7 @@ def run_program(path: Path, display: str | None = None, catalog: Path | None = N
         src = _source_line(e.where, lines, name, library)
         return Result(point, kind, name, FAIL, f"{e}" + (f": {src}" if src else ""))
     except Unsupported as e:
-        return Result(point, kind, name, UNSUPPORTED, str(e))
+        return Result(point, kind, name, UNSUPPORTED, _unsupported(e))
     except AslError as e:
         src = _source_line(e.where, lines, name, library)
         return Result(point, kind, name, FAIL, f"error: {e}" + (f": {src}" if src else ""))
@@ -178,7 +183,7 @@ def run_program(path: Path, display: str | None = None, catalog: Path | None = N
     if value != 0 or type(value) is not int:
         return Result(point, kind, name, FAIL, f"main() returned {value!r}")
     if ctx.skipped is not None:
-        return Result(point, kind, name, UNSUPPORTED, f"{ctx.skipped} (other assertions hold)")
+        return Result(point, kind, name, UNSUPPORTED, f"{_unsupported(ctx.skipped)} (other assertions hold)")
     return Result(point, kind, name, PASS, "")
 
 

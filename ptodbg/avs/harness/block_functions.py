@@ -8,21 +8,24 @@ opens by hand is the block a BSTART would have opened.
 
 from __future__ import annotations
 
+from ptodbg.avs.harness.header_state import DIMENSIONS, set_control_attributes
 from ptodbg.avs.harness.machine_functions import set_fault_with_cause
 from ptodbg.avs.harness.registry import spec_function
 from ptodbg.avs.harness.state import (
+    FAULT_NONE,
     KIND_CODE,
     TRANSFER_CODE,
     Harness,
     as_bits,
     as_bool,
+    as_int,
     enum_name,
     word,
 )
-from ptodbg.avs.values import AslError, Enum
+from ptodbg.avs.values import AslError, AssertionFailed, Enum
 from ptodbg.core.faults import Fault
 from ptodbg.core.semantics.blocks import begin_block, commit_pc, complete_block
-from ptodbg.core.state import COND, FALL, KIND_STD
+from ptodbg.core.state import COND, FALL, KIND_FP, KIND_STD
 
 _BUNDLE_CONTROL = Enum("Fault_BundleControl")
 _INSTRUCTION_PC = Enum("Fault_InstructionPC")
@@ -111,6 +114,53 @@ def stop_bundle(h: Harness) -> None:
 @spec_function("StopBundleAt", "asl/block/model/lifecycle/enter-stop.asl")
 def stop_bundle_at(h: Harness, continuation: object) -> None:
     _stop(h, as_bits(continuation, "the continuation"))
+
+
+@spec_function("CompleteBundleAt", "asl/block/model/commit/validation.asl")
+def complete_bundle_at(h: Harness, continuation: object) -> bool:
+    """ptodbg's complete_block (the BSTOP commit); TRUE when it committed cleanly."""
+    _stop(h, as_bits(continuation, "the continuation"))
+    return h.fault == FAULT_NONE
+
+
+@spec_function("SetBundleDimension", "asl/block/model/schema/dimensions.asl")
+def set_bundle_dimension(h: Harness, index: object, value: object) -> None:
+    i = as_int(index, "a dimension index")
+    if not 0 <= i < DIMENSIONS:
+        raise AssertionFailed(f"dimension index {i} outside 0..{DIMENSIONS - 1}")
+    key = f"lb{i}"
+    if any(k == key for k, _ in h.m.header):
+        set_fault_with_cause(h, _BUNDLE_CONTROL, word(h.m.pc), 0)
+        return
+    h.m.header = (*h.m.header, (key, as_bits(value, "the dimension")))
+
+
+@spec_function("SetBundleControlAttributeState", "asl/block/model/schema/attributes.asl")
+def set_bundle_control_attribute_state(h: Harness, trap: object, atomic: object, acquire: object,
+                                       release: object, far: object, dr: object) -> None:
+    set_control_attributes(h, *(as_bool(x, "an attribute") for x in (trap, atomic, acquire, release, far, dr)))
+
+
+@spec_function("SetCommitTarget", "asl/scalar/model/sys/semantics.asl")
+def set_commit_target(h: Harness, value: object) -> None:
+    """SETC.TGT's effect: BPCN := value in an open STD or FP block, else BUNDLE_TRAP."""
+    m = h.m
+    v = as_bits(value, "the target")
+    if not m.blk or m.bkind not in (KIND_STD, KIND_FP):
+        set_fault_with_cause(h, _BUNDLE_CONTROL, word(m.pc), 0)
+        return
+    m.bpcn = v
+
+
+@spec_function("SetCompressedCommitTarget", "asl/scalar/model/sys/semantics.asl")
+def set_compressed_commit_target(h: Harness, value: object) -> None:
+    m = h.m
+    v = as_bits(value, "the target")
+    if not m.blk or m.bkind not in (KIND_STD, KIND_FP) or m.tgt_set:
+        set_fault_with_cause(h, _BUNDLE_CONTROL, word(m.pc), 0)
+        return
+    m.bpcn = v
+    m.tgt_set = True
 
 
 @spec_function("BundleIsActive", "asl/block/model/state/control-state.asl")

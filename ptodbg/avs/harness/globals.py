@@ -7,6 +7,7 @@ for are absent, so a program using them reports ``unsupported: global <name>``.
 
 from __future__ import annotations
 
+from ptodbg.avs.harness.header_state import header_globals
 from ptodbg.avs.harness.state import (
     FAULT_NONE,
     FAULT_TRAP,
@@ -318,6 +319,23 @@ def _extended(h: Harness) -> ArrayView:
     )
 
 
+def _maintenance(h: Harness) -> tuple[str, int]:
+    """(mnemonic, operand) of the last maintenance operation; reset value DC.IALL, 0."""
+    return h.m.maintenance or ("DC.IALL", 0)
+
+
+def _set_maintenance(h: Harness, operation: object = None, operand: object = None) -> None:
+    name, value = _maintenance(h)
+    if operation is not None:
+        label = enum_name(operation, "a MaintenanceOperation")
+        if not label.startswith("Maintenance_"):
+            raise AslError(f"{label} is not a MaintenanceOperation")
+        name = label.removeprefix("Maintenance_").replace("_", ".", 1)
+    if operand is not None:
+        value = as_bits(operand, "_LastMaintenanceOperand")
+    h.m.maintenance = (name, value)
+
+
 def _set_event_count(h: Harness, v: object) -> None:
     n = as_int(v, "_MemoryEventCount")
     if n != 0:
@@ -366,10 +384,12 @@ def machine_globals(h: Harness) -> dict[str, Global]:
         "_ControlRequestOperand": Scalar("_ControlRequestOperand", *_word_field(h, "request_operand")),
         "_LastMaintenanceOperation": Scalar(
             "_LastMaintenanceOperation",
-            lambda: Enum("Maintenance_" + (m.maintenance[0] if m.maintenance else "DC.IALL").replace(".", "_")),
+            lambda: Enum("Maintenance_" + _maintenance(h)[0].replace(".", "_")),
+            lambda v: _set_maintenance(h, operation=v),
         ),
         "_LastMaintenanceOperand": Scalar(
-            "_LastMaintenanceOperand", lambda: word(m.maintenance[1] if m.maintenance else 0)
+            "_LastMaintenanceOperand", lambda: word(_maintenance(h)[1]),
+            lambda v: _set_maintenance(h, operand=v),
         ),
         "_LastControlRequest": Scalar(
             "_LastControlRequest",
@@ -400,6 +420,7 @@ def machine_globals(h: Harness) -> dict[str, Global]:
         "_SystemBlockTerminalPending": Scalar("_SystemBlockTerminalPending", *_bool_field(h, "sys_pending")),
     }
     out.update(_reservation(h))
+    out.update(header_globals(h))
     return out
 
 

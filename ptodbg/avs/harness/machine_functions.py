@@ -23,7 +23,9 @@ from ptodbg.avs.harness.state import (
 )
 from ptodbg.avs.values import AslError, AssertionFailed, Bits, Enum, Unsupported
 from ptodbg.core import sysregs as ssr
-from ptodbg.core.faults import DATA_ALIGN_FAULT, Fault
+from ptodbg.core.faults import DATA_ALIGN_FAULT, SCALL, Fault
+from ptodbg.core.memory import R, W
+from ptodbg.core.semantics import amo, sysops
 from ptodbg.core.state import GPR_COUNT, T_BASE, U_BASE
 
 EXECUTED = Enum("ScalarExecution_Executed")
@@ -209,6 +211,137 @@ def recover_trap_context(h: Harness, ring: object) -> bool:
 @spec_function("TrapContextRecoverable", "asl/arch/profile/trap-context-recovery.asl")
 def trap_context_recoverable(h: Harness, ring: object) -> bool:
     return h.m.recoverable(_ring(ring)) is None
+
+
+@spec_function("SaveTrapContext", "asl/arch/profile/reference-profile.asl")
+def save_trap_context(h: Harness, target: object, source: object) -> None:
+    h.save_context(_ring(target), _ring(source))
+
+
+@spec_function("RaiseServiceRequest", "asl/arch/memory-model/fault-precision.asl")
+def raise_service_request(h: Harness, request_type: object) -> bool:
+    """ptodbg's service-request rules (ACRC without the SYS-terminal part): the trap saves
+    TPC + 4 into the target bank and TRAPARG0 is this TPC."""
+    rtype = as_bits(request_type, "the request type", 4)
+    m = h.m
+    pc = m.pc
+    if not sysops.service_permitted(m.acr, rtype):
+        set_fault_with_cause(h, Enum("Fault_IllegalInstruction"), word(pc), 0)
+        return False
+    h.raise_fault(Fault(SCALL, pc, cause=rtype, resume=(pc + 4) & MASK64, ring=sysops.service_target(rtype)))
+    h.fault = Enum("Fault_ServiceRequest")
+    return True
+
+
+@spec_function("ServiceRequestPermitted", "asl/arch/system-registers/access-control.asl")
+def service_request_permitted(h: Harness, source: object, request_type: object) -> bool:
+    return sysops.service_permitted(_ring(source), as_bits(request_type, "the request type", 4))
+
+
+@spec_function("ServiceRequestTarget", "asl/arch/system-registers/access-control.asl")
+def service_request_target(h: Harness, source: object, request_type: object) -> int:
+    rtype = as_bits(request_type, "the request type", 4)
+    if not sysops.service_permitted(_ring(source), rtype):
+        raise AssertionFailed("ServiceRequestTarget of a request that is not permitted")
+    return sysops.service_target(rtype)
+
+
+@spec_function("RaiseInterrupt", "asl/arch/memory-model/fault-precision.asl")
+def raise_interrupt(h: Harness, interrupt_id: object, cause: object) -> None:
+    raise Unsupported("interrupts (ptodbg has no interrupt model: IPENDING, ECONFIG enables, trap 44)")
+
+
+@spec_function("TrapTargetForInterrupt", "asl/arch/system-registers/access-control.asl")
+def trap_target_for_interrupt(h: Harness, source: object) -> int:
+    """Interrupts route like faults; ptodbg's bank choice is the fault one."""
+    return 0 if _ring(source) == 0 else 1
+
+
+@spec_function("BeginArchitecturalInstructionAttempt", "asl/scalar/model/sys/semantics.asl")
+def begin_architectural_instruction_attempt(h: Harness) -> None:
+    """LastFault and FaultAddress cleared, one cycle counted (ptodbg counts attempts)."""
+    h.fault = FAULT_NONE
+    h.m.last_fault = 0
+    h.m.fault_address = 0
+    h.m.steps += 1
+
+
+@spec_function("AdvanceArchitecturalTime", "asl/arch/profile/reference-profile.asl")
+def advance_architectural_time(h: Harness) -> None:
+    h.m.steps += 1
+
+
+@spec_function("ReadMonotonicTime", "asl/arch/profile/reference-profile.asl")
+def read_monotonic_time(h: Harness) -> Bits:
+    """TIME is the attempt counter in the reference profile (ptodbg's ``steps``)."""
+    return word(h.m.steps)
+
+
+@spec_function("TranslateDataAddress", "asl/arch/profile/reference-profile.asl")
+def translate_data_address(h: Harness, address: object, size: object, write: object) -> Bits:
+    """Identity: ptodbg's reference-profile memory is untranslated."""
+    as_bool(write, "write")
+    return word(as_bits(address, "an address"))
+
+
+@spec_function("AtomicAddress", "asl/arch/profile/reference-profile.asl")
+def atomic_address(h: Harness, address: object, far: object) -> Bits:
+    as_bool(far, "far")
+    return word(as_bits(address, "an address"))
+
+
+@spec_function("DataAccessPermitted", "asl/arch/profile/reference-profile.asl")
+def data_access_permitted(h: Harness, address: object, size: object, write: object) -> bool:
+    """ptodbg's memory check (bounds, and the ACR>=2 bound) without raising."""
+    a = as_bits(address, "an address")
+    n = as_int(size, "a size")
+    return h.m.mem.allows(a, n, W if as_bool(write, "write") else R)
+
+
+@spec_functions("RecordNumericStatusFlags", "ScalarFPRecordFlags", "asl/arch/state/numeric-status.asl")
+def record_numeric_status_flags(h: Harness, flags: object) -> None:
+    """CORE_STATE[36:32] |= flags (sticky), as ptodbg's FSU handlers record them."""
+    h.m.core_state |= as_bits(flags, "the flags", 5) << 32
+
+
+_BASE_BY_NAME = {name: address for address, (name, _access) in ssr.BASE_REGISTERS.items()}
+
+
+def _base_register(reg: object) -> int:
+    name = enum_name(reg, "a SystemRegister")
+    address = _BASE_BY_NAME.get(name.removeprefix("SystemRegister_"))
+    if address is None or not name.startswith("SystemRegister_"):
+        raise AslError(f"{name} is not a SystemRegister")
+    return address
+
+
+@spec_function("ReadSystemRegister", "asl/scalar/model/sys/semantics.asl")
+def read_system_register(h: Harness, reg: object) -> Bits:
+    return word(h.m.read_sysreg(_base_register(reg)))
+
+
+@spec_function("WriteSystemRegister", "asl/scalar/model/sys/semantics.asl")
+def write_system_register(h: Harness, reg: object, value: object) -> None:
+    address = _base_register(reg)
+    v = as_bits(value, "the value")
+    if ssr.BASE_REGISTERS[address][1] != "RW":
+        set_fault_with_cause(h, Enum("Fault_IllegalInstruction"), word(h.m.pc), 0)
+        return
+    h.m.write_sysreg(address, v)
+
+
+@spec_function("WriteScalarDestination", "asl/scalar/model/types/operands.asl")
+def write_scalar_destination(h: Harness, selector: object, value: object) -> None:
+    """ptodbg's destination rule: GPR 1..23, 30 pushes U, 31 pushes T, others discard."""
+    code = as_int(selector, "a Reg5 selector")
+    if not 0 <= code < 32:
+        raise AssertionFailed(f"Reg5 selector {code} outside 0..31")
+    v = as_bits(value, "the value")
+    which = "t" if code == 31 else "u" if code == 30 else None
+    valid = h.queue_valid(which) if which else None
+    h.m.write_dest(code, v)
+    if which and valid is not None:
+        h.set_queue_valid(which, [True, *valid[:3]])
 
 
 @spec_function("TrapVectorEntry", "asl/arch/system-registers/access-control.asl")
@@ -437,14 +570,39 @@ def execute_command_instruction(h: Harness, insn: object, length: object) -> Enu
 
 
 @spec_function("ExecutePTOInstruction", "asl/arch/dispatch/top-level.asl")
-def execute_pto_instruction(h: Harness, insn: object, length: object) -> bool:
-    """The architectural dispatcher: command forms first, then scalar forms."""
+def execute_pto_instruction(h: Harness, insn: object, length: object) -> Enum:
+    """The architectural dispatcher: command forms first, then scalar forms (ptodbg's
+    decoder has the same order)."""
     n = as_int(length, "the length")
     value = _instruction(insn, 64) & ((1 << n) - 1) if n in (16, 32, 48, 64) else None
     if value is None:
         raise AssertionFailed(f"instruction length {n}")
     res = h.execute(value, n)
-    return res.trap is None
+    return Enum("PTOInstruction_Executed" if res.trap is None else "PTOInstruction_Rejected")
+
+
+# --------------------------------------------------------------------- atomics
+_ATOMIC_OP = {f"Atomic_{name}": name for name in amo.ATOMIC_OPS}
+
+
+@spec_function("NormalizeAtomicReturn", "asl/scalar/model/amo/semantics.asl")
+def normalize_atomic_return(h: Harness, value: object, size: object) -> Bits:
+    """ptodbg's atomic_return on the low ``size`` bytes (B/H zero-, W sign-extended)."""
+    n = _size(size)
+    v = as_bits(value, "the value") & ((1 << (8 * n)) - 1)
+    return word(amo.atomic_return(v, n))
+
+
+@spec_function("AtomicValueSized", "asl/scalar/model/amo/semantics.asl")
+def atomic_value_sized(h: Harness, op: object, old: object, operand: object, size: object) -> Bits:
+    """ptodbg's ATOMIC_OPS on the operands reduced to ``size`` bytes, masked back."""
+    name = _ATOMIC_OP.get(enum_name(op, "an AtomicOperation"))
+    if name is None:
+        raise AslError(f"{op!r} is not an AtomicOperation")
+    n = _size(size)
+    mask = (1 << (8 * n)) - 1
+    result = amo.ATOMIC_OPS[name](as_bits(old, "the old value") & mask, as_bits(operand, "the operand") & mask, n)
+    return word(result & mask)
 
 
 # ----------------------------------------------------------------- predicates

@@ -186,11 +186,21 @@ class Harness:
 
     def enter_trap(self, number: int, address: int, cause: int = 0) -> TrapInfo:
         """SetFaultWithCause's trap entry at the current TPC, through the machine."""
+        return self.raise_fault(Fault(number, address & MASK64, cause))
+
+    def raise_fault(self, fault: Fault) -> TrapInfo:
+        """The machine's own trap entry (save context, bank, vector) for ``fault`` at TPC.
+
+        A harness-raised fault is not an instruction attempt: the saved body flag is the
+        block's own (command=True keeps ptodbg's "a faulting instruction entered the body"
+        rule out of it)."""
         m = self.machine_ready()
-        # A harness-raised fault is not an instruction attempt: the saved body flag is
-        # the block's own (command=True keeps ptodbg's "a faulting instruction entered
-        # the body" rule out of it).
-        return m._enter_trap(Fault(number, address & MASK64, cause), m.pc, True)
+        return m._enter_trap(fault, m.pc, True)
+
+    def save_context(self, ring: int, source: int) -> None:
+        """SaveTrapContext (reference-profile.asl): the machine's own context save."""
+        m = self.machine_ready()
+        m._save_context(ring, source, m.pc, bool(m.body_active))
 
     # ---------------------------------------------------------------- events
     def record(self, events: list[MemEvent]) -> None:
