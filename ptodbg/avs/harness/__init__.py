@@ -13,7 +13,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ptodbg.avs import stdlib, syntax
-from ptodbg.avs.harness import block_functions, decode_functions, machine_functions  # noqa: F401 - registers
+from ptodbg.avs.harness import (  # noqa: F401 - the imports register the harness functions
+    block_functions,
+    decode_functions,
+    machine_functions,
+    semantic_functions,
+)
 from ptodbg.avs.harness.globals import machine_globals
 from ptodbg.avs.harness.registry import SPEC_FUNCTIONS
 from ptodbg.avs.harness.state import Harness

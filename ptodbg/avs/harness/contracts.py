@@ -177,6 +177,16 @@ def _insert(form: Form, base: object, source: object, first: object, last: objec
     return _destination(form, m)
 
 
+def _setret_target(form: Form, tpc: object, uimm5: object) -> int:
+    """C.SETRET at ``tpc``: the return address it writes to ra (R10)."""
+    m = _machine()
+    m.pc = _word(tpc, "tpc")
+    res = m.execute(form.encode({_immediate_field(form): _field_bits(uimm5, "uimm5")}), form.length)
+    if res.kind != "executed":
+        raise AssertionFailed(f"ptodbg's {form.mnemonic} trapped for its contract")
+    return m.r[10]
+
+
 def shift_amount(form: Form, right: object) -> int:
     """The shift amount the instruction takes from ``right``: shift a single one bit and
     see where it lands (left shifts from bit 0, right shifts from the top bit)."""
@@ -243,6 +253,8 @@ def value_contract(prop: str, form: Form) -> Callable | None:
         shape = _PAIR_FIRST.get(name)
     elif prop in ("Remainder", "High", "HighResult"):
         shape = _PAIR_SECOND.get(name)
+    elif prop == "Target" and name == "C.SETRET":
+        return lambda h, tpc, uimm5: word(_setret_target(form, tpc, uimm5))
     elif prop == "ShiftAmount":
         if name not in ("SLL", "SLLW", "SRA", "SRAW", "SRL", "SRLW"):
             return None
@@ -298,4 +310,220 @@ TABLE_PROPERTIES: dict[str, Callable] = {
     "ImmediateWidth": lambda h, f: _immediate(f).width,
     "ImmediateIsSigned": _signedness(True),
     "ImmediateIsUnsigned": _signedness(False),
+    "DirectSystemIDLegal": _type_legal("SSRID"),
 }
+
+
+# ----------------------------------------------------------- behaviour probes
+# Facts of the atomics the encoding table does not state, measured on ptodbg: the size of
+# the memory event, which operation the written value follows, what the destination gets.
+_ADDRESS = 0x200  # 64-byte aligned, inside the 4096-byte reference memory
+
+
+def _spec_atomic_value(op: str, old: int, operand: int, size: int) -> int:
+    """AtomicValueSized of ``asl/scalar/model/amo/semantics.asl`` (independent of ptodbg)."""
+    mask = (1 << (8 * size)) - 1
+    old, operand = old & mask, operand & mask
+    sign = 1 << (8 * size - 1)
+
+    def signed(x: int) -> int:
+        return (x ^ sign) - sign
+
+    value = {
+        "ADD": old + operand, "AND": old & operand, "OR": old | operand, "XOR": old ^ operand,
+        "SWAP": operand, "UMIN": min(old, operand), "UMAX": max(old, operand),
+        "SMIN": old if signed(old) < signed(operand) else operand,
+        "SMAX": old if signed(old) > signed(operand) else operand,
+    }[op]
+    return value & mask
+
+
+def _atomic_run(form: Form, old: int, operand: int):  # noqa: ANN202
+    """One RMW/SWAP attempt with ``old`` in memory: (event, machine)."""
+    m = _machine()
+    m.mem.poke(_ADDRESS, (old & MASK64).to_bytes(8, "little"))
+    m.r[_LEFT], m.r[_RIGHT], m.r[_DST0] = _ADDRESS, operand & MASK64, 0x5A5A5A5A5A5A5A5A
+    values = {"SrcL": _LEFT, "SrcR": _RIGHT}
+    if "RegDst" in form.by_name:
+        values["RegDst"] = _DST0
+    res = m.execute(form.encode(values), form.length)
+    if res.kind != "executed" or len(res.events) != 1:
+        raise AssertionFailed(f"ptodbg's {form.mnemonic} did not make one atomic event for its contract")
+    return res.events[0], m
+
+
+_PROBES = ((5, 3), (-1, 1), (1, 2), (0x80, 0x7F))
+
+
+def _atomic_operation(h: Harness, form: Form) -> object:
+    from ptodbg.avs.values import Enum
+
+    size = _atomic_run(form, 0, 0)[0].size
+    observed = [_atomic_run(form, old, operand)[0].written for old, operand in _PROBES]
+    found = [op for op in ("ADD", "AND", "OR", "XOR", "SWAP", "SMIN", "SMAX", "UMIN", "UMAX")
+             if observed == [_spec_atomic_value(op, old, operand, size) for old, operand in _PROBES]]
+    if len(found) != 1:
+        raise AssertionFailed(f"ptodbg's {form.mnemonic} writes values no single AtomicOperation gives")
+    return Enum("Atomic_" + found[0])
+
+
+def _publishes(h: Harness, form: Form) -> bool:
+    _event, m = _atomic_run(form, 0x1234, 1)
+    return m.r[_DST0] != 0x5A5A5A5A5A5A5A5A
+
+
+def _sign_extends(h: Harness, form: Form) -> bool:
+    size = _atomic_run(form, 0, 0)[0].size
+    old = 1 << (8 * size - 1)
+    _event, m = _atomic_run(form, old, 0)
+    sign_extended = (old | (MASK64 ^ ((1 << (8 * size)) - 1))) & MASK64
+    return size < 8 and m.r[_DST0] == sign_extended
+
+
+def _reserve(m: Machine) -> None:
+    m.set_reservation(_ADDRESS, 8)
+
+
+def _event_size(form: Form, reserve: bool = False) -> int:
+    m = _machine()
+    if reserve:
+        _reserve(m)
+    m.r[_LEFT] = _ADDRESS
+    m.r[_RIGHT] = _ADDRESS  # SC's address register; CAS's expected value
+    m.r[_THIRD] = 0
+    values = {"SrcL": _LEFT, "SrcR": _RIGHT}
+    if "SrcD" in form.by_name:
+        values["SrcD"] = _THIRD
+    values["RegDst"] = _DST0
+    res = m.execute(form.encode(values), form.length)
+    if res.kind != "executed" or not res.events:
+        raise AssertionFailed(f"ptodbg's {form.mnemonic} made no memory event for its contract")
+    return res.events[0].size
+
+
+def _store_conditional(form: Form, reserve: bool, address: int = _ADDRESS) -> Machine:
+    m = _machine()
+    if reserve:
+        _reserve(m)
+    m.r[_LEFT], m.r[_RIGHT], m.r[_DST0] = 0x77, address, 0x5A5A5A5A5A5A5A5A
+    res = m.execute(form.encode({"SrcL": _LEFT, "SrcR": _RIGHT, "RegDst": _DST0}), form.length)
+    if res.kind != "executed":
+        why = res.trap.reason if res.trap is not None else res.message
+        raise AssertionFailed(f"ptodbg's {form.mnemonic} trapped for its contract: {why}")
+    return m
+
+
+def _granule(h: Harness, form: Form) -> int:
+    """The reservation line: how many byte addresses an LR-style reservation covers."""
+    m = _machine()
+    _reserve(m)
+    return sum(1 for a in range(_ADDRESS - 128, _ADDRESS + 128) if m.reservation_hit(a))
+
+
+def _ignores_src_zero(h: Harness, form: Form) -> bool:
+    results = []
+    for src_zero in (0, 31):
+        m = _machine()
+        m.mem.poke(_ADDRESS, (0x1122334455667788).to_bytes(8, "little"))
+        m.r[_LEFT] = _ADDRESS
+        res = m.execute(form.encode({"SrcL": _LEFT, "SrcZero": src_zero, "RegDst": _DST0}), form.length)
+        results.append((res.kind, m.r[_DST0], m.resv))
+    return results[0] == results[1] and results[0][0] == "executed"
+
+
+PROBE_PROPERTIES: dict[str, Callable] = {
+    "AtomicOperation": _atomic_operation,
+    "AtomicSizeBytes": lambda h, f: _atomic_run(f, 0, 0)[0].size,
+    "PublishesOldValue": _publishes,
+    "SignExtendsOldValue": _sign_extends,
+    "CompareSizeBytes": lambda h, f: _event_size(f),
+    "LoadSizeBytes": lambda h, f: _event_size(f),
+    "StoreSizeBytes": lambda h, f: _event_size(f, reserve=True),
+    "SuccessStatus": lambda h, f: word(_store_conditional(f, True).r[_DST0]),
+    "MissStatus": lambda h, f: word(_store_conditional(f, False).r[_DST0]),
+    "MissIsProbeFree": lambda h, f: _store_conditional(f, False, address=MASK64 - 2).r[_DST0] == 1,
+    "ReservationGranuleBytes": _granule,
+    "IgnoresSrcZero": _ignores_src_zero,
+    "HasFarField": lambda h, f: "far" in f.by_name,
+    "ShiftWidth": lambda h, f: f.by_name["shamt"].width,
+}
+
+
+# Which floating-point operation a form performs, measured on the reference profile's raw
+# carriers (modular integer arithmetic on the fp64 bit patterns, ADR-0028) with operands
+# that give every candidate a different result.
+def _fp_run(form: Form, *operands: int, extra: dict | None = None) -> Machine:
+    names = [n for n in ("SrcA", "SrcL", "SrcR") if n in form.by_name]
+    regs = dict(zip((_THIRD, _LEFT, _RIGHT)[-len(names):], operands, strict=True)) if names else {}
+    fields = {"SrcType": 0, **dict(zip(names, (_THIRD, _LEFT, _RIGHT)[-len(names):], strict=True))}
+    m = _machine()
+    for code, value in regs.items():
+        m.r[code] = value & MASK64
+    res = m.execute(form.encode({**fields, **(extra or {}), "RegDst": _DST0}), form.length)
+    if res.kind != "executed":
+        raise AssertionFailed(f"ptodbg's {form.mnemonic} trapped for its contract")
+    return m
+
+
+def _identify(form: Form, kind: str, observed: object, table: dict[str, object]) -> object:
+    from ptodbg.avs.values import Enum
+
+    found = [name for name, value in table.items() if value == observed]
+    if len(found) != 1:
+        raise AssertionFailed(f"ptodbg's {form.mnemonic} behaves like no single {kind}")
+    return Enum(f"{kind}_{found[0]}")
+
+
+def _binary_operation(h: Harness, form: Form) -> object:
+    observed = _fp_run(form, 7, 3).r[_DST0]
+    return _identify(form, "FloatingBinary", observed,
+                     {"ADD": 10, "SUB": 4, "MUL": 21, "DIV": 2, "MIN": 3, "MAX": 7})
+
+
+def _unary_operation(h: Harness, form: Form) -> object:
+    x = (1 << 63) | 5
+    observed = _fp_run(form, x).r[_DST0]
+    return _identify(form, "FloatingUnary", observed,
+                     {"SQRT": x, "EXP": x + 1, "RECIP": MASK64 // x, "ABS": 5})
+
+
+def _fused_operation(h: Harness, form: Form) -> object:
+    observed = _fp_run(form, 1, 2, 3).r[_DST0]  # addend 1, product 2 * 3
+    return _identify(form, "FloatingFused", observed,
+                     {"MADD": 7, "MSUB": 5, "NMADD": -7 & MASK64, "NMSUB": -5 & MASK64})
+
+
+def _compare_operation(h: Harness, form: Form) -> object:
+    observed = tuple(_fp_run(form, a, b).r[_DST0] for a, b in ((1, 2), (2, 1), (2, 2)))
+    return _identify(form, "FloatingCompare", observed,
+                     {"EQ": (0, 0, 1), "NE": (1, 1, 0), "LT": (1, 0, 0), "GE": (0, 1, 1)})
+
+
+_QUIET_NAN = 0x7FF8000000000000  # fp64 quiet NaN carrier
+_NV = 1 << 32  # CORE_STATE[32]: NV, the first flag (ScalarFPFlags: invalid is Zeros{5} + 1)
+
+
+def _signaling_compare(h: Harness, form: Form) -> bool:
+    """A signaling comparison raises NV for a quiet NaN operand; a quiet one does not."""
+    return bool(_fp_run(form, _QUIET_NAN, 1).core_state & _NV)
+
+
+def _dma_stores(form: Form) -> list:
+    m = _machine()
+    m.r[_LEFT], m.r[_RIGHT] = 0x100, 0x300
+    res = m.execute(form.encode({"SrcL": _LEFT, "SrcR": _RIGHT}), form.length)
+    if res.kind != "executed":
+        raise AssertionFailed(f"ptodbg's {form.mnemonic} trapped for its contract")
+    return [e for e in res.events if e.kind == "store"]
+
+
+PROBE_PROPERTIES.update({
+    "BinaryOperation": _binary_operation,
+    "UnaryOperation": _unary_operation,
+    "FusedOperation": _fused_operation,
+    "CompareOperation": _compare_operation,
+    "SignalingCompare": _signaling_compare,
+    "CopySizeBytes": lambda h, f: sum(e.size for e in _dma_stores(f)),
+    "EventChunkSizeBytes": lambda h, f: _dma_stores(f)[0].size,
+    "EventChunkCount": lambda h, f: len(_dma_stores(f)),
+})

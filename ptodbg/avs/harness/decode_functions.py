@@ -300,7 +300,8 @@ def contract_function(prop: str, ident: str):  # noqa: ANN201
     if prop == "Handler" and ident in COMMAND_BY_IDENTIFIER:
         forms = COMMAND_BY_IDENTIFIER[ident]
         return lambda h: Enum("CommandHandler_" + asl_identifier(handler_name(h, forms[0])))
-    simple = _CONTRACT_PROPERTIES.get(prop) or contracts.TABLE_PROPERTIES.get(prop)
+    simple = (_CONTRACT_PROPERTIES.get(prop) or contracts.TABLE_PROPERTIES.get(prop)
+              or contracts.PROBE_PROPERTIES.get(prop))
     if simple is None:
         form = SCALAR_BY_IDENTIFIER.get(ident)
         return contracts.value_contract(prop, form) if form is not None else None

@@ -330,6 +330,13 @@ def write_system_register(h: Harness, reg: object, value: object) -> None:
     h.m.write_sysreg(address, v)
 
 
+@spec_function("SwapSystemRegister", "asl/scalar/model/sys/semantics.asl")
+def swap_system_register(h: Harness, reg: object, value: object) -> Bits:
+    old = read_system_register(h, reg)
+    write_system_register(h, reg, value)
+    return old
+
+
 @spec_function("WriteScalarDestination", "asl/scalar/model/types/operands.asl")
 def write_scalar_destination(h: Harness, selector: object, value: object) -> None:
     """ptodbg's destination rule: GPR 1..23, 30 pushes U, 31 pushes T, others discard."""
