@@ -14,10 +14,10 @@ the program's own globals, the constants), else an enumeration literal
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 
 from ptodbg.avs import operators as op
 from ptodbg.avs import syntax as S
+from ptodbg.avs.parser import SHARED_IDS
 from ptodbg.avs.values import (
     Array,
     AslError,
@@ -118,9 +118,7 @@ class Context:
             if fn is None and self.library is not None:
                 decl = self.library(name)
                 if decl is not None:
-                    if decl.compiled is None:
-                        decl.compiled = AslFunction(decl)
-                    fn = decl.compiled  # type: ignore[assignment]
+                    fn = AslFunction(decl)
             if fn is None and self.fallback is not None:
                 fn = self.fallback(name)
             if fn is None:
@@ -224,7 +222,9 @@ class AslFunction:
 
 
 # ============================================================== expressions
-_cache: dict[int, tuple[S.Node, Closure]] = {}
+# Closures of shared statements (the parser's memo: one node for every identical line of
+# the validators), by node identity; the entry keeps the node alive, so ids stay unique.
+_shared: dict[int, tuple[S.Node, Closure]] = {}
 
 
 def evaluate(node: S.Node, frame: Frame) -> object:
@@ -232,12 +232,7 @@ def evaluate(node: S.Node, frame: Frame) -> object:
 
 
 def compile_expr(node: S.Node) -> Closure:
-    got = _cache.get(id(node))
-    if got is not None and got[0] is node:
-        return got[1]
-    fn = _EXPR[type(node)](node)
-    _cache[id(node)] = (node, fn)
-    return fn
+    return _EXPR[type(node)](node)
 
 
 def _lit(node: S.ELit) -> Closure:
@@ -612,11 +607,12 @@ def compile_assign(node: S.Node) -> Callable[[Frame, object], None]:
 
 # =============================================================== statements
 def compile_stmt(node: S.Node) -> Closure:
-    got = _cache.get(id(node))
+    got = _shared.get(id(node))
     if got is not None and got[0] is node:
         return got[1]
     fn = _STMT[type(node)](node)
-    _cache[id(node)] = (node, fn)
+    if id(node) in SHARED_IDS:
+        _shared[id(node)] = (node, fn)
     return fn
 
 
@@ -912,11 +908,6 @@ def _resume(fr: Frame, stmts: tuple, lines: tuple, start: int, where: str) -> ob
 _compiling: list[str] = ["?"]
 
 
-def compile_function_body(decl: S.Function) -> Closure:
-    return compile_block(decl.body, decl.filename)
-
-
 __all__ = [
-    "AslFunction", "Context", "Fraction", "Frame", "Global", "compile_block", "compile_expr", "evaluate",
-    "is_enum_name",
+    "AslFunction", "Context", "Frame", "Global", "compile_block", "compile_expr", "evaluate", "is_enum_name",
 ]

@@ -44,6 +44,7 @@ _COMMENT, _BITS, _MASK, _STR, _REAL, _HEX, _INT, _ID, _OP = range(1, 10)
 Token = tuple[str, object, int]
 
 _cache: dict[str, tuple[Token, ...]] = {}
+_CACHE_LIMIT = 20_000  # lines; beyond it tokenizing again is cheaper than the memory
 
 
 def tokenize_line(text: str, lineno: int = 0, filename: str = "") -> tuple[Token, ...]:
@@ -91,7 +92,7 @@ def tokenize_line(text: str, lineno: int = 0, filename: str = "") -> tuple[Token
         col = pos + 1 + len(text[pos:]) - len(text[pos:].lstrip())
         raise ParseError(f"{filename}:{lineno}:{col}: unexpected character {text[col - 1]!r}")
     result = tuple(out)
-    if len(_cache) < 400_000:
+    if len(_cache) < _CACHE_LIMIT:
         _cache[text] = result
     return result
 

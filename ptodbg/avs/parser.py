@@ -20,7 +20,7 @@ from fractions import Fraction
 
 from ptodbg.avs import syntax as S
 from ptodbg.avs.lexer import Token, strip_block_comments, tokenize_line
-from ptodbg.avs.values import Bits, ParseError, Unsupported
+from ptodbg.avs.values import ParseError, Unsupported
 
 BINARY_PRIORITY = {
     "||": 1, "&&": 1, "-->": 1, "<->": 1,
@@ -38,14 +38,16 @@ _QUALIFIERS = frozenset({"pure", "readonly", "impdef", "implementation"})
 
 EOF: Token = ("EOF", None, 0)
 
-# Shared by every parser: identical one-line simple statements get one node.
+# Shared by every memo parser: identical one-line simple statements get one node, and
+# the interpreter compiles each such node once (SHARED_IDS: their ids, alive in the memo).
 STATEMENT_MEMO: dict[str, S.Node] = {}
+SHARED_IDS: set[int] = set()
 
 
 class Parser:
     """Parses one text (a whole file, or one function cut out of the validators)."""
 
-    def __init__(self, text: str | list[str], filename: str, first_line: int = 1) -> None:
+    def __init__(self, text: str | list[str], filename: str, first_line: int = 1, memo: bool = False) -> None:
         if isinstance(text, str):
             text = strip_block_comments(text).split("\n")
         self.lines: list[str] = text
@@ -55,6 +57,9 @@ class Parser:
         self.tline: list[int] = []  # line index of each token
         self.p = 0
         self.next_line = 0
+        # Share one-line statements with every other parser that shares (the validators);
+        # a program's own statements die with it.
+        self.memo: dict[str, S.Node] | None = STATEMENT_MEMO if memo else None
 
     # ------------------------------------------------------------------ tokens
     def _fill(self) -> bool:
@@ -299,10 +304,10 @@ class Parser:
         """Statements up to (not including) end/else/elsif/when/otherwise/until."""
         stmts: list[S.Node] = []
         lines: list[int] = []
-        memo = STATEMENT_MEMO
+        memo = self.memo
         src = self.lines
         while True:
-            if self.p == len(self.toks):
+            if memo is not None and self.p == len(self.toks):
                 # At a line boundary with nothing buffered: a known one-line statement?
                 index = self.next_line
                 while index < len(src):
@@ -326,12 +331,14 @@ class Parser:
             line_index = self.tline[start]
             lines.append(self.first_line + line_index)
             if (
-                self.p == len(self.toks)
+                memo is not None
+                and self.p == len(self.toks)
                 and self.tline[self.p - 1] == line_index
                 and (start == 0 or self.tline[start - 1] != line_index)
                 and isinstance(stmt, _SIMPLE)
             ):
                 memo[src[line_index].strip()] = stmt
+                SHARED_IDS.add(id(stmt))
         return S.Block(tuple(stmts), tuple(lines))
 
     def statement(self) -> S.Node:
@@ -722,9 +729,10 @@ def parse_module(text: str, filename: str) -> S.Module:
     return Parser(text, filename).module()
 
 
-def parse_function(lines: list[str], filename: str, first_line: int) -> S.Function:
-    """Parse one ``func ... end;`` whose text is ``lines`` (starting at ``first_line``)."""
-    p = Parser(lines, filename, first_line)
+def parse_function(lines: list[str], filename: str, first_line: int, memo: bool = True) -> S.Function:
+    """Parse one ``func ... end;`` whose text is ``lines`` (starting at ``first_line``);
+    with ``memo`` its one-line statements are shared with every other memo parse."""
+    p = Parser(lines, filename, first_line, memo)
     while p.kind() in _QUALIFIERS:
         p.p += 1
     fn = p.function()
@@ -733,4 +741,4 @@ def parse_function(lines: list[str], filename: str, first_line: int) -> S.Functi
     return fn
 
 
-__all__ = ["BINARY_PRIORITY", "Bits", "Parser", "parse_function", "parse_module"]
+__all__ = ["BINARY_PRIORITY", "SHARED_IDS", "STATEMENT_MEMO", "Parser", "parse_function", "parse_module"]

@@ -13,6 +13,8 @@ from __future__ import annotations
 import gzip
 import json
 import re
+from array import array
+from bisect import bisect_right
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -43,40 +45,40 @@ class Result:
 
 
 class Library:
-    """The generated ``Validate*`` functions: indexed once, each parsed on first use."""
+    """The generated ``Validate*`` functions: indexed once, each parsed when called.
+
+    The 36 MB text is kept as one string with an index of where each function's lines
+    are; a function is parsed for each program that calls it (almost every validator has
+    one caller) and its one-line statements come from the parser's shared memo, so only
+    the memo and the closures of its statements stay between programs."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self.name = path.name
         with gzip.open(path, "rt", encoding="utf-8") as f:
-            text = f.read()
-        self.lines = strip_block_comments(text).split("\n")
+            self.text = strip_block_comments(f.read())
+        # offsets[i] is where line i + 1 starts
+        self.offsets = array("q", [0])
+        self.offsets.extend(m.end() for m in re.finditer("\n", self.text))
         self.index: dict[str, tuple[int, int]] = {}
-        start: int | None = None
-        name = ""
-        for i, line in enumerate(self.lines):
-            if line.startswith("func "):
-                m = re.match(r"func (\w+)", line)
-                if m is not None:
-                    start, name = i, m.group(1)
-            elif line.startswith("end;") and start is not None:
-                self.index[name] = (start, i + 1)
-                start = None
-        self.parsed: dict[str, syntax.Function] = {}
+        for m in re.finditer(r"^func (\w+)", self.text, re.M):
+            end = self.text.find("\nend;", m.start())
+            if end >= 0:
+                self.index[m.group(1)] = (m.start(), end + len("\nend;"))
 
     def __call__(self, name: str) -> syntax.Function | None:
-        got = self.parsed.get(name)
-        if got is not None:
-            return got
         span = self.index.get(name)
         if span is None:
             return None
-        fn = parse_function(self.lines[span[0]:span[1]], self.name, span[0] + 1)
-        self.parsed[name] = fn
-        return fn
+        start, end = span
+        first_line = bisect_right(self.offsets, start)
+        return parse_function(self.text[start:end].split("\n"), self.name, first_line)
 
     def source_line(self, line: int) -> str:
-        return self.lines[line - 1].strip() if 0 < line <= len(self.lines) else ""
+        if not 0 < line < len(self.offsets):
+            return ""
+        end = self.offsets[line] - 1 if line < len(self.offsets) - 1 else len(self.text)
+        return self.text[self.offsets[line - 1]:end].strip()
 
 
 _libraries: dict[Path, Library | None] = {}
