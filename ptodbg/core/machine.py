@@ -782,6 +782,16 @@ class Machine:
         self.trap_step = self.steps
         return info
 
+    def enter_trap(self, fault: Fault) -> TrapInfo:
+        """Take ``fault`` at the current TPC outside any instruction attempt, as trap entry
+        does (context save, target bank, vector); the saved body flag is the block's own.
+        For test benches that raise faults themselves (the AVS harness's SetFault)."""
+        return self._enter_trap(fault, self.pc, True)
+
+    def save_context(self, ring: int, source: int) -> None:
+        """SaveTrapContext of the current state into bank ``ring`` without a trap."""
+        self._save_context(ring, source, self.pc, bool(self.body_active))
+
     def canonical_block(self) -> None:
         """Give the block fields their reset values when no block is open (BSTOP leaves
         them stale for speed; see blocks.close_block)."""

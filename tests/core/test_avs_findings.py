@@ -127,3 +127,31 @@ def test_recovery_restores_a_bank_software_rewrote():
     m.recover(0)
     m.canonical_block()
     assert (m.bpc, m.bpcn, m.blk) == (0x1C0, 0x400, False)
+
+
+# ------------------------------------------------------------------------------------
+# The entry points a test bench uses to raise a fault or save a context itself (the AVS
+# harness's SetFault and SaveTrapContext, asl/arch/memory-model/fault-precision.asl and
+# asl/arch/profile/reference-profile.asl).
+def test_enter_trap_outside_an_attempt():
+    from ptodbg.core import Fault
+    from ptodbg.core.faults import DATA_PAGE_FAULT
+
+    m = fresh()
+    m.pc = 0x100
+    m.set_acr(2)
+    steps = m.steps
+    info = m.enter_trap(Fault(DATA_PAGE_FAULT, 0x2000))
+    assert (info.bank, info.saved_tpc, info.arg0) == (1, 0x100, 0x2000)
+    assert m.acr == 1 and m.pc == 0x2000  # EVBASE 0: TPC := the fault address
+    assert m.trap_status[1] == [False, True, 0, DATA_PAGE_FAULT, 0x2000]
+    assert m.ctx(1, ssr.EBARG0) & 0xF == 2 and m.steps == steps  # not an attempt
+
+
+def test_save_context_without_a_trap():
+    m = _open_std_block(0x200)
+    m.save_context(3, 0)
+    assert m.saved[3] is not None and m.acr == 0 and m.pc == 0x204
+    control = m.ctx(3, ssr.EBARG0)
+    assert control >> 4 & 1 and control >> 5 & 1 and not control >> 6 & 1  # valid, block, no body
+    assert (m.ctx(3, ssr.EBARG_TPC), m.ctx(3, ssr.EBARG_BPC_CUR)) == (0x204, 0x200)

@@ -123,9 +123,7 @@ class Harness:
         self.events: list[tuple[int, MemEvent]] = []
         self.fault: Enum = FAULT_NONE
         self.valid_shadow: dict[str, list[bool] | None] = {"t": None, "u": None}
-        self.predicates = [0] * 8
         self.resv_shadow = (0, 1)  # _ReservationAddress/Size while no reservation is valid
-        self.model: dict[str, object] = {}
 
     # ----------------------------------------------------------- GPR files
     def select_agent(self, agent: int) -> None:
@@ -194,13 +192,11 @@ class Harness:
         A harness-raised fault is not an instruction attempt: the saved body flag is the
         block's own (command=True keeps ptodbg's "a faulting instruction entered the body"
         rule out of it)."""
-        m = self.machine_ready()
-        return m._enter_trap(fault, m.pc, True)
+        return self.machine_ready().enter_trap(fault)
 
     def save_context(self, ring: int, source: int) -> None:
         """SaveTrapContext (reference-profile.asl): the machine's own context save."""
-        m = self.machine_ready()
-        m._save_context(ring, source, m.pc, bool(m.body_active))
+        self.machine_ready().save_context(ring, source)
 
     # ---------------------------------------------------------------- events
     def record(self, events: list[MemEvent]) -> None:
