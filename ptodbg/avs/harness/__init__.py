@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from pathlib import Path
 
 from ptodbg.avs import stdlib, syntax
 from ptodbg.avs.harness import (  # noqa: F401 - the imports register the harness functions
@@ -118,4 +117,4 @@ def make_context(
     return ctx
 
 
-__all__ = ["CONSTANTS", "HARNESS_BUILTINS", "Harness", "Path", "make_context"]
+__all__ = ["CONSTANTS", "HARNESS_BUILTINS", "Harness", "make_context"]

@@ -25,7 +25,7 @@ from ptodbg.avs.harness.state import (
 from ptodbg.avs.values import AslError, AssertionFailed, Enum
 from ptodbg.core.faults import Fault
 from ptodbg.core.semantics.blocks import begin_block, commit_pc, complete_block
-from ptodbg.core.state import COND, FALL, KIND_FP, KIND_STD
+from ptodbg.core.state import FALL, KIND_FP, KIND_STD
 
 _BUNDLE_CONTROL = Enum("Fault_BundleControl")
 _INSTRUCTION_PC = Enum("Fault_InstructionPC")
@@ -191,6 +191,3 @@ def reset_bundle_control_state(h: Harness) -> None:
     m.hdr_end = None
     m.mcopy = m.frame = None
     m.saved[:] = [None] * 16
-
-
-__all__ = ["COND"]

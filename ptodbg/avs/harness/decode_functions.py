@@ -25,7 +25,6 @@ from ptodbg.avs.harness.registry import spec_function
 from ptodbg.avs.harness.state import Harness, as_bits, as_int, enum_name, word
 from ptodbg.avs.values import AslError, AssertionFailed, Bits, Enum, Unsupported
 from ptodbg.core.semantics import sext
-from ptodbg.core.state import T_BASE
 from ptodbg.isa.decoder import Decoder
 from ptodbg.isa.forms import COMMAND_FORMS, RAW, SCALAR_FORMS, SIGNED, UNSIGNED, Form
 
@@ -329,5 +328,3 @@ CONSTANTS = {
     "PTO_SCALAR_FORM_COUNT": SCALAR_FORM_COUNT,
     "PTO_COMMAND_FORM_COUNT": COMMAND_FORM_COUNT,
 }
-
-__all__ = ["CONSTANTS", "T_BASE", "catalog_handlers", "contract_function"]

@@ -21,11 +21,10 @@ from pathlib import Path
 
 from ptodbg.avs.values import AslError, Bits, Enum, Record, Unsupported
 from ptodbg.core import Machine, reference
-from ptodbg.core import sysregs as ssr
 from ptodbg.core.events import ACQ_REL, ACQUIRE, ATOMIC, FENCE, LOAD, RELEASE, STORE, MemEvent
 from ptodbg.core.faults import Fault
 from ptodbg.core.machine import StepResult, TrapInfo
-from ptodbg.core.state import GPR_COUNT, T_BASE, U_BASE
+from ptodbg.core.state import GPR_COUNT
 
 MASK64 = (1 << 64) - 1
 WORD = 64
@@ -249,9 +248,3 @@ class Harness:
     def set_context_register(self, ring: int, low: int, value: int) -> None:
         self.m.write_sysreg((ring << 12) | low, value)
 
-
-__all__ = [
-    "EVENT_KIND", "FAULT_NONE", "FAULT_TRAP", "Harness", "KIND_CODE", "KIND_ENUM", "MASK64", "ORDER_NAME",
-    "TRANSFER_CODE", "TRANSFER_ENUM", "T_BASE", "U_BASE", "as_bits", "as_bool", "as_int", "enum_name", "ssr",
-    "word",
-]
