@@ -72,6 +72,8 @@ def sub(a: object, b: object) -> object:
 
 
 def mul(a: object, b: object) -> object:
+    if type(a) is int and type(b) is int:
+        return _bounded(a * b)  # type: ignore[operator]
     if type(a) in (int, Fraction) and type(b) in (int, Fraction):
         return a * b  # type: ignore[operator]
     if type(a) is Bits and type(b) is Bits and a.width == b.width:  # type: ignore[attr-defined]
@@ -116,7 +118,22 @@ def rdiv(a: object, b: object) -> object:
     raise _type_error("/", a, b)
 
 
+# Integers are unbounded in ASL; a result wider than this is not a test of anything and
+# would only exhaust memory (``2 ^ 100000000``), so it is refused.
+MAX_RESULT_BITS = 1 << 16
+
+
+def _bounded(value: int) -> int:
+    if value.bit_length() > MAX_RESULT_BITS:
+        raise AssertionFailed(f"integer result wider than {MAX_RESULT_BITS} bits")
+    return value
+
+
 def power(a: object, b: object) -> object:
+    if type(a) is int and type(b) is int and b >= 0:  # type: ignore[operator]
+        if abs(a) > 1 and b > MAX_RESULT_BITS:  # type: ignore[arg-type,operator]
+            raise AssertionFailed(f"integer result wider than {MAX_RESULT_BITS} bits")
+        return _bounded(a ** b)  # type: ignore[operator]
     if type(a) in (int, Fraction) and type(b) is int:
         if b < 0 and type(a) is int:  # type: ignore[operator]
             return Fraction(a) ** b  # type: ignore[arg-type,operator]
@@ -126,12 +143,14 @@ def power(a: object, b: object) -> object:
 
 def shl(a: object, b: object) -> int:
     x, y = _ints("<<", a, b)
-    return x << y if y >= 0 else x >> -y
+    if y > MAX_RESULT_BITS:
+        raise AssertionFailed(f"integer result wider than {MAX_RESULT_BITS} bits")
+    return _bounded(x << y) if y >= 0 else x >> -y
 
 
 def shr(a: object, b: object) -> int:
     x, y = _ints(">>", a, b)
-    return x >> y if y >= 0 else x << -y
+    return x >> y if y >= 0 else shl(x, -y)
 
 
 def _bitwise(op: str, a: object, b: object) -> tuple[int, int, int]:

@@ -164,6 +164,8 @@ def run_program(path: Path, display: str | None = None, catalog: Path | None = N
         return Result(point, kind, name, UNSUPPORTED, _unsupported(e))
     except ParseError as e:
         return Result(point, kind, name, FAIL, f"parse error: {e}")
+    except RecursionError:
+        return Result(point, kind, name, FAIL, "parse error: expressions nested too deeply")
     if "main" not in module.functions:
         return Result(point, kind, name, FAIL, "no main() function")
     if library is None:

@@ -120,3 +120,18 @@ def test_real_avs_points_pass(tmp_path):
         "PTO-AVS-AGU-SD-FAULT-001": "pass",
     }
     assert rows[-1] == {"total": 5, "pass": 5, "fail": 0, "unsupported": 0}
+
+
+def test_hostile_programs_fail_without_a_traceback(tmp_path):
+    deep = "func main() => integer\nbegin\n    let x = " + "(" * 5000 + "1" + ")" * 5000 + ";\n    return 0;\nend;\n"
+    binary = b"\xff\xfe\x00func"
+    (tmp_path / "deep.asl").write_text(deep)
+    (tmp_path / "binary.asl").write_bytes(binary)
+    (tmp_path / "nomain.asl").write_text("func helper() => integer\nbegin\n    return 1;\nend;\n")
+    status, out, err = cli("avs", "--json", str(tmp_path))
+    rows = {json.loads(line).get("id"): json.loads(line) for line in out.splitlines()}
+    assert status == 1 and err == ""
+    assert rows["deep"]["status"] == "fail" and "nested too deeply" in rows["deep"]["detail"]
+    assert rows["binary"]["status"] == "fail" and rows["binary"]["detail"].startswith("cannot read")
+    assert rows["nomain"] == {"id": "nomain", "kind": "", "file": rows["nomain"]["file"], "status": "fail",
+                              "detail": "no main() function"}

@@ -248,3 +248,11 @@ def test_harness_functions_reach_the_machine():
 def test_bits_repr_is_readable():
     assert repr(Bits(4, 5)) == "'0101'"
     assert repr(Bits(64, 0x100)) == "64'x0000000000000100"
+
+
+def test_hostile_sizes_are_refused_quickly():
+    assert "wider than" in str(fails("let x = 2 ^ 100000000;"))
+    assert "wider than" in str(fails("let x = 1 << 10000000;"))
+    assert "wider than" in str(fails("var x = 3; for i = 0 to 30 do x = x * x; end;"))
+    assert "out of range" in str(fails("let x = Zeros{100000000};"))
+    assert "loop budget" in str(fails("for i = 0 to 100000000000 do pass; end;"))
