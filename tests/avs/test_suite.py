@@ -30,7 +30,7 @@ CHUNKS = 12
 
 # Exact outcome counts per suite (a change in any point changes one of these).
 TOTALS = {
-    "scalar": {"total": 2196, PASS: 2099, FAIL: 0, UNSUPPORTED: 97},
+    "scalar": {"total": 2196, PASS: 2126, FAIL: 0, UNSUPPORTED: 70},
     "block": {"total": 427, PASS: 128, FAIL: 6, UNSUPPORTED: 293},
     "arch": {"total": 146, PASS: 89, FAIL: 0, UNSUPPORTED: 57},
 }

@@ -527,3 +527,28 @@ PROBE_PROPERTIES.update({
     "EventChunkSizeBytes": lambda h, f: _dma_stores(f)[0].size,
     "EventChunkCount": lambda h, f: len(_dma_stores(f)),
 })
+
+
+def _is_word_operation(h: Harness, form: Form) -> bool:
+    """A word operation's result is always a sign-extended 32-bit value; a 64-bit one keeps
+    the upper half of a left operand such as 0x123456789abcdef0 for some second operand
+    (zero, or all ones: AND needs the first, OR the second)."""
+    left = 0x123456789ABCDEF0
+    others = [f for f in form.fields if f.name not in ("RegDst", "SrcL")]
+    for extreme in (0, 1):
+        fields = {"SrcL": _LEFT}
+        regs = {_LEFT: left}
+        for f in others:
+            if f.name.startswith("Src"):
+                fields[f.name] = _RIGHT
+                regs[_RIGHT] = MASK64 if extreme else 0
+            else:
+                fields[f.name] = (1 << f.width) - 1 if extreme else 0
+        result = execute(form, fields, regs).r[_DST0]
+        low = result & 0xFFFFFFFF
+        if result != (low | (MASK64 ^ 0xFFFFFFFF) if low >> 31 else low):
+            return False
+    return True
+
+
+PROBE_PROPERTIES["IsWordOperation"] = _is_word_operation
