@@ -4,8 +4,8 @@ An AVS program is one ``.asl`` file whose ``// PTO-TEST: {json}`` header line na
 point (``id``, ``kind`` ...) and whose ``main()`` returns 0 when every assertion holds
 (``../shared/pto/avs/README.md``).  About 890 programs call generated ``Validate*``
 functions kept in ``validators.asl.gz`` next to the ``asl/`` folder; that 36 MB file is
-indexed once (where each function starts) and a function is parsed the first time a
-program calls it, then kept.
+read and indexed once per process (where each function starts), and a function is parsed
+when a program calls it (see :class:`Library`).
 """
 
 from __future__ import annotations
