@@ -1,5 +1,5 @@
 """Command-line entry points (DESIGN.md §4): ``ptodbg`` (the TUI on the demo),
-``ptodbg tui|asm|disasm|run|batch|dap``, ``ptodbg --version``.
+``ptodbg tui|asm|disasm|run|batch|dap|avs``, ``ptodbg --version``.
 
 Exit status: 0 on a normal stop or success, 1 on a trap stop or a failed run (``run``
 of a program that exited reports its exit status), 2 on bad usage or bad input (with
@@ -249,6 +249,24 @@ def cmd_dap(args: argparse.Namespace) -> int:
         return _fail(f"--port {args.port}: {e.strerror or e}")
 
 
+# --------------------------------------------------------------------- avs
+def cmd_avs(args: argparse.Namespace) -> int:
+    """Run pto-spec AVS programs against the emulator (DESIGN.md §11); exit 1 when a
+    point fails."""
+    from ptodbg.avs.report import AvsUsageError, run_and_report
+
+    catalog = Path(args.catalog) if args.catalog else None
+    if catalog is not None and not (catalog / "scalar-forms.json").is_file():
+        return _fail(f"{catalog}: no scalar-forms.json in this folder")
+    try:
+        return run_and_report(args.paths, args.json, sys.stdout, catalog)
+    except AvsUsageError as e:
+        return _fail(str(e))
+    except BrokenPipeError:
+        _silence_stdout()
+        return 0
+
+
 def _profile_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--profile", choices=("debug", "reference", "linux"), default="debug",
                    help="machine profile (default debug)")
@@ -330,6 +348,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--theme", metavar="NAME", help="theme name (see themes/)")
     _profile_args(p)
     p.set_defaults(handler=cmd_tui)
+
+    p = sub.add_parser("avs", help="run pto-spec AVS programs against the emulator and report each point")
+    p.add_argument("paths", metavar="PATH", nargs="+", help=".asl program or a folder of them")
+    p.add_argument("--json", action="store_true", help="one JSON object per point, then the totals")
+    p.add_argument("--catalog", metavar="DIR",
+                   help="folder of the official catalogs (default: a catalog/ folder beside the AVS tree)")
+    p.set_defaults(handler=cmd_avs)
     return parser
 
 

@@ -788,6 +788,16 @@ class Machine:
         self.trap_step = self.steps
         return info
 
+    def enter_trap(self, fault: Fault) -> TrapInfo:
+        """Take ``fault`` at the current TPC outside any instruction attempt, as trap entry
+        does (context save, target bank, vector); the saved body flag is the block's own.
+        For test benches that raise faults themselves (the AVS harness's SetFault)."""
+        return self._enter_trap(fault, self.pc, True)
+
+    def save_context(self, ring: int, source: int) -> None:
+        """SaveTrapContext of the current state into bank ``ring`` without a trap."""
+        self._save_context(ring, source, self.pc, bool(self.body_active))
+
     def canonical_block(self) -> None:
         """Give the block fields their reset values when no block is open (BSTOP leaves
         them stale for speed; see blocks.close_block)."""
@@ -889,13 +899,12 @@ class Machine:
             self.r[T_BASE + k] = self.ctx(ring, ssr.EBARG_TQ0 + k)
             self.r[U_BASE + k] = self.ctx(ring, ssr.EBARG_UQ0 + k)
         self.tq, self.uq = ctx.tq, ctx.uq
-        self.hdr_end = None if body else self.pc
-        # Outside a block the restored block fields are meaningless: mark them stale so
-        # that every observation (snapshots, the next trap) sees their reset values, as
-        # after a BSTOP.  Otherwise the state would depend on whether a BSTOP ran since
-        # the last canonical_block, and a replay from a snapshot would differ from the
-        # live run in fields no instruction reads.
-        self.block_stale = not self.blk
+        self.hdr_end = None if body or not self.blk else self.pc
+        # RecoverTrapContext restores every block field, a block open or not (BPC, BARG,
+        # BPCN ... as the bank holds them; AVS PTO-AVS-SCALAR-SYS-EFFECTS-001).  A trap
+        # save canonicalises stale fields first, so a bank written by a trap holds reset
+        # values here and only a bank software rewrote differs.
+        self.block_stale = False
         self.acr = ecstate & 0xF
         self._apply_bound()
         self.sregs[(ring << 12) | ssr.EBARG0] = control & ~(1 << 4)

@@ -65,7 +65,7 @@ def page_marks(memory: MemoryImage, edits: Iterable[Edit], cursor: int) -> tuple
 
 def program_regions(dbg: Debugger) -> tuple[Region, ...]:
     """The ranges the program and the loader mapped: segments (named by their sections)
-    and the loader's stack.  Fixed for a loaded program."""
+    and the loader's stack (debug profile; wherever :mod:`ptodbg.core.stack` placed it).  Fixed for a loaded program."""
     out: list[Region] = []
     loaded = getattr(dbg, "loaded", None)
     profile = dbg.machine.profile
@@ -79,9 +79,8 @@ def program_regions(dbg: Debugger) -> tuple[Region, ...]:
                 continue
             names = [s.name for s in sections if seg.vaddr <= s.addr < seg.end]
             out.append(Region(seg.vaddr, seg.end, " ".join(names) or f"segment {seg.index}"))
-        top = loaded.stack_top if dbg.profile != "linux" else profile.stack_top
-        low = max(0, top - profile.stack_size)
-        out.append(Region(low, top, "[stack]" if dbg.profile != "linux" else "[loader stack]"))
+        if loaded.stack_low is not None and loaded.stack_top is not None:
+            out.append(Region(loaded.stack_low, loaded.stack_top, "[stack]"))  # the linux profile's is the process's
     return tuple(out)
 
 

@@ -42,12 +42,18 @@ def _generic_syntax(mnemonic: str, fields: tuple[Field, ...]) -> str:
     return f"{mnemonic.lower()} {body}".rstrip()
 
 
-def form_from_entry(entry: dict, surface: str, index: int) -> Form:
-    """One catalog entry as a Form."""
+def _encoding(parts: list[dict]) -> tuple[int, int]:
     mask = match = 0
-    for part in entry["encoding"]:
+    for part in parts:
         mask |= int(part["mask"], 16) << (32 * int(part["index"]))
         match |= int(part["match"], 16) << (32 * int(part["index"]))
+    return mask, match
+
+
+def form_from_entry(entry: dict, surface: str, index: int) -> Form:
+    """One catalog entry as a Form."""
+    mask, match = _encoding(entry["encoding"])
+    variants = tuple(_encoding(v["encoding"]) for v in entry.get("encoding_variants", []))
     fields = tuple(_field(f) for f in entry["fields"])
     ours = FORMS_BY_ID.get(entry["form_id"])
     syntax = ours.syntax if ours is not None and [f.name for f in ours.fields] == [f.name for f in fields] \
@@ -66,6 +72,7 @@ def form_from_entry(entry: dict, surface: str, index: int) -> Form:
         agu=ours.agu if ours is not None else None,
         syntax=syntax,
         mask_bits=mask.bit_count(),
+        variants=variants,
     )
     form.by_name.update({f.name: f for f in fields})
     return form

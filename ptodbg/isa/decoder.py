@@ -69,17 +69,19 @@ class Decoder:
             for form in ordered:
                 if form.length != length:
                     continue
-                fmask = (form.mask >> shift) & keymask
-                fmatch = (form.match >> shift) & keymask
-                for key in range(keymask + 1):
-                    if key & fmask == fmatch:
-                        buckets[key].append(form)
+                keys = set()
+                for mask, match in form.encodings():
+                    fmask = (mask >> shift) & keymask
+                    fmatch = (match >> shift) & keymask
+                    keys.update(key for key in range(keymask + 1) if key & fmask == fmatch)
+                for key in sorted(keys):
+                    buckets[key].append(form)
             self._buckets[length] = buckets
 
     def decode(self, insn: int, length: int) -> Form | None:
         """The form that owns ``insn`` of ``length`` bits, or None (illegal instruction)."""
         for form in self._buckets[length][_bucket_key(insn, length)]:
-            if insn & form.mask == form.match:
+            if insn & form.mask == form.match or (form.variants and form.matches(insn)):
                 return form
         return None
 

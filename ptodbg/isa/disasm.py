@@ -118,6 +118,8 @@ def format_instruction(form: Form | None, insn: int, length: int, pc: int,
     stray = stray_bits(form, insn)
     if stray:
         notes.append(f"bits {stray:#x} are outside every field and reassemble as 0")
+    if insn & form.mask != form.match:
+        notes.append(f"encoding variant {insn & form.mask:#x} reassembles as {form.match:#x}")
     return text, "; ".join(notes)
 
 

@@ -128,9 +128,18 @@ class Form:
     syntax: str
     mask_bits: int = 0
     by_name: dict[str, Field] = field(default_factory=dict, compare=False, repr=False)
+    # Further (mask, match) encodings of the same form (the catalog's encoding_variants:
+    # BSTART.TMOV and BSTART.TSTORE select their tile operation in bits the mask fixes).
+    variants: tuple[tuple[int, int], ...] = ()
 
     def matches(self, insn: int) -> bool:
-        return insn & self.mask == self.match
+        if insn & self.mask == self.match:
+            return True
+        return any(insn & mask == match for mask, match in self.variants)
+
+    def encodings(self) -> tuple[tuple[int, int], ...]:
+        """(mask, match) of the main encoding, then of each variant."""
+        return ((self.mask, self.match), *self.variants)
 
     def values(self, insn: int) -> dict[str, int]:
         """Every field's value (signed fields sign-extended)."""
@@ -217,7 +226,9 @@ def parse_rows(rows: str, surface: str) -> tuple[Form, ...]:
         spec, _, syntax = line.partition(" | ")
         words = spec.split()
         mnemonic, form_id, family, length, encoding = words[:5]
-        mask_text, match_text = encoding.split("/")
+        main, *others = encoding.split("+")
+        mask_text, match_text = main.split("/")
+        variants = tuple((int(m, 16), int(v, 16)) for m, v in (o.split("/") for o in others))
         fields: list[Field] = []
         constraints: list[Constraint] = []
         agu = None
@@ -243,6 +254,7 @@ def parse_rows(rows: str, surface: str) -> tuple[Form, ...]:
             agu=agu,
             syntax=syntax.strip(),
             mask_bits=mask.bit_count(),
+            variants=variants,
         )
         form.by_name.update({f.name: f for f in fields})
         forms.append(form)

@@ -7,6 +7,7 @@ index that AVS decode tests use, e.g. DMA = scalar 81)::
 
 * ``mask/match`` are hexadecimal over the whole instruction value (the little-endian
   concatenation of its halfwords); for 64-bit forms bits 63:32 are the second word.
+  ``+mask/match`` adds an encoding variant of the same form (catalog ``encoding_variants``).
 * A field is ``Name[:s|:u]=hi:lo[@vlsb],...``: each piece takes instruction bits hi..lo and
   places them at value bit ``vlsb`` (default 0).  ``:s`` means sign-extend from the field's
   width, ``:u`` zero-extend; no suffix means "encoding-defined" (raw bits, the handler decides).
@@ -69,10 +70,10 @@ BSTART.TMATMUL.BIAS    bstart_tmatmul_bias_32_4d5a498d12f3 CMD  32 07ffffff/0013
 BSTART.TMATMULMX       bstart_tmatmulmx_32_e26cb3874648 CMD  32 07ffffff/00431181 DataType=31:27 ?DataType=0-14,16-20,24-28 | bstart.tmatmulmx datatype={DataType}
 BSTART.TMATMULMX.ACC   bstart_tmatmulmx_acc_32_70fa59b0ab4c CMD  32 07ffffff/00631181 DataType=31:27 ?DataType=0-14,16-20,24-28 | bstart.tmatmulmx.acc datatype={DataType}
 BSTART.TMATMULMX.BIAS  bstart_tmatmulmx_bias_32_098c7efa51b0 CMD  32 07ffffff/00531181 DataType=31:27 ?DataType=0-14,16-20,24-28 | bstart.tmatmulmx.bias datatype={DataType}
-BSTART.TMOV            bstart_tmov_32_211446509efb  CMD  32 07ffffff/00211181 DataType=31:27 ?DataType=0-14,16-20,24-28,31 | bstart.tmov datatype={DataType}
+BSTART.TMOV            bstart_tmov_32_211446509efb  CMD  32 07ffffff/00211181+07ffffff/00911181+07ffffff/00a11181+07ffffff/00b11181+07ffffff/00c11181 DataType=31:27 ?DataType=0-14,16-20,24-28,31 | bstart.tmov datatype={DataType}
 BSTART.GMOV            bstart_gmov_32_6c21e223eaa7  CMD  32 07ffffff/00d11181 DataType=31:27 ?DataType=0-14,16-20,24-28 | bstart.gmov datatype={DataType}
 BSTART.TPREFETCH       bstart_tprefetch_32_d5f83e5aadf6 CMD  32 07ffffff/00311181 DataType=31:27 ?DataType=0-14,16-20,24-28 | bstart.tprefetch datatype={DataType}
-BSTART.TSTORE          bstart_tstore_32_4048b6e8b0f4 CMD  32 07ffffff/00111181 DataType=31:27 ?DataType=0-14,16-20,24-28 | bstart.tstore datatype={DataType}
+BSTART.TSTORE          bstart_tstore_32_4048b6e8b0f4 CMD  32 07ffffff/00111181+07ffffff/00e11181 DataType=31:27 ?DataType=0-14,16-20,24-28 | bstart.tstore datatype={DataType}
 BSTOP                  bstop_32_d25b09fdd59c        CMD  32 ffffffff/00000001  | bstop
 B.IOS                  b_ios_32_4ba5ef98fdaa        CMD  32 f00871ff/00001013 SharedTID=27:20 SizeCode=18:15 PEMode=11:9 ?SizeCode=0-12 ?PEMode=0-7 | b.ios sharedtid={SharedTID}, sizecode={SizeCode}, pemode={PEMode}
 C.B.DIMI               c_b_dimi_16_3f1b113c76ce     CMD  16 003f/003c LoopNest=15:14 imm8=13:6 ?LoopNest!=3 | c.b.dimi {imm8}, ->lb{LoopNest}

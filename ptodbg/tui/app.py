@@ -58,7 +58,7 @@ from ptodbg.tui.widgets.console import ConsoleLog
 LONG_COMMANDS = frozenset({"continue", "until", "next", "reverse-continue", "goto", "load"})
 SYNC_STEP_LIMIT = 256  # step/reverse-step counts above this run in the worker
 VIEWS = (("a", "memory A", "dma.src"), ("b", "memory B", "dma.dst"))
-STACK_NAMES = frozenset({"[stack]", "[loader stack]"})
+STACK_NAMES = frozenset({"[stack]"})
 
 
 def _home(view: View, which: str) -> int:

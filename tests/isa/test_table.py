@@ -48,6 +48,7 @@ def test_entry_matches_catalog(entry):
     assert form.mnemonic == entry["mnemonic"]
     assert form.length == entry["length_bits"]
     assert (form.mask, form.match) == _encoding(entry)
+    assert form.variants == tuple(_encoding(v) for v in entry.get("encoding_variants", []))
     assert [f.name for f in form.fields] == [f["name"] for f in entry["fields"]]
     for ours, theirs in zip(form.fields, entry["fields"], strict=True):
         assert ours.width == theirs["width"], ours.name
@@ -79,16 +80,17 @@ class ReferenceDecoder:
             rows = []
             for e in entries:
                 mask, match = _encoding(e)
-                rows.append((e["length_bits"], mask, match, e["form_id"]))
+                alternatives = [(mask, match)] + [_encoding(v) for v in e.get("encoding_variants", [])]
+                rows.append((e["length_bits"], mask, alternatives, e["form_id"]))
             return sorted(rows, key=lambda r: (-r[1].bit_count(), r[3]))
 
-        self.by_length: dict[int, list[tuple[int, int, str]]] = {16: [], 32: [], 48: [], 64: []}
-        for length, mask, match, form_id in ordered(COMMAND) + ordered(SCALAR):
-            self.by_length[length].append((mask, match, form_id))
+        self.by_length: dict[int, list[tuple[list, str]]] = {16: [], 32: [], 48: [], 64: []}
+        for length, _mask, alternatives, form_id in ordered(COMMAND) + ordered(SCALAR):
+            self.by_length[length].append((alternatives, form_id))
 
     def decode(self, insn: int, length: int) -> str | None:
-        for mask, match, form_id in self.by_length[length]:
-            if insn & mask == match:
+        for alternatives, form_id in self.by_length[length]:
+            if any(insn & mask == match for mask, match in alternatives):
                 return form_id
         return None
 
@@ -125,6 +127,20 @@ def test_random_words_agree_with_catalog_reference():
             disagreements += 1
     assert disagreements == 0
     assert seen > 45_000  # the sample really exercises decoding, not just illegal words
+
+
+def test_encoding_variants_decode_as_their_form():
+    """Catalog encoding_variants (scripts/encoding_witness.py encoding_alternatives):
+    BSTART.TMOV also owns function selectors 9..12, BSTART.TSTORE 14 (AVS
+    PTO-AVS-BLOCK-TMOV-FORMS-001, PTO-AVS-BLOCK-TSTORE-FORMS-001: catalog indexes 47, 50)."""
+    for insn in (0x00211181, 0x00911181, 0x00A11181, 0x00B11181, 0x00C11181):
+        form = decode(insn, 32)
+        assert form is not None and form.mnemonic == "BSTART.TMOV" and form.index == 47
+    for insn in (0x00111181, 0x00E11181):
+        form = decode(insn, 32)
+        assert form is not None and form.mnemonic == "BSTART.TSTORE" and form.index == 50
+    assert decode(0x00D11181, 32).mnemonic == "BSTART.GMOV"
+    assert decode(0x00F11181, 32) is None
 
 
 def test_command_forms_are_tried_first():

@@ -44,9 +44,9 @@ def fresh(source: str, steps: int):
 def assert_like_fresh(app, source: str, steps: int) -> None:
     m = app.dbg.machine
     other = fresh(source, steps)
-    assert m.steps == steps == app.state.steps
+    assert m.steps == steps == app.view.steps
     assert m.regs() == other.machine.regs() and m.pc == other.machine.pc
-    assert app.state.regs == tuple(other.machine.r[:24])
+    assert app.view.regs.values == tuple(other.machine.r[:24])
     buf = app.dbg.resolve("buf")
     assert m.mem.peek(buf, 8) == other.machine.mem.peek(buf, 8)
 
@@ -73,7 +73,7 @@ async def test_reverse_step_after_an_interrupted_continue_lands_exactly(tmp_path
         # the event pane shows the last attempt's events, from a replay that was not cut
         other = fresh(str(source), s - 1).machine
         other.mem.set_capture(True)
-        assert list(app.state.events) == other.step().events
+        assert list(app.view.events) == other.step().events
 
         await command(pilot, "reverse-step 1")
         assert app.last_result.ok, app.last_result.error

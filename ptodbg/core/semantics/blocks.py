@@ -36,6 +36,8 @@ from ptodbg.core.state import (
     KIND_FP,
     KIND_STD,
     KIND_SYS,
+    KIND_TILE_ELEMENT,
+    KIND_TILE_MEMORY,
     RA,
     RET,
     SELECTS_BPCN,
@@ -83,7 +85,7 @@ def complete_block(m: Machine, pc: int, continuation: int) -> int:
     post_trap = False
     if m.header:
         attrs = dict(m.header)
-        if attrs.get("dr"):
+        if attrs.get("dr") and m.bkind not in (KIND_TILE_ELEMENT, KIND_TILE_MEMORY):
             raise Fault(BUNDLE_TRAP, pc, reason="B.CATR dr is only for tile element/memory blocks")
         post_trap = bool(attrs.get("trap"))
     close_block(m)
@@ -327,6 +329,13 @@ def b_ior(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Ha
     return ior
 
 
+def _dimension_free(m: Machine, pc: int, loop: str) -> None:
+    """SetBundleDimension (``asl/block/model/schema/dimensions.asl``): each loop bound of a
+    block is set once; a second B.DIM or C.B.DIMI for the same loop is BUNDLE_TRAP."""
+    if any(k == loop for k, _ in m.header):
+        raise Fault(BUNDLE_TRAP, pc, reason=f"the block already has a bound for {loop}")
+
+
 @semantic("B.DIM")
 def b_dim(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
     size = length // 8
@@ -336,6 +345,7 @@ def b_dim(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Ha
 
     def dim(pc: int) -> int:
         _header(m, pc, "B.DIM")
+        _dimension_free(m, pc, lb)
         return _record(m, pc, size, ((lb, (r[src] + imm) & 0xFFFF),))
 
     return dim
@@ -348,6 +358,7 @@ def c_b_dimi(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) ->
 
     def dimi(pc: int) -> int:
         _header(m, pc, "C.B.DIMI")
+        _dimension_free(m, pc, item[0][0])
         return _record(m, pc, size, item)
 
     return dimi

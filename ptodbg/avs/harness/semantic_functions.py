@@ -1,0 +1,215 @@
+"""Spec model functions that are one instruction's effect, run through that instruction's
+ptodbg semantics.
+
+``FenceData(pred, succ)`` is what FENCE.D does once placement is checked; ``ExecuteSetCommit``
+is SETC.<cond> on two prepared values.  The harness builds ptodbg's handler for the form
+(:func:`ptodbg.core.semantics.builders`, the same builders the machine uses) and runs it at
+the current TPC: no placement check, no TPC or cycle change, as the model function has
+none.  Operand values travel in GPRs x1..x3, which are put back afterwards.
+"""
+
+from __future__ import annotations
+
+from ptodbg.avs.harness.registry import spec_function
+from ptodbg.avs.harness.state import (
+    ORDER_ENUM,
+    TRAP_FAULT,
+    Harness,
+    as_bits,
+    as_bool,
+    as_int,
+    enum_name,
+    word,
+)
+from ptodbg.avs.values import AslError, Enum
+from ptodbg.core.events import order_of
+from ptodbg.core.faults import SCALL, Fault
+from ptodbg.core.semantics import builders
+from ptodbg.isa.forms import SCALAR_FORMS
+
+_FORM = {f.mnemonic: f for f in SCALAR_FORMS}
+_SCRATCH = (21, 22, 23)  # x1..x3
+
+
+def run_semantics(h: Harness, mnemonic: str, fields: dict[str, int], operands: tuple[int, ...] = ()) -> list[int]:
+    """ptodbg's handler of ``mnemonic`` on the live machine, operands in x1..x3; returns
+    x1..x3 as the handler left them (a destination can be one of them)."""
+    m = h.machine_ready()
+    form = _FORM[mnemonic]
+    saved = [m.r[code] for code in _SCRATCH]
+    for code, value in zip(_SCRATCH, operands, strict=False):
+        m.r[code] = value
+    values = {f.name: 0 for f in form.fields}
+    values.update(fields)
+    mem = m.mem
+    mem.set_capture(True)
+    mem.events = []
+    handler = builders()[mnemonic](m, form, values, m.pc, form.length)
+    try:
+        getattr(handler, "precise", handler)(m.pc)
+    except Fault as f:
+        h.raise_fault(f)
+        h.fault = Enum("Fault_ServiceRequest" if f.number == SCALL else TRAP_FAULT[f.number])
+    finally:
+        events = mem.events
+        mem.events = []
+        mem.set_capture(False)
+        after = [m.r[code] for code in _SCRATCH]
+        for code, value in zip(_SCRATCH, saved, strict=True):
+            m.r[code] = value
+    h.record(events)
+    return after
+
+
+@spec_function("FenceData", "asl/scalar/model/sys/semantics.asl")
+def fence_data(h: Harness, predecessor: object, successor: object) -> None:
+    run_semantics(h, "FENCE.D", {"PRED_IMM": as_bits(predecessor, "predecessor", 4),
+                                 "SUCC_IMM": as_bits(successor, "successor", 4)})
+
+
+@spec_function("FenceInstruction", "asl/scalar/model/sys/semantics.asl")
+def fence_instruction(h: Harness) -> None:
+    run_semantics(h, "FENCE.I", {})
+
+
+_CONDITIONS = ("EQ", "NE", "LT", "GE", "LTU", "GEU")
+
+
+@spec_function("ExecuteSetCommit", "asl/scalar/model/bru/semantics.asl")
+def execute_set_commit(h: Harness, condition: object, left: object, right: object) -> None:
+    """SETC.<cond> with no right-operand modifier (SrcRType 0) on the two values."""
+    name = enum_name(condition, "a ScalarCondition").removeprefix("ScalarCondition_")
+    if name not in _CONDITIONS:
+        raise AslError(f"ScalarCondition_{name} has no SETC form")
+    run_semantics(h, f"SETC.{name}", {"SrcL": _SCRATCH[0], "SrcR": _SCRATCH[1], "SrcRType": 0},
+                  (as_bits(left, "left"), as_bits(right, "right")))
+
+
+@spec_function("ExecuteSetCommitLogical", "asl/scalar/model/bru/semantics.asl")
+def execute_set_commit_logical(h: Harness, left: object, right: object, combine_or: object) -> None:
+    mnemonic = "SETC.OR" if as_bool(combine_or, "combine_or") else "SETC.AND"
+    run_semantics(h, mnemonic, {"SrcL": _SCRATCH[0], "SrcR": _SCRATCH[1], "SrcRType": 0},
+                  (as_bits(left, "left"), as_bits(right, "right")))
+
+
+@spec_function("ArchitectureCloseRequest", "asl/scalar/model/sys/semantics.asl")
+def architecture_close_request(h: Harness, request_type: object) -> None:
+    """ACRC's effect: the SYS terminal pending, then the service request (ptodbg's ACRC)."""
+    run_semantics(h, "ACRC", {"RST_Type": as_bits(request_type, "the request type", 4)})
+
+
+@spec_function("ExecuteMaintenance", "asl/scalar/model/sys/semantics.asl")
+def execute_maintenance(h: Harness, operation: object, operand: object) -> None:
+    name = enum_name(operation, "a MaintenanceOperation")
+    if not name.startswith("Maintenance_"):
+        raise AslError(f"{name} is not a MaintenanceOperation")
+    mnemonic = name.removeprefix("Maintenance_").replace("_", ".", 1)
+    fields = {"SrcL": _SCRATCH[0]} if "SrcL" in _FORM[mnemonic].by_name else {}
+    run_semantics(h, mnemonic, fields, (as_bits(operand, "the operand"),))
+
+
+_LR = {1: "LR.B", 2: "LR.H", 4: "LR.W", 8: "LR.D"}
+_ORDER_BITS = {"MemoryOrder_Relaxed": (0, 0), "MemoryOrder_Acquire": (1, 0), "MemoryOrder_Release": (0, 1),
+               "MemoryOrder_AcquireRelease": (1, 1)}
+
+
+@spec_function("LoadReserved", "asl/scalar/model/amo/semantics.asl")
+def load_reserved(h: Harness, address: object, size: object, order: object) -> object:
+    """LR.<size> with the order's aq/rl bits: the loaded value, the reservation set."""
+    n = as_int(size, "the size")
+    if n not in _LR:
+        raise AslError(f"LoadReserved size {n}")
+    aq, rl = _ORDER_BITS[enum_name(order, "a MemoryOrder")]
+    after = run_semantics(h, _LR[n], {"SrcL": _SCRATCH[0], "RegDst": _SCRATCH[1], "aq": aq, "rl": rl},
+                          (as_bits(address, "the address"),))
+    return word(after[1])
+
+
+@spec_function("ScalarDecodedMemoryOrder", "asl/scalar/model/dispatch/decode.asl")
+def scalar_decoded_memory_order(h: Harness, insn: object, index: object) -> object:
+    """The order label ptodbg gives the form's aq/rl bits (events.order_of)."""
+    from ptodbg.avs.harness.decode_functions import _form
+
+    form = _form(index)
+    value = as_bits(insn, "the instruction", 48)
+    aq = form.by_name["aq"].raw(value) if "aq" in form.by_name else 0
+    rl = form.by_name["rl"].raw(value) if "rl" in form.by_name else 0
+    return Enum(ORDER_ENUM[order_of(aq, rl)])
+
+
+def _order_fields(form_name: str, order: object) -> dict[str, int]:
+    aq, rl = _ORDER_BITS[enum_name(order, "a MemoryOrder")]
+    fields = {}
+    if "aq" in _FORM[form_name].by_name:
+        fields["aq"] = aq
+    if "rl" in _FORM[form_name].by_name:
+        fields["rl"] = rl
+    return fields
+
+
+_SIZE_SUFFIX = {1: "B", 2: "H", 4: "W", 8: "D"}
+
+
+def _size_suffix(size: object) -> str:
+    n = as_int(size, "the size")
+    if n not in _SIZE_SUFFIX:
+        raise AslError(f"atomic size {n}")
+    return _SIZE_SUFFIX[n]
+
+
+@spec_function("StoreConditional", "asl/scalar/model/amo/semantics.asl")
+def store_conditional(h: Harness, address: object, size: object, value: object, order: object) -> object:
+    """SC.<size>: the status word ptodbg's SC writes (0 success, 1 miss)."""
+    name = "SC." + _size_suffix(size)
+    after = run_semantics(h, name, {"SrcL": _SCRATCH[0], "SrcR": _SCRATCH[1], "RegDst": _SCRATCH[2],
+                                    **_order_fields(name, order)},
+                          (as_bits(value, "the value"), as_bits(address, "the address")))
+    return word(after[2])
+
+
+@spec_function("CompareAndSwap", "asl/scalar/model/amo/semantics.asl")
+def compare_and_swap(h: Harness, address: object, size: object, expected: object, desired: object,
+                     order: object) -> object:
+    name = "CAS" + _size_suffix(size)
+    after = run_semantics(h, name, {"SrcL": _SCRATCH[0], "SrcR": _SCRATCH[1], "SrcD": _SCRATCH[2],
+                                    "RegDst": _SCRATCH[0], **_order_fields(name, order)},
+                          (as_bits(address, "the address"), as_bits(expected, "expected"),
+                           as_bits(desired, "desired")))
+    return word(after[0])
+
+
+@spec_function("AtomicReadModifyWrite", "asl/scalar/model/amo/semantics.asl")
+def atomic_read_modify_write(h: Harness, address: object, size: object, op: object, operand: object,
+                             order: object) -> object:
+    """The PTO form with that size and operation (LD.<op>, LW.<op>, SWAP<size>); the old
+    value as it returns it."""
+    suffix = _size_suffix(size)
+    operation = enum_name(op, "an AtomicOperation").removeprefix("Atomic_")
+    if operation == "SWAP":
+        name = "SWAP" + suffix
+    elif suffix in ("D", "W"):
+        name = f"L{suffix}.{operation}"
+    else:
+        name = ""
+    if name not in _FORM:
+        from ptodbg.avs.values import Unsupported
+
+        raise Unsupported(f"AtomicReadModifyWrite of {operation} on {as_int(size, 'size')} bytes (no PTO form "
+                          "performs it, and ptodbg's atomics are its forms)")
+    after = run_semantics(h, name, {"SrcL": _SCRATCH[0], "SrcR": _SCRATCH[1], "RegDst": _SCRATCH[2],
+                                    **_order_fields(name, order)},
+                          (as_bits(address, "the address"), as_bits(operand, "the operand")))
+    return word(after[2])
+
+
+@spec_function("ArchitectureAssert", "asl/scalar/model/sys/semantics.asl")
+def architecture_assert(h: Harness, value: object) -> None:
+    run_semantics(h, "ASSERT", {"SrcL": _SCRATCH[0]}, (as_bits(value, "the value"),))
+
+
+@spec_function("ClearBundleHeaderState", "asl/block/model/state/descriptor-state.asl")
+def clear_bundle_header_state(h: Harness) -> None:
+    """The header record and the per-block markers (SETC, commit target, ACRC terminal)."""
+    m = h.m
+    m.header = ()
+    m.cond_set = m.tgt_set = m.sys_pending = False

@@ -1,0 +1,293 @@
+"""ASL operators on the value classes of :mod:`ptodbg.avs.values`, with ASL's typing rules.
+
+Widths are exact: ``bits(N) + bits(N)`` and ``bits(N) + integer`` are ``bits(N)`` modulo
+2**N, comparing bitvectors of different widths is a type error, ``DIV`` must divide
+exactly and ``MOD`` takes the sign of the divisor (ASLRef ``Operations.ml``).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ptodbg.avs.values import Array, AslError, AssertionFailed, Bits, Record, type_name
+
+
+def _type_error(op: str, a: object, b: object) -> AslError:
+    return AslError(f"type error: {type_name(a)} {op} {type_name(b)}")
+
+
+def materialize(value: object) -> object:
+    """A live view of machine state (see harness.views) as a plain ASL value."""
+    snap = getattr(value, "snapshot", None)
+    return snap() if snap is not None else value
+
+
+def equal(a: object, b: object) -> bool:
+    """ASL ``==``: both sides of one type; bitvectors of one width."""
+    ta, tb = type(a), type(b)
+    if ta is tb:
+        if ta is Bits:
+            if a.width != b.width:  # type: ignore[attr-defined]
+                raise _type_error("==", a, b)
+            return a.value == b.value  # type: ignore[attr-defined]
+        return a == b
+    if ta in (int, Fraction) and tb in (int, Fraction):
+        return a == b
+    a, b = materialize(a), materialize(b)
+    if type(a) is type(b) and type(a) in (Record, Array):
+        return a == b
+    raise _type_error("==", a, b)
+
+
+def add(a: object, b: object) -> object:
+    ta = type(a)
+    if ta is int and type(b) is int:
+        return a + b  # type: ignore[operator]
+    if ta is Bits:
+        if type(b) is Bits:
+            if a.width != b.width:  # type: ignore[attr-defined]
+                raise _type_error("+", a, b)
+            return Bits(a.width, a.value + b.value)  # type: ignore[attr-defined]
+        if type(b) is int:
+            return Bits(a.width, a.value + b)  # type: ignore[attr-defined,operator]
+    if ta in (int, Fraction) and type(b) in (int, Fraction):
+        return a + b  # type: ignore[operator]
+    raise _type_error("+", a, b)
+
+
+def sub(a: object, b: object) -> object:
+    ta = type(a)
+    if ta is int and type(b) is int:
+        return a - b  # type: ignore[operator]
+    if ta is Bits:
+        if type(b) is Bits:
+            if a.width != b.width:  # type: ignore[attr-defined]
+                raise _type_error("-", a, b)
+            return Bits(a.width, a.value - b.value)  # type: ignore[attr-defined]
+        if type(b) is int:
+            return Bits(a.width, a.value - b)  # type: ignore[attr-defined,operator]
+    if ta in (int, Fraction) and type(b) in (int, Fraction):
+        return a - b  # type: ignore[operator]
+    raise _type_error("-", a, b)
+
+
+def mul(a: object, b: object) -> object:
+    if type(a) is int and type(b) is int:
+        return _bounded(a * b)  # type: ignore[operator]
+    if type(a) in (int, Fraction) and type(b) in (int, Fraction):
+        return a * b  # type: ignore[operator]
+    if type(a) is Bits and type(b) is Bits and a.width == b.width:  # type: ignore[attr-defined]
+        return Bits(a.width, a.value * b.value)  # type: ignore[attr-defined]
+    raise _type_error("*", a, b)
+
+
+def _ints(op: str, a: object, b: object) -> tuple[int, int]:
+    if type(a) is not int or type(b) is not int:
+        raise _type_error(op, a, b)
+    return a, b  # type: ignore[return-value]
+
+
+def div(a: object, b: object) -> int:
+    x, y = _ints("DIV", a, b)
+    if y <= 0:
+        raise AssertionFailed(f"DIV by {y} (the divisor must be positive)")
+    if x % y:
+        raise AssertionFailed(f"{x} DIV {y} is not exact")
+    return x // y
+
+
+def divrm(a: object, b: object) -> int:
+    x, y = _ints("DIVRM", a, b)
+    if y <= 0:
+        raise AssertionFailed(f"DIVRM by {y} (the divisor must be positive)")
+    return x // y
+
+
+def mod(a: object, b: object) -> int:
+    x, y = _ints("MOD", a, b)
+    if y <= 0:
+        raise AssertionFailed(f"MOD by {y} (the divisor must be positive)")
+    return x % y
+
+
+def rdiv(a: object, b: object) -> object:
+    if type(a) in (int, Fraction) and type(b) in (int, Fraction):
+        if b == 0:
+            raise AssertionFailed("division by zero")
+        return Fraction(a) / Fraction(b)  # type: ignore[arg-type]
+    raise _type_error("/", a, b)
+
+
+# Integers are unbounded in ASL; a result wider than this is not a test of anything and
+# would only exhaust memory (``2 ^ 100000000``), so it is refused.
+MAX_RESULT_BITS = 1 << 16
+
+
+def _bounded(value: int) -> int:
+    if value.bit_length() > MAX_RESULT_BITS:
+        raise AssertionFailed(f"integer result wider than {MAX_RESULT_BITS} bits")
+    return value
+
+
+def power(a: object, b: object) -> object:
+    if type(a) is int and type(b) is int and b >= 0:  # type: ignore[operator]
+        if abs(a) > 1 and b > MAX_RESULT_BITS:  # type: ignore[arg-type,operator]
+            raise AssertionFailed(f"integer result wider than {MAX_RESULT_BITS} bits")
+        return _bounded(a ** b)  # type: ignore[operator]
+    if type(a) in (int, Fraction) and type(b) is int:
+        if b < 0 and type(a) is int:  # type: ignore[operator]
+            return Fraction(a) ** b  # type: ignore[arg-type,operator]
+        return a ** b  # type: ignore[operator]
+    raise _type_error("^", a, b)
+
+
+def shl(a: object, b: object) -> int:
+    x, y = _ints("<<", a, b)
+    if y > MAX_RESULT_BITS:
+        raise AssertionFailed(f"integer result wider than {MAX_RESULT_BITS} bits")
+    return _bounded(x << y) if y >= 0 else x >> -y
+
+
+def shr(a: object, b: object) -> int:
+    x, y = _ints(">>", a, b)
+    return x >> y if y >= 0 else shl(x, -y)
+
+
+def _bitwise(op: str, a: object, b: object) -> tuple[int, int, int]:
+    if type(a) is Bits and type(b) is Bits and a.width == b.width:  # type: ignore[attr-defined]
+        return a.width, a.value, b.value  # type: ignore[attr-defined]
+    if type(a) is bool and type(b) is bool:
+        raise AslError(f"type error: {op} on booleans (use && / ||)")
+    raise _type_error(op, a, b)
+
+
+def bit_and(a: object, b: object) -> Bits:
+    w, x, y = _bitwise("AND", a, b)
+    return Bits(w, x & y)
+
+
+def bit_or(a: object, b: object) -> Bits:
+    w, x, y = _bitwise("OR", a, b)
+    return Bits(w, x | y)
+
+
+def bit_xor(a: object, b: object) -> Bits:
+    w, x, y = _bitwise("XOR", a, b)
+    return Bits(w, x ^ y)
+
+
+def concat(a: object, b: object) -> Bits:
+    if type(a) is Bits and type(b) is Bits:
+        return Bits(a.width + b.width, (a.value << b.width) | b.value)  # type: ignore[attr-defined]
+    raise _type_error("::", a, b)
+
+
+def _ordered(op: str, a: object, b: object) -> None:
+    if type(a) not in (int, Fraction) or type(b) not in (int, Fraction):
+        raise _type_error(op, a, b)
+
+
+def less(a: object, b: object) -> bool:
+    _ordered("<", a, b)
+    return a < b  # type: ignore[operator]
+
+
+def less_equal(a: object, b: object) -> bool:
+    _ordered("<=", a, b)
+    return a <= b  # type: ignore[operator]
+
+
+def greater(a: object, b: object) -> bool:
+    _ordered(">", a, b)
+    return a > b  # type: ignore[operator]
+
+
+def greater_equal(a: object, b: object) -> bool:
+    _ordered(">=", a, b)
+    return a >= b  # type: ignore[operator]
+
+
+def not_equal(a: object, b: object) -> bool:
+    return not equal(a, b)
+
+
+BINARY = {
+    "+": add, "-": sub, "*": mul, "DIV": div, "DIVRM": divrm, "MOD": mod, "/": rdiv, "^": power,
+    "<<": shl, ">>": shr, "AND": bit_and, "OR": bit_or, "XOR": bit_xor, "::": concat,
+    "==": equal, "!=": not_equal, "<": less, "<=": less_equal, ">": greater, ">=": greater_equal,
+}
+
+
+def negate(a: object) -> object:
+    if type(a) in (int, Fraction):
+        return -a  # type: ignore[operator]
+    raise AslError(f"type error: -{type_name(a)}")
+
+
+def logical_not(a: object) -> bool:
+    if type(a) is bool:
+        return not a
+    raise AslError(f"type error: !{type_name(a)}")
+
+
+def bit_not(a: object) -> Bits:
+    if type(a) is Bits:
+        return Bits(a.width, ~a.value)  # type: ignore[attr-defined]
+    raise AslError(f"type error: NOT {type_name(a)}")
+
+
+UNARY = {"-": negate, "!": logical_not, "NOT": bit_not}
+
+
+# -------------------------------------------------------------------------- slices
+def bits_of(value: object) -> tuple[int, int | None]:
+    """(unsigned value, width) of something sliceable; integers have no width."""
+    if type(value) is Bits:
+        return value.value, value.width  # type: ignore[attr-defined]
+    if type(value) is int:
+        return value, None  # type: ignore[return-value]
+    raise AslError(f"type error: cannot slice {type_name(value)}")
+
+
+def check_range(width: int | None, low: int, count: int) -> None:
+    if low < 0 or count < 0 or (width is not None and low + count > width):
+        raise AssertionFailed(f"slice [{low + count - 1}:{low}] outside bits({width})")
+
+
+def extract(value: object, pieces: list[tuple[int, int]]) -> Bits:
+    """``value[hi:lo, ...]`` with pieces given as (low, count)."""
+    raw, width = bits_of(value)
+    out = 0
+    total = 0
+    for low, count in pieces:
+        check_range(width, low, count)
+        out = (out << count) | ((raw >> low) & ((1 << count) - 1))
+        total += count
+    return Bits(total, out)
+
+
+def splice(old: object, pieces: list[tuple[int, int]], new: object) -> object:
+    """``old`` with the slices replaced by the bits of ``new`` (first slice = top bits)."""
+    if type(old) is not Bits:
+        raise AslError(f"type error: cannot assign a slice of {type_name(old)}")
+    total = sum(count for _, count in pieces)
+    if type(new) is not Bits or new.width != total:  # type: ignore[attr-defined]
+        raise AslError(f"type error: assigning {type_name(new)} to a {total}-bit slice")
+    value = old.value  # type: ignore[attr-defined]
+    src = new.value  # type: ignore[attr-defined]
+    shift = total
+    for low, count in pieces:
+        check_range(old.width, low, count)  # type: ignore[attr-defined]
+        shift -= count
+        mask = ((1 << count) - 1) << low
+        value = (value & ~mask) | (((src >> shift) & ((1 << count) - 1)) << low)
+    return Bits(old.width, value)  # type: ignore[attr-defined]
+
+
+def matches_mask(value: object, mask: str) -> bool:
+    if type(value) is not Bits or value.width != len(mask):  # type: ignore[attr-defined]
+        raise AslError(f"type error: matching {type_name(value)} against a {len(mask)}-bit mask")
+    for i, ch in enumerate(reversed(mask)):
+        if ch != "x" and ((value.value >> i) & 1) != int(ch):  # type: ignore[attr-defined]
+            return False
+    return True

@@ -1,0 +1,744 @@
+"""A recursive-descent parser for the ASL subset of the AVS programs.
+
+The grammar and the operator priorities are ASLRef v1's (herdtools7 ``asllib/Parser.mly``
+and ``Tokens.mly``), lowest first:
+
+    if-then-else  <  || && --> <-> as  <  == !=  <  < <= > >=  <  + - OR XOR AND ::
+    <  * / DIV DIVRM MOD << >>  <  ^  <  unary - ! NOT  <  IN  <  . [ ] [[ ]]
+
+Constructs of ASL outside what the AVS programs use (getters/setters, try/catch/throw,
+bitfield types, ``print``) are refused with ``unsupported: <construct> at file:line:col``.
+
+Speed: the generated validators repeat the same lines many thousand times
+(``assert _LastFault == Fault_None;``), so a simple statement that fills exactly one line
+is parsed once and the same node is reused for every identical line (``memo``).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ptodbg.avs import syntax as S
+from ptodbg.avs.lexer import Token, strip_block_comments, tokenize_line
+from ptodbg.avs.values import ParseError, Unsupported
+
+BINARY_PRIORITY = {
+    "||": 1, "&&": 1, "-->": 1, "<->": 1,
+    "==": 2, "!=": 2,
+    "<": 3, "<=": 3, ">": 3, ">=": 3,
+    "+": 4, "-": 4, "OR": 4, "XOR": 4, "AND": 4, "::": 4,
+    "*": 5, "/": 5, "DIV": 5, "DIVRM": 5, "MOD": 5, "<<": 5, ">>": 5,
+    "^": 6,
+}
+_NONASSOC = frozenset({"<", "<=", ">", ">="})
+_AS_PRIORITY = 1
+_STMT_END = frozenset({"end", "else", "elsif", "when", "otherwise", "until", "catch", "EOF"})
+_SIMPLE = (S.SAssign, S.SDecl, S.SCall, S.SAssert, S.SReturn, S.SPass)
+_QUALIFIERS = frozenset({"pure", "readonly", "impdef", "implementation"})
+
+EOF: Token = ("EOF", None, 0)
+
+# Shared by every memo parser: identical one-line simple statements get one node, and
+# the interpreter compiles each such node once (SHARED_IDS: their ids, alive in the memo).
+STATEMENT_MEMO: dict[str, S.Node] = {}
+SHARED_IDS: set[int] = set()
+
+
+class Parser:
+    """Parses one text (a whole file, or one function cut out of the validators)."""
+
+    def __init__(self, text: str | list[str], filename: str, first_line: int = 1, memo: bool = False) -> None:
+        if isinstance(text, str):
+            text = strip_block_comments(text).split("\n")
+        self.lines: list[str] = text
+        self.filename = filename
+        self.first_line = first_line
+        self.toks: list[Token] = []
+        self.tline: list[int] = []  # line index of each token
+        self.p = 0
+        self.next_line = 0
+        # Share one-line statements with every other parser that shares (the validators);
+        # a program's own statements die with it.
+        self.memo: dict[str, S.Node] | None = STATEMENT_MEMO if memo else None
+
+    # ------------------------------------------------------------------ tokens
+    def _fill(self) -> bool:
+        """Tokenize lines until at least one more token exists; False at the end."""
+        lines = self.lines
+        while self.next_line < len(lines):
+            index = self.next_line
+            self.next_line += 1
+            toks = tokenize_line(lines[index], self.first_line + index, self.filename)
+            if toks:
+                self.toks.extend(toks)
+                self.tline.extend([index] * len(toks))
+                return True
+        return False
+
+    def peek(self) -> Token:
+        if self.p < len(self.toks) or self._fill():
+            return self.toks[self.p]
+        return EOF
+
+    def peek2(self) -> Token:
+        while self.p + 1 >= len(self.toks):
+            if not self._fill():
+                return EOF
+        return self.toks[self.p + 1]
+
+    def kind(self) -> str:
+        if self.p < len(self.toks) or self._fill():
+            return self.toks[self.p][0]
+        return "EOF"
+
+    def advance(self) -> Token:
+        t = self.peek()
+        if t is not EOF:
+            self.p += 1
+        return t
+
+    def accept(self, kind: str) -> bool:
+        if self.kind() == kind:
+            self.p += 1
+            return True
+        return False
+
+    def expect(self, kind: str) -> Token:
+        t = self.peek()
+        if t[0] != kind:
+            raise self.error(f"expected {kind!r}, found {self.describe(t)}")
+        self.p += 1
+        return t
+
+    def ident(self) -> str:
+        t = self.peek()
+        if t[0] != "ID":
+            raise self.error(f"expected a name, found {self.describe(t)}")
+        self.p += 1
+        return t[1]  # type: ignore[return-value]
+
+    @staticmethod
+    def describe(t: Token) -> str:
+        if t[0] == "EOF":
+            return "end of file"
+        if t[0] in ("ID", "INT", "STR"):
+            return repr(t[1])
+        if t[0] == "BITS":
+            return "a bitvector literal"
+        return repr(t[0])
+
+    def position(self, p: int | None = None) -> str:
+        p = self.p if p is None else p
+        if p < len(self.toks):
+            return f"{self.filename}:{self.first_line + self.tline[p]}:{self.toks[p][2]}"
+        return f"{self.filename}:{self.first_line + len(self.lines) - 1}"
+
+    def line_of(self, p: int) -> int:
+        """The source line number of token ``p`` (which must exist)."""
+        return self.first_line + self.tline[p]
+
+    def error(self, message: str) -> ParseError:
+        return ParseError(f"{self.position()}: {message}")
+
+    def unsupported(self, construct: str) -> Unsupported:
+        e = Unsupported(construct)
+        e.locate(self.position())
+        return e
+
+    # ------------------------------------------------------------ declarations
+    def module(self) -> S.Module:
+        mod = S.Module(self.filename)
+        while self.kind() != "EOF":
+            self.declaration(mod)
+        return mod
+
+    def declaration(self, mod: S.Module) -> None:
+        while self.kind() in _QUALIFIERS:
+            self.p += 1
+        k = self.kind()
+        if k == "func":
+            fn = self.function()
+            mod.functions[fn.name] = fn
+        elif k == "type":
+            decl = self.type_declaration()
+            mod.types[decl.name] = decl
+        elif k in ("var", "let", "constant", "config"):
+            line = self.line_of(self.p)
+            self.p += 1
+            name = self.ident()
+            ty = self.type() if self.accept(":") else None
+            value = self.expr() if self.accept("=") else None
+            self.expect(";")
+            mod.globals.append(S.GlobalDecl(k, name, ty, value, line))
+        elif k in ("getter", "setter"):
+            raise self.unsupported(f"{k} declaration")
+        else:
+            raise self.error(f"expected a declaration, found {self.describe(self.peek())}")
+
+    def function(self) -> S.Function:
+        line = self.line_of(self.p)
+        self.expect("func")
+        name = self.ident()
+        params: list[str] = []
+        if self.accept("{"):
+            while True:
+                params.append(self.ident())
+                if self.accept(":"):
+                    self.type()
+                if not self.accept(","):
+                    break
+            self.expect("}")
+        self.expect("(")
+        args: list[tuple[str, S.Node]] = []
+        if not self.accept(")"):
+            while True:
+                arg = self.ident()
+                self.expect(":")
+                args.append((arg, self.type()))
+                if not self.accept(","):
+                    break
+            self.expect(")")
+        returns = self.type() if self.accept("=>") else None
+        if self.kind() == "ID" and self.peek()[1] == "recurselimit":
+            self.p += 1
+            self.expr()
+        self.expect("begin")
+        body = self.statements()
+        self.expect("end")
+        self.expect(";")
+        return S.Function(name, tuple(params), tuple(args), returns, body, self.filename, line)
+
+    def type_declaration(self) -> S.TypeDecl:
+        self.expect("type")
+        name = self.ident()
+        if self.kind() == "subtypes":
+            raise self.unsupported("subtype declaration")
+        self.expect("of")
+        k = self.kind()
+        fields: tuple = ()
+        if k == "enumeration":
+            self.p += 1
+            self.expect("{")
+            names = []
+            while self.kind() != "}":
+                names.append(self.ident())
+                if not self.accept(","):
+                    break
+            self.expect("}")
+            ty: S.Node = S.TOther("enumeration", tuple(names))
+        elif k in ("record", "exception"):
+            self.p += 1
+            items = []
+            if self.accept("{"):
+                while self.kind() != "}":
+                    field_name = self.ident()
+                    self.expect(":")
+                    items.append((field_name, self.type()))
+                    if not self.accept(","):
+                        break
+                self.expect("}")
+            fields = tuple(items)
+            ty = S.TOther(k)
+        else:
+            ty = self.type()
+        if self.kind() == "subtypes":
+            raise self.unsupported("subtype declaration")
+        self.expect(";")
+        return S.TypeDecl(name, ty, fields)
+
+    # --------------------------------------------------------------------- types
+    def type(self) -> S.Node:
+        t = self.advance()
+        k = t[0]
+        if k == "integer":
+            if self.kind() == "{":
+                return S.TInt(self.constraints())
+            return S.TInt()
+        if k == "bits":
+            self.expect("(")
+            width = self.expr()
+            self.expect(")")
+            if self.kind() == "{":
+                raise self.unsupported("bitfield type")
+            return S.TBits(width)
+        if k == "bit":
+            return S.TBits(S.ELit(1))
+        if k == "boolean":
+            return S.TBool()
+        if k in ("real", "string"):
+            return S.TOther(k)
+        if k == "ID":
+            return S.TNamed(t[1])  # type: ignore[arg-type]
+        if k == "array":
+            close = "]]" if self.accept("[[") else (self.expect("[") and "]")
+            length = self.expr()
+            self.expect(close)
+            self.expect("of")
+            return S.TArray(length, self.type())
+        if k == "(":
+            items = [self.type()]
+            while self.accept(","):
+                items.append(self.type())
+            self.expect(")")
+            return S.TTuple(tuple(items))
+        self.p -= 1
+        raise self.error(f"expected a type, found {self.describe(t)}")
+
+    def constraints(self) -> tuple:
+        self.expect("{")
+        ranges = []
+        if self.kind() == "-" and self.peek2()[0] == "}":
+            self.p += 2
+            return ()
+        while True:
+            low = self.expr()
+            high = self.expr() if self.accept("..") else low
+            ranges.append((low, high))
+            if not self.accept(","):
+                break
+        self.expect("}")
+        return tuple(ranges)
+
+    # ---------------------------------------------------------------- statements
+    def statements(self) -> S.Block:
+        """Statements up to (not including) end/else/elsif/when/otherwise/until."""
+        stmts: list[S.Node] = []
+        lines: list[int] = []
+        memo = self.memo
+        src = self.lines
+        while True:
+            if memo is not None and self.p == len(self.toks):
+                # At a line boundary with nothing buffered: a known one-line statement?
+                index = self.next_line
+                while index < len(src):
+                    text = src[index].strip()
+                    if text and not text.startswith("//"):
+                        break
+                    index += 1
+                else:
+                    text = ""
+                hit = memo.get(text) if text else None
+                if hit is not None:
+                    stmts.append(hit)
+                    lines.append(self.first_line + index)
+                    self.next_line = index + 1
+                    continue
+            if self.kind() in _STMT_END:
+                break
+            start = self.p
+            stmt = self.statement()
+            stmts.append(stmt)
+            line_index = self.tline[start]
+            lines.append(self.first_line + line_index)
+            if (
+                memo is not None
+                and self.p == len(self.toks)
+                and self.tline[self.p - 1] == line_index
+                and (start == 0 or self.tline[start - 1] != line_index)
+                and isinstance(stmt, _SIMPLE)
+            ):
+                memo[src[line_index].strip()] = stmt
+                SHARED_IDS.add(id(stmt))
+        return S.Block(tuple(stmts), tuple(lines))
+
+    def statement(self) -> S.Node:
+        k = self.kind()
+        if k == "if":
+            return self.if_statement()
+        if k == "for":
+            self.p += 1
+            var = self.ident()
+            self.expect("=")
+            start = self.expr()
+            if self.accept("to"):
+                down = False
+            else:
+                self.expect("downto")
+                down = True
+            stop = self.expr()
+            self.loop_limit()
+            self.expect("do")
+            body = self.statements()
+            self.expect("end")
+            self.expect(";")
+            return S.SFor(var, start, down, stop, body)
+        if k == "while":
+            self.p += 1
+            test = self.expr()
+            self.loop_limit()
+            self.expect("do")
+            body = self.statements()
+            self.expect("end")
+            self.expect(";")
+            return S.SWhile(test, body)
+        if k == "repeat":
+            self.p += 1
+            body = self.statements()
+            self.expect("until")
+            test = self.expr()
+            self.expect(";")
+            return S.SRepeat(body, test)
+        if k == "case":
+            return self.case_statement()
+        if k == "assert":
+            self.p += 1
+            test = self.expr()
+            self.expect(";")
+            return S.SAssert(test)
+        if k == "return":
+            self.p += 1
+            value = None if self.kind() == ";" else self.expr()
+            self.expect(";")
+            return S.SReturn(value)
+        if k == "pass":
+            self.p += 1
+            self.expect(";")
+            return S.SPass()
+        if k == "unreachable":
+            self.p += 1
+            if self.accept("("):
+                self.expect(")")
+            self.expect(";")
+            return S.SUnreachable()
+        if k in ("let", "constant", "var"):
+            return self.declaration_statement(k)
+        if k in ("try", "throw", "print", "println"):
+            raise self.unsupported(f"'{k}' statement")
+        if k == "ID" and self.peek2()[0] in ("(", "{"):
+            call = self.primary()
+            if isinstance(call, S.ECall) and self.kind() == ";":
+                self.p += 1
+                return S.SCall(call)
+            if isinstance(call, S.ECall):
+                raise self.unsupported("setter call")
+            raise self.error(f"a {type(call).__name__} is not a statement")
+        target = self.lexpr()
+        self.expect("=")
+        value = self.expr()
+        self.expect(";")
+        return S.SAssign(target, value)
+
+    def loop_limit(self) -> None:
+        """``looplimit N``: a bound for the checker; the interpreter has its own bound."""
+        t = self.peek()
+        if t[0] == "ID" and t[1] == "looplimit":
+            self.p += 1
+            self.expr()
+
+    def if_statement(self) -> S.Node:
+        self.expect("if")
+        arms = []
+        test = self.expr()
+        self.expect("then")
+        arms.append((test, self.statements()))
+        orelse = None
+        while True:
+            if self.accept("elsif"):
+                test = self.expr()
+                self.expect("then")
+                arms.append((test, self.statements()))
+                continue
+            if self.accept("else"):
+                orelse = self.statements()
+            break
+        self.expect("end")
+        self.expect(";")
+        return S.SIf(tuple(arms), orelse)
+
+    def case_statement(self) -> S.Node:
+        self.expect("case")
+        subject = self.expr()
+        self.expect("of")
+        alts = []
+        while True:
+            if self.accept("when"):
+                pattern = self.pattern_list()
+                where = self.expr() if self.accept("where") else None
+                self.expect("=>")
+                alts.append((pattern, where, self.statements()))
+            elif self.accept("otherwise"):
+                self.expect("=>")
+                alts.append((S.PAll(), None, self.statements()))
+            else:
+                break
+        self.expect("end")
+        self.expect(";")
+        return S.SCase(subject, tuple(alts))
+
+    def declaration_statement(self, keyword: str) -> S.Node:
+        self.p += 1
+        names = self.decl_item()
+        if keyword == "var" and self.kind() == ",":
+            items = [names]
+            while self.accept(","):
+                items.append(self.ident())
+            self.expect(":")
+            ty = self.type()
+            self.expect(";")
+            return S.SDecl("var-list", tuple(items), ty, None)
+        ty = self.type() if self.accept(":") else None
+        value = None
+        if self.accept("="):
+            value = self.expr()
+        elif keyword != "var":
+            raise self.error(f"'{keyword}' needs '= value'")
+        self.expect(";")
+        return S.SDecl(keyword, names, ty, value)
+
+    def decl_item(self) -> object:
+        if self.accept("-"):
+            return None
+        if self.accept("("):
+            items = [self.decl_item()]
+            while self.accept(","):
+                items.append(self.decl_item())
+            self.expect(")")
+            return tuple(items)
+        return self.ident()
+
+    def lexpr(self) -> S.Node:
+        if self.accept("-"):
+            return S.LDiscard()
+        if self.accept("("):
+            items = [self.lexpr()]
+            while self.accept(","):
+                items.append(self.lexpr())
+            self.expect(")")
+            return S.LTuple(tuple(items))
+        target: S.Node = S.LVar(self.ident())
+        while True:
+            k = self.kind()
+            if k == ".":
+                self.p += 1
+                if self.kind() in ("[", "("):
+                    raise self.unsupported("multiple field assignment")
+                target = S.LField(target, self.ident())
+            elif k == "[[":
+                self.p += 1
+                index = self.expr()
+                self.expect("]]")
+                target = S.LIndex(target, index)
+            elif k == "[":
+                target = S.LSlice(target, self.slices())
+            else:
+                return target
+
+    # --------------------------------------------------------------- expressions
+    def expr(self, min_priority: int = 0) -> S.Node:
+        left = self.unary()
+        while True:
+            k = self.kind()
+            priority = BINARY_PRIORITY.get(k)
+            if priority is None:
+                if k == "as" and min_priority <= _AS_PRIORITY:
+                    self.p += 1
+                    if self.kind() == "{":
+                        left = S.EATC(left, S.TInt(self.constraints()))
+                    else:
+                        left = S.EATC(left, self.type())
+                    continue
+                return left
+            if priority < min_priority:
+                return left
+            self.p += 1
+            if k in ("==", "!=") and self.kind() == "MASK":
+                mask = S.PMask(self.advance()[1])  # type: ignore[arg-type]
+                left = S.EPattern(left, mask if k == "==" else S.PNot(mask))
+                continue
+            right = self.expr(priority + 1)
+            left = S.EBinop(k, left, right)
+            if k in _NONASSOC and self.kind() in _NONASSOC:
+                raise self.error("comparisons do not chain; add parentheses")
+
+    def unary(self) -> S.Node:
+        k = self.kind()
+        if k in ("-", "!", "NOT"):
+            self.p += 1
+            return S.EUnop(k, self.unary())
+        e = self.postfix()
+        if self.kind() == "IN":
+            self.p += 1
+            e = S.EPattern(e, self.pattern_set())
+        return e
+
+    def postfix(self) -> S.Node:
+        e = self.primary()
+        while True:
+            k = self.kind()
+            if k == ".":
+                self.p += 1
+                if self.accept("["):
+                    names = [self.ident()]
+                    while self.accept(","):
+                        names.append(self.ident())
+                    self.expect("]")
+                    e = S.EGetFields(e, tuple(names))
+                else:
+                    e = S.EGetField(e, self.ident())
+            elif k == "[[":
+                self.p += 1
+                index = self.expr()
+                self.expect("]]")
+                e = S.EGetArray(e, index)
+            elif k == "[":
+                e = S.ESlice(e, self.slices())
+            else:
+                return e
+
+    def slices(self) -> tuple:
+        self.expect("[")
+        out = []
+        while True:
+            if self.accept(":"):
+                out.append(S.Slice("+:", S.ELit(0), self.expr()))
+            else:
+                first = self.expr()
+                if self.accept(":"):
+                    out.append(S.Slice(":", first, self.expr()))
+                elif self.accept("+:"):
+                    out.append(S.Slice("+:", first, self.expr()))
+                elif self.kind() == "*:":
+                    raise self.unsupported("'*:' slice")
+                else:
+                    out.append(S.Slice("single", first))
+            if not self.accept(","):
+                break
+        self.expect("]")
+        return tuple(out)
+
+    def primary(self) -> S.Node:
+        t = self.advance()
+        k = t[0]
+        if k in ("INT", "BITS", "BOOL", "STR"):
+            return S.ELit(t[1])
+        if k == "ID":
+            name: str = t[1]  # type: ignore[assignment]
+            nk = self.kind()
+            if nk == "(":
+                return S.ECall(name, (), self.arguments())
+            if nk == "{":
+                if self.peek2()[0] == "}":
+                    self.p += 2
+                    return S.ERecord(name, ())
+                if self.peek2()[0] == "ID" and self._record_field_follows():
+                    return self.record_literal(name)
+                self.p += 1
+                params = [self.expr()]
+                while self.accept(","):
+                    params.append(self.expr())
+                self.expect("}")
+                args = self.arguments() if self.kind() == "(" else ()
+                return S.ECall(name, tuple(params), args)
+            if name == "ARBITRARY" and nk == ":":
+                self.p += 1
+                return S.EArbitrary(self.type())
+            return S.EVar(name)
+        if k == "(":
+            first = self.expr()
+            if self.accept(")"):
+                return first
+            items = [first]
+            while self.accept(","):
+                items.append(self.expr())
+            self.expect(")")
+            return S.ETuple(tuple(items))
+        if k == "if":
+            return self.if_expression()
+        if k == "REAL":
+            return S.ELit(Fraction(t[1]))  # type: ignore[arg-type]
+        if k == "MASK":
+            raise self.unsupported("bitmask literal outside a pattern")
+        self.p -= 1
+        raise self.error(f"expected an expression, found {self.describe(t)}")
+
+    def _record_field_follows(self) -> bool:
+        # "T { name = ..." is a record literal; "F{N}" is a parameterised call.
+        while self.p + 2 >= len(self.toks):
+            if not self._fill():
+                return False
+        return self.toks[self.p + 2][0] == "="
+
+    def record_literal(self, name: str) -> S.Node:
+        self.expect("{")
+        fields = []
+        while True:
+            field_name = self.ident()
+            self.expect("=")
+            fields.append((field_name, self.expr()))
+            if not self.accept(","):
+                break
+        self.expect("}")
+        return S.ERecord(name, tuple(fields))
+
+    def if_expression(self) -> S.Node:
+        test = self.expr()
+        self.expect("then")
+        then = self.expr()
+        if self.accept("elsif"):
+            return S.ECond(test, then, self.if_expression())
+        self.expect("else")
+        return S.ECond(test, then, self.expr())
+
+    def arguments(self) -> tuple:
+        self.expect("(")
+        if self.accept(")"):
+            return ()
+        args = [self.expr()]
+        while self.accept(","):
+            args.append(self.expr())
+        self.expect(")")
+        return tuple(args)
+
+    # ------------------------------------------------------------------ patterns
+    def pattern_set(self) -> S.Node:
+        if self.accept("!"):
+            return S.PNot(self.pattern_set())
+        self.expect("{")
+        items = [self.pattern()]
+        while self.accept(","):
+            items.append(self.pattern())
+        self.expect("}")
+        return S.PAny(tuple(items))
+
+    def pattern_list(self) -> S.Node:
+        items = [self.pattern()]
+        while self.accept(","):
+            items.append(self.pattern())
+        return items[0] if len(items) == 1 else S.PAny(tuple(items))
+
+    def pattern(self) -> S.Node:
+        k = self.kind()
+        if k == "MASK":
+            return S.PMask(self.advance()[1])  # type: ignore[arg-type]
+        if k == "-":
+            self.p += 1
+            return S.PAll()
+        if k in ("<=", ">="):
+            self.p += 1
+            return S.PCompare(k, self.expr())
+        if k == "{" or k == "!":
+            return self.pattern_set()
+        first = self.expr()
+        if self.accept(".."):
+            return S.PRange(first, self.expr())
+        return S.PSingle(first)
+
+
+def parse_module(text: str, filename: str) -> S.Module:
+    """Parse a whole ASL file."""
+    return Parser(text, filename).module()
+
+
+def parse_function(lines: list[str], filename: str, first_line: int, memo: bool = True) -> S.Function:
+    """Parse one ``func ... end;`` whose text is ``lines`` (starting at ``first_line``);
+    with ``memo`` its one-line statements are shared with every other memo parse."""
+    p = Parser(lines, filename, first_line, memo)
+    while p.kind() in _QUALIFIERS:
+        p.p += 1
+    fn = p.function()
+    if p.kind() != "EOF":
+        raise p.error(f"unexpected {p.describe(p.peek())} after the function")
+    return fn
+
+
+__all__ = ["BINARY_PRIORITY", "SHARED_IDS", "STATEMENT_MEMO", "Parser", "parse_function", "parse_module"]

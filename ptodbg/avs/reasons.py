@@ -1,0 +1,46 @@
+"""Why a point is unsupported, in a few words a reader can sort by.
+
+``unsupported`` always names the construct (``function ConfigureTile``); the class says
+why there is nothing to map it to:
+
+* ``tile/vector surface`` - tile registers, cube/matrix engines, tile-block BSTARTs,
+  numeric-format descriptors: ptodbg has no tile model (its tile BSTARTs halt);
+* ``contract declaration`` - an ``InstructionContract*`` function that states how the spec
+  model is organised and has no behaviour or table fact in ptodbg to compare with;
+* ``model state ptodbg does not keep`` - spec state no instruction ptodbg executes can
+  observe or produce (predicates, interrupts, the frame-template depth counter ...);
+* ``spec model function`` - a helper of the spec's model the harness does not map (yet).
+"""
+
+from __future__ import annotations
+
+import re
+
+TILE = "tile/vector surface"
+CONTRACT = "contract declaration"
+STATE = "model state ptodbg does not keep"
+MODEL = "spec model function"
+
+_TILE = re.compile(
+    r"Tile|Cube|Matrix|FP19|Numeric|Quant|Vector|PEMask|SharedStore|ReferenceFP32|DTYPE_|_Tiles\b"
+    r"|_BundleOperation|_BundleDataAttributes|_BundleFixedPointAttributes|FPATR|TMATMUL|TGEMV|_VEC\b|_SFU\b"
+    r"|BundleDataType|SetBundleDataAttributeState|SetBundleScalarBinding|DecodeBundleRoundingSelection"
+    r"|InstallBundleOperationDescriptor|ptodbg halts: BSTART\.(T|M|G)"
+)
+_STATE = re.compile(
+    r"predicate registers|interrupts|Interrupt|_BundleArgument|SetBundleArgument|_FrameDepth|_LastMemoryCommand"
+    r"|_LastCrossBlock|_LastBundleHintPayload|GQM|validity .* is not a prefix|frame_template"
+    r"|memory_copy_template|bundle_control_attributes|without a saved context|AddInitialWriteEvent|EnterFrame"
+    r"|BundleHintEpoch"
+)
+
+
+def classify(construct: str) -> str:
+    """The class of an unsupported construct (see the module docstring)."""
+    if _TILE.search(construct):
+        return TILE
+    if construct.startswith("function InstructionContract") or construct.startswith("signedness of"):
+        return CONTRACT
+    if _STATE.search(construct):
+        return STATE
+    return MODEL
