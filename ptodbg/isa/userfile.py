@@ -147,9 +147,134 @@ def exists(path: str | os.PathLike) -> bool:
     return True
 
 
+def missing(path: str | os.PathLike) -> bool:
+    """Whether ``path`` names nothing at all (and not, say, a symlink loop)."""
+    try:
+        os.stat(path)
+    except FileNotFoundError:
+        return True
+    except (OSError, ValueError):
+        return False
+    return False
+
+
 def is_dir(path: str | os.PathLike) -> bool:
     try:
         return stat.S_ISDIR(os.stat(path).st_mode)
     except (OSError, ValueError):
         return False
 
+
+
+# ---------------------------------------------------------------- TOML and JSON
+MAX_TOML_DEPTH = 16  # arrays and inline tables inside each other
+MAX_TOML_DOTS = 16  # dots in one key (tomllib's memory grows with the square of a key's parts)
+
+
+class _Shape:
+    """A single pass over TOML text that measures what :mod:`tomllib` handles badly:
+    nesting (it recurses: RecursionError at ~450 levels) and dotted keys (its memory grows
+    with the square of their length: 100,000 components exhaust 24 GiB).  Strings and
+    comments are skipped, so dots and brackets inside them do not count."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def problem(self) -> str | None:
+        t = self.text
+        n = len(t)
+        i = 0
+        line = 1
+        open_: list[str] = []  # the open brackets, innermost last
+        in_key = True  # at a line start, after "{" or after "," in an inline table
+        dots = 0  # dots in the current key
+        while i < n:
+            c = t[i]
+            if c == "\n":
+                line += 1
+                i += 1
+                if not open_ or open_[-1] == "{":
+                    in_key, dots = True, 0
+            elif c == "#":
+                end = t.find("\n", i)
+                i = n if end < 0 else end
+            elif c in "\"'":
+                quote3 = c * 3
+                if t.startswith(quote3, i):
+                    end = t.find(quote3, i + 3)
+                    if c == '"':
+                        while end >= 0 and _escaped(t, end):
+                            end = t.find(quote3, end + 1)
+                    stop = n if end < 0 else end + 3
+                else:
+                    j = i + 1
+                    while j < n and t[j] != c and t[j] != "\n":
+                        j += 2 if c == '"' and t[j] == "\\" else 1
+                    stop = j + 1
+                line += t.count("\n", i, min(stop, n))
+                i = stop
+            elif c in "[{":
+                open_.append(c)
+                if len(open_) > MAX_TOML_DEPTH:
+                    return f"line {line}: arrays or tables nested more than {MAX_TOML_DEPTH} deep"
+                if c == "{":
+                    in_key, dots = True, 0
+                i += 1
+            elif c in "]}":
+                if open_:
+                    open_.pop()
+                i += 1
+            elif c == "=":
+                in_key = False
+                i += 1
+            elif c == "," and open_ and open_[-1] == "{":
+                in_key, dots = True, 0
+                i += 1
+            elif c == "." and in_key:
+                dots += 1
+                if dots > MAX_TOML_DOTS:
+                    return f"line {line}: a dotted key of more than {MAX_TOML_DOTS} parts"
+                i += 1
+            else:
+                i += 1
+        return None
+
+
+def _escaped(text: str, at: int) -> bool:
+    """Whether the character at ``at`` is escaped by an odd run of backslashes."""
+    k = at - 1
+    while k >= 0 and text[k] == "\\":
+        k -= 1
+    return (at - 1 - k) % 2 == 1
+
+
+def load_toml(text: str, name: str) -> dict:
+    """Parse TOML text from the user file ``name`` (data only: :mod:`tomllib`), after
+    checking its shape (:class:`_Shape`); every failure is one :class:`UserFileError`."""
+    import tomllib
+
+    problem = _Shape(text).problem()
+    if problem is not None:
+        raise UserFileError(f"{shown(name)}: not usable TOML: {problem}")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise UserFileError(f"{shown(name)}: not valid TOML: {e}") from None
+    except (RecursionError, MemoryError, ValueError) as e:  # backstops: the shape check should prevent them
+        what = "nested too deep" if isinstance(e, RecursionError) else "too large" if isinstance(e, MemoryError) \
+            else "a number too long" if "digits" in str(e) else "a value out of range"
+        raise UserFileError(f"{shown(name)}: not usable TOML: {what}") from None
+
+
+def load_json(text: str, name: str) -> object:
+    """Parse JSON text from the user file ``name``; every failure is one :class:`UserFileError`."""
+    import json
+
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise UserFileError(f"{shown(name)}: not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})") from None
+    except RecursionError:
+        raise UserFileError(f"{shown(name)}: not usable JSON: arrays or objects nested too deep") from None
+    except ValueError as e:  # e.g. an integer over 4,300 digits
+        raise UserFileError(f"{shown(name)}: not usable JSON: {'a number too long' if 'digits' in str(e) else 'a value out of range'}") from None
