@@ -182,27 +182,23 @@ def _clip(text: str, width: int = 60) -> str:
 
 
 # ------------------------------------------------------------------ parsing
-_SPACE = re.compile(r"\s*")
+# One token per match, whitespace skipped; anything else is a one-character "bad" match.
+_SCAN = re.compile(_TOKEN.pattern[:-1] + r"|(?P<bad>\S))")
 
 
 def _tokenize(text: str) -> list[tuple[str, str, int]]:
     out = []
-    pos = 0
-    end = len(text)
-    while True:
-        pos = _SPACE.match(text, pos).end()
-        if pos >= end:
-            break
-        m = _TOKEN.match(text, pos)
-        if not m or m.end() == pos:
-            raise ExprError(f"unexpected character {text[pos]!r} in {_clip(text)!r}", pos + 1)
-        kind = m.lastgroup or "op"
+    for m in _SCAN.finditer(text):
+        kind = m.lastgroup
+        if kind is None:  # trailing whitespace
+            continue
         value = m.group(kind)
+        if kind == "bad":
+            raise ExprError(f"unexpected character {value!r} in {_clip(text)!r}", m.start(kind) + 1)
         if kind == "num" and len(value) > MAX_NUMBER_CHARS:
             raise ExprError(f"number too long ({len(value)} characters; at most {MAX_NUMBER_CHARS})",
                             m.start(kind) + 1)
         out.append((kind, value, m.start(kind) + 1))
-        pos = m.end()
     if not out:
         raise ExprError("empty expression")
     return out
@@ -245,7 +241,7 @@ class _Parser:
                 elif kind == "op" and value in ("(", "["):
                     self._open("group" if value == "(" else ("load", 8, False), value, col)
                 elif kind == "num":
-                    self.values.append(("num", int(value.replace("_", ""), 0)))
+                    self.values.append(("num", _number(value, col)))
                     expect_operand = False
                 elif kind == "queue":
                     slot = int(value[2])
@@ -334,6 +330,17 @@ class _Parser:
             self.values.append(("signed", inner))
 
 
+def _number(literal: str, col: int) -> int:
+    """A number literal's value: ``0x`` hex, ``0b`` binary, else decimal (leading zeros
+    allowed: ``010`` is ten), ``_`` separators ignored."""
+    digits = literal.replace("_", "")
+    base = {"0x": 16, "0b": 2}.get(digits[:2].lower(), 10)
+    body = digits[2:] if base != 10 else digits
+    if not body:
+        raise ExprError(f"bad number {literal!r}: no digits after {literal[:2]!r}", col)
+    return int(body, base)
+
+
 def _compile(tree: tuple) -> list[tuple]:
     """The tree as a postfix program (an iterative post-order walk).
 
@@ -383,10 +390,14 @@ def _is_signed(node: tuple) -> bool:
 
 def parse_number(text: str) -> int:
     """A plain number: decimal or 0x/0b, optional leading '-'."""
-    t = text.strip().replace("_", "")
+    t = text.strip()
     if len(t) > MAX_NUMBER_CHARS:
         raise ExprError(f"number too long ({len(t)} characters; at most {MAX_NUMBER_CHARS})")
+    negative = t.startswith("-")
     try:
-        return int(t, 0)
-    except ValueError:
+        if not re.fullmatch(r"-?(?:0[xX][0-9a-fA-F_]+|0[bB][01_]+|\d[\d_]*)", t):
+            raise ValueError(t)
+        value = _number(t.lstrip("-"), 1)
+        return -value if negative else value
+    except (ValueError, ExprError):
         raise ExprError(f"{text!r} is not a number (decimal or 0x-hex)") from None

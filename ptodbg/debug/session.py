@@ -173,14 +173,23 @@ def read(path: str | Path) -> dict:
             and userfile.exists(p.with_name(p.name + SESSION_SUFFIX)):
         p = p.with_name(p.name + SESSION_SUFFIX)
     try:
-        doc = userfile.load_toml(userfile.read_text(p, "session"), str(p))
+        text = userfile.read_text(p, "session")
+    except userfile.UserFileError as e:
+        raise SessionError(str(e)) from None
+    return parse_text(text, p)
+
+
+def parse_text(text: str, path: Path) -> dict:
+    """Parse and validate the text of the session file ``path`` (see :func:`read`)."""
+    try:
+        doc = userfile.load_toml(text, str(path))
     except userfile.UserFileError as e:
         raise SessionError(str(e)) from None
     try:
         data = session_schema.validate(doc)
     except session_schema.SchemaError as e:
-        raise SessionError(f"{p}: {e}") from None
-    data["_path"] = p
+        raise SessionError(f"{path}: {e}") from None
+    data["_path"] = path
     return data
 
 
