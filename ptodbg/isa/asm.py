@@ -650,7 +650,7 @@ class _Pass:
         elif op in (".file", ".ident", ".option"):
             return
         else:
-            close = difflib.get_close_matches(op, DIRECTIVES, n=3, cutoff=0.6)
+            close = difflib.get_close_matches(op, DIRECTIVES, n=3, cutoff=0.6) if len(self.errors) < MAX_ERRORS else []
             hint = f" (did you mean {', '.join(close)}?)" if close else ""
             raise _Problem(st.op_col, f"unknown directive '{op}'; expected a directive such as .text, .word or .align{hint}")
 
@@ -775,7 +775,10 @@ class _Pass:
         self.emit(insn.to_bytes(form.size, "little"), col)
 
     def unknown(self, mnemonic: str) -> str:
-        close = difflib.get_close_matches(mnemonic, spellings() + list(PSEUDOS), n=3, cutoff=0.7)
+        # The "did you mean" search costs milliseconds (thousands of spellings): only the
+        # errors that will be shown get one, so a source of garbage lines stays linear.
+        close = difflib.get_close_matches(mnemonic, spellings() + list(PSEUDOS), n=3, cutoff=0.7) \
+            if len(self.errors) < MAX_ERRORS else []
         hint = f" (did you mean {', '.join(close)}?)" if close else ""
         return f"unknown mnemonic '{mnemonic}'; expected an instruction, li or mv{hint}"
 
