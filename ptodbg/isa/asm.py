@@ -560,9 +560,9 @@ class _Pass:
                     self.define(name, col, st.line)
                 self.statement(st)
             except _Problem as p:
-                self.errors.append((st.line, p.col, p.message))
+                self.errors.append((st.line, p.col, _printable(p.message)))
             except SyntaxProblem as p:
-                self.errors.append((st.line, st.args_col + p.col, p.text()))
+                self.errors.append((st.line, st.args_col + p.col, _printable(p.text())))
             size = self.current.length - before[0] if self.current.name == before[1] else 0
             self.sizes.append(size)
         self.finish_symbols()
@@ -921,6 +921,15 @@ class _Assembler:
             where = f"in section {start.section}" if start.section else "an absolute symbol"
             raise AsmError(self.filename, [(start.line, 1, f"_start is {where}, not at an instruction; expected _start in an executable section such as .text")])
         return Assembly(self.filename, sections, p.symbols, start.value, p.lines)
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def _printable(message: str) -> str:
+    """An error message on one line: control characters a string literal put into a quoted
+    name (``.section "a\\nb"``) are shown escaped."""
+    return _CONTROL.sub(lambda m: repr(m.group(0))[1:-1], message)
 
 
 def _align(value: int, boundary: int) -> int:

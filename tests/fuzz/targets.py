@@ -181,6 +181,13 @@ def session(data: bytes) -> None:
 
 
 # ----------------------------------------------------------------------- batch
+# Command lines the batch target skips: defects that another branch of issue 10 fixes, so
+# that fuzzing can go on past them.  Remove each entry once that branch is merged.
+KNOWN_ELSEWHERE = (
+    re.compile(r"\s*recover\s+(?!(?:[0-9]|1[0-5])\s*$)"),  # a bank past 15: IndexError (item 13)
+)
+
+
 def batch(data: bytes) -> None:
     from ptodbg.debug import batch as batch_mode
     from ptodbg.debug.commands import Commands
@@ -191,6 +198,8 @@ def batch(data: bytes) -> None:
     dbg = _debugger()
     runner = Commands(dbg)  # no save/load: a fuzz input must not write files
     for line in batch_mode.script_lines(text)[:64]:
+        if any(known.match(line) for known in KNOWN_ELSEWHERE):
+            continue
         timer = threading.Timer(COMMAND_SECONDS, dbg.interrupt.set)
         timer.start()
         try:

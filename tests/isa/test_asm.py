@@ -341,3 +341,9 @@ def test_statement_count_and_section_size_are_bounded():
     assert f"more than {MAX_STATEMENTS} statements" in text
     text = _asm_error("_start:\n    c.ebreak 0\n    .data\n" + "    .zero 67108864\n" * 2)
     assert text.startswith("t.s:4:") and "grow past 64 MiB" in text  # the code + 64 MiB
+
+
+def test_error_quoting_a_string_with_control_characters_stays_one_line():
+    # found by the asm fuzzer: `.section "hi\n"` put a newline into the message
+    text = _asm_error('_start:\n    c.ebreak 0\n    .section "hi\\n\\x01"\n')
+    assert text == "t.s:3:14: error: bad section name 'hi\\n\\x01'; expected a name such as .data or .text.init"
