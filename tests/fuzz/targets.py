@@ -185,6 +185,8 @@ def session(data: bytes) -> None:
 # that fuzzing can go on past them.  Remove each entry once that branch is merged.
 KNOWN_ELSEWHERE = (
     re.compile(r"\s*recover\s+(?!(?:[0-9]|1[0-5])\s*$)"),  # a bank past 15: IndexError (item 13)
+    # perms/inject over a huge range: page loops proportional to the range (item 7)
+    re.compile(r"\s*(?:perms|inject)\s+\S+\s+(?!(?:0[xX][0-9a-fA-F]{1,5}|\d{1,6})\s)"),
 )
 
 
