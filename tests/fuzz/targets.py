@@ -169,6 +169,8 @@ def session(data: bytes) -> None:
     except sessions.SessionError as e:
         _plain(str(e), "session")
         return
+    if any(rec["length"] > 1 << 24 for rec in parsed["injection"]):
+        return  # applying it loops over every page of the range: issue 10 item 7, another branch
     dbg = _debugger()
     timer = threading.Timer(COMMAND_SECONDS, dbg.interrupt.set)
     timer.start()
