@@ -189,6 +189,9 @@ KNOWN_ELSEWHERE = (
     re.compile(r"\s*recover\s+(?!(?:[0-9]|1[0-5])\s*$)"),  # a bank past 15: IndexError (item 13)
     # perms/inject over a huge range: page loops proportional to the range (item 7)
     re.compile(r"\s*(?:perms|inject)\s+\S+\s+(?!(?:0[xX][0-9a-fA-F]{1,5}|\d{1,6})\s)"),
+    # `watch w` (a mode and no address): IndexError in commands._watch (found by this target;
+    # the watch command's parsing is another branch's, item 6)
+    re.compile(r"\s*watch\s+(?:r|w|rw|wr)\s*$", re.IGNORECASE),
 )
 
 
