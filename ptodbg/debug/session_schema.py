@@ -85,7 +85,8 @@ class Int(Spec):
 
     def check(self, value: object, key: str) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise SchemaError(key, f"expected an integer {self.low}..{self.high}, found {describe(value)}")
+            wanted = f"the integer {self.low}" if self.low == self.high else f"an integer {self.low}..{self.high}"
+            raise SchemaError(key, f"expected {wanted}, found {describe(value)}")
         if not self.low <= value <= self.high:
             raise SchemaError(key, f"{describe(value)} is out of range (expected {self.low}..{self.high})")
         return value
@@ -102,7 +103,7 @@ class Bool(Spec):
 @dataclass(frozen=True)
 class Str(Spec):
     max_len: int = MAX_TEXT
-    choices: tuple[str, ...] | None = None  # compared case-insensitively
+    choices: tuple[str, ...] | None = None  # exactly as the writer spells them
     pattern: str | None = None  # a full match
     expected: str = "a string"
     min_len: int = 0
@@ -114,7 +115,7 @@ class Str(Spec):
             raise SchemaError(key, f"a string of {len(value)} characters is too long (at most {self.max_len})")
         if len(value) < self.min_len:
             raise SchemaError(key, f"expected {self.expected}, found an empty string")
-        if self.choices is not None and value.lower() not in self.choices:
+        if self.choices is not None and value not in self.choices:
             shown = ", ".join(self.choices) if len(self.choices) <= 12 else ", ".join(self.choices[:12]) + ", ..."
             raise SchemaError(key, f"{_clip(value)!r} is not {self.expected} (expected one of {shown})")
         if self.pattern is not None and re.fullmatch(self.pattern, value) is None:
@@ -176,7 +177,7 @@ class Tagged(Spec):
         if self.tag not in value:
             raise SchemaError(f"{key}.{self.tag}", "missing (the file is incomplete: truncated, or not written by ptodbg)")
         kind = Str(32, tuple(self.variants), expected=f"a {self.tag}").check(value[self.tag], f"{key}.{self.tag}")
-        return self.variants[kind.lower()].check(value, key)
+        return self.variants[kind].check(value, key)
 
 
 @dataclass(frozen=True)
