@@ -43,15 +43,14 @@ def _one_line(text: str) -> str:
 
 # --------------------------------------------------------------------- asm
 def cmd_asm(args: argparse.Namespace) -> int:
+    from ptodbg.isa import userfile
     from ptodbg.isa.asm import AsmError, assemble
 
     source = Path(args.source)
     try:
-        text = source.read_bytes().decode("utf-8")
-    except UnicodeDecodeError as e:
-        return _fail(f"{source}: not UTF-8 text (byte {e.start})")
-    except OSError as e:
-        return _fail(f"{source}: {e.strerror or e}")
+        text = userfile.read_text(source, "assembly source")
+    except userfile.UserFileError as e:
+        return _fail(str(e))
     try:
         image = assemble(text, str(source))
     except AsmError as e:
@@ -205,10 +204,12 @@ def cmd_batch(args: argparse.Namespace) -> int:
     if (args.script is None) == (args.commands is None):
         return _fail("batch needs exactly one of -x SCRIPT or -c \"CMD; CMD\"")
     if args.script is not None:
+        from ptodbg.isa import userfile
+
         try:
-            commands = batch.script_lines(Path(args.script).read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError) as e:
-            return _fail(f"{args.script}: {getattr(e, 'strerror', None) or e}")
+            commands = batch.script_lines(userfile.read_text(args.script, "script"))
+        except userfile.UserFileError as e:
+            return _fail(str(e))
     else:
         commands = batch.inline_commands(args.commands)
     if args.max_steps < 0:

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 
 from ptodbg.core.memory import R, W, X
 from ptodbg.core.stack import place_stack
+from ptodbg.isa import userfile
 from ptodbg.isa.elf import PF_R, PF_W, PF_X, Program, ProgramError, Symbol, is_elf, parse_program
 from ptodbg.isa.lines import LineTable, LineTableError, read_line_table
 
@@ -143,14 +144,24 @@ def _convention(program: Program) -> tuple[int | None, int | None, int | None]:
 
 def read_source_or_elf(path: str | Path) -> tuple[Program, Assembly | None]:
     """The program at ``path``: an ELF file, or assembly source assembled in memory.
-    OSError (missing file, directory) propagates; bad content raises ProgramError
-    (an :class:`~ptodbg.isa.asm.AsmError` for source errors)."""
+
+    The file is read through :mod:`ptodbg.isa.userfile` (a regular file, at most 64 MiB
+    for a program and 8 MiB for assembly source), so every problem — a missing file, a
+    directory, a FIFO or device, a symlink loop, a file too large, bad content — raises one
+    :class:`ProgramError` naming the file and the reason (an
+    :class:`~ptodbg.isa.asm.AsmError` for source errors)."""
     from ptodbg.isa.asm import assemble_unit
 
     p = Path(path)
-    data = p.read_bytes()
+    try:
+        data = userfile.read_bytes(p, "assembly source" if p.suffix in SOURCE_SUFFIXES else "program")
+    except userfile.UserFileError as e:
+        raise ProgramError(str(e)) from None
     if is_elf(data):
         return parse_program(data, str(p)), None
+    if len(data) > userfile.SOURCE_LIMIT:
+        raise ProgramError(f"{p}: not an ELF file (bad magic number), and larger than the "
+                           f"{userfile.SOURCE_LIMIT >> 20} MiB limit for assembly source")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:

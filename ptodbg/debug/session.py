@@ -19,27 +19,32 @@ Format (schema 1)::
     [[view]]         name = "source", follow = "dma.src"
 
 Files are written atomically (temporary file in the same folder, fsync, rename) and read
-with :mod:`tomllib` — data only, never code.  A corrupt file, an unknown schema or a
-program whose sha256 differs gets one clear error and changes nothing: the new state is
-built and checked completely before it replaces the old one.
+with :mod:`tomllib` — data only, never code — through the bounded reader of
+:mod:`ptodbg.isa.userfile` (a regular file of at most 1 MiB; TOML nesting and dotted keys
+checked before parsing).  Every key is checked against the schema of
+:mod:`ptodbg.debug.session_schema` (types, ranges, required and unknown keys).  A corrupt,
+truncated or forged file, an unknown schema or a program whose sha256 differs gets one
+clear error naming the file and the key, and changes nothing: the new state is built and
+checked completely before it replaces the old one.
 """
 
 from __future__ import annotations
 
 import os
 import tempfile
-import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ptodbg.debug import session_schema
 from ptodbg.debug.edits import Edit
 from ptodbg.debug.engine import Breakpoint, DebugError, Watchpoint
 from ptodbg.debug.expr import Expr, ExprError
+from ptodbg.isa import userfile
 
 if TYPE_CHECKING:
     from ptodbg.debug.engine import Debugger
 
-SCHEMA = 1
+SCHEMA = session_schema.SCHEMA
 SESSION_SUFFIX = ".toml"
 
 
@@ -166,74 +171,89 @@ def _regular_or_absent(p: Path) -> None:
 
 # --------------------------------------------------------------------- loading
 def read(path: str | Path) -> dict:
-    """Parse and validate a session file's structure (not yet against a program)."""
+    """Read, parse and validate a session file (not yet against a program).
+
+    The file is read through :mod:`ptodbg.isa.userfile` (a regular file of at most 1 MiB,
+    never blocking), its TOML shape is checked before :mod:`tomllib` parses it, and the
+    document is checked against :data:`~ptodbg.debug.session_schema.SESSION`: every
+    problem is one :class:`SessionError` naming the file and the key."""
     p = Path(path)
-    if not p.exists() and p.suffix != SESSION_SUFFIX and p.with_name(p.name + SESSION_SUFFIX).exists():
+    if p.suffix != SESSION_SUFFIX and p.name and userfile.missing(p) \
+            and userfile.exists(p.with_name(p.name + SESSION_SUFFIX)):
         p = p.with_name(p.name + SESSION_SUFFIX)
     try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
-    except OSError as e:
-        raise SessionError(f"{p}: cannot read: {e.strerror}") from None
-    except UnicodeDecodeError:
-        raise SessionError(f"{p}: not a text file") from None
-    except tomllib.TOMLDecodeError as e:
-        raise SessionError(f"{p}: not valid TOML: {e}") from None
-    schema = data.get("schema")
-    if schema != SCHEMA:
-        raise SessionError(f"{p}: session schema {schema!r} is not supported (expected {SCHEMA})")
-    for key, kind in (("program", dict), ("position", dict), ("ui", dict), ("breakpoint", list),
-                      ("watchpoint", list), ("injection", list), ("edit", list), ("view", list)):
-        if key in data and not isinstance(data[key], kind):
-            raise SessionError(f"{p}: '{key}' must be a {'table' if kind is dict else 'list of tables'}")
-    data["_path"] = p
+        text = userfile.read_text(p, "session")
+    except userfile.UserFileError as e:
+        raise SessionError(str(e)) from None
+    return parse_text(text, p)
+
+
+def parse_text(text: str, path: Path) -> dict:
+    """Parse and validate the text of the session file ``path`` (see :func:`read`)."""
+    try:
+        doc = userfile.load_toml(text, str(path))
+    except userfile.UserFileError as e:
+        raise SessionError(str(e)) from None
+    try:
+        data = session_schema.validate(doc)
+    except session_schema.SchemaError as e:
+        raise SessionError(f"{path}: {e}") from None
+    data["_path"] = path
     return data
 
 
 def program_path(data: dict) -> Path | None:
-    """The program the session names, resolved against the session file's folder."""
+    """The program the session names, resolved against the session file's folder
+    (lexically: a symlink loop in it is for the program reader to report)."""
     prog = data.get("program", {}).get("path")
     if not prog:
         return None
     p = Path(prog)
-    return p if p.is_absolute() else (data["_path"].resolve().parent / p).resolve()
+    if p.is_absolute():
+        return p
+    return Path(os.path.normpath(os.path.join(os.path.abspath(data["_path"].parent), p)))
 
 
 def apply(dbg: Debugger, data: dict) -> str:
     """Replace the debugger's stops, edits, views and position with the session's.
 
-    Everything is parsed and checked first; on any error nothing changes."""
+    ``data`` comes from :func:`read` (validated).  Everything that needs the program —
+    locations, conditions, watch addresses, edits — is resolved and checked first; on any
+    error nothing changes."""
     p = data["_path"]
-    sha = data.get("program", {}).get("sha256")
+    sha = data["program"].get("sha256")
     if sha and dbg.sha256 and sha != dbg.sha256:
         raise SessionError(
             f"{p}: saved for a program with sha256 {sha[:12]}..., but the loaded program is {dbg.sha256[:12]}..."
         )
     breakpoints = []
+    watchpoints = []
+    key = ""
     try:
-        for rec in data.get("breakpoint", []):
-            loc = str(rec["location"])
+        for i, rec in enumerate(data["breakpoint"], 1):
+            key = f"breakpoint #{i}"
+            loc = rec["location"]
             address = dbg.resolve(loc)
+            if address & 1:
+                raise SessionError(f"{p}: {key}.location: {loc} = {address:#x} is odd: instructions are halfword aligned")
             cond = rec.get("condition")
-            breakpoints.append((loc, address, Expr(cond) if cond else None, bool(rec.get("temporary", False)),
-                                bool(rec.get("enabled", True))))
-        watchpoints = []
-        for rec in data.get("watchpoint", []):
-            mode = str(rec.get("mode", "w"))
-            length = int(rec.get("length", 8))
-            if mode not in ("r", "w", "rw") or not 1 <= length <= 1 << 20:
-                raise SessionError(f"{p}: bad watchpoint {rec}")
-            watchpoints.append((str(rec["address"]), dbg.resolve(str(rec["address"])), length, mode))
-        edits = sorted((Edit.from_record(r) for r in data.get("injection", []) + data.get("edit", [])),
-                       key=lambda e: e.step)
-        step = int(data.get("position", {}).get("step", 0))
-        ui = dict(data.get("ui", {}))
-        views = [dict(v) for v in data.get("view", [])]
+            breakpoints.append((loc, address, Expr(cond) if cond else None, rec["temporary"], rec["enabled"]))
+        for i, rec in enumerate(data["watchpoint"], 1):
+            key = f"watchpoint #{i}"
+            watchpoints.append((rec["address"], dbg.resolve(rec["address"]), rec["length"], rec["mode"]))
+        edits = []
+        for name in ("injection", "edit"):
+            for i, rec in enumerate(data[name], 1):
+                key = f"{name} #{i}"
+                edits.append(Edit.from_record(rec))
+        edits.sort(key=lambda e: e.step)
     except SessionError:
         raise
-    except (KeyError, TypeError, ValueError, DebugError, ExprError) as e:
-        raise SessionError(f"{p}: {e}") from None
-    if step < 0:
-        raise SessionError(f"{p}: position step {step} is negative")
+    except (DebugError, ExprError, ValueError) as e:
+        raise SessionError(f"{p}: {key}: {e}") from None
+    step = data["position"]["step"]
+    ui = dict(data["ui"])
+    views = [dict(v) for v in data["view"]]
 
     # Commit: back to the start of the timeline, then install everything.
     dbg.restart(edits)

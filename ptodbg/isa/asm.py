@@ -82,6 +82,13 @@ PAGE = 0x1000
 MAX_PASSES = 12
 GROW_AFTER = 4  # from this pass on, li sequences only grow (guarantees convergence)
 MAX_ERRORS = 50
+# Resource bounds (every source gets a result or one error, in bounded memory): a statement
+# costs the assembler several hundred bytes, so a source holds at most MAX_STATEMENTS of
+# them (the listing of a 670 KB compiled program has 85,000); the sections' bytes add up to
+# at most MAX_IMAGE_BYTES, the size limit of a program file (ptodbg.isa.userfile), and NOBITS
+# sections to at most what the ELF reader maps (elf.MAX_TOTAL_MEMSZ).
+MAX_STATEMENTS = 1 << 19
+MAX_IMAGE_BYTES = 64 << 20
 MASK64 = (1 << 64) - 1
 
 DIRECTIVES = (
@@ -250,11 +257,23 @@ def strip_comments(line: str, in_block: bool) -> tuple[str, bool]:
     return "".join(out), in_block
 
 
-def split_statements(text: str) -> list[Stmt]:
-    """Lines to statements (labels, operation, operand text with its column)."""
+class TooManyStatements(Exception):
+    """The source holds more than the allowed number of statements (at line ``line``)."""
+
+    def __init__(self, line: int, limit: int) -> None:
+        super().__init__(f"more than {limit} statements")
+        self.line = line
+        self.limit = limit
+
+
+def split_statements(text: str, limit: int = MAX_STATEMENTS) -> list[Stmt]:
+    """Lines to statements (labels, operation, operand text with its column); raises
+    :class:`TooManyStatements` past ``limit`` statements, before building them all."""
     stmts: list[Stmt] = []
     in_block = False
     for number, raw in enumerate(text.splitlines(), 1):
+        if len(stmts) >= limit:
+            raise TooManyStatements(number, limit)
         code, in_block = strip_comments(raw.replace("\t", " "), in_block)
         pos = 0
         labels: list[tuple[str, int]] = []
@@ -466,6 +485,8 @@ class _Pass:
         self.globals: dict[str, tuple[int, int]] = {}  # name -> (line, col)
         self.types: dict[str, tuple[str, int, int]] = {}  # name -> (type, line, col)
         self.sizes_of: dict[str, tuple[int, int, int]] = {}  # name -> (size, line, col)
+        self.total = 0  # bytes emitted into PROGBITS sections
+        self.reserved = 0  # bytes of NOBITS sections
 
     # ---------------------------------------------------------------- sections
     def _section(self, name: str, flags: str | None, nobits: bool | None, line: int) -> Section:
@@ -526,6 +547,14 @@ class _Pass:
     def emit(self, data: bytes, col: int) -> None:
         sec = self.current
         if sec.nobits:
+            self.reserved += len(data)
+            if self.reserved > elf.MAX_TOTAL_MEMSZ:
+                raise _Problem(col, f"the NOBITS sections grow past {elf.MAX_TOTAL_MEMSZ >> 20} MiB; expected a smaller program")
+        else:
+            self.total += len(data)
+            if self.total > MAX_IMAGE_BYTES:
+                raise _Problem(col, f"the sections grow past {MAX_IMAGE_BYTES >> 20} MiB; expected a smaller program")
+        if sec.nobits:
             if any(data):
                 raise _Problem(col, f"section {sec.name} is NOBITS and cannot hold data; expected .zero or a PROGBITS section")
             sec.size += len(data)
@@ -541,9 +570,9 @@ class _Pass:
                     self.define(name, col, st.line)
                 self.statement(st)
             except _Problem as p:
-                self.errors.append((st.line, p.col, p.message))
+                self.errors.append((st.line, p.col, _printable(p.message)))
             except SyntaxProblem as p:
-                self.errors.append((st.line, st.args_col + p.col, p.text()))
+                self.errors.append((st.line, st.args_col + p.col, _printable(p.text())))
             size = self.current.length - before[0] if self.current.name == before[1] else 0
             self.sizes.append(size)
         self.finish_symbols()
@@ -631,7 +660,7 @@ class _Pass:
         elif op in (".file", ".ident", ".option"):
             return
         else:
-            close = difflib.get_close_matches(op, DIRECTIVES, n=3, cutoff=0.6)
+            close = difflib.get_close_matches(op, DIRECTIVES, n=3, cutoff=0.6) if len(self.errors) < MAX_ERRORS else []
             hint = f" (did you mean {', '.join(close)}?)" if close else ""
             raise _Problem(st.op_col, f"unknown directive '{op}'; expected a directive such as .text, .word or .align{hint}")
 
@@ -756,7 +785,10 @@ class _Pass:
         self.emit(insn.to_bytes(form.size, "little"), col)
 
     def unknown(self, mnemonic: str) -> str:
-        close = difflib.get_close_matches(mnemonic, spellings() + list(PSEUDOS), n=3, cutoff=0.7)
+        # The "did you mean" search costs milliseconds (thousands of spellings): only the
+        # errors that will be shown get one, so a source of garbage lines stays linear.
+        close = difflib.get_close_matches(mnemonic, spellings() + list(PSEUDOS), n=3, cutoff=0.7) \
+            if len(self.errors) < MAX_ERRORS else []
         hint = f" (did you mean {', '.join(close)}?)" if close else ""
         return f"unknown mnemonic '{mnemonic}'; expected an instruction, li or mv{hint}"
 
@@ -806,7 +838,11 @@ class _Assembler:
     def __init__(self, text: str, filename: str, text_base: int) -> None:
         self.filename = filename
         self.text_base = text_base
-        self.stmts = split_statements(text)
+        try:
+            self.stmts = split_statements(text)
+        except TooManyStatements as e:
+            raise AsmError(filename, [(e.line, 1, f"more than {e.limit} statements; expected a smaller source "
+                                                  "(split it into several programs)")]) from None
         self.bases: dict[str, int] = {}
         self.previous: dict[str, tuple[str | None, int]] = {}
         self.previous_numeric: dict[str, list[tuple[int, str, int]]] = {}
@@ -895,6 +931,15 @@ class _Assembler:
             where = f"in section {start.section}" if start.section else "an absolute symbol"
             raise AsmError(self.filename, [(start.line, 1, f"_start is {where}, not at an instruction; expected _start in an executable section such as .text")])
         return Assembly(self.filename, sections, p.symbols, start.value, p.lines)
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def _printable(message: str) -> str:
+    """An error message on one line: control characters a string literal put into a quoted
+    name (``.section "a\\nb"``) are shown escaped."""
+    return _CONTROL.sub(lambda m: repr(m.group(0))[1:-1], message)
 
 
 def _align(value: int, boundary: int) -> int:

@@ -6,14 +6,16 @@ mask, match, field pieces, signedness and constraints, in catalog order, and a
 :class:`~ptodbg.isa.decoder.Decoder` over them decodes with the catalog priority (command
 forms first, most mask bits, then form_id).  A form whose form_id ptodbg's table also has
 takes ptodbg's canonical template, so its listing reassembles; any other form gets a
-generic template ``mnemonic Field={Field}, ...`` that names every field.
+generic template ``mnemonic Field={Field}, ...`` that names every field.  Files are read
+through :mod:`ptodbg.isa.userfile` (regular files of at most 16 MiB; a FIFO, a device or a
+symlink loop is one error naming the path).
 """
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
+from ptodbg.isa import userfile
 from ptodbg.isa.decoder import Decoder
 from ptodbg.isa.forms import FORMS_BY_ID, RAW, SIGNED, UNSIGNED, Constraint, Field, Form, Piece
 
@@ -79,14 +81,14 @@ def form_from_entry(entry: dict, surface: str, index: int) -> Form:
 
 
 def _files(path: Path) -> list[Path]:
-    if path.is_dir():
-        found = [path / name for name in CATALOG_FILES if (path / name).is_file()]
+    if userfile.is_dir(path):
+        found = [path / name for name in CATALOG_FILES if userfile.exists(path / name)]
         if not found:
             raise CatalogError(f"{path}: no {' or '.join(CATALOG_FILES)} in this folder")
         return found
-    if not path.exists():
+    if userfile.missing(path):
         raise CatalogError(f"{path}: no such file or folder")
-    return [path]
+    return [path]  # anything else: the bounded reader says what is wrong with it
 
 
 def load(paths: list[str | Path]) -> Decoder:
@@ -97,7 +99,14 @@ def load(paths: list[str | Path]) -> Decoder:
     for raw in paths:
         for path in _files(Path(raw)):
             try:
-                doc = json.loads(path.read_text(encoding="utf-8"))
+                text = userfile.read_text(path, "catalog")
+            except userfile.UserFileError as e:
+                raise CatalogError(str(e)) from None
+            try:
+                doc = userfile.load_json(text, str(path))
+            except userfile.UserFileError as e:
+                raise CatalogError(f"{path}: not a PTO form catalog ({str(e).split(': ', 1)[1]})") from None
+            try:
                 entries = doc["forms"]
                 is_command = doc.get("surface") == "command-and-boundary" or "command" in path.name
                 target = command if is_command else scalar
@@ -106,10 +115,10 @@ def load(paths: list[str | Path]) -> Decoder:
                         continue
                     seen.add(entry["form_id"])
                     target.append(form_from_entry(entry, "command" if is_command else "scalar", len(target)))
-            except OSError as e:
-                raise CatalogError(f"{path}: {e.strerror or e}") from None
-            except (ValueError, KeyError, TypeError, AttributeError) as e:
-                raise CatalogError(f"{path}: not a PTO form catalog ({type(e).__name__}: {e})") from None
+            except KeyError as e:
+                raise CatalogError(f"{path}: not a PTO form catalog (an entry lacks the key {e.args[0]!r})") from None
+            except (ValueError, TypeError, AttributeError):
+                raise CatalogError(f"{path}: not a PTO form catalog (a value is not of the expected kind)") from None
     if not command and not scalar:
         raise CatalogError(f"{', '.join(map(str, paths))}: no forms")
     return Decoder(command, scalar)

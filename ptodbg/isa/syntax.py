@@ -82,7 +82,11 @@ Immediates and targets are expressions: decimal, ``0x``, ``0b``, ``0o`` numbers 
 separators allowed), character literals (``'a'``, ``'\\n'``), symbols, ``.`` (the current
 address), numeric local label references ``1b``/``1f``, unary ``- ~ +``, binary
 ``* / % + - & ^ |`` and, inside parentheses only, ``<<`` and ``>>`` (outside they would
-clash with the ``<<N`` shift slot).
+clash with the ``<<N`` shift slot).  They are evaluated without recursion; parentheses nest
+at most :data:`MAX_NESTING` deep, a number has at most :data:`MAX_NUMBER_CHARS` characters
+("number too long" otherwise, with its column) and an intermediate value at most
+:data:`MAX_VALUE_BITS` bits, so every expression costs time and memory in proportion to
+its length.
 """
 
 from __future__ import annotations
@@ -175,7 +179,6 @@ _SYMBOL = re.compile(r"[A-Za-z_.$][A-Za-z0-9_.$]*")
 _CHAR = re.compile(r"'(\\x[0-9a-fA-F]{1,2}|\\[0-7]{1,3}|\\.|[^\\'])'")
 _ESCAPES = {"n": 10, "t": 9, "r": 13, "0": 0, "\\": 92, "'": 39, '"': 34, "a": 7, "b": 8,
             "f": 12, "v": 11, "e": 27}
-_BINARY_LEVELS: tuple[tuple[str, ...], ...] = (("|",), ("^",), ("&",), ("<<", ">>"), ("+", "-"), ("*", "/", "%"))
 EXPRESSION_EXPECTED = "an expression (number, symbol, 'c', or a label)"
 
 
@@ -191,8 +194,17 @@ def char_value(body: str) -> int:
     return _ESCAPES.get(rest, ord(rest))
 
 
+MAX_NESTING = 256  # parentheses in one expression
+MAX_NUMBER_CHARS = 100  # a number literal (a 64-bit value in binary with separators fits)
+MAX_VALUE_BITS = 8192  # intermediate values: past this an expression is an error, not a slow bignum
+_PRECEDENCE = {"|": 1, "^": 2, "&": 3, "<<": 4, ">>": 4, "+": 5, "-": 5, "*": 6, "/": 6, "%": 6}
+_OPERATORS = ("<<", ">>", "|", "^", "&", "+", "-", "*", "/", "%")  # longest first
+
+
 class _Expr:
-    """A small recursive-descent evaluator over ``text[pos:]``."""
+    """An operator-precedence evaluator over ``text[pos:]`` with explicit stacks: no
+    recursion, so neither nesting (at most :data:`MAX_NESTING` parentheses) nor a long
+    run of unary operators can exhaust Python's stack."""
 
     def __init__(self, text: str, pos: int, resolve: Resolver) -> None:
         self.text = text
@@ -206,7 +218,7 @@ class _Expr:
             p += 1
         self.pos = p
 
-    def peek_op(self, ops: tuple[str, ...]) -> str | None:
+    def peek_op(self, ops: tuple[str, ...] = _OPERATORS) -> str | None:
         self.skip()
         for op in ops:
             if self.text.startswith(op, self.pos):
@@ -217,43 +229,52 @@ class _Expr:
                 return op
         return None
 
-    def binary(self, level: int = 0) -> int:
-        if level == len(_BINARY_LEVELS):
-            return self.unary()
-        value = self.binary(level + 1)
+    def binary(self) -> int:
+        """Evaluate from ``pos`` to the end of the expression; ``pos`` ends after it."""
+        t = self.text
+        values: list[int] = []
+        ops: list[tuple] = []  # ("bin", op, at) | ("un", char) | ("open", at)
         while True:
-            op = self.peek_op(_BINARY_LEVELS[level])
-            if op is None:
-                return value
-            at = self.pos
-            self.pos += len(op)
-            right = self.binary(level + 1)
-            value = _apply(op, value, right, at)
-
-    def unary(self) -> int:
-        self.skip()
-        t, p = self.text, self.pos
-        if p < len(t) and t[p] in "-~+" and not t.startswith("->", p):
-            self.pos += 1
-            value = self.unary()
-            return -value if t[p] == "-" else ~value if t[p] == "~" else value
-        return self.primary()
+            # an operand: unary operators and open parentheses, then a primary
+            while True:
+                self.skip()
+                p = self.pos
+                if p < len(t) and t[p] in "-~+" and not t.startswith("->", p):
+                    ops.append(("un", t[p]))
+                    self.pos += 1
+                elif p < len(t) and t[p] == "(":
+                    if self.depth >= MAX_NESTING:
+                        raise SyntaxProblem(p, f"parentheses nested more than {MAX_NESTING} deep",
+                                            "a simpler expression")
+                    self.depth += 1
+                    ops.append(("open", p))
+                    self.pos += 1
+                else:
+                    break
+            values.append(self.primary())
+            # operators: closing parentheses, then a binary operator or the end
+            while True:
+                op = self.peek_op()
+                if op is not None:
+                    _reduce(values, ops, _PRECEDENCE[op])
+                    ops.append(("bin", op, self.pos))
+                    self.pos += len(op)
+                    break
+                if self.depth == 0:
+                    _reduce(values, ops, 0)
+                    return values[-1]
+                if not t.startswith(")", self.pos):
+                    raise SyntaxProblem(self.pos, _found(t, self.pos), "')'")
+                _reduce(values, ops, 0)
+                ops.pop()  # the open parenthesis
+                self.depth -= 1
+                self.pos += 1
 
     def primary(self) -> int:
         t, p = self.text, self.pos
         if p >= len(t):
             raise SyntaxProblem(p, "missing operand", EXPRESSION_EXPECTED)
         c = t[p]
-        if c == "(":
-            self.pos += 1
-            self.depth += 1
-            value = self.binary()
-            self.depth -= 1
-            self.skip()
-            if not t.startswith(")", self.pos):
-                raise SyntaxProblem(self.pos, _found(t, self.pos), "')'")
-            self.pos += 1
-            return value
         if c == "'":
             m = _CHAR.match(t, p)
             if not m:
@@ -267,13 +288,8 @@ class _Expr:
         if m:
             self.pos = m.end()
             if self.pos < len(t) and (t[self.pos].isalnum() or t[self.pos] in "_$"):
-                raise SyntaxProblem(p, f"bad number '{_word(t, p)}'", "a decimal, 0x, 0b or 0o number")
-            digits = m.group(0).replace("_", "")
-            base = {"x": 16, "b": 2, "o": 8}.get(digits[1:2].lower(), 10) if len(digits) > 1 else 10
-            try:
-                return int(digits[2:] if base != 10 else digits, base)
-            except ValueError:
-                raise SyntaxProblem(p, f"bad number '{m.group(0)}'", "a decimal, 0x, 0b or 0o number") from None
+                raise SyntaxProblem(p, f"bad number '{_clip(_word(t, p))}'", "a decimal, 0x, 0b or 0o number")
+            return number_value(m.group(0), p)
         m = _SYMBOL.match(t, p)
         if m:
             return self.lookup(m.group(0), p, m.end())
@@ -292,6 +308,42 @@ class _Expr:
         return value
 
 
+def _reduce(values: list[int], ops: list[tuple], prec: int) -> None:
+    """Apply pending operators binding at least as tightly as ``prec`` (left associative;
+    unary operators bind tightest), down to the innermost open parenthesis."""
+    while ops:
+        top = ops[-1]
+        if top[0] == "open":
+            return
+        if top[0] == "un":
+            ops.pop()
+            v = values.pop()
+            values.append(-v if top[1] == "-" else ~v if top[1] == "~" else v)
+            continue
+        if _PRECEDENCE[top[1]] < prec:
+            return
+        ops.pop()
+        right = values.pop()
+        values.append(_apply(top[1], values.pop(), right, top[2]))
+
+
+def number_value(literal: str, col: int) -> int:
+    """The value of a number literal (``0x``/``0b``/``0o``/decimal, ``_`` separators)."""
+    if len(literal) > MAX_NUMBER_CHARS:
+        raise SyntaxProblem(col, f"number too long ({len(literal)} characters)",
+                            f"a number of at most {MAX_NUMBER_CHARS} characters")
+    digits = literal.replace("_", "")
+    base = {"x": 16, "b": 2, "o": 8}.get(digits[1:2].lower(), 10) if len(digits) > 1 else 10
+    try:
+        return int(digits[2:] if base != 10 else digits, base)
+    except ValueError:
+        raise SyntaxProblem(col, f"bad number '{literal}'", "a decimal, 0x, 0b or 0o number") from None
+
+
+def _clip(text: str, width: int = 40) -> str:
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
 def _apply(op: str, a: int, b: int, at: int) -> int:
     if op in ("/", "%"):
         if b == 0:
@@ -301,18 +353,22 @@ def _apply(op: str, a: int, b: int, at: int) -> int:
     if op in ("<<", ">>"):
         if not 0 <= b < 4096:
             raise SyntaxProblem(at, f"shift count {b} is out of range", "0..4095")
-        return a << b if op == "<<" else a >> b
-    if op == "*":
+        value = a << b if op == "<<" else a >> b
+    elif op == "*":
         if abs(a).bit_length() + abs(b).bit_length() > 4096:
             raise SyntaxProblem(at, "value is too large", "a value that fits in 64 bits")
-        return a * b
-    if op == "+":
-        return a + b
-    if op == "-":
-        return a - b
-    if op == "&":
-        return a & b
-    return a | b if op == "|" else a ^ b
+        value = a * b
+    elif op == "+":
+        value = a + b
+    elif op == "-":
+        value = a - b
+    elif op == "&":
+        value = a & b
+    else:
+        value = a | b if op == "|" else a ^ b
+    if value.bit_length() > MAX_VALUE_BITS:
+        raise SyntaxProblem(at, "value is too large", "a value that fits in 64 bits")
+    return value
 
 
 def _word(text: str, pos: int) -> str:
@@ -334,8 +390,7 @@ def parse_expression(text: str, pos: int, resolve: Resolver) -> tuple[int, int]:
     m = _SIMPLE.match(text, pos)
     if m is not None and (m.group(2) or (m.group(3) and m.group(3) != "." and not _LOCAL_REF.fullmatch(m.group(3)))):
         if m.group(2):
-            value = int(m.group(2), 0) if not m.group(2).startswith("0") or len(m.group(2)) == 1 \
-                or m.group(2)[1] in "xX" else int(m.group(2), 10)
+            value = number_value(m.group(2), m.start(2))
         else:
             value = _Expr(text, m.start(3), resolve).lookup(m.group(3), m.start(3), m.end(3))
         end = m.end(2) if m.group(2) else m.end(3)

@@ -1,6 +1,7 @@
 """Theme files: every ``themes/*.toml`` becomes a Textual :class:`~textual.theme.Theme`.
 
-A theme file is data, never code (read with :mod:`tomllib`).  Its top-level keys are
+A theme file is data, never code (read with :mod:`tomllib`, through the bounded reader of
+:mod:`ptodbg.isa.userfile`: a regular file of at most 1 MiB, its nesting checked).  Its top-level keys are
 Textual's theme colours (``primary``, ``background``, ...; ``dark`` a boolean) and its
 ``[variables]`` table holds ptodbg's own colours, the ``pd-*`` names of
 :data:`PTODBG_VARIABLES`: the panes draw every DMA, change, permission and marker colour
@@ -11,12 +12,13 @@ still load.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 from textual.color import Color, ColorParseError
 from textual.theme import Theme
+
+from ptodbg.isa import userfile
 
 THEMES_DIR = Path(__file__).resolve().parents[2] / "themes"
 DEFAULT_THEME = "dark"
@@ -106,12 +108,12 @@ def load_themes(folder: Path = THEMES_DIR) -> LoadedThemes:
         return LoadedThemes([], [f"{folder}: {e.strerror or e}"])
     for path in files:
         try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
+            data = userfile.load_toml(userfile.read_text(path, "theme"), path.name)
+        except userfile.UserFileError as e:
+            errors.append(str(e).replace(str(path), path.name, 1))
+            continue
+        try:
             themes.append(theme_from_data(path, data))
-        except (OSError, UnicodeDecodeError) as e:
-            errors.append(f"{path.name}: cannot read: {e}")
-        except tomllib.TOMLDecodeError as e:
-            errors.append(f"{path.name}: not valid TOML: {e}")
         except ValueError as e:
             errors.append(str(e))
     return LoadedThemes(themes, errors)

@@ -312,3 +312,38 @@ def test_all_errors_are_collected():
         assemble("addi q0, 1, ->a0\nc.bstop\nj nowhere\n.wrod 1\n", "t.s")
     assert [e[0] for e in info.value.errors] == [1, 3, 4]
     assert info.value.lines()[1].startswith("t.s:3:3: error: undefined symbol")
+
+
+# ---------------------------------------------------------------- bounded work (issue 10)
+def _asm_error(source: str) -> str:
+    with pytest.raises(AsmError) as info:
+        assemble(source, "t.s")
+    return str(info.value)
+
+
+def test_deep_parentheses_are_an_error_with_position():
+    # 1,000 nested parentheses used to end in RecursionError (a traceback from `ptodbg asm`)
+    text = _asm_error("_start:\n    li a0, " + "(" * 1000 + "1" + ")" * 1000 + "\n    c.ebreak 0\n")
+    assert text.startswith("t.s:2:") and "parentheses nested more than 256 deep" in text
+
+
+def test_a_number_over_4300_digits_is_too_long_not_a_python_limit():
+    for line in ("    li a0, " + "9" * 4400, "    .word " + "1" * 5000, "    addi zero, " + "3" * 4301 + ", ->a0"):
+        text = _asm_error("_start:\n" + line + "\n    c.ebreak 0\n")
+        assert "number too long" in text and text.startswith("t.s:2:"), text
+        assert "int_max_str_digits" not in text and "4300" not in text
+
+
+def test_statement_count_and_section_size_are_bounded():
+    from ptodbg.isa.asm import MAX_STATEMENTS
+
+    text = _asm_error("_start:\n    c.ebreak 0\n" + "1:\n" * (MAX_STATEMENTS + 5))
+    assert f"more than {MAX_STATEMENTS} statements" in text
+    text = _asm_error("_start:\n    c.ebreak 0\n    .data\n" + "    .zero 67108864\n" * 2)
+    assert text.startswith("t.s:4:") and "grow past 64 MiB" in text  # the code + 64 MiB
+
+
+def test_error_quoting_a_string_with_control_characters_stays_one_line():
+    # found by the asm fuzzer: `.section "hi\n"` put a newline into the message
+    text = _asm_error('_start:\n    c.ebreak 0\n    .section "hi\\n\\x01"\n')
+    assert text == "t.s:3:14: error: bad section name 'hi\\n\\x01'; expected a name such as .data or .text.init"

@@ -200,8 +200,8 @@ def test_cli_asm_error_is_one_line_with_position(tmp_path, capsys):
 
 
 @pytest.mark.parametrize(("setup", "defect"), [
-    (lambda p: None, "No such file or directory"),
-    (lambda p: p.mkdir(), "Is a directory"),
+    (lambda p: None, "no such file"),
+    (lambda p: p.mkdir(), "is a directory"),
     (lambda p: p.write_bytes(b"\x7fELF\x01\x01\x01" + bytes(80)), "not a 64-bit ELF file"),
     (lambda p: p.write_bytes(bytes(100)), "not an ELF file"),
     (lambda p: p.write_bytes(b"\xff\xfe\x00garbage"), "not an ELF file"),

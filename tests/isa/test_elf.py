@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import struct
 
 import pytest
@@ -168,6 +169,45 @@ def test_reader_rejects_with_one_clear_defect(sample, mutate, defect):
         parse_program(mutate(sample), "bad.elf")
     message = str(info.value)
     assert message.startswith("bad.elf: ") and defect in message and "\n" not in message
+
+
+# Words that only a Python exception would bring into a message (issue 10 item 15).
+PYTHON_INTERNALS = r"\b\w*(Error|Exception)\b|Python|struct|unpack|NoneType|codec|Expected section|Traceback|int too large"
+
+
+def _shdr(data: bytes, index: int, field: str, value: int) -> bytes:
+    shoff = struct.unpack_from("<Q", data, 40)[0]
+    offsets = {"name": 0, "type": 4, "flags": 8, "offset": 24, "size": 32, "link": 40, "entsize": 56}
+    fmt = "<I" if field in ("name", "type", "link") else "<Q"
+    return _header(data, shoff + 64 * index + offsets[field], fmt, value)
+
+
+def _section_index(data: bytes, name: str) -> int:
+    return next(s.index for s in parse_program(data).sections if s.name == name)
+
+
+@pytest.mark.parametrize(("mutate", "defect"), [
+    # each of these reached pyelftools and came back as "malformed ELF file (ELFError: ...)"
+    (lambda d: _shdr(d, _section_index(d, ".symtab"), "entsize", 12), "(symbol table) has entries of 12 bytes (expected 24)"),
+    (lambda d: _shdr(d, _section_index(d, ".symtab"), "size", 25), "(symbol table) is 25 bytes, not a whole number of 24-byte entries"),
+    (lambda d: _shdr(d, _section_index(d, ".symtab"), "link", _section_index(d, ".note.pto.isa")),
+     "(symbol table) links to section 5, which is a note section (expected a string table)"),
+    (lambda d: _shdr(d, _section_index(d, ".symtab"), "link", 99), "links to section 99, which does not exist"),
+    (lambda d: _shdr(d, _section_index(d, ".data"), "type", 4), "(SHT_RELA relocations) has entries of 0 bytes (expected 24)"),
+    (lambda d: _shdr(d, _section_index(d, ".data"), "type", 9), "(SHT_REL relocations) has entries of 0 bytes (expected 16)"),
+    (lambda d: _shdr(d, _section_index(d, ".data"), "type", 5), "(hash table) links to section 0, which does not exist"),
+    (lambda d: _shdr(d, _section_index(d, ".data"), "name", 1 << 31), "name offset 0x80000000 outside the section name table"),
+    (lambda d: _shdr(d, _section_index(d, ".data"), "offset", (1 << 64) - 8), "past the end of the file"),
+    (lambda d: _shdr(d, _section_index(d, ".data"), "flags", 0x803), "marked compressed but is too small"),
+    (lambda d: _header(d, 62, "<H", 1), "section name table (section 1) is not a string table"),
+], ids=["symtab-entsize", "symtab-size", "symtab-link-note", "symtab-link-missing", "rela-entsize", "rel-entsize",
+        "hash-link", "name-offset", "huge-offset", "compressed", "shstrndx"])
+def test_section_defects_are_named_in_plain_words(sample, mutate, defect):
+    with pytest.raises(ProgramError) as info:
+        parse_program(mutate(sample), "bad.elf")
+    message = str(info.value)
+    assert message.startswith("bad.elf: section ") and defect in message and "\n" not in message
+    assert not re.search(PYTHON_INTERNALS, message), message
 
 
 def test_position_independent_dyn_is_rejected():

@@ -259,3 +259,28 @@ def test_expression_errors(text, message):
     with pytest.raises(S.SyntaxProblem) as info:
         S.evaluate(text, {}.get)
     assert message in info.value.text()
+
+
+# ---------------------------------------------------------------- bounded work (issue 10)
+@pytest.mark.parametrize(("text", "value"), [
+    ("(" * 256 + "1" + ")" * 256, 1),  # the nesting limit itself is fine
+    ("-" * 100_000 + "1", 1),  # unary runs do not recurse
+    ("~" * 100_001 + "0", -1),
+    ("+".join(["1"] * 100_000), 100_000),  # long chains do not recurse either
+    ("(" * 200 + "2" + ")*2" * 10 + ")" * 190, 2048),
+], ids=lambda v: v[:12] if isinstance(v, str) else str(v))
+def test_deep_and_long_expressions_evaluate(text, value):
+    assert S.evaluate(text, {}.get) == value
+
+
+@pytest.mark.parametrize(("text", "col", "message"), [
+    ("(" * 1000 + "1" + ")" * 1000, 256, "parentheses nested more than 256 deep"),
+    ("1 + " + "7" * 5000, 4, "number too long (5000 characters)"),
+    ("0x" + "f" * 4400, 0, "number too long"),
+    ("(1" + "<<4095" * 4 + ")", 14, "value is too large"),
+], ids=lambda v: v[:12] if isinstance(v, str) else str(v))
+def test_expression_bounds_are_clear_errors(text, col, message):
+    with pytest.raises(S.SyntaxProblem) as info:
+        S.evaluate(text, {}.get)
+    assert message in info.value.text() and info.value.col == col
+    assert "sys.set_int_max_str_digits" not in info.value.text()

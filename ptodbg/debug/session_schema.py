@@ -1,0 +1,283 @@
+"""The schema of session files: the type, range and presence of every key, checked before
+anything is loaded.
+
+A session file is data a user may have edited, truncated or forged, so
+:func:`validate` checks the whole parsed TOML document against :data:`SESSION` — a
+declarative description, not ad-hoc checks — and raises one :class:`SchemaError` naming
+the key (``position.step``, ``edit #2.register``: records are counted from 1) and what is
+wrong with it: a missing key, an unknown key, a value of the wrong type (``value = 1e30``
+is a float, ``schema = true`` a boolean, ``sha256 = 7`` an integer) or out of its range
+(``length = -16``, ``address = 2**70``).
+
+Truncation: the writer (:func:`ptodbg.debug.session.session_data`) always writes every
+table (``[program]``, ``[position]``, ``[ui]``) and every record list (``breakpoint = []``
+when empty) and every key of every record, so all of them are required here: a file cut
+anywhere but between two whole records of its last list loses a required key or table and
+is refused.  An optional ``[counts]`` table (records per list) closes that last gap when a
+writer provides it: a record list whose length differs from its count is refused.
+
+Ranges bound the work a session can cause: the position is at most
+:data:`MAX_POSITION_STEP` (the default ``--max-steps`` of ``run`` and ``batch``), addresses
+and lengths stay inside the 64-bit address space, record lists are bounded in length, and
+strings in size.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from dataclasses import dataclass
+
+from ptodbg.core.profiles import PROFILES
+from ptodbg.core.state import REG_INDEX
+from ptodbg.isa.legacy import COMPAT_MODES
+
+SCHEMA = 1
+U64 = (1 << 64) - 1
+MAX_POSITION_STEP = 200_000_000
+MAX_EDIT_STEP = (1 << 63) - 1
+MAX_TEXT = 4096  # locations, conditions, expressions, paths
+MAX_MEM_BYTES = 1 << 19  # bytes of one "set mem" edit (the file is at most 1 MiB of hex anyway)
+
+
+class SchemaError(ValueError):
+    """A session document that does not match the schema; ``key`` is where."""
+
+    def __init__(self, key: str, problem: str) -> None:
+        super().__init__(f"{key}: {problem}" if key else problem)
+        self.key = key
+        self.problem = problem
+
+
+def describe(value: object) -> str:
+    """What a TOML value is, in words (for "found ..." in a message)."""
+    if isinstance(value, bool):
+        return f"the boolean {str(value).lower()}"
+    if isinstance(value, int):
+        return f"the integer {value}" if abs(value) < 1 << 64 else f"an integer of {len(str(abs(value)))} digits"
+    if isinstance(value, float):
+        return f"the float {value}"
+    if isinstance(value, str):
+        return f"the string {_clip(value)!r}"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, (datetime.date, datetime.time)):
+        return "a date or time"
+    return "a value of another kind"
+
+
+def _clip(text: str, width: int = 40) -> str:
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+# ====================================================================== specs
+class Spec:
+    def check(self, value: object, key: str) -> object:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Int(Spec):
+    low: int
+    high: int
+
+    def check(self, value: object, key: str) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            wanted = f"the integer {self.low}" if self.low == self.high else f"an integer {self.low}..{self.high}"
+            raise SchemaError(key, f"expected {wanted}, found {describe(value)}")
+        if not self.low <= value <= self.high:
+            raise SchemaError(key, f"{describe(value)} is out of range (expected {self.low}..{self.high})")
+        return value
+
+
+@dataclass(frozen=True)
+class Bool(Spec):
+    def check(self, value: object, key: str) -> bool:
+        if not isinstance(value, bool):
+            raise SchemaError(key, f"expected true or false, found {describe(value)}")
+        return value
+
+
+@dataclass(frozen=True)
+class Str(Spec):
+    max_len: int = MAX_TEXT
+    choices: tuple[str, ...] | None = None  # exactly as the writer spells them
+    pattern: str | None = None  # a full match
+    expected: str = "a string"
+    min_len: int = 0
+
+    def check(self, value: object, key: str) -> str:
+        if not isinstance(value, str):
+            raise SchemaError(key, f"expected {self.expected}, found {describe(value)}")
+        if len(value) > self.max_len:
+            raise SchemaError(key, f"a string of {len(value)} characters is too long (at most {self.max_len})")
+        if len(value) < self.min_len:
+            raise SchemaError(key, f"expected {self.expected}, found an empty string")
+        if self.choices is not None and value not in self.choices:
+            shown = ", ".join(self.choices) if len(self.choices) <= 12 else ", ".join(self.choices[:12]) + ", ..."
+            raise SchemaError(key, f"{_clip(value)!r} is not {self.expected} (expected one of {shown})")
+        if self.pattern is not None and re.fullmatch(self.pattern, value) is None:
+            raise SchemaError(key, f"{_clip(value)!r} is not {self.expected}")
+        return value
+
+
+@dataclass(frozen=True)
+class Array(Spec):
+    """An array of plain values."""
+
+    item: Spec
+    max_items: int
+
+    def check(self, value: object, key: str) -> list:
+        if not isinstance(value, list):
+            raise SchemaError(key, f"expected an array, found {describe(value)}")
+        if len(value) > self.max_items:
+            raise SchemaError(key, f"{len(value)} values, more than {self.max_items}")
+        return [self.item.check(v, f"{key}[{i + 1}]") for i, v in enumerate(value)]
+
+
+@dataclass(frozen=True)
+class Table(Spec):
+    """A table with known keys; ``optional`` keys may be absent, all others are required.
+    ``rule`` checks relations between keys (after each key is checked on its own)."""
+
+    keys: dict[str, Spec]
+    optional: frozenset[str] = frozenset()
+    rule: object = None  # Callable[[dict, str], None] | None
+
+    def check(self, value: object, key: str) -> dict:
+        if not isinstance(value, dict):
+            raise SchemaError(key, f"expected a table, found {describe(value)}")
+        unknown = [k for k in value if k not in self.keys]
+        if unknown:
+            where = f"{key}.{unknown[0]}" if key else unknown[0]
+            raise SchemaError(where, f"unknown key (expected {_names(self.keys)})")
+        for name in self.keys:
+            if name not in value and name not in self.optional:
+                raise SchemaError(f"{key}.{name}" if key else name,
+                                  "missing (the file is incomplete: truncated, or not written by ptodbg)")
+        out = {k: self.keys[k].check(v, f"{key}.{k}" if key else k) for k, v in value.items()}
+        if self.rule is not None:
+            self.rule(out, key)  # type: ignore[operator]
+        return out
+
+
+@dataclass(frozen=True)
+class Tagged(Spec):
+    """A table whose ``tag`` key (a string) chooses which :class:`Table` it must be."""
+
+    tag: str
+    variants: dict[str, Table]
+
+    def check(self, value: object, key: str) -> dict:
+        if not isinstance(value, dict):
+            raise SchemaError(key, f"expected a table, found {describe(value)}")
+        if self.tag not in value:
+            raise SchemaError(f"{key}.{self.tag}", "missing (the file is incomplete: truncated, or not written by ptodbg)")
+        kind = Str(32, tuple(self.variants), expected=f"a {self.tag}").check(value[self.tag], f"{key}.{self.tag}")
+        return self.variants[kind].check(value, key)
+
+
+@dataclass(frozen=True)
+class Records(Spec):
+    """An array of tables (``[[name]]``), at most ``max_items`` of them."""
+
+    item: Spec
+    max_items: int
+
+    def check(self, value: object, key: str) -> list[dict]:
+        if not isinstance(value, list):
+            raise SchemaError(key, f"expected a list of [[{key}]] tables, found {describe(value)}")
+        if len(value) > self.max_items:
+            raise SchemaError(key, f"{len(value)} records, more than {self.max_items}")
+        return [self.item.check(v, f"{key} #{i + 1}") for i, v in enumerate(value)]
+
+
+def _names(keys: dict) -> str:
+    return ", ".join(keys) if keys else "no keys"
+
+
+# ================================================================== the schema
+def _range_in_memory(rec: dict, key: str) -> None:
+    """address + length (or the bytes' length) must stay inside the 64-bit address space."""
+    length = rec["length"] if "length" in rec else len(rec["bytes"]) // 2
+    if rec["address"] + length > 1 << 64:
+        raise SchemaError(key, f"address {rec['address']:#x} + length {length:#x} runs past the end of the "
+                               "64-bit address space")
+
+
+def _edit(kind: str, keys: dict[str, Spec], rule=None) -> Table:
+    base: dict[str, Spec] = {"step": Int(0, MAX_EDIT_STEP), "kind": Str(32, (kind,), expected="an edit kind"),
+                             "scheduled": Bool()}
+    return Table({**base, **keys}, rule=rule)
+
+
+_REGISTERS = tuple(sorted(set(REG_INDEX) - {"zero", "r0"}) + ["pc"])
+_PERMS = Str(3, pattern=r"[rwxRWX-]{1,3}", expected="permissions such as 'r--' or 'rw-'", min_len=1)
+_INJECTION = {"address": Int(0, U64), "length": Int(1, 1 << 64), "perms": _PERMS}
+_NAME = r"[A-Za-z0-9_.+-]+"
+
+BREAKPOINT = Table({"location": Str(min_len=1, expected="a location"), "condition": Str(expected="an expression"),
+                    "temporary": Bool(), "enabled": Bool()}, optional=frozenset({"condition"}))
+WATCHPOINT = Table({"address": Str(min_len=1, expected="an address expression"), "length": Int(1, 1 << 20),
+                    "mode": Str(2, ("r", "w", "rw"), expected="a watch mode")})
+INJECTION = Tagged("kind", {kind: _edit(kind, _INJECTION, _range_in_memory) for kind in ("perms", "once")})
+EDIT = Tagged("kind", {
+    "reg": _edit("reg", {"register": Str(8, _REGISTERS, expected="a register"), "value": Int(0, U64)}),
+    "queue": _edit("queue", {"queue": Str(1, ("t", "u"), expected="a queue"), "values": Array(Int(-1, U64), 4)}),
+    "mem": _edit("mem", {"address": Int(0, U64),
+                         "bytes": Str(2 * MAX_MEM_BYTES, pattern=r"(?:[0-9a-fA-F]{2})+", min_len=2,
+                                      expected="bytes in hex (an even number of hex digits)")}, _range_in_memory),
+    "recover": _edit("recover", {"bank": Int(0, 15)}),
+})
+VIEW = Table({"name": Str(64, pattern=_NAME, expected="a view name"), "follow": Str(expected="an expression")})
+
+RECORD_LISTS: dict[str, Records] = {
+    "breakpoint": Records(BREAKPOINT, 4096),
+    "watchpoint": Records(WATCHPOINT, 4096),
+    "injection": Records(INJECTION, 65536),
+    "edit": Records(EDIT, 65536),
+    "view": Records(VIEW, 16),
+}
+
+
+def _counts_agree(doc: dict, key: str) -> None:
+    counts = doc.get("counts")
+    if counts is None:
+        return
+    for name, expected in counts.items():
+        if len(doc[name]) != expected:
+            raise SchemaError(name, f"{len(doc[name])} records, but [counts] says {expected} (the file is truncated)")
+
+
+SESSION = Table(
+    {
+        "schema": Int(SCHEMA, SCHEMA),
+        "program": Table({"path": Str(expected="a file path", min_len=1),
+                          "sha256": Str(64, pattern=r"[0-9a-f]{64}", expected="a sha256 (64 lowercase hex digits)"),
+                          "profile": Str(16, tuple(PROFILES), expected="a machine profile"),
+                          "compat": Str(32, tuple(COMPAT_MODES), expected="a compatibility mode")},
+                         optional=frozenset({"path", "sha256", "compat"})),
+        "position": Table({"step": Int(0, MAX_POSITION_STEP)}),
+        "ui": Table({"theme": Str(64, pattern=_NAME, expected="a theme name")}, optional=frozenset({"theme"})),
+        "counts": Table({name: Int(0, spec.max_items) for name, spec in RECORD_LISTS.items()}),
+        **RECORD_LISTS,
+    },
+    optional=frozenset({"counts"}),
+    rule=_counts_agree,
+)
+
+
+def validate(doc: object) -> dict:
+    """Check a parsed session document; returns it, or raises :class:`SchemaError`.
+
+    The schema number is checked first, so that a future format gets "not supported"
+    rather than a complaint about one of its keys."""
+    if isinstance(doc, dict) and "schema" in doc:
+        schema = doc["schema"]
+        if isinstance(schema, int) and not isinstance(schema, bool) and schema != SCHEMA:
+            raise SchemaError("", f"session schema {schema if abs(schema) < 1 << 64 else 'number'} is not supported "
+                                  f"(expected {SCHEMA})")
+    return SESSION.check(doc, "")

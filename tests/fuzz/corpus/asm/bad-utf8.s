@@ -1,0 +1,2 @@
+_start:
+  ÿş c.ebreak 0

@@ -1,0 +1,6 @@
+"""Fuzz the session target (see tests/fuzz/targets.py): ``python -m tests.fuzz.session -atheris_runs=N``."""
+
+from .harness import fuzz_main
+
+if __name__ == "__main__":
+    fuzz_main("session")
