@@ -292,12 +292,13 @@ def test_an_injection_of_2_to_the_40_is_accepted_by_the_schema(tmp_path):
     assert d.steps == 0 and d.edits[0].args == (0, 1 << 40, "r--")
 
 
-@pytest.mark.xfail(run=False, reason="needs the engine's page loops bounded by the mapped pages (issue 10 item 7, "
-                                     "another branch); remove this mark once both are merged")
 def test_an_injection_of_2_to_the_40_applied_at_load_does_not_hang(tmp_path):
     bad = tmp_path / "big.toml"
     bad.write_text(_with('[[injection]]\nstep = 0\nkind = "perms"\nscheduled = false\naddress = 0\n'
                          'length = 1099511627776\nperms = "r--"\n').replace("step = 0\n[ui]", "step = 2\n[ui]"))
     d = make()
     session.load(d, bad)
-    assert d.steps == 2
+    # every page, code included, became r-- at step 0: the first fetch traps (INST_PAGE_FAULT,
+    # trap 33, TRAPARG0 = TPC) and the travel to step 2 ends at that trap stop
+    assert d.steps == 1 and d.last.status == "trap" and d.last.trap.number == 33
+    assert d.last.trap.arg0 == d.last.trap.saved_tpc

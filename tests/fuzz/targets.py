@@ -183,18 +183,6 @@ def session(data: bytes) -> None:
 
 
 # ----------------------------------------------------------------------- batch
-# Command lines the batch target skips: defects that another branch of issue 10 fixes, so
-# that fuzzing can go on past them.  Remove each entry once that branch is merged.
-KNOWN_ELSEWHERE = (
-    re.compile(r"\s*recover\s+(?!(?:[0-9]|1[0-5])\s*$)"),  # a bank past 15: IndexError (item 13)
-    # perms/inject over a huge range: page loops proportional to the range (item 7)
-    re.compile(r"\s*(?:perms|inject)\s+\S+\s+(?!(?:0[xX][0-9a-fA-F]{1,5}|\d{1,6})\s)"),
-    # `watch w` (a mode and no address): IndexError in commands._watch (found by this target;
-    # the watch command's parsing is another branch's, item 6)
-    re.compile(r"\s*watch\s+(?:r|w|rw|wr)\s*$", re.IGNORECASE),
-)
-
-
 def batch(data: bytes) -> None:
     from ptodbg.debug import batch as batch_mode
     from ptodbg.debug.commands import Commands
@@ -205,8 +193,6 @@ def batch(data: bytes) -> None:
     dbg = _debugger()
     runner = Commands(dbg)  # no save/load: a fuzz input must not write files
     for line in batch_mode.script_lines(text)[:64]:
-        if any(known.match(line) for known in KNOWN_ELSEWHERE):
-            continue
         timer = threading.Timer(COMMAND_SECONDS, dbg.interrupt.set)
         timer.start()
         try:
