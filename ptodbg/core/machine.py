@@ -53,20 +53,19 @@ from ptodbg.core.faults import (
 from ptodbg.core.memory import PAGE_SHIFT, Memory, R, W, X
 from ptodbg.core.profiles import DEBUG, Profile
 from ptodbg.core.state import (
-    COND,
     FALL,
     GPR_COUNT,
     GPR_NAMES,
     KIND_STD,
     MASK64,
     REG_INDEX,
-    SELECTS_BPCN,
     T_BASE,
     TRANSFER_NAMES,
     U_BASE,
     block_kind_name,
 )
-from ptodbg.isa.decoder import STRICT, Decoder, instruction_length
+from ptodbg.isa.decoder import STRICT, Decoder
+from ptodbg.isa.fetch import Unfetchable, fetch_instruction
 from ptodbg.isa.forms import Form
 
 Handler = Callable[[int], int]
@@ -142,6 +141,26 @@ class StepResult:
 
 
 @dataclass(frozen=True, slots=True)
+class PeekedInstruction:
+    """The instruction at ``pc`` as :meth:`Machine.peek_decode` sees it.
+
+    ``form`` is None when no form matches (an illegal instruction) or when the instruction
+    is not wholly mapped; ``length`` is in bits (the mapped bits when not wholly mapped,
+    0 when nothing at ``pc`` is); ``problem`` is None when executing at ``pc`` would fetch
+    the instruction, else why not (as its INST_PAGE_FAULT or halt would say)."""
+
+    pc: int
+    form: Form | None
+    insn: int
+    length: int
+    problem: str | None
+
+    @property
+    def fetchable(self) -> bool:
+        return self.problem is None
+
+
+@dataclass(frozen=True, slots=True)
 class RunResult:
     """Why ``run`` stopped, and how many attempts it made."""
 
@@ -201,6 +220,7 @@ class Machine:
         self.mem = Memory(limit=profile.flat_bytes)
         self.mem.on_code_write = self._invalidate_code_page
         self.mem.on_reserved_store = self.clear_reservation
+        self._fetch_half = self.mem.fetch_reader(profile.fetch_faults)
         self.r: list[int] = [0] * 32
         self.icache: dict[int, Handler] = {}
         self._decoded: dict[int, tuple[Form | None, int, int]] = {}
@@ -333,16 +353,6 @@ class Machine:
         r[28] = value
         if self.uq < 4:
             self.uq += 1
-
-    def write_dest(self, code: int, value: int) -> None:
-        """WriteScalarDestination: GPR 1..23, 30 push U, 31 push T, else discard."""
-        if code < GPR_COUNT:
-            if code:
-                self.r[code] = value
-        elif code == 31:
-            self.push_t(value)
-        elif code == 30:
-            self.push_u(value)
 
     @property
     def cycle(self) -> int:
@@ -489,24 +499,18 @@ class Machine:
             if real is not None:
                 self.icache[pc] = real
 
-    def decode_at(self, pc: int) -> tuple[Form | None, int, int]:
-        """(form, instruction value, length in bits) at ``pc``; raises Fault or Halt when
-        the instruction cannot be fetched."""
+    def _decode(self, pc: int) -> tuple[Form | None, int, int]:
+        """(form, instruction value, length in bits) at ``pc`` for execution, cached per
+        address; raises the fetch Fault (or Halt) when the instruction cannot be fetched."""
         got = self._decoded.get(pc)
         if got is not None:
             return got
-        check = self.profile.fetch_faults
-        first = self.mem.fetch(pc, 2, check)
-        h0 = first[0] | first[1] << 8
-        length = instruction_length(h0)
-        if h0 & 0xF == 0x2:
-            try:
-                second = self.mem.fetch(pc + 2, 2, check)
-                length = instruction_length(h0, second[0] | second[1] << 8)
-            except (Fault, Halt):
-                pass
-        data = self.mem.fetch(pc, length // 8, check)
-        insn = int.from_bytes(data, "little")
+        try:
+            insn, length = fetch_instruction(self._fetch_half, pc)
+        except Unfetchable as u:
+            # The precise fault, for the whole range up to the first unreadable halfword.
+            self.mem.fetch(pc, u.address + 2 - pc, self.profile.fetch_faults)
+            raise AssertionError("Memory.fetch accepted an unfetchable halfword") from None
         form = self.decoder.decode(insn, length)
         got = (form, insn, length)
         self._decoded[pc] = got
@@ -514,13 +518,34 @@ class Machine:
             self.mem.mark_code(pn, pc)
         return got
 
+    def peek_decode(self, pc: int) -> PeekedInstruction:
+        """What the instruction at ``pc`` is, without touching the machine: no decode-cache
+        entry, no code mark, no event, no fault, no once-injection consumed, no trap state.
+
+        The bytes of any mapped page are decoded (a view may show code in a page that is
+        not executable); ``problem`` says why executing at ``pc`` could not fetch it
+        (unmapped, not executable, outside a flat memory), or is None.  When not all of
+        the instruction's halfwords are mapped, ``form`` is None and ``length`` counts the
+        bits that are (0: nothing at ``pc`` is mapped)."""
+        mem = self.mem
+        read = mem.peek_reader()
+        try:
+            insn, length = fetch_instruction(read, pc)
+        except Unfetchable as u:
+            have = u.address - pc
+            insn = int.from_bytes(mem.peek(pc, have), "little") if have > 0 else 0
+            return PeekedInstruction(pc, None, insn, have * 8, mem.fetch_problem(pc, max(have, 0) + 2,
+                                                                                self.profile.fetch_faults))
+        return PeekedInstruction(pc, self.decoder.decode(insn, length), insn, length,
+                                 mem.fetch_problem(pc, length // 8, self.profile.fetch_faults))
+
     def handler_at(self, pc: int) -> Handler:
         """The real handler for ``pc`` (never a stop sentinel); builds and caches it."""
         h = self.icache.get(pc)
         if h is _stop_sentinel:
             h = self._shadow.get(pc)
         if h is None:
-            form, insn, length = self.decode_at(pc)
+            form, insn, length = self._decode(pc)
             h = self._build(pc, form, insn, length)
             if pc in self.stop_pcs:
                 self._shadow[pc] = h
@@ -597,7 +622,7 @@ class Machine:
         try:
             try:
                 if given is None:
-                    form, insn, length = self.decode_at(pc)
+                    form, insn, length = self._decode(pc)
                     h = self.handler_at(pc)
                 else:
                     insn, length = given
@@ -953,14 +978,6 @@ class Machine:
     def pending_trap(self) -> TrapInfo | None:
         """The trap entered by the most recent attempt, if that attempt trapped."""
         return self.last_trap if self.trap_step == self.steps else None
-
-    def commit_target(self) -> int | None:
-        """Where the open block would commit to (None: its BSTOP's fall-through)."""
-        if not self.blk:
-            return None
-        if self.btype in SELECTS_BPCN or (self.btype == COND and self.taken):
-            return self.bpcn
-        return None
 
 
 def _ends_or_starts_block(form: Form | None) -> bool:

@@ -386,6 +386,59 @@ class Memory:
             a += n
             pos += n
 
+    def fetch_reader(self, check_exec: bool) -> Callable[[int], int | None]:
+        """A side-effect-free halfword reader for instruction fetch
+        (:func:`ptodbg.isa.fetch.fetch_instruction`): None where :meth:`fetch` would fault
+        or halt, which the caller then calls for the precise fault."""
+        pages, perms, limit = self.pages, self.perms, self.limit
+
+        def read(addr: int) -> int | None:
+            p = perms.get(addr >> PAGE_SHIFT)
+            if p is None or (check_exec and not p & X) or (limit is not None and addr + 2 > limit):
+                return None
+            off = addr & PAGE_MASK
+            if off == PAGE_MASK:  # an odd TPC set by hand: the halfword crosses a page
+                return self.halfword_or_none(addr, check_exec)
+            page = pages[addr >> PAGE_SHIFT]
+            return page[off] | page[off + 1] << 8
+
+        return read
+
+    def halfword_or_none(self, addr: int, check_exec: bool) -> int | None:
+        """The halfword at ``addr`` when every byte of it is fetchable, else None."""
+        if self.fetch_problem(addr, 2, check_exec) is not None:
+            return None
+        data = self.read_raw(addr, 2)
+        return data[0] | data[1] << 8
+
+    def peek_reader(self) -> Callable[[int], int | None]:
+        """A halfword reader over every mapped byte (no permission test, no side effect);
+        None where a byte is unmapped or outside a flat memory."""
+
+        def read(addr: int) -> int | None:
+            if self.limit is not None and addr + 2 > self.limit:
+                return None
+            if (addr >> PAGE_SHIFT) not in self.pages or ((addr + 1) >> PAGE_SHIFT) not in self.pages:
+                return None
+            data = self.read_raw(addr, 2)
+            return data[0] | data[1] << 8
+
+        return read
+
+    def fetch_problem(self, addr: int, size: int, check_exec: bool) -> str | None:
+        """Why :meth:`fetch` of [addr, addr+size) would fault or halt, or None; no side
+        effects (a once-injection is named, not consumed)."""
+        if self.limit is not None and addr + size > self.limit:
+            return f"instruction fetch at {addr:#x} is outside the {self.limit}-byte memory"
+        for pn in self._page_range(addr, size):
+            p = self.perms.get(pn)
+            if p is None:
+                return f"fetch from unmapped page {pn << PAGE_SHIFT:#x}"
+            if check_exec and not p & X:
+                once = " (injected once)" if pn in self.once else ""
+                return f"fetch from page {pn << PAGE_SHIFT:#x} ({perms_text(p)}): not executable{once}"
+        return None
+
     def fetch(self, addr: int, size: int, check_exec: bool) -> bytes:
         """Instruction bytes.  Debug profile: the page must be mapped and executable
         (INST_PAGE_FAULT otherwise, a ptodbg extension).  Flat profile: fetching outside

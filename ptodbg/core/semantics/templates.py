@@ -374,7 +374,6 @@ semantic("FRET.STK")(_frame_builder(RETURN_STACK))
 
 
 # ------------------------------------------------------ General Queue Management
-GQM_MAX_CAPACITY = 1023
 # Result statuses ([63:62]).  Push: 1 full or suspended, 2 missing or corrupt; pop: 1 empty,
 # 2 missing or corrupt; HL.QMT: 1 missing or corrupt.
 STATUS_OK, STATUS_BUSY, STATUS_MISSING, STATUS_QMT_MISSING = 0, 1, 2, 1
