@@ -52,6 +52,15 @@ from ptodbg.core.faults import (
 )
 from ptodbg.core.memory import PAGE_SHIFT, Memory, R, W, X
 from ptodbg.core.profiles import DEBUG, Profile
+from ptodbg.core.semantics import (
+    Placement,
+    PreciseOnly,
+    builders,
+    in_any_block,
+    in_cond_block,
+    in_sys_block,
+    placement_rules,
+)
 from ptodbg.core.state import (
     FALL,
     GPR_COUNT,
@@ -67,6 +76,7 @@ from ptodbg.core.state import (
 from ptodbg.isa.decoder import STRICT, Decoder
 from ptodbg.isa.fetch import Unfetchable, fetch_instruction
 from ptodbg.isa.forms import Form
+from ptodbg.isa.legacy import decoder_for, legacy_form
 
 Handler = Callable[[int], int]
 
@@ -210,12 +220,10 @@ class Machine:
     """One PTO core (PE/agent 0), its memory and its trap banks."""
 
     def __init__(self, profile: Profile = DEBUG, decoder: Decoder = STRICT) -> None:
-        from ptodbg.core import semantics  # late: semantics import the machine's helpers
-
         self.profile = profile
         self.decoder = decoder
-        self._builders = semantics.builders()
-        self._placement = dict(semantics.placement_rules())
+        self._builders = builders()
+        self._placement = dict(placement_rules())
         self.compat: str | None = None
         self.mem = Memory(limit=profile.flat_bytes)
         self.mem.on_code_write = self._invalidate_code_page
@@ -226,6 +234,7 @@ class Machine:
         self._decoded: dict[int, tuple[Form | None, int, int]] = {}
         self.stop_pcs: set[int] = set()
         self._shadow: dict[int, Handler] = {}  # real handlers hidden behind stop sentinels
+        self._precise: dict[int, Handler] = {}  # precise-path handlers of PreciseOnly forms
         self.sregs: dict[int, int] = {}
         self.trap_status: list[list] = []
         self.saved: list[SavedContext | None] = []
@@ -452,9 +461,6 @@ class Machine:
         PC-relative loads/stores take unscaled byte offsets, HL.LUI is a sign-extended
         32-bit load and HL.SETRET's offset is signed (see the ALU/AGU/BRU semantics and
         the legacy forms).  None restores strict PTO 0.58.3."""
-        from ptodbg.core.semantics import in_any_block, in_sys_block, placement_rules
-        from ptodbg.isa.legacy import decoder_for
-
         self.compat = mode
         self._placement = dict(placement_rules())
         if mode == "linx-v0.4":
@@ -546,52 +552,72 @@ class Machine:
             h = self._shadow.get(pc)
         if h is None:
             form, insn, length = self._decode(pc)
-            h = self._build(pc, form, insn, length)
+            h, precise = self._build(pc, form, insn, length)
+            if precise is not None:
+                self._precise[pc] = precise
             if pc in self.stop_pcs:
                 self._shadow[pc] = h
             else:
                 self.icache[pc] = h
         return h
 
-    def _build(self, pc: int, form: Form | None, insn: int, length: int) -> Handler:
-        if form is None:
-            from ptodbg.isa.legacy import legacy_form
+    def _is_command(self, pc: int) -> bool:
+        """Whether the decoded instruction at ``pc`` is a block command (trap entry's
+        body rule: a faulting command at the header end has not entered the body)."""
+        got = self._decoded.get(pc)
+        return got is not None and got[0] is not None and got[0].surface == "command"
 
-            legacy = legacy_form(insn, length)
-            if legacy is not None:
-                return _raiser(ILLEGAL_INST, f"{legacy[1].mnemonic} is a LinxISA {legacy[0].split('-')[1]} form that "
-                               f"PTO 0.58.3 reserves; run with --compat {legacy[0]}")
-            return _raiser(ILLEGAL_INST, f"no PTO 0.58.3 form matches {insn:#0{length // 4 + 2}x} ({length} bits)")
+    def guards(self, form: Form, values: dict[str, int]) -> tuple[Placement | None, int, int]:
+        """The checks ExecuteScalarInstruction makes before a scalar form's handler: its
+        placement rule and the T/U queue counts its Reg5 sources (and implicit T#1) need."""
+        if form.surface == "command":
+            return None, 0, 0
+        need_t = need_u = 0
+        for name in SOURCE_FIELDS:
+            code = values.get(name)
+            if code is not None and code >= T_BASE:
+                if code < U_BASE:
+                    need_t = max(need_t, code - T_BASE + 1)
+                else:
+                    need_u = max(need_u, code - U_BASE + 1)
+        if form.mnemonic in IMPLICIT_T1:
+            need_t = max(need_t, 1)
+        return self._placement.get(form.mnemonic), need_t, need_u
+
+    def _build(self, pc: int, form: Form | None, insn: int, length: int) -> tuple[Handler, Handler | None]:
+        """(fast handler, precise-path handler or None) of one decoded instruction."""
+        if form is None:
+            return _raiser(ILLEGAL_INST, self._illegal_reason(insn, length)), None
         values = form.values(insn)
-        placement = self._placement.get(form.mnemonic) if form.surface != "command" else None
+        placement, need_t, need_u = self.guards(form, values)
         bad = form.violation(values)
+        precise: Handler | None = None
         if bad is not None:
-            inner = _raiser(ILLEGAL_INST, f"{form.mnemonic}: {bad.describe()}")
+            inner: Handler = _raiser(ILLEGAL_INST, f"{form.mnemonic}: {bad.describe()}")
+            need_t = need_u = 0  # the constraint fault comes before the queue check
         else:
             builder = self._builders.get(form.mnemonic)
             if builder is None:
                 inner = _halter(f"{form.mnemonic} decodes, but ptodbg does not execute it")
             else:
-                inner = builder(self, form, values, pc, length)
-        command = form.surface == "command"
-        need_t = need_u = 0
-        if not command:
-            for name in SOURCE_FIELDS:
-                code = values.get(name)
-                if code is not None and code >= T_BASE:
-                    if code < U_BASE:
-                        need_t = max(need_t, code - T_BASE + 1)
-                    else:
-                        need_u = max(need_u, code - U_BASE + 1)
-            if form.mnemonic in IMPLICIT_T1:
-                need_t = max(need_t, 1)
+                built = builder(self, form, values, pc, length)
+                if isinstance(built, PreciseOnly):
+                    inner, precise = _sync_request, built.run
+                else:
+                    inner = built
         if placement is None and not (need_t or need_u):
-            h = inner
-        else:
-            h = _guarded(self, placement, need_t, need_u, inner, bad is not None)
-        if command:
-            h = _mark_command(h)
-        return h
+            return inner, precise
+        if precise is not None:
+            precise = _guarded(self, placement, need_t, need_u, precise)
+        return _guarded(self, placement, need_t, need_u, inner), precise
+
+    @staticmethod
+    def _illegal_reason(insn: int, length: int) -> str:
+        legacy = legacy_form(insn, length)
+        if legacy is not None:
+            return (f"{legacy[1].mnemonic} is a LinxISA {legacy[0].split('-')[1]} form that "
+                    f"PTO 0.58.3 reserves; run with --compat {legacy[0]}")
+        return f"no PTO 0.58.3 form matches {insn:#0{length // 4 + 2}x} ({length} bits)"
 
     # ------------------------------------------------------------------- step
     def step(self) -> StepResult:
@@ -624,10 +650,12 @@ class Machine:
                 if given is None:
                     form, insn, length = self._decode(pc)
                     h = self.handler_at(pc)
+                    h = self._precise.get(pc, h)
                 else:
                     insn, length = given
                     form = self.decoder.decode(insn, length)
-                    h = self._build(pc, form, insn, length)
+                    fast, precise = self._build(pc, form, insn, length)
+                    h = precise or fast
             except Fault as f:
                 self.steps += 1
                 trap = self._enter_trap(f, pc, False)
@@ -637,9 +665,9 @@ class Machine:
                 try:
                     if self.sys_pending and not _ends_or_starts_block(form):
                         raise Fault(BUNDLE_TRAP, pc, reason="after ACRC only BSTOP or a new BSTART may follow")
-                    self.pc = getattr(h, "precise", h)(pc) & MASK64
+                    self.pc = h(pc) & MASK64
                 except Fault as f:
-                    trap = self._enter_trap(f, pc, getattr(h, "command", False))
+                    trap = self._enter_trap(f, pc, form is not None and form.surface == "command")
                     kind = "trap"
                 except Halt as e:
                     if not getattr(e, "counted", False):
@@ -732,7 +760,7 @@ class Machine:
                 self.pc = pc
                 self.steps += i + 1
                 done += i + 1
-                trap = self._enter_trap(f, pc, getattr(cache.get(pc), "command", False))
+                trap = self._enter_trap(f, pc, self._is_command(pc))
                 if not trap.vectored:
                     return RunResult("trap", done, trap)
                 if watching and hits:
@@ -1002,32 +1030,22 @@ def _halter(message: str) -> Handler:
     return halt
 
 
-def _mark_command(h: Handler) -> Handler:
-    try:
-        h.command = True  # type: ignore[attr-defined]
-        return h
-    except AttributeError:  # builtins or bound methods: wrap
-
-        def wrapped(pc: int) -> int:
-            return h(pc)
-
-        wrapped.command = True  # type: ignore[attr-defined]
-        return wrapped
+def _sync_request(pc: int) -> int:
+    """The fast-loop stand-in of a :class:`PreciseOnly` instruction."""
+    raise SyncRequest()
 
 
 def _guarded(
     m: Machine,
-    placement: Callable[[Machine, int], None] | None,
+    placement: Placement | None,
     need_t: int,
     need_u: int,
     inner: Handler,
-    illegal: bool,
 ) -> Handler:
     """Checks in ExecuteScalarInstruction order: placement (BUNDLE_TRAP), then the form's
-    constraints (already folded into ``inner`` when ``illegal``), then T/U availability."""
-    from ptodbg.core.semantics import in_cond_block, in_sys_block
-
-    if not (need_t or need_u) and not illegal and getattr(inner, "precise", None) is None:
+    constraints (already folded into ``inner`` for an illegal encoding, which needs no
+    queue counts), then T/U availability."""
+    if not (need_t or need_u):
         # The hot cases get the rule's test inline (one call instead of two); the rule
         # itself still raises, with its message, when the test fails.
         if placement is in_cond_block:
@@ -1050,19 +1068,8 @@ def _guarded(
     def guarded(pc: int) -> int:
         if placement is not None:
             placement(m, pc)
-        if not illegal and (m.tq < need_t or m.uq < need_u):
+        if m.tq < need_t or m.uq < need_u:
             raise Fault(ILLEGAL_INST, pc, reason="reads a T/U queue slot that holds no value")
         return inner(pc)
 
-    precise = getattr(inner, "precise", None)
-    if precise is not None:
-
-        def guarded_precise(pc: int) -> int:
-            if placement is not None:
-                placement(m, pc)
-            if m.tq < need_t or m.uq < need_u:
-                raise Fault(ILLEGAL_INST, pc, reason="reads a T/U queue slot that holds no value")
-            return precise(pc)
-
-        guarded.precise = guarded_precise  # type: ignore[attr-defined]
     return guarded
