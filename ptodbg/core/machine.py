@@ -226,7 +226,7 @@ class Machine:
         self._placement = dict(placement_rules())
         self.compat: str | None = None
         self.mem = Memory(limit=profile.flat_bytes)
-        self.mem.on_code_write = self._invalidate_code_page
+        self.mem.on_code_write = self._invalidate
         self.mem.on_reserved_store = self.clear_reservation
         self._fetch_half = self.mem.fetch_reader(profile.fetch_faults)
         self.r: list[int] = [0] * 32
@@ -235,6 +235,7 @@ class Machine:
         self.stop_pcs: set[int] = set()
         self._shadow: dict[int, Handler] = {}  # real handlers hidden behind stop sentinels
         self._precise: dict[int, Handler] = {}  # precise-path handlers of PreciseOnly forms
+        self._code_pcs: dict[int, set[int]] = {}  # page -> decoded pcs whose bytes touch it
         self.sregs: dict[int, int] = {}
         self.trap_status: list[list] = []
         self.saved: list[SavedContext | None] = []
@@ -478,19 +479,55 @@ class Machine:
         self.flush_icache()
 
     def flush_icache(self) -> None:
+        """Forget every decoded instruction (a new decoder, a new program)."""
         self.icache.clear()
         self._decoded.clear()
-        for pn in list(self.mem.code):
-            self.mem.forget_code(pn)
+        self._precise.clear()
+        self._shadow.clear()
+        self._code_pcs.clear()
+        self.mem.clear_code()
         for pc in self.stop_pcs:
             self.icache[pc] = _stop_sentinel
 
-    def _invalidate_code_page(self, pn: int) -> None:
-        for pc in self.mem.forget_code(pn):
-            self._decoded.pop(pc, None)
-            if pc in self.stop_pcs:
-                continue
+    def _invalidate(self, addr: int, size: int) -> None:
+        """Drop the decoded instructions whose bytes overlap [addr, addr+size) (the
+        memory's ``on_code_write``): a store into a code page costs this range test, and
+        self-modifying code re-decodes exactly what it changed."""
+        end = addr + size
+        decoded = self._decoded
+        if size <= 64:
+            candidates = [pc for pc in range(addr - 7, end) if pc in decoded]
+        else:
+            candidates = list({pc for pn in range(addr >> PAGE_SHIFT, ((end - 1) >> PAGE_SHIFT) + 1)
+                               for pc in self._code_pcs.get(pn, ())})
+        for pc in candidates:
+            _, insn, length = decoded[pc]
+            if pc < end and addr < pc + _code_span(insn, length):
+                self._forget(pc)
+
+    def _forget(self, pc: int) -> None:
+        """Drop everything decoded or built for the instruction at ``pc``."""
+        _, insn, length = self._decoded.pop(pc)
+        span = _code_span(insn, length)
+        self.mem.unmark_code(pc, span)
+        for pn in range(pc >> PAGE_SHIFT, ((pc + span - 1) >> PAGE_SHIFT) + 1):
+            pcs = self._code_pcs.get(pn)
+            if pcs is not None:
+                pcs.discard(pc)
+                if not pcs:
+                    del self._code_pcs[pn]
+        self._precise.pop(pc, None)
+        self._shadow.pop(pc, None)
+        if self.icache.get(pc) is not _stop_sentinel:
             self.icache.pop(pc, None)
+
+    def _still_decodes(self, pc: int) -> bool:
+        """Whether fetching at ``pc`` now gives the instruction decoded there."""
+        _, insn, length = self._decoded[pc]
+        try:
+            return fetch_instruction(self._fetch_half, pc) == (insn, length)
+        except Unfetchable:
+            return False
 
     def add_stop(self, pc: int) -> None:
         """Make ``run`` stop before executing the instruction at ``pc``."""
@@ -520,8 +557,14 @@ class Machine:
         form = self.decoder.decode(insn, length)
         got = (form, insn, length)
         self._decoded[pc] = got
-        for pn in {pc >> PAGE_SHIFT, (pc + length // 8 - 1) >> PAGE_SHIFT}:
-            self.mem.mark_code(pn, pc)
+        span = _code_span(insn, length)
+        self.mem.mark_code(pc, span)
+        for pn in range(pc >> PAGE_SHIFT, ((pc + span - 1) >> PAGE_SHIFT) + 1):
+            pcs = self._code_pcs.get(pn)
+            if pcs is None:
+                self._code_pcs[pn] = {pc}
+            else:
+                pcs.add(pc)
         return got
 
     def peek_decode(self, pc: int) -> PeekedInstruction:
@@ -969,10 +1012,10 @@ class Machine:
         )
 
     def restore(self, snap: Snapshot) -> None:
-        """Return to a snapshot exactly; decoded code survives where its page did."""
+        """Return to a snapshot exactly; decoded code survives where its bytes did."""
         mem = self.mem
-        stale = [
-            pn for pn in mem.code
+        changed = [
+            pn for pn in self._code_pcs
             if snap.pages.get(pn) is not mem.pages.get(pn) or snap.perms.get(pn) != mem.perms.get(pn)
         ]
         self.r[:] = snap.regs
@@ -985,8 +1028,10 @@ class Machine:
         mem.adopt(snap.pages, snap.perms, snap.once)
         mem.set_reserved_line(self.resv[0] & ~63 if self.resv else None)
         self._apply_bound()
-        for pn in stale:
-            self._invalidate_code_page(pn)
+        for pn in changed:
+            for pc in list(self._code_pcs.get(pn, ())):
+                if pc in self._decoded and not self._still_decodes(pc):
+                    self._forget(pc)
 
     # -------------------------------------------------------------- display
     def block_state(self) -> dict | None:
@@ -1006,6 +1051,14 @@ class Machine:
     def pending_trap(self) -> TrapInfo | None:
         """The trap entered by the most recent attempt, if that attempt trapped."""
         return self.last_trap if self.trap_step == self.steps else None
+
+
+def _code_span(insn: int, length: int) -> int:
+    """Bytes whose contents decide the decode at an address: the instruction's, plus the
+    halfword a 16-bit C.BSTART DIRECT peeks at (a fused BSTART.CALL, CORE.md §2.1)."""
+    if length == 16 and insn & 0xF == 0x2:
+        return 4
+    return length >> 3
 
 
 def _ends_or_starts_block(form: Form | None) -> bool:
