@@ -260,7 +260,6 @@ class Machine:
         self.core_state = 0
         self.thread_ptr = self.global_ptr = self.feature_enable = 0
         self.blk = False
-        self.block_stale = False  # BSTOP left stale block fields (canonical_block resets them)
         self.bpc = 0
         self.bkind = KIND_STD
         self.btype = FALL
@@ -878,20 +877,8 @@ class Machine:
         self.trap_step = self.steps
         return info
 
-    def canonical_block(self) -> None:
-        """Give the block fields their reset values when no block is open (BSTOP leaves
-        them stale for speed; see blocks.close_block)."""
-        if not self.blk and self.block_stale:
-            self.block_stale = False
-            self.bkind, self.btype, self.taken, self.bpcn, self.bseq = KIND_STD, FALL, False, 0, 0
-            self.frame_ret = self.bpc = 0
-            self.cond_set = self.tgt_set = False
-            self.header = ()
-            self.hdr_end = None
-
     def _save_context(self, ring: int, source: int, tpc: int, body: bool) -> None:
         """SaveTrapContext (reference-profile.asl) into bank ``ring``."""
-        self.canonical_block()
         r = self.r
         self.saved[ring] = SavedContext(
             commit_arg=self.commit_arg,
@@ -979,13 +966,10 @@ class Machine:
             self.r[T_BASE + k] = self.ctx(ring, ssr.EBARG_TQ0 + k)
             self.r[U_BASE + k] = self.ctx(ring, ssr.EBARG_UQ0 + k)
         self.tq, self.uq = ctx.tq, ctx.uq
-        self.hdr_end = None if body else self.pc
-        # Outside a block the restored block fields are meaningless: mark them stale so
-        # that every observation (snapshots, the next trap) sees their reset values, as
-        # after a BSTOP.  Otherwise the state would depend on whether a BSTOP ran since
-        # the last canonical_block, and a replay from a snapshot would differ from the
-        # live run in fields no instruction reads.
-        self.block_stale = not self.blk
+        # The body is entered unless the context was saved in an open block's header; with no
+        # block there is no header either.  The other block fields are restored as saved,
+        # open block or not (RecoverTrapContext; PTO-AVS-SYS-ACRE-EXEC-001 expects BPC back).
+        self.hdr_end = self.pc if self.blk and not body else None
         self.acr = ecstate & 0xF
         self._apply_bound()
         self.sregs[(ring << 12) | ssr.EBARG0] = control & ~(1 << 4)
@@ -999,7 +983,6 @@ class Machine:
     # -------------------------------------------------------------- snapshots
     def snapshot(self) -> Snapshot:
         """The complete state; O(registers + page table), pages shared copy-on-write."""
-        self.canonical_block()
         return Snapshot(
             regs=tuple(self.r),
             scalars=tuple(getattr(self, name) for name in _SCALARS),
@@ -1036,7 +1019,6 @@ class Machine:
     # -------------------------------------------------------------- display
     def block_state(self) -> dict | None:
         if not self.blk:
-            self.canonical_block()
             return None
         return {
             "kind": block_kind_name(self.bkind),
