@@ -73,6 +73,7 @@ from ptodbg.core.state import (
     U_BASE,
     block_kind_name,
 )
+from ptodbg.core.translate import MAX_INSNS, Block, translate
 from ptodbg.isa.decoder import STRICT, Decoder
 from ptodbg.isa.fetch import Unfetchable, fetch_instruction
 from ptodbg.isa.forms import Form
@@ -89,6 +90,15 @@ class StopAtPC(Exception):
 
 def _stop_sentinel(pc: int) -> int:
     raise StopAtPC(pc)
+
+
+def _stop_block(left: int) -> int:
+    """The translated-block cache's entry at a stop address."""
+    raise StopAtPC()
+
+
+_NEVER = -(1 << 62)  # the heat of an address where no block can start
+TRANSLATE_AFTER = 32  # executions of an address before the run from it is translated
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,6 +246,16 @@ class Machine:
         self._shadow: dict[int, Handler] = {}  # real handlers hidden behind stop sentinels
         self._precise: dict[int, Handler] = {}  # precise-path handlers of PreciseOnly forms
         self._code_pcs: dict[int, set[int]] = {}  # page -> decoded pcs whose bytes touch it
+        # Translated blocks (ptodbg.core.translate): entry -> run function (stop addresses
+        # hold a sentinel), the Block records, the blocks covering each instruction, and how
+        # often each address ran outside a block.  ``translate_after``: an address is
+        # translated once it ran that often (None: never translate).
+        self.block_cache: dict[int, Callable[[int], int]] = {}
+        self._blocks: dict[int, Block] = {}
+        self._blocks_at: dict[int, list[Block]] = {}
+        self._heat: dict[int, int] = {}
+        self.translate_after: int | None = TRANSLATE_AFTER
+        self.fault_at: int | None = None  # set by a block that raised: the faulting TPC
         self.sregs: dict[int, int] = {}
         self.trap_status: list[list] = []
         self.saved: list[SavedContext | None] = []
@@ -478,15 +498,21 @@ class Machine:
         self.flush_icache()
 
     def flush_icache(self) -> None:
-        """Forget every decoded instruction (a new decoder, a new program)."""
+        """Forget every decoded instruction and translated block (a new decoder, a new
+        program)."""
         self.icache.clear()
         self._decoded.clear()
         self._precise.clear()
         self._shadow.clear()
         self._code_pcs.clear()
+        self.block_cache.clear()
+        self._blocks.clear()
+        self._blocks_at.clear()
+        self._heat.clear()
         self.mem.clear_code()
         for pc in self.stop_pcs:
             self.icache[pc] = _stop_sentinel
+            self.block_cache[pc] = _stop_block
 
     def _invalidate(self, addr: int, size: int) -> None:
         """Drop the decoded instructions whose bytes overlap [addr, addr+size) (the
@@ -519,6 +545,9 @@ class Machine:
         self._shadow.pop(pc, None)
         if self.icache.get(pc) is not _stop_sentinel:
             self.icache.pop(pc, None)
+        for block in self._blocks_at.get(pc, ())[:]:
+            self._drop_block(block)
+        self._heat.pop(pc, None)
 
     def _still_decodes(self, pc: int) -> bool:
         """Whether fetching at ``pc`` now gives the instruction decoded there."""
@@ -529,17 +558,23 @@ class Machine:
             return False
 
     def add_stop(self, pc: int) -> None:
-        """Make ``run`` stop before executing the instruction at ``pc``."""
+        """Make ``run`` stop before executing the instruction at ``pc`` (no translated
+        block runs through it any more)."""
         self.stop_pcs.add(pc)
         self.icache[pc] = _stop_sentinel
+        for block in self._blocks_at.get(pc, ())[:]:
+            self._drop_block(block)
+        self.block_cache[pc] = _stop_block
 
     def remove_stop(self, pc: int) -> None:
         self.stop_pcs.discard(pc)
         if self.icache.get(pc) is _stop_sentinel:
             del self.icache[pc]
-            real = self._shadow.get(pc)
+            real = self._shadow.pop(pc, None)
             if real is not None:
                 self.icache[pc] = real
+        if self.block_cache.get(pc) is _stop_block:
+            del self.block_cache[pc]
 
     def _decode(self, pc: int) -> tuple[Form | None, int, int]:
         """(form, instruction value, length in bits) at ``pc`` for execution, cached per
@@ -736,102 +771,156 @@ class Machine:
         return out
 
     # -------------------------------------------------------------------- run
-    @property
-    def slow_mode(self) -> bool:
-        return self.sys_pending
-
     def run(self, max_steps: int) -> RunResult:
         """Run up to ``max_steps`` attempts on the fast path (no events).
 
         Stops at a trap whose bank has no handler (EVBASE 0), at a stop address, at a
         watchpoint hit, or when the emulator must halt.  Traps with a handler continue
-        at EVBASE."""
-        done = 0
-        cache = self.icache
-        hits = self.mem.watch_hits
-        hits.clear()
-        watching = bool(self.mem.watches)
-        while done < max_steps:
-            if self.slow_mode:
-                res = self.step()
-                done += 1
-                stop = self._after_precise(res, done)
+        at EVBASE.  Hot code runs as translated blocks (:mod:`ptodbg.core.translate`)
+        unless watchpoints or event capture need the per-instruction path."""
+        start = self.steps
+        limit = start + max_steps
+        self.mem.watch_hits.clear()
+        while self.steps < limit:
+            if self.sys_pending:
+                stop = self._after_precise(self.step(), start)
                 if stop is not None:
                     return stop
                 continue
-            pc = self.pc
-            budget = max_steps - done
-            i = 0
-            try:
-                if watching:
-                    for i in range(budget):  # noqa: B007 - i is read after the loop
-                        pc = cache[pc](pc)
-                        if hits:
-                            i += 1
-                            break
-                    else:
-                        i = budget
-                    self.pc = pc
-                    self.steps += i
-                    done += i
-                    if hits:
-                        return RunResult("watch", done)
-                    continue
-                for i in range(budget):  # noqa: B007
-                    pc = cache[pc](pc)
-                self.pc = pc
-                self.steps += budget
-                done += budget
-            except KeyError:
-                self.pc = pc
-                self.steps += i
-                done += i
-                if pc in cache:
-                    raise
-                try:
-                    self.handler_at(pc)
-                except Fault as f:
-                    self.steps += 1
-                    done += 1
-                    trap = self._enter_trap(f, pc, False)
-                    if not trap.vectored:
-                        return RunResult("trap", done, trap)
-                except Halt as e:
-                    return RunResult("halt", done, message=str(e))
-            except Fault as f:
-                self.pc = pc
-                self.steps += i + 1
-                done += i + 1
-                trap = self._enter_trap(f, pc, self._is_command(pc))
-                if not trap.vectored:
-                    return RunResult("trap", done, trap)
-                if watching and hits:
-                    return RunResult("watch", done, trap)
-            except StopAtPC:
-                self.pc = pc
-                self.steps += i
-                done += i
-                return RunResult("stop-pc", done)
-            except SyncRequest:
-                self.pc = pc
-                self.steps += i
-                done += i
-                res = self.step()
-                done += 1
-                stop = self._after_precise(res, done)
-                if stop is not None:
-                    return stop
-            except Halt as e:
-                self.pc = pc
-                self.steps += i
-                done += i
-                return RunResult("halt", done, message=str(e))
-        return RunResult("max-steps", done)
+            if self.translate_after is None or self.mem.watches or self.mem.capture:
+                stop = self._run_plain(limit, start)
+            else:
+                stop = self._run_blocks(limit, start)
+            if stop is not None:
+                return stop
+        return RunResult("max-steps", self.steps - start)
 
-    def _after_precise(self, res: StepResult, done: int) -> RunResult | None:
+    def _run_plain(self, limit: int, start: int) -> RunResult | None:
+        """The per-instruction loop, up to step ``limit``: ``pc = handler(pc)``.  Returns
+        why it stopped, or None to be called again (a trap with a handler, a build)."""
+        cache = self.icache
+        hits = self.mem.watch_hits
+        watching = bool(self.mem.watches)
+        pc = self.pc
+        budget = limit - self.steps
+        i = 0
+        try:
+            if watching:
+                for i in range(budget):  # noqa: B007 - i is read after the loop
+                    pc = cache[pc](pc)
+                    if hits:
+                        i += 1
+                        break
+                else:
+                    i = budget
+                self.pc = pc
+                self.steps += i
+                return RunResult("watch", self.steps - start) if hits else None
+            for i in range(budget):  # noqa: B007
+                pc = cache[pc](pc)
+            self.pc = pc
+            self.steps += budget
+        except KeyError:
+            self.pc = pc
+            self.steps += i
+            if pc in cache:
+                raise
+            return self._build_or_trap(pc, start)
+        except Fault as f:
+            self.pc = pc
+            self.steps += i + 1
+            trap = self._enter_trap(f, pc, self._is_command(pc))
+            if not trap.vectored:
+                return RunResult("trap", self.steps - start, trap)
+            if watching and hits:
+                return RunResult("watch", self.steps - start, trap)
+        except StopAtPC:
+            self.pc = pc
+            self.steps += i
+            return RunResult("stop-pc", self.steps - start)
+        except SyncRequest:
+            self.pc = pc
+            self.steps += i
+            return self._after_precise(self.step(), start)
+        except Halt as e:
+            self.pc = pc
+            self.steps += i
+            return RunResult("halt", self.steps - start, message=str(e))
+        return None
+
+    def _run_blocks(self, limit: int, start: int) -> RunResult | None:
+        """The block loop, up to step ``limit``: translated blocks where there are, single
+        handlers elsewhere (counting how hot each address gets), and the per-instruction
+        loop for the last steps, so that the run stops exactly at ``limit``."""
+        blocks = self.block_cache
+        cache = self.icache
+        heat = self._heat
+        threshold = self.translate_after or 0
+        pc = self.pc
+        try:
+            while True:
+                left = limit - self.steps
+                if left < MAX_INSNS:
+                    self.pc = pc
+                    return self._run_plain(limit, start)
+                block = blocks.get(pc)
+                if block is not None:
+                    pc = block(left)
+                    continue
+                h = cache[pc]
+                k = heat.get(pc, 0)
+                if k >= threshold:
+                    if self._translate(pc):
+                        continue
+                    heat[pc] = _NEVER
+                else:
+                    heat[pc] = k + 1
+                pc = h(pc)
+                self.steps += 1
+        except KeyError:
+            if self.fault_at is not None or pc in cache:
+                raise
+            self.pc = pc
+            return self._build_or_trap(pc, start)
+        except Fault as f:
+            if self.fault_at is not None:  # inside a block, which counted what it committed
+                pc, self.fault_at = self.fault_at, None
+            self.pc = pc
+            self.steps += 1
+            trap = self._enter_trap(f, pc, self._is_command(pc))
+            if not trap.vectored:
+                return RunResult("trap", self.steps - start, trap)
+        except StopAtPC:
+            self.pc = pc
+            return RunResult("stop-pc", self.steps - start)
+        except SyncRequest:
+            self.pc = pc
+            return self._after_precise(self.step(), start)
+        except Halt as e:
+            if self.fault_at is not None:
+                pc, self.fault_at = self.fault_at, None
+            self.pc = pc
+            return RunResult("halt", self.steps - start, message=str(e))
+        return None
+
+    def _build_or_trap(self, pc: int, start: int) -> RunResult | None:
+        """Build the handler at ``pc`` (the cache missed); a fetch fault is an attempt."""
+        try:
+            self.handler_at(pc)
+        except Fault as f:
+            self.steps += 1
+            trap = self._enter_trap(f, pc, False)
+            if not trap.vectored:
+                return RunResult("trap", self.steps - start, trap)
+        except Halt as e:
+            return RunResult("halt", self.steps - start, message=str(e))
+        return None
+
+    def _after_precise(self, res: StepResult, start: int) -> RunResult | None:
+        """Why a run stops after one precise attempt, or None to go on."""
+        done = self.steps - start  # a halt other than an exit is not an attempt
         if res.kind == "halt":
-            counted = self.exit_code is not None  # an exit is an attempt; other halts are not
-            return RunResult("halt", done if counted else done - 1, message=res.message)
+            return RunResult("halt", done, message=res.message)
         if res.trap is not None and not res.trap.vectored:
             return RunResult("trap", done, res.trap)
         if self.mem.watch_hits:
@@ -839,6 +928,31 @@ class Machine:
         if self.pc in self.stop_pcs:
             return RunResult("stop-pc", done)
         return None
+
+    # ------------------------------------------------------------ translation
+    def _translate(self, pc: int) -> bool:
+        """Translate the run of instructions at ``pc`` into a block; False when none."""
+        block = translate(self, pc)
+        if block is None:
+            return False
+        self.block_cache[pc] = block.run
+        self._blocks[pc] = block
+        for p in block.pcs:
+            self._blocks_at.setdefault(p, []).append(block)
+        return True
+
+    def _drop_block(self, block: Block) -> None:
+        if self._blocks.get(block.entry) is block:
+            del self._blocks[block.entry]
+            if self.block_cache.get(block.entry) is block.run:
+                del self.block_cache[block.entry]
+        for p in block.pcs:
+            holders = self._blocks_at.get(p)
+            if holders is not None:
+                holders[:] = [b for b in holders if b is not block]
+                if not holders:
+                    del self._blocks_at[p]
+        self._heat.pop(block.entry, None)
 
     # ------------------------------------------------------------------ traps
     def _enter_trap(self, f: Fault, pc: int, command: bool) -> TrapInfo:
