@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from ptodbg.core import sysregs as ssr
 from ptodbg.core.events import MemEvent
@@ -218,6 +219,7 @@ _SCALARS = (
     "control_request",
 )
 _SCALAR_INDEX = {name: i for i, name in enumerate(_SCALARS)}
+_scalars_of = attrgetter(*_SCALARS)
 SCALAR_FIELDS = _SCALARS  # the machine attributes a Snapshot holds, in Snapshot.scalars order
 
 # Reg5 source fields of scalar forms (checked for T/U availability before any effect).
@@ -252,10 +254,12 @@ class Machine:
         # translated once it ran that often (None: never translate).
         self.block_cache: dict[int, Callable[[int], int]] = {}
         self._blocks: dict[int, Block] = {}
+        self._block_lengths: dict[int, int] = {}  # entry -> attempts one iteration makes at most
         self._blocks_at: dict[int, list[Block]] = {}
         self._heat: dict[int, int] = {}
         self.translate_after: int | None = TRANSLATE_AFTER
         self.fault_at: int | None = None  # set by a block that raised: the faulting TPC
+        self._last_snapshot: Snapshot | None = None  # what the next snapshot may share
         self.sregs: dict[int, int] = {}
         self.trap_status: list[list] = []
         self.saved: list[SavedContext | None] = []
@@ -507,6 +511,7 @@ class Machine:
         self._code_pcs.clear()
         self.block_cache.clear()
         self._blocks.clear()
+        self._block_lengths.clear()
         self._blocks_at.clear()
         self._heat.clear()
         self.mem.clear_code()
@@ -849,10 +854,11 @@ class Machine:
         return None
 
     def _run_blocks(self, limit: int, start: int) -> RunResult | None:
-        """The block loop, up to step ``limit``: translated blocks where there are, single
-        handlers elsewhere (counting how hot each address gets), and the per-instruction
-        loop for the last steps, so that the run stops exactly at ``limit``."""
+        """The block loop, up to step ``limit``: translated blocks where there are (when
+        the budget holds one more iteration of theirs), single handlers elsewhere, counting
+        how often each address runs, so that hot ones get translated."""
         blocks = self.block_cache
+        lengths = self._block_lengths
         cache = self.icache
         heat = self._heat
         threshold = self.translate_after or 0
@@ -860,21 +866,22 @@ class Machine:
         try:
             while True:
                 left = limit - self.steps
-                if left < MAX_INSNS:
+                if left <= 0:
                     self.pc = pc
-                    return self._run_plain(limit, start)
+                    return None
                 block = blocks.get(pc)
-                if block is not None:
+                if block is not None and (left >= MAX_INSNS or left >= lengths.get(pc, 0)):
                     pc = block(left)
                     continue
                 h = cache[pc]
-                k = heat.get(pc, 0)
-                if k >= threshold:
-                    if self._translate(pc):
-                        continue
-                    heat[pc] = _NEVER
-                else:
-                    heat[pc] = k + 1
+                if block is None:
+                    k = heat.get(pc, 0)
+                    if k >= threshold:
+                        if self._translate(pc):
+                            continue
+                        heat[pc] = _NEVER
+                    else:
+                        heat[pc] = k + 1
                 pc = h(pc)
                 self.steps += 1
         except KeyError:
@@ -937,6 +944,7 @@ class Machine:
             return False
         self.block_cache[pc] = block.run
         self._blocks[pc] = block
+        self._block_lengths[pc] = len(block.pcs)
         for p in block.pcs:
             self._blocks_at.setdefault(p, []).append(block)
         return True
@@ -944,6 +952,7 @@ class Machine:
     def _drop_block(self, block: Block) -> None:
         if self._blocks.get(block.entry) is block:
             del self._blocks[block.entry]
+            del self._block_lengths[block.entry]
             if self.block_cache.get(block.entry) is block.run:
                 del self.block_cache[block.entry]
         for p in block.pcs:
@@ -1096,17 +1105,28 @@ class Machine:
 
     # -------------------------------------------------------------- snapshots
     def snapshot(self) -> Snapshot:
-        """The complete state; O(registers + page table), pages shared copy-on-write."""
-        return Snapshot(
-            regs=tuple(self.r),
-            scalars=tuple(getattr(self, name) for name in _SCALARS),
-            sregs=dict(self.sregs),
-            trap_status=tuple(tuple(s) for s in self.trap_status),
-            saved=tuple(self.saved),
-            pages=self.mem.share_all(),
-            perms=dict(self.mem.perms),
-            once=dict(self.mem.once),
-        )
+        """The complete state; O(registers + page table), pages shared copy-on-write.
+        Parts equal to the previous snapshot's are that snapshot's objects (a history of
+        snapshots holds each unchanged table once)."""
+        mem = self.mem
+        regs = tuple(self.r)
+        scalars = _scalars_of(self)
+        trap_status = tuple(map(tuple, self.trap_status))
+        saved = tuple(self.saved)
+        prev = self._last_snapshot
+        if prev is None:
+            sregs, perms, once = dict(self.sregs), dict(mem.perms), dict(mem.once)
+        else:
+            regs = prev.regs if regs == prev.regs else regs
+            scalars = prev.scalars if scalars == prev.scalars else scalars
+            trap_status = prev.trap_status if trap_status == prev.trap_status else trap_status
+            saved = prev.saved if saved == prev.saved else saved
+            sregs = prev.sregs if self.sregs == prev.sregs else dict(self.sregs)
+            perms = prev.perms if mem.perms == prev.perms else dict(mem.perms)
+            once = prev.once if mem.once == prev.once else dict(mem.once)
+        snap = Snapshot(regs, scalars, sregs, trap_status, saved, mem.share_all(), perms, once)
+        self._last_snapshot = snap
+        return snap
 
     def restore(self, snap: Snapshot) -> None:
         """Return to a snapshot exactly; decoded code survives where its bytes did."""
@@ -1123,6 +1143,7 @@ class Machine:
         self.trap_status[:] = [list(s) for s in snap.trap_status]
         self.saved[:] = list(snap.saved)
         mem.adopt(snap.pages, snap.perms, snap.once)
+        self._last_snapshot = snap
         mem.set_reserved_line(self.resv[0] & ~63 if self.resv else None)
         self._apply_bound()
         for pn in changed:

@@ -112,6 +112,9 @@ class Memory:
         # permissions to restore when an access (data or fetch) faults on it.
         self.once: dict[int, int] = {}
         self.on_code_write: Callable[[int, int], None] = lambda addr, size: None
+        # The page table a snapshot last took (shared by every snapshot until a page
+        # object changes: a copy on write, a new or removed page); None once it changed.
+        self._shared_table: dict[int, bytearray] | None = None
         self.on_reserved_store: Callable[[], None] = lambda: None
 
     # ------------------------------------------------------------------ mapping
@@ -125,6 +128,7 @@ class Memory:
             if was is None:
                 self.pages[pn] = bytearray(PAGE_SIZE)
                 self.perms[pn] = 0
+                self._shared_table = None
             self.perms[pn] |= perms
             self._refresh(pn)
             if pn in self.code and (was is None or (was ^ self.perms[pn]) & X):
@@ -134,6 +138,8 @@ class Memory:
 
     def unmap(self, addr: int, size: int) -> None:
         for pn in self._page_range(addr, size):
+            if pn in self.pages:
+                self._shared_table = None
             for table in (self.pages, self.perms, self.fast_read, self.fast_write, self.fast_code):
                 table.pop(pn, None)
             self.shared.discard(pn)
@@ -294,11 +300,14 @@ class Memory:
 
     # --------------------------------------------------------------- snapshots
     def share_all(self) -> dict[int, bytearray]:
-        """Pages for a snapshot: the current page objects, all now copy-on-write."""
-        self.shared = set(self.pages)
-        self.fast_write.clear()
-        self.fast_code.clear()
-        return dict(self.pages)
+        """Pages for a snapshot: the current page objects, all now copy-on-write.  While no
+        page object changes, every snapshot gets the same (never mutated) table."""
+        if self._shared_table is None:
+            self.shared = set(self.pages)
+            self.fast_write.clear()
+            self.fast_code.clear()
+            self._shared_table = dict(self.pages)
+        return self._shared_table
 
     def adopt(self, pages: dict[int, bytearray], perms: dict[int, int], once: dict[int, int]) -> None:
         """Restore page contents and permissions from a snapshot (pages stay shared)."""
@@ -309,6 +318,7 @@ class Memory:
         self.once.clear()
         self.once.update(once)
         self.shared = set(pages)
+        self._shared_table = pages
         self.refresh_all()
 
     def _writable_page(self, pn: int) -> bytearray:
@@ -318,6 +328,7 @@ class Memory:
             self.shared.discard(pn)
             page = bytearray(page)
             self.pages[pn] = page
+            self._shared_table = None
             self._refresh(pn)
             if pn in self.fast_read:
                 self.fast_read[pn] = page

@@ -19,8 +19,9 @@ random programs both ways):
   hot path), writes the locals back, writes any virtual block state into the machine as
   the per-instruction path would have it, counts the committed attempts and names the
   instruction in ``m.fault_at``; the run loop then enters the trap there.
-* *Budgets.*  The run loop calls a block only with ``left >= MAX_INSNS``; a loop checks the
-  budget before each further iteration, so ``run(n)`` stops on exactly step ``n``.
+* *Budgets.*  The run loop calls a block only when ``left`` holds one iteration (as many
+  attempts as the block has instructions); a loop checks the budget before each further
+  iteration, so ``run(n)`` stops on exactly step ``n``.
 * *Code writes.*  A store that leaves the fast maps (it may have written code) ends the
   block after that instruction; writing an instruction's bytes drops the blocks holding it.
 * *Everything else* (stop addresses, watchpoints, event capture, single steps, the precise
@@ -264,7 +265,7 @@ class _Translation:
         assumed holds again (and the budget allows another iteration), else out."""
         lines = [f"n += {executed}"]
         if may_loop and target == self.entry and self.can_loop():
-            lines += [f"if n + {MAX_INSNS} <= left:", "    continue"]
+            lines += ["if n + ITERATION <= left:", "    continue"]  # ITERATION: see _assemble
         return lines + [f"nxt = {target}", "break"]
 
     def can_loop(self) -> bool:
@@ -513,7 +514,9 @@ def _assemble(m: Machine, g: _Gen) -> Block:
         "        return nxt",
         "    return block",
     ]
-    text = "\n".join(src) + "\n"
+    # One more iteration fits when the budget holds as many attempts as the run has
+    # instructions (no path through it executes more).
+    text = "\n".join(src).replace("ITERATION", str(len(g.pcs))) + "\n"
     namespace = dict(NAMESPACE)
     namespace["LINES"] = lines_of
     exec(compile(text, f"<block {g.entry:#x}>", "exec"), namespace)  # noqa: S102 - our own shapes

@@ -5,7 +5,11 @@ costs its page table plus the pages written since the previous one.  The debugge
 one every ``interval`` steps while it runs forward; going back restores the nearest
 earlier snapshot and re-executes deterministically (:mod:`ptodbg.debug.engine`).
 
-The history is bounded by a memory budget.  When the estimate exceeds it, snapshots are
+The history is bounded by a memory budget, measured honestly: every object the kept
+snapshots hold (the snapshot records, their tuples and dicts, integers too large to be
+shared, the page copies) is counted once, by identity, at its ``sys.getsizeof`` size plus
+the allocator's header; a page the live machine still uses is not the history's.  When
+the figure exceeds the budget, snapshots are
 dropped ("thinning") where they are densest: each removal takes the inner snapshot whose
 neighbours are closest together, so the largest gap between kept snapshots — the worst
 replay a goto or reverse-step can need — stays near (steps / snapshots) instead of
@@ -17,16 +21,15 @@ re-densifies it, because replay records snapshots on its way.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ptodbg.core import Snapshot
-from ptodbg.core.memory import PAGE_SIZE
 
 KEEP_NEWEST = 1  # snapshots nearest the present that thinning never drops
-# Rough fixed costs of one snapshot besides its private pages (page-table dicts, tuples).
-_PER_SNAPSHOT = 1024
-_PER_PAGE_ENTRY = 40
+ALLOCATION_HEADER = 16  # malloc's chunk header of a large object (pages, big dicts)
+_LIST_SLOTS = 2 * 8  # the step and entry slots of the two sorted lists
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,8 +51,8 @@ class History:
         self.budget = budget_bytes
         self._steps: list[int] = []
         self._entries: list[Entry] = []
-        self._page_refs: dict[int, list] = {}  # id(page) -> [page, refcount]
-        self._entry_bytes = 0  # fixed and page-table costs of the kept snapshots
+        self._refs: dict[int, list] = {}  # id(object) -> [object, holders, bytes]
+        self._bytes = 0  # bytes of every object in _refs
         self.thinned = 0
 
     # ------------------------------------------------------------- queries
@@ -68,51 +71,38 @@ class History:
         return list(self._steps)
 
     def memory_bytes(self) -> int:
-        """Bytes the history keeps alive beyond the live machine: page copies only the
-        snapshots hold, plus each snapshot's page table and fixed parts."""
+        """Bytes the history keeps alive beyond the live machine: every object its
+        snapshots hold, once, except the pages the live machine also holds."""
         live = self.live_pages().values() if self.live_pages else ()
-        shared_with_live = sum(1 for p in live if id(p) in self._page_refs)
-        return (len(self._page_refs) - shared_with_live) * PAGE_SIZE + self._entry_bytes
+        refs = self._refs
+        shared = sum(refs[id(p)][2] for p in live if id(p) in refs)
+        return self._bytes - shared
 
     # ------------------------------------------------------------- updates
     def record(self, step: int, edits: int, snap: Snapshot) -> None:
         """Keep a snapshot of ``step`` (replacing one already kept for that step)."""
         i = bisect.bisect_left(self._steps, step)
-        self._entry_bytes += _cost(snap)
+        entry = Entry(step, edits, snap)
+        self._hold(entry)
         if i < len(self._steps) and self._steps[i] == step:
-            self._release(self._entries[i])
-            self._entries[i] = Entry(step, edits, snap)
+            self._drop(self._entries[i])
+            self._entries[i] = entry
         else:
             self._steps.insert(i, step)
-            self._entries.insert(i, Entry(step, edits, snap))
-        for page in snap.pages.values():
-            ref = self._page_refs.get(id(page))
-            if ref is None:
-                self._page_refs[id(page)] = [page, 1]
-            else:
-                ref[1] += 1
-        if self.memory_bytes() > self.budget:
+            self._entries.insert(i, entry)
+        if self._bytes > self.budget and self.memory_bytes() > self.budget:
             self._thin()
 
     def truncate_after(self, step: int) -> None:
         """Forget snapshots later than ``step`` (the timeline changed there)."""
         i = bisect.bisect_right(self._steps, step)
         for entry in self._entries[i:]:
-            self._release(entry)
+            self._drop(entry)
         del self._steps[i:]
         del self._entries[i:]
 
     def clear(self) -> None:
         self.truncate_after(-1)
-
-    def _release(self, entry: Entry) -> None:
-        self._entry_bytes -= _cost(entry.snap)
-        for page in entry.snap.pages.values():
-            ref = self._page_refs.get(id(page))
-            if ref is not None:
-                ref[1] -= 1
-                if ref[1] <= 0:
-                    del self._page_refs[id(page)]
 
     def _thin(self) -> None:
         """Drop the snapshot whose removal leaves the smallest merged gap, until the
@@ -126,11 +116,57 @@ class History:
                     best, best_gap = i, gap
             if not best:
                 break
-            self._release(self._entries[best])
+            self._drop(self._entries[best])
             del self._entries[best]
             del self._steps[best]
             self.thinned += 1
 
+    # ------------------------------------------------------------- accounting
+    def _hold(self, obj: object) -> None:
+        """One more holder of ``obj``; the first one also holds what ``obj`` holds."""
+        ref = self._refs.get(id(obj))
+        if ref is not None:
+            ref[1] += 1
+            return
+        size = _size(obj)
+        self._refs[id(obj)] = [obj, 1, size]
+        self._bytes += size
+        for child in _held(obj):
+            self._hold(child)
 
-def _cost(snap: Snapshot) -> int:
-    return _PER_SNAPSHOT + _PER_PAGE_ENTRY * len(snap.pages)
+    def _drop(self, obj: object) -> None:
+        ref = self._refs[id(obj)]
+        ref[1] -= 1
+        if ref[1]:
+            return
+        del self._refs[id(obj)]
+        self._bytes -= ref[2]
+        for child in _held(obj):
+            self._drop(child)
+
+
+def _size(obj: object) -> int:
+    """Bytes ``obj`` occupies: its own size, plus the list slots of an entry and the
+    allocator header of a large object (small ones come from pymalloc's pools)."""
+    size = sys.getsizeof(obj)
+    if isinstance(obj, Entry):
+        size += _LIST_SLOTS + sys.getsizeof(obj.step)
+    return size + ALLOCATION_HEADER if size > 512 else size
+
+
+def _held(obj: object) -> Iterable[object]:
+    """The objects ``obj`` (an entry or a part of a snapshot) keeps alive that cost
+    memory of their own: parts of a snapshot, nested tuples, page copies, and integers
+    outside CPython's small-integer cache.  Snapshots are immutable, so this is the same
+    list whenever it is asked."""
+    if isinstance(obj, Entry):
+        return (obj.snap,)
+    if isinstance(obj, Snapshot):
+        return (obj.regs, obj.scalars, obj.sregs, obj.trap_status, obj.saved, obj.pages, obj.perms, obj.once)
+    if isinstance(obj, tuple):
+        items: Iterable[object] = obj
+    elif isinstance(obj, dict):
+        items = obj.values()
+    else:
+        return ()
+    return [x for x in items if (type(x) is int and not -5 <= x <= 256) or type(x) in (tuple, bytearray)]
