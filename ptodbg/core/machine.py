@@ -261,7 +261,9 @@ class Machine:
         self.fault_at: int | None = None  # set by a block that raised: the faulting TPC
         self._last_snapshot: Snapshot | None = None  # what the next snapshot may share
         self.sregs: dict[int, int] = {}
-        self.trap_status: list[list] = []
+        # Per bank: (async, argument valid, cause, trap number, argument0); rows are
+        # replaced, never changed, so snapshots share them.
+        self.trap_status: list[tuple[bool, bool, int, int, int]] = []
         self.saved: list[SavedContext | None] = []
         self.syscall: Callable[[Machine, int, int], int] | None = None
         # Stack pointer of the frame templates: R2 per lifetime.asl (PTO_FRAME_SP_INDEX);
@@ -318,7 +320,7 @@ class Machine:
         self.sregs.clear()
         for ring in range(16):
             self.sregs[ssr.context_index(ring, ssr.ECONFIG)] = 3
-        self.trap_status[:] = [[False, False, 0, 0, 0] for _ in range(16)]
+        self.trap_status[:] = [(False, False, 0, 0, 0)] * 16
         self.saved[:] = [None] * 16
         self.mem.set_reserved_line(None)
         self._apply_bound()
@@ -447,13 +449,11 @@ class Machine:
             return
         ring, low = (address >> 12) & 0xF, address & 0xFFF
         if low == ssr.TRAPNO:
-            st = self.trap_status[ring]
-            st[0] = bool(value >> 63 & 1)
-            st[1] = bool(value >> 62 & 1)
-            st[2] = (value >> 24) & 0xFFFFFF
-            st[3] = value & 0x3F
+            arg = self.trap_status[ring][4]
+            self.trap_status[ring] = (bool(value >> 63 & 1), bool(value >> 62 & 1), (value >> 24) & 0xFFFFFF,
+                                      value & 0x3F, arg)
         elif low == ssr.TRAPARG0:
-            self.trap_status[ring][4] = value
+            self.trap_status[ring] = self.trap_status[ring][:4] + (value,)
         else:
             self.sregs[address & 0xFFFF] = value
 
@@ -978,8 +978,7 @@ class Machine:
             saved_tpc = self.ctx(ring, ssr.EBARG_TPC)
         else:
             self._save_context(ring, source, saved_tpc, body)
-        st = self.trap_status[ring]
-        st[0], st[1], st[2], st[3], st[4] = False, True, f.cause & 0xFFFFFF, f.number, f.arg & MASK64
+        self.trap_status[ring] = (False, True, f.cause & 0xFFFFFF, f.number, f.arg & MASK64)
         self.last_fault = f.number
         self.fault_address = f.arg & MASK64
         self.set_acr(ring)
@@ -1111,7 +1110,7 @@ class Machine:
         mem = self.mem
         regs = tuple(self.r)
         scalars = _scalars_of(self)
-        trap_status = tuple(map(tuple, self.trap_status))
+        trap_status = tuple(self.trap_status)
         saved = tuple(self.saved)
         prev = self._last_snapshot
         if prev is None:
@@ -1140,7 +1139,7 @@ class Machine:
             setattr(self, name, value)
         self.sregs.clear()
         self.sregs.update(snap.sregs)
-        self.trap_status[:] = [list(s) for s in snap.trap_status]
+        self.trap_status[:] = snap.trap_status
         self.saved[:] = list(snap.saved)
         mem.adopt(snap.pages, snap.perms, snap.once)
         self._last_snapshot = snap

@@ -124,49 +124,59 @@ class History:
     # ------------------------------------------------------------- accounting
     def _hold(self, obj: object) -> None:
         """One more holder of ``obj``; the first one also holds what ``obj`` holds."""
-        ref = self._refs.get(id(obj))
-        if ref is not None:
-            ref[1] += 1
-            return
-        size = _size(obj)
-        self._refs[id(obj)] = [obj, 1, size]
-        self._bytes += size
-        for child in _held(obj):
-            self._hold(child)
+        refs = self._refs
+        todo = [obj]
+        while todo:
+            item = todo.pop()
+            ref = refs.get(id(item))
+            if ref is not None:
+                ref[1] += 1
+                continue
+            size = _size(item)
+            refs[id(item)] = [item, 1, size]
+            self._bytes += size
+            todo += _held(item)
 
     def _drop(self, obj: object) -> None:
-        ref = self._refs[id(obj)]
-        ref[1] -= 1
-        if ref[1]:
-            return
-        del self._refs[id(obj)]
-        self._bytes -= ref[2]
-        for child in _held(obj):
-            self._drop(child)
+        refs = self._refs
+        todo = [obj]
+        while todo:
+            item = todo.pop()
+            ref = refs[id(item)]
+            ref[1] -= 1
+            if not ref[1]:
+                del refs[id(item)]
+                self._bytes -= ref[2]
+                todo += _held(item)
 
 
 def _size(obj: object) -> int:
     """Bytes ``obj`` occupies: its own size, plus the list slots of an entry and the
     allocator header of a large object (small ones come from pymalloc's pools)."""
     size = sys.getsizeof(obj)
-    if isinstance(obj, Entry):
+    if type(obj) is Entry:
         size += _LIST_SLOTS + sys.getsizeof(obj.step)
     return size + ALLOCATION_HEADER if size > 512 else size
 
 
-def _held(obj: object) -> Iterable[object]:
+_COUNTED = (tuple, bytearray)
+
+
+def _held(obj: object) -> list[object]:
     """The objects ``obj`` (an entry or a part of a snapshot) keeps alive that cost
     memory of their own: parts of a snapshot, nested tuples, page copies, and integers
     outside CPython's small-integer cache.  Snapshots are immutable, so this is the same
     list whenever it is asked."""
-    if isinstance(obj, Entry):
-        return (obj.snap,)
-    if isinstance(obj, Snapshot):
-        return (obj.regs, obj.scalars, obj.sregs, obj.trap_status, obj.saved, obj.pages, obj.perms, obj.once)
-    if isinstance(obj, tuple):
-        items: Iterable[object] = obj
-    elif isinstance(obj, dict):
-        items = obj.values()
+    kind = type(obj)
+    if kind is Entry:
+        return [obj.snap]  # type: ignore[attr-defined]
+    if kind is Snapshot:
+        return [obj.regs, obj.scalars, obj.sregs, obj.trap_status, obj.saved,  # type: ignore[attr-defined]
+                obj.pages, obj.perms, obj.once]  # type: ignore[attr-defined]
+    if kind is tuple:
+        items: Iterable[object] = obj  # type: ignore[assignment]
+    elif kind is dict:
+        items = obj.values()  # type: ignore[attr-defined]
     else:
-        return ()
-    return [x for x in items if (type(x) is int and not -5 <= x <= 256) or type(x) in (tuple, bytearray)]
+        return []
+    return [x for x in items if (type(x) is int and not -5 <= x <= 256) or type(x) in _COUNTED]
