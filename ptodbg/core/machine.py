@@ -62,6 +62,7 @@ from ptodbg.core.semantics import (
     in_sys_block,
     placement_rules,
 )
+from ptodbg.core.semantics.shapes import shaped_mnemonics
 from ptodbg.core.state import (
     FALL,
     GPR_COUNT,
@@ -247,6 +248,9 @@ class Machine:
         self.stop_pcs: set[int] = set()
         self._shadow: dict[int, Handler] = {}  # real handlers hidden behind stop sentinels
         self._precise: dict[int, Handler] = {}  # precise-path handlers of PreciseOnly forms
+        self._by_word: dict[tuple[int, int], tuple[Handler, Handler | None]] = {}  # shaped forms
+        self._shaped = shaped_mnemonics()
+        self._source_fields: dict[int, tuple[str, ...]] = {}  # id(form) -> its Reg5 source fields
         self._code_pcs: dict[int, set[int]] = {}  # page -> decoded pcs whose bytes touch it
         # Translated blocks (ptodbg.core.translate): entry -> run function (stop addresses
         # hold a sentinel), the Block records, the blocks covering each instruction, and how
@@ -507,6 +511,7 @@ class Machine:
         self.icache.clear()
         self._decoded.clear()
         self._precise.clear()
+        self._by_word.clear()
         self._shadow.clear()
         self._code_pcs.clear()
         self.block_cache.clear()
@@ -596,9 +601,10 @@ class Machine:
         form = self.decoder.decode(insn, length)
         got = (form, insn, length)
         self._decoded[pc] = got
-        span = _code_span(insn, length)
+        span = 4 if length == 16 and insn & 0xF == 0x2 else length >> 3  # _code_span
         self.mem.mark_code(pc, span)
-        for pn in range(pc >> PAGE_SHIFT, ((pc + span - 1) >> PAGE_SHIFT) + 1):
+        first, last = pc >> PAGE_SHIFT, (pc + span - 1) >> PAGE_SHIFT
+        for pn in (first,) if first == last else (first, last):
             pcs = self._code_pcs.get(pn)
             if pcs is None:
                 self._code_pcs[pn] = {pc}
@@ -655,9 +661,12 @@ class Machine:
         if form.surface == "command":
             return None, 0, 0
         need_t = need_u = 0
-        for name in SOURCE_FIELDS:
-            code = values.get(name)
-            if code is not None and code >= T_BASE:
+        names = self._source_fields.get(id(form))
+        if names is None:
+            names = self._source_fields[id(form)] = tuple(n for n in SOURCE_FIELDS if n in form.by_name)
+        for name in names:
+            code = values[name]
+            if code >= T_BASE:
                 if code < U_BASE:
                     need_t = max(need_t, code - T_BASE + 1)
                 else:
@@ -667,9 +676,20 @@ class Machine:
         return self._placement.get(form.mnemonic), need_t, need_u
 
     def _build(self, pc: int, form: Form | None, insn: int, length: int) -> tuple[Handler, Handler | None]:
-        """(fast handler, precise-path handler or None) of one decoded instruction."""
+        """(fast handler, precise-path handler or None) of one decoded instruction.
+
+        A shaped form's handler takes its address as an argument and nothing else from
+        where it sits, so one handler serves every copy of the same instruction word."""
         if form is None:
             return _raiser(ILLEGAL_INST, self._illegal_reason(insn, length)), None
+        if form.mnemonic in self._shaped:
+            got = self._by_word.get((insn, length))
+            if got is None:
+                got = self._by_word[(insn, length)] = self._build_form(pc, form, insn, length)
+            return got
+        return self._build_form(pc, form, insn, length)
+
+    def _build_form(self, pc: int, form: Form, insn: int, length: int) -> tuple[Handler, Handler | None]:
         values = form.values(insn)
         placement, need_t, need_u = self.guards(form, values)
         bad = form.violation(values)

@@ -242,6 +242,18 @@ class Memory:
 
     def mark_code(self, addr: int, size: int) -> None:
         """Record that the bytes [addr, addr+size) hold a decoded instruction."""
+        pn = addr >> PAGE_SHIFT
+        if (addr + size - 1) >> PAGE_SHIFT == pn:  # the usual case: one page
+            marks = self.code.get(pn)
+            if marks is None:
+                marks = self.code[pn] = bytearray(GRANULES)
+                self._refresh(pn)
+            first = (addr & PAGE_MASK) >> GRANULE_SHIFT
+            marks[first] += 1
+            last = ((addr + size - 1) & PAGE_MASK) >> GRANULE_SHIFT
+            if last != first:
+                marks[last] += 1
+            return
         for pn, first, last in self._granules(addr, size):
             marks = self.code.get(pn)
             if marks is None:

@@ -60,14 +60,21 @@ class Decoder:
                     continue
                 fmask = (form.mask >> shift) & keymask
                 fmatch = (form.match >> shift) & keymask
-                for key in range(keymask + 1):
-                    if key & fmask == fmatch:
-                        buckets[key].append(form)
+                free = keymask & ~fmask  # every key that agrees on the fixed bits
+                sub = free
+                while True:
+                    buckets[fmatch | sub].append(form)
+                    if not sub:
+                        break
+                    sub = (sub - 1) & free
             self._buckets[length] = buckets
 
     def decode(self, insn: int, length: int) -> Form | None:
         """The form that owns ``insn`` of ``length`` bits, or None (illegal instruction)."""
-        for form in self._buckets[length][_bucket_key(insn, length)]:
+        # The bucket key (_bucket_key, inline): 48-bit forms share the 0xE prefix nibble
+        # and keep their opcode at bits 22:16; 64-bit forms have one bucket.
+        key = (insn >> 16) & 0x7F if length == 48 else 0 if length == 64 else insn & 0x7F
+        for form in self._buckets[length][key]:
             if insn & form.mask == form.match:
                 return form
         return None

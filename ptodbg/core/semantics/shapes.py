@@ -84,19 +84,19 @@ class Shape:
     kind: str = "value"
     next: str | None = None
 
-    @property
-    def exits(self) -> bool:
-        return any(line.strip() == "{exit}" for line in self.body)
+    holes: tuple[str, ...] = field(init=False, repr=False)  # names of the holes, first use first
 
-    @property
-    def holes(self) -> tuple[str, ...]:
-        """The names of the holes the text has (besides pc and exit), in first-use order."""
+    def __post_init__(self) -> None:
         seen: dict[str, None] = {}
         for line in (*self.body, self.result or "", self.next or ""):
             for name in _HOLE.findall(line):
                 if name not in ("pc", "exit"):
                     seen.setdefault(name, None)
-        return tuple(seen)
+        object.__setattr__(self, "holes", tuple(seen))
+
+    @property
+    def exits(self) -> bool:
+        return any(line.strip() == "{exit}" for line in self.body)
 
 
 @dataclass(slots=True)
@@ -248,3 +248,9 @@ def shaped(*mnemonics: str) -> Callable[[ShapeBuilder], ShapeBuilder]:
 def shape_of(mnemonic: str) -> ShapeBuilder | None:
     """The shape builder of a mnemonic, when its semantics are shapes."""
     return _SHAPED.get(mnemonic)
+
+
+def shaped_mnemonics() -> frozenset[str]:
+    """Every mnemonic whose semantics are shapes (their handlers depend on the
+    instruction word alone)."""
+    return frozenset(_SHAPED)
