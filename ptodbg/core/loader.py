@@ -118,12 +118,12 @@ def read_source_or_elf(path: str | Path) -> tuple[Program, Assembly | None]:
     """The program at ``path``: an ELF file, or assembly source assembled in memory.
     OSError (missing file, directory) propagates; bad content raises ProgramError
     (an :class:`~ptodbg.isa.asm.AsmError` for source errors)."""
-    from ptodbg.isa.asm import assemble_unit
-
     p = Path(path)
     data = p.read_bytes()
     if is_elf(data):
         return parse_program(data, str(p)), None
+    from ptodbg.isa.asm import assemble_unit  # only sources need the assembler (startup time)
+
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:

@@ -37,8 +37,7 @@ does not track end the run before them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ptodbg.core.faults import Fault, Halt
 from ptodbg.core.semantics import in_cond_block
@@ -70,19 +69,17 @@ _ALWAYS_FAULT = frozenset({"EBREAK", "C.EBREAK"})  # nothing after them runs in 
 _KEYWORD_TRANSFER = {"fall": FALL, "direct": DIRECT, "cond": COND}
 
 
-@dataclass(eq=False)
 class Block:
     """One translated run: its entry, the addresses of the instructions it covers, and the
     generated function (``run(left) -> next TPC``)."""
 
-    entry: int
-    pcs: tuple[int, ...]
-    run: Callable[[int], int]
-    source: str
+    __slots__ = ("entry", "pcs", "run", "source")
+
+    def __init__(self, entry: int, pcs: tuple[int, ...], run: Callable[[int], int], source: str) -> None:
+        self.entry, self.pcs, self.run, self.source = entry, pcs, run, source
 
 
-@dataclass(frozen=True)
-class _Open:
+class _Open(NamedTuple):
     """A block the translated code opened itself (virtual block state)."""
 
     pc: int
@@ -140,8 +137,7 @@ def _bstart_facts(form: Form, v: dict[str, int], pc: int, size: int) -> _Open | 
     return None if target & 1 else _Open(pc, kind, transfer, target, seq, seq)
 
 
-@dataclass
-class _Insn:
+class _Insn(NamedTuple):
     pc: int
     form: Form
     values: dict[str, int]

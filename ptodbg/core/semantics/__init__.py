@@ -31,8 +31,7 @@ Rules every handler follows:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ptodbg.core.faults import BUNDLE_TRAP, Fault
 from ptodbg.core.state import COND, GPR_COUNT, KIND_FP, KIND_STD, KIND_SYS
@@ -43,13 +42,12 @@ if TYPE_CHECKING:
 
 
 
-@dataclass(frozen=True, slots=True)
-class PreciseOnly:
+class PreciseOnly(NamedTuple):
     """A built instruction that must run on the machine's precise path: ``run`` is its
     handler.  (CYCLE/TIME reads need the attempt count up to date; ACRC and ACRE change
     the SYS-terminal state the fast loop does not look at.)"""
 
-    run: Handler
+    run: Callable[[int], int]
 
 
 Builder = Callable[["Machine", "Form", dict[str, int], int, int], "Handler | PreciseOnly"]

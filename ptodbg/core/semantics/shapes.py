@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ptodbg.core.faults import DATA_ALIGN_FAULT, ILLEGAL_INST, INST_PC_FAULT, Fault
@@ -69,52 +68,52 @@ def sx32(expr: str) -> str:
 
 
 # ------------------------------------------------------------------ shapes and ops
-@dataclass(frozen=True, eq=False)
 class Shape:
     """The source of one instruction's semantics (see the module docstring).
 
     ``kind`` says what the code yields: ``value`` publishes ``result`` to the destination
     (GPR, push T, push U or discard); ``cond`` sets the open COND block's condition from
     the boolean ``result`` (SETC.*); ``effect`` has no result.  ``next`` is the next-TPC
-    expression of a jump (None: the instruction after this one)."""
+    expression of a jump (None: the instruction after this one).  Shapes with the same
+    text share their compiled factories (``text``).  (Plain classes here: defining a
+    dataclass costs about half a millisecond of start-up.)"""
 
-    name: str
-    body: tuple[str, ...] = ()
-    result: str | None = None
-    kind: str = "value"
-    next: str | None = None
+    __slots__ = ("name", "body", "result", "kind", "next", "holes", "text")
 
-    holes: tuple[str, ...] = field(init=False, repr=False)  # names of the holes, first use first
-
-    def __post_init__(self) -> None:
+    def __init__(self, name: str, body: tuple[str, ...] = (), result: str | None = None,
+                 kind: str = "value", next: str | None = None) -> None:  # noqa: A002 - the next TPC
+        self.name, self.body, self.result, self.kind, self.next = name, body, result, kind, next
         seen: dict[str, None] = {}
-        for line in (*self.body, self.result or "", self.next or ""):
-            for name in _HOLE.findall(line):
-                if name not in ("pc", "exit"):
-                    seen.setdefault(name, None)
-        object.__setattr__(self, "holes", tuple(seen))
+        for line in (*body, result or "", next or ""):
+            for hole in _HOLE.findall(line):
+                if hole not in ("pc", "exit"):
+                    seen.setdefault(hole, None)
+        self.holes: tuple[str, ...] = tuple(seen)
+        self.text = (body, result, kind, next)
+
+    def __repr__(self) -> str:
+        return f"Shape({self.name!r})"
 
     @property
     def exits(self) -> bool:
         return any(line.strip() == "{exit}" for line in self.body)
 
 
-@dataclass(slots=True)
 class Op:
     """A shape with its holes filled: Reg5 source codes, constants, the destination code
     (None: no destination) and the instruction's length in bytes."""
 
-    shape: Shape
-    srcs: dict[str, int]
-    consts: dict[str, object] = field(default_factory=dict)
-    dest: int | None = None
-    size: int = 4
+    __slots__ = ("shape", "srcs", "consts", "dest", "size")
+
+    def __init__(self, shape: Shape, srcs: dict[str, int], consts: dict[str, object] | None = None,
+                 dest: int | None = None, size: int = 4) -> None:
+        self.shape, self.srcs, self.consts, self.dest, self.size = shape, srcs, consts or {}, dest, size
 
     # ---------------------------------------------------------------- closure mode
     def handler(self, m: Machine) -> Handler:
         """The per-instruction handler: a closure from the cached factory."""
         kind = dest_kind(self.dest) if self.shape.kind == "value" else self.shape.kind
-        key = (self.shape, kind, tuple(self.srcs))
+        key = (self.shape.text, kind, tuple(self.srcs))
         factory = _FACTORIES.get(key)
         if factory is None:
             factory = _FACTORIES[key] = _compile_factory(self.shape, kind, frozenset(self.srcs))
@@ -188,7 +187,7 @@ def _fill(text: str, subst: dict[str, str]) -> str:
 
 
 # ------------------------------------------------------------------ factories
-_FACTORIES: dict[tuple[Shape, str, tuple[str, ...]], Callable[..., Handler]] = {}
+_FACTORIES: dict[tuple[tuple, str, tuple[str, ...]], Callable[..., Handler]] = {}
 
 
 def _compile_factory(shape: Shape, kind: str, srcs: frozenset[str]) -> Callable[..., Handler]:
