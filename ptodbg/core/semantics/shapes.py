@@ -113,11 +113,15 @@ class Op:
     def handler(self, m: Machine) -> Handler:
         """The per-instruction handler: a closure from the cached factory."""
         kind = dest_kind(self.dest) if self.shape.kind == "value" else self.shape.kind
+        if kind in ("t", "u"):  # one factory for both queues: the push is a parameter
+            kind, push = "push", m.push_t if kind == "t" else m.push_u
+        else:
+            push = None
         key = (self.shape.text, kind, tuple(self.srcs))
         factory = _FACTORIES.get(key)
         if factory is None:
             factory = _FACTORIES[key] = _compile_factory(self.shape, kind, frozenset(self.srcs))
-        return factory(m, m.r, self.size, self.dest, **self.srcs, **self.consts)
+        return factory(m, m.r, self.size, self.dest, push, **self.srcs, **self.consts)
 
     # ------------------------------------------------------------------ block mode
     def block_lines(self, pc: int, read: Callable[[int], str], write: Callable[[int, str], list[str]],
@@ -191,9 +195,10 @@ _FACTORIES: dict[tuple[tuple, str, tuple[str, ...]], Callable[..., Handler]] = {
 
 
 def _compile_factory(shape: Shape, kind: str, srcs: frozenset[str]) -> Callable[..., Handler]:
-    """Compile ``factory(m, r, size_, dest_, **holes) -> handler`` for one shape and
-    destination kind (closure mode: a source hole reads ``r[hole]``, a constant hole is
-    the parameter itself)."""
+    """Compile ``factory(m, r, size_, dest_, push_, **holes) -> handler`` for one shape and
+    destination kind ("gpr", "push" - T or U, the machine's push method being ``push_`` -,
+    "none", "cond" or "effect"; closure mode: a source hole reads ``r[hole]``, a constant
+    hole is the parameter itself)."""
     subst = {"pc": "pc"}
     subst.update({hole: f"r[{hole}]" if hole in srcs else hole for hole in shape.holes})
     body = []
@@ -202,12 +207,12 @@ def _compile_factory(shape: Shape, kind: str, srcs: frozenset[str]) -> Callable[
     result = _fill(shape.result, subst) if shape.result is not None else None
     if kind == "gpr":
         body.append(f"r[dest_] = {result}")
-    elif kind in ("t", "u"):
-        body += push_lines(kind, result)
+    elif kind == "push":
+        body.append(f"push_({result})")
     elif kind == "cond":
         body += [f"_c = {result}", "m.commit_arg = 1 if _c else 0", "m.taken = _c", "m.cond_set = True"]
     nxt = _fill(shape.next, subst) if shape.next is not None else "pc + size_"
-    params = ", ".join(["m", "r", "size_", "dest_", *shape.holes])
+    params = ", ".join(["m", "r", "size_", "dest_", "push_", *shape.holes])
     text = "\n".join(
         [f"def factory({params}):", "    def h(pc):"]
         + [f"        {line}" for line in body]
