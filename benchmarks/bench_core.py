@@ -329,7 +329,7 @@ def rss_child(steps: int) -> None:
     m = Machine(DEBUG)
     loader.load(m, prog)
     d = Debugger(m)
-    d.step(1000)  # warm: decode, first snapshots, allocator arenas
+    d.cont(50_000)  # warm: decode, translated blocks, first snapshots, allocator arenas
     gc.collect()
     before = _rss()
     accounted_before = d.history_usage()["bytes"]

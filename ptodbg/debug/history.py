@@ -29,7 +29,7 @@ from ptodbg.core import Snapshot
 
 KEEP_NEWEST = 1  # snapshots nearest the present that thinning never drops
 ALLOCATION_HEADER = 16  # malloc's chunk header of a large object (pages, big dicts)
-_LIST_SLOTS = 2 * 8  # the step and entry slots of the two sorted lists
+_ID_BYTES = sys.getsizeof(id(object()))  # a reference-table key: an address as an int
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +51,9 @@ class History:
         self.budget = budget_bytes
         self._steps: list[int] = []
         self._entries: list[Entry] = []
-        self._refs: dict[int, list] = {}  # id(object) -> [object, holders, bytes]
+        # id(object) -> how many holders it has, for every object the kept entries hold
+        # (each one is alive while it has a holder, so its id stays its own).
+        self._refs: dict[int, int] = {}
         self._bytes = 0  # bytes of every object in _refs
         self.thinned = 0
 
@@ -72,11 +74,14 @@ class History:
 
     def memory_bytes(self) -> int:
         """Bytes the history keeps alive beyond the live machine: every object its
-        snapshots hold, once, except the pages the live machine also holds."""
+        snapshots hold, once, except the pages the live machine also holds, plus its own
+        bookkeeping (the reference table and the two sorted lists)."""
         live = self.live_pages().values() if self.live_pages else ()
         refs = self._refs
-        shared = sum(refs[id(p)][2] for p in live if id(p) in refs)
-        return self._bytes - shared
+        shared = sum(_size(p) for p in live if id(p) in refs)
+        own = (sys.getsizeof(refs) + len(refs) * _ID_BYTES
+               + sys.getsizeof(self._steps) + sys.getsizeof(self._entries))
+        return self._bytes - shared + own
 
     # ------------------------------------------------------------- updates
     def record(self, step: int, edits: int, snap: Snapshot) -> None:
@@ -90,7 +95,7 @@ class History:
         else:
             self._steps.insert(i, step)
             self._entries.insert(i, entry)
-        if self._bytes > self.budget and self.memory_bytes() > self.budget:
+        if self._bytes + sys.getsizeof(self._refs) > self.budget and self.memory_bytes() > self.budget:
             self._thin()
 
     def truncate_after(self, step: int) -> None:
@@ -128,13 +133,13 @@ class History:
         todo = [obj]
         while todo:
             item = todo.pop()
-            ref = refs.get(id(item))
-            if ref is not None:
-                ref[1] += 1
+            key = id(item)
+            count = refs.get(key)
+            if count is not None:
+                refs[key] = count + 1
                 continue
-            size = _size(item)
-            refs[id(item)] = [item, 1, size]
-            self._bytes += size
+            refs[key] = 1
+            self._bytes += _size(item)
             todo += _held(item)
 
     def _drop(self, obj: object) -> None:
@@ -142,20 +147,22 @@ class History:
         todo = [obj]
         while todo:
             item = todo.pop()
-            ref = refs[id(item)]
-            ref[1] -= 1
-            if not ref[1]:
-                del refs[id(item)]
-                self._bytes -= ref[2]
-                todo += _held(item)
+            key = id(item)
+            count = refs[key] - 1
+            if count:
+                refs[key] = count
+                continue
+            del refs[key]
+            self._bytes -= _size(item)
+            todo += _held(item)
 
 
 def _size(obj: object) -> int:
-    """Bytes ``obj`` occupies: its own size, plus the list slots of an entry and the
+    """Bytes ``obj`` occupies: its own size, plus an entry's step integer and the
     allocator header of a large object (small ones come from pymalloc's pools)."""
     size = sys.getsizeof(obj)
     if type(obj) is Entry:
-        size += _LIST_SLOTS + sys.getsizeof(obj.step)
+        size += sys.getsizeof(obj.step)  # type: ignore[attr-defined]
     return size + ALLOCATION_HEADER if size > 512 else size
 
 
