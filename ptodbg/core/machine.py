@@ -12,13 +12,18 @@ Using it::
     run = m.run(1_000_000)                      # fast: events off, stops at traps
     snap = m.snapshot(); ...; m.restore(snap)   # complete state, pages shared (COW)
     m.recover()                                 # ACRE semantics after a trap stop
+    m.peek_decode(0x1000)                       # what is there, with no side effect
 
 How it is fast (DESIGN.md §8): each address is decoded once into a *handler*, a closure
 with its fields already extracted; ``handler(pc)`` executes the instruction and returns
-the next TPC, or raises :class:`Fault` before changing anything.  ``run`` is a bare loop
-``pc = icache[pc](pc)``: breakpoints and stop symbols are sentinel entries in the cache
-(zero cost when absent), memory checks live in :mod:`ptodbg.core.memory`'s slow path,
-and rare conditions (a pending ACRC terminal, a CYCLE read) switch to the precise path.
+the next TPC, or raises :class:`Fault` before changing anything.  ``run`` counts how often
+each address executes; a hot run of instructions becomes one generated function
+(:mod:`ptodbg.core.translate`), cached by its entry in ``block_cache``, and cold code runs
+``pc = icache[pc](pc)``.  Stop addresses are sentinel entries in both caches (zero cost
+when absent); watchpoints and event capture use the per-instruction loop; memory checks
+live in :mod:`ptodbg.core.memory`'s slow path; rare conditions (a pending ACRC terminal, a
+CYCLE read) switch to the precise path.  A write to code drops exactly the decoded
+instructions and blocks whose bytes it overlaps (``on_code_write``).
 
 Architectural state follows CORE.md §1; the representation choices:
 
