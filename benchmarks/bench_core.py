@@ -40,6 +40,8 @@ Workloads (debug profile, ``Machine.run``, event capture off):
     linx-v0.4`` against ``python -c pass`` (target <= 4x), with bytecode caches written
     (the environment variable PYTHONDONTWRITEBYTECODE is removed for the children, as in an
     installed ptodbg);
+(p) the ALU loop with translation off (``translate_after = None``): the per-instruction
+    handlers alone, to compare with the code before block translation (no target);
 (g) **history memory**: in a fresh process, the resident-set growth per million recorded
     steps of a loop that dirties a new page every 512 iterations, against the history's own
     account of its bytes (target: within 10 %).
@@ -117,9 +119,12 @@ def machine(code: bytes, iterations: int, cell_on_code_page: bool = False) -> Ma
     return m
 
 
-def emulated(code: bytes, per_iteration: int, iterations: int, cell_on_code_page: bool = False) -> Callable[[], float]:
+def emulated(code: bytes, per_iteration: int, iterations: int, cell_on_code_page: bool = False,
+             translate: bool = True) -> Callable[[], float]:
     def run() -> float:
         m = machine(code, iterations, cell_on_code_page)
+        if not translate:
+            m.translate_after = None  # the per-instruction handlers only
         t = time.perf_counter()
         res = m.run(per_iteration * iterations + 10)
         elapsed = time.perf_counter() - t
@@ -212,12 +217,15 @@ def interleaved(contenders: dict[str, Callable[[], float]], rounds: int) -> dict
 
 
 def ratio_row(table: Table, what: str, times: dict[str, list[float]], num: str, den: str,
-              target: float, per: float, unit: str) -> None:
+              target: float | None, per: float, unit: str) -> None:
     a, b = times[num], times[den]
     r_min, r_med = min(a) / min(b), statistics.median(a) / statistics.median(b)
     table.row(f"{what}: {num}", f"{min(a) / per * 1e9:8.0f} {unit} (med {statistics.median(a) / per * 1e9:.0f})")
     table.row(f"{what}: {den}", f"{min(b) / per * 1e9:8.0f} {unit} (med {statistics.median(b) / per * 1e9:.0f})")
-    table.row(f"{what}: ratio", f"{r_min:8.2f}x (med {r_med:.2f}x)", f"target <= {target}x", verdict(r_min, target))
+    if target is None:
+        table.row(f"{what}: ratio", f"{r_min:8.2f}x (med {r_med:.2f}x)", "no target")
+    else:
+        table.row(f"{what}: ratio", f"{r_min:8.2f}x (med {r_med:.2f}x)", f"target <= {target}x", verdict(r_min, target))
 
 
 # ------------------------------------------------------------------ (e) cold decode
@@ -371,7 +379,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--iterations", type=int, default=200_000)
     ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--only", default="a,b,c,d,e,f,g")
+    ap.add_argument("--only", default="a,b,c,d,e,f,g,p")
     ap.add_argument("--rss-steps", type=int, default=2_000_000)
     ap.add_argument("--profile", choices=("a", "b", "c", "d"))
     ap.add_argument("--rss-child", type=int, help=argparse.SUPPRESS)
@@ -394,6 +402,10 @@ def main() -> int:
     if "a" in only:
         t = interleaved({"emulated": emulated(alu, 8, n), "plain Python": python_alu(n)}, args.rounds)
         ratio_row(table, "(a) ALU loop", t, "emulated", "plain Python", 1.5, n, "ns")
+    if "p" in only:  # no target: the per-instruction handlers alone, for before/after
+        t = interleaved({"per instruction": emulated(alu, 8, n, translate=False), "plain Python": python_alu(n)},
+                        args.rounds)
+        ratio_row(table, "(p) ALU loop, translation off", t, "per instruction", "plain Python", None, n, "ns")
     if "b" in only:
         t = interleaved({"emulated": emulated(dma, 6, n), "plain Python": python_dma(n)}, args.rounds)
         ratio_row(table, "(b) DMA loop", t, "emulated", "plain Python", 1.5, n, "ns")
