@@ -59,7 +59,7 @@ if TYPE_CHECKING:
     from ptodbg.core.machine import Machine
     from ptodbg.isa.forms import Form
 
-MAX_INSNS = 64  # instructions one iteration of a block executes at most
+MAX_INSNS = 32  # instructions one iteration of a block executes at most
 STOP_BEFORE = None  # what instruction() returns when the run must end before it
 
 _BSTARTS = frozenset({"BSTART", "BSTART.STD", "BSTART.FP", "BSTART.SYS", "C.BSTART", "C.BSTART.STD",
@@ -347,15 +347,27 @@ class _Translation:
                 if b.transfer == COND:
                     self.state = "closed"
                     g.emit(k, ["if tk:"] + ["    " + s for s in self.exit_lines(b.bpcn, k + 1)])
+                    if b.bpcn == self.entry and self.can_loop():
+                        # A loop's back edge: the way out (this BSTART opening its block)
+                        # runs once and is not worth compiling further.
+                        self.state, self.open_, self.setc_done = "open", facts, False
+                        g.emit(k, self._start_lines(facts) + self.materialize_lines()
+                               + self.exit_lines(facts.seq, k + 1, may_loop=False))
+                        return True
         self.state, self.open_, self.setc_done = "open", facts, False
+        g.emit(k, self._start_lines(facts))
+        return False
+
+    def _start_lines(self, facts: _Open) -> list[str]:
+        """What opening a virtual block writes now: a call's return address (R10 and LRA,
+        begin.asl) and the COND block's TAKEN."""
         lines = []
-        if facts.transfer == CALL:  # the return address is written at the start (begin.asl)
-            g.regs.add(RA)
+        if facts.transfer == CALL:
+            self.g.regs.add(RA)
             lines += [f"x{RA} = {facts.ret}", f"m.lra = {facts.ret}"]
         if facts.transfer == COND:
             lines.append("tk = False")
-        g.emit(k, lines)
-        return False
+        return lines
 
     def bstop(self, k: int, nxt_seq: int) -> bool:
         g, b = self.g, self.open_
@@ -366,8 +378,12 @@ class _Translation:
         if b.transfer in SELECTS_BPCN:
             g.emit(k, self.exit_lines(b.bpcn, k + 1))
             return True
-        # COND: TAKEN goes to BPCN, otherwise on to the next instruction.
+        # COND: TAKEN goes to BPCN, otherwise on to the next instruction - except after a
+        # loop's back edge, where the way out runs once and is not worth compiling.
         g.emit(k, ["if tk:"] + ["    " + s for s in self.exit_lines(b.bpcn, k + 1)])
+        if b.bpcn == self.entry and self.can_loop():
+            g.emit(k, self.exit_lines(nxt_seq, k + 1, may_loop=False))
+            return True
         return False
 
     def setc(self, insn: _Insn, op: Op, k: int) -> bool:

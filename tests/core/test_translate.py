@@ -17,6 +17,7 @@ debugger user would: permissions back, RecoverTrapContext, go on.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support.random_programs import RandomProgram, alu_words, full_state, programs
@@ -199,3 +200,52 @@ def test_run_stops_on_the_exact_step_inside_a_translated_loop():
     steps = 1 + 2 + 3 + 5 + 64 + 65 + 1000 + 4097
     assert m.steps == steps and m.r[2] == steps // 4 + (1 if steps % 4 >= 2 else 0)
     assert m.blk == (steps % 4 != 0) and m._blocks
+
+
+TWO_CALL_SITES = """
+    .text
+    .globl _start
+_start:
+    addi zero, 3, ->a0
+top:
+    bstart.call func, .La, ->ra
+    c.bstop
+.La:
+    bstart.call func, .Lb, ->ra
+    c.bstop
+.Lb:
+    subi a0, 1, ->a0
+    bstart.std cond, top
+    setc.ne a0, zero
+    bstop
+end:
+    c.bstart.sys
+    c.ebreak 0
+func:
+    addi a1, 1, ->a1
+    bstart.std fall
+    c.bstart.std ret
+    c.bstop
+    .data
+data:
+    .zero 8192
+"""
+
+
+@pytest.mark.parametrize("text", [TWO_CALL_SITES], ids=["two call sites"])
+def test_every_stop_of_a_small_program_matches(text):
+    """Run to every step n of the program, from the start, both ways: the translated
+    blocks (BSTART.CALL blocks opened in locals, returns through LRA, a COND loop) leave
+    exactly the per-instruction state wherever the budget ends."""
+    p = RandomProgram(text, 0)
+    end = None
+    n = 1
+    while end is None or n <= end:
+        plain, translated = pair(p)
+        results = [m.run(n) for m in (plain, translated)]
+        assert results[0] == results[1], n
+        same(plain, translated, f"after {n} steps")
+        if results[0].reason == "trap":
+            end = n
+        n += 1
+    assert translated._blocks
