@@ -6,9 +6,11 @@ translated block; when one gets hot, :func:`translate` follows the instructions 
 generates one function for the whole run from the instructions' shapes
 (:mod:`ptodbg.core.semantics.shapes`): GPRs are locals, constants are inline, a block
 opened and closed inside the run exists only in locals ("virtual" block state), and a
-COND block that branches back to the run's start becomes a ``while`` loop.  The function
-is cached per entry address; its signature is ``run(left) -> next TPC``: it executes at
-most ``left`` attempts and adds the attempts it made to ``m.steps``.
+COND block that branches back to the run's start becomes a ``while`` loop (the run ends
+after that back edge: the way out runs once).  The function is cached per entry address;
+its signature is ``run(left) -> next TPC``: it executes at most ``left`` attempts and adds
+the attempts it made to ``m.steps``.  Compiling costs about as much as a few thousand
+executed instructions, which is why only hot code is translated (``translate_after``).
 
 Exactness (the per-instruction path is the reference; a differential property test runs
 random programs both ways):
@@ -29,9 +31,10 @@ random programs both ways):
   a run never covers a stop address.
 
 Instructions without a shape run inside a block as a call of their per-instruction
-handler, with the locals written back before and read again after.  Instructions that
-need the precise path, that cannot be fetched or decoded, or that would need state a block
-does not track end the run before them.
+handler, with the locals written back before and read again after (and a virtual block
+written into the machine first when the instruction reads block state).  Instructions
+that need the precise path, that cannot be fetched or decoded, or a BSTOP with no block
+open end the run before them.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ptodbg.core.faults import Fault, Halt
 from ptodbg.core.semantics import in_cond_block
+from ptodbg.core.semantics.bru import J_SHAPE
 from ptodbg.core.semantics.shapes import NAMESPACE, Op, dest_kind, push_lines, shape_of
 from ptodbg.core.state import (
     CALL,
@@ -48,6 +52,7 @@ from ptodbg.core.state import (
     DIRECT,
     FALL,
     GPR_COUNT,
+    KIND_FP,
     KIND_STD,
     KIND_SYS,
     RA,
@@ -118,7 +123,7 @@ def _bstart_facts(form: Form, v: dict[str, int], pc: int, size: int) -> _Open | 
     name = form.mnemonic
     if name not in _BSTARTS:
         return None
-    kind = KIND_SYS if name.endswith(".SYS") else 1 if name.endswith(".FP") else KIND_STD
+    kind = KIND_SYS if name.endswith(".SYS") else KIND_FP if name.endswith(".FP") else KIND_STD
     seq = pc + size
     if name == "BSTART.CALL":
         target = (pc + 2 * v["simm12"]) & ((1 << 64) - 1)
@@ -188,9 +193,11 @@ class _Gen:
             return push_lines(kind, expr)
         return []
 
-    def emit(self, index: int, lines: list[str], indent: int = 4) -> None:
+    def emit(self, index: int, lines: list[str]) -> None:
+        """Append the lines of instruction ``index`` (``~index``: lines of a call, whose
+        faults leave the registers in the machine, not in locals)."""
         for line in lines:
-            self.lines.append(" " * indent + line)
+            self.lines.append(line)
             self.line_index[len(self.lines)] = index
 
 
@@ -421,16 +428,14 @@ class _Translation:
         g.emit(k, out)
         if op.shape.next is None:
             return False
-        # A jump ends the run; a static target back to the entry loops.
+        # A jump ends the run; J's static target back to the entry loops.  (Leaving with a
+        # virtual block open writes it into the machine first; a loop never has one.)
         target: int | str = "_t"
-        if not op.srcs:
+        if op.shape is J_SHAPE:
             target = (pc + op.consts["off"]) & ((1 << 64) - 1)  # type: ignore[operator]
         else:
             g.emit(k, [f"_t = {op.next_expr(pc, g.read, g.bind)}"])
-        g.emit(k, self.materialize_lines() if target != self.entry else [])
-        if target != self.entry and self.state == "open":
-            self.state = "unknown"
-        g.emit(k, self.exit_lines(target, k + 1))
+        g.emit(k, self.materialize_lines() + self.exit_lines(target, k + 1))
         return True
 
     def call(self, insn: _Insn, k: int, nxt_seq: int) -> bool:
