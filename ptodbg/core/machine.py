@@ -811,6 +811,7 @@ class Machine:
         start = self.steps
         limit = start + max_steps
         self.mem.watch_hits.clear()
+        self.fault_at = None
         while self.steps < limit:
             if self.sys_pending:
                 stop = self._after_precise(self.step(), start)
@@ -933,6 +934,13 @@ class Machine:
                 pc, self.fault_at = self.fault_at, None
             self.pc = pc
             return RunResult("halt", self.steps - start, message=str(e))
+        except BaseException:
+            # Anything else (a KeyboardInterrupt): TPC names the instruction a block was
+            # at, whose steps it counted, so TPC and steps agree for the caller.
+            if self.fault_at is not None:
+                pc, self.fault_at = self.fault_at, None
+            self.pc = pc
+            raise
         return None
 
     def _build_or_trap(self, pc: int, start: int) -> RunResult | None:
