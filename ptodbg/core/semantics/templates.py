@@ -46,6 +46,7 @@ from ptodbg.core.events import LOAD, RELAXED, STORE, MemEvent
 from ptodbg.core.faults import DATA_ALIGN_FAULT, ILLEGAL_INST, INST_PC_FAULT, Fault
 from ptodbg.core.memory import PAGE_MASK, PAGE_SIZE, Memory, R, W
 from ptodbg.core.semantics import MASK64, Builder, semantic, writer
+from ptodbg.core.semantics.blocks import commit_pc, complete_block
 from ptodbg.core.state import T_BASE, U_BASE
 
 if TYPE_CHECKING:
@@ -354,8 +355,6 @@ def _splits_blocks(m: Machine, h: Handler) -> Handler:
     label.  An open block commits first; when its commit selects another PC control goes
     there and the template does not run (the same rule as a retiring BSTART, CORE.md
     §7.2).  A template resumed after a fault has already retired its block."""
-    from ptodbg.core.semantics.blocks import commit_pc, complete_block
-
     def split(pc: int) -> int:
         if m.blk and m.frame is None:
             retiring = commit_pc(m, pc)
