@@ -1,9 +1,13 @@
-"""Core speed: PTO instructions per second, and the ratio to plain Python doing the same work.
+"""Core speed (issue 15): the emulator against plain Python doing the same work.
 
-Two workloads, each a few million instructions, run with ``Machine.run`` (event capture
-off), in the debug profile:
+Every figure is measured in *interleaved rounds* (each round runs every contender once,
+so a neighbour's load on this shared machine hits both sides alike) and reported as the
+minimum and the median over the rounds; ratios compare minima (medians in brackets).
 
-(a) an ALU + load/store + COND-block loop, 8 instructions per iteration::
+Workloads (debug profile, ``Machine.run``, event capture off):
+
+(a) **ALU loop**, 8 instructions per iteration, against a plain Python ``for`` loop doing
+    the same arithmetic and memory traffic on a ``bytearray``::
 
         loop: bstart.std cond, loop      ; a COND block whose BSTOP branches back here
               addi a0, 1, ->a0
@@ -14,7 +18,8 @@ off), in the debug profile:
               setc.ltu a0, a1            ; TAKEN = a0 < limit
               bstop
 
-(b) a DMA loop: two 64-byte copies per iteration between an ALU update and the block::
+    target <= 1.5x plain Python;
+(b) **DMA loop**: two 64-byte copies per iteration (target <= 1.5x plain Python)::
 
         loop: bstart.std cond, loop
               dma [a4], a5
@@ -23,29 +28,61 @@ off), in the debug profile:
               setc.ltu a0, a1
               bstop
 
-The ratio compares the emulator's time per iteration with a plain Python ``for`` loop
-performing the same arithmetic and memory traffic on Python objects, so the figure means
-something on a noisy machine.  Run: ``python benchmarks/bench_core.py [--iterations N]``.
+(c) **store cliff**: loop (a) with its load/store cell in the 4 KiB page that holds the
+    code (mapped rwx), against the same loop with the cell on a data page (target within
+    1.2x);
+(d) **history recording**: ``Debugger.cont`` of loop (a) with the default history
+    (a snapshot every 4096 steps) against ``Machine.run`` (target <= 1.15x);
+(e) **cold decode + build**: microseconds per instruction to decode and build the handler
+    of each of the distinct instructions ``01_containers.static`` executes, on a fresh
+    machine (target <= 5 us);
+(f) **whole process**: ``ptodbg run 01_containers.static --profile linux --compat
+    linx-v0.4`` against ``python -c pass`` (target <= 4x), with bytecode caches written
+    (the environment variable PYTHONDONTWRITEBYTECODE is removed for the children, as in an
+    installed ptodbg);
+(p) the ALU loop with translation off (``translate_after = None``): the per-instruction
+    handlers alone, to compare with the code before block translation (no target);
+(g) **history memory**: in a fresh process, the resident-set growth per million recorded
+    steps of a loop that dirties a new page every 512 iterations, against the history's own
+    account of its bytes (target: within 10 %).
+
+Run: ``python benchmarks/bench_core.py [--rounds N] [--iterations N] [--only a,b,...]``.
+``--profile KEY`` prints the top cProfile entries of one workload (a, b, c or d).
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
+import gc
+import io
+import json
+import os
+import pstats
 import statistics
+import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))
 
 from support.encode import enc, program  # noqa: E402
 
 from ptodbg.core import DEBUG, Machine, R, W, X  # noqa: E402
 
 CODE, DATA = 0x10000, 0x20000
+CELL_ON_CODE_PAGE = CODE + 0x800
 M64 = (1 << 64) - 1
+SHARED = Path(os.environ.get("PTODBG_SHARED", ROOT.parent / "shared"))
+CONTAINERS = SHARED / "pto" / "programs" / "01_containers.static"
+RUN_ARGS = ["--profile", "linux", "--compat", "linx-v0.4"]
 
 
+# ------------------------------------------------------------------ workloads
 def alu_loop() -> bytes:
     return program(
         enc("BSTART.STD", "cond", simm17=0),
@@ -70,81 +107,321 @@ def dma_loop() -> bytes:
     )
 
 
-def machine(code: bytes, iterations: int) -> Machine:
+def machine(code: bytes, iterations: int, cell_on_code_page: bool = False) -> Machine:
     m = Machine(DEBUG)
-    m.mem.map(CODE, 0x1000, R | X, code)
+    m.mem.map(CODE, 0x1000, R | X | (W if cell_on_code_page else 0), code)
     m.mem.map(DATA, 0x3000, R | W, bytes(range(256)) * 48)
     m.mem.map(0, 0xF000, R | W)
-    m.r[1] = 0xE000
+    m.r[1] = CELL_ON_CODE_PAGE if cell_on_code_page else 0xE000
     m.r[3] = iterations
     m.r[6], m.r[7], m.r[8] = DATA, DATA + 0x1000, DATA + 0x2000
     m.pc = CODE
     return m
 
 
-def python_alu(iterations: int) -> float:
-    """The same arithmetic as (a), per iteration: +1, a load, an add, a store, an xor, a compare."""
-    mem = bytearray(8)
-    a0 = a2 = a3 = 0
-    t = time.perf_counter()
-    for _ in range(iterations):
-        a0 = (a0 + 1) & M64
-        a2 = int.from_bytes(mem[0:8], "little")
-        a2 = (a2 + a0) & M64
-        mem[0:8] = a2.to_bytes(8, "little")
-        a3 = a2 ^ 5
-        if not a0 < iterations:
-            break
-    assert a3 is not None
-    return time.perf_counter() - t
-
-
-def python_dma(iterations: int) -> float:
-    """The same work as (b): two 64-byte memmove copies, +1, a compare."""
-    mem = bytearray(bytes(range(256)) * 48)
-    a0 = 0
-    t = time.perf_counter()
-    for _ in range(iterations):
-        mem[0x1000:0x1040] = bytes(mem[0:0x40])
-        mem[0x2000:0x2040] = bytes(mem[0x1000:0x1040])
-        a0 = (a0 + 1) & M64
-        if not a0 < iterations:
-            break
-    return time.perf_counter() - t
-
-
-def measure(code: bytes, per_iteration: int, iterations: int, repeat: int) -> tuple[float, float, Machine]:
-    times = []
-    for _ in range(repeat):
-        m = machine(code, iterations)
-        m.run(per_iteration * 4)  # warm the decode cache
-        m = machine(code, iterations)
+def emulated(code: bytes, per_iteration: int, iterations: int, cell_on_code_page: bool = False,
+             translate: bool = True) -> Callable[[], float]:
+    def run() -> float:
+        m = machine(code, iterations, cell_on_code_page)
+        if not translate:
+            m.translate_after = None  # the per-instruction handlers only
         t = time.perf_counter()
         res = m.run(per_iteration * iterations + 10)
-        times.append(time.perf_counter() - t)
+        elapsed = time.perf_counter() - t
         assert res.reason == "trap", res  # fell off the end of the program
-    best = min(times)
-    return best, statistics.median(times), m
+        assert m.r[2] == iterations, "the loop did not run to completion"
+        return elapsed
+
+    return run
+
+
+def recorded(code: bytes, per_iteration: int, iterations: int) -> Callable[[], float]:
+    from ptodbg.debug.engine import Debugger
+
+    def run() -> float:
+        d = Debugger(machine(code, iterations))
+        t = time.perf_counter()
+        stop = d.cont(per_iteration * iterations + 10)
+        elapsed = time.perf_counter() - t
+        assert stop.status == "trap" and d.machine.r[2] == iterations, stop
+        assert len(d.history) > iterations * per_iteration // 4096 // 2, "history was not recorded"
+        return elapsed
+
+    return run
+
+
+def python_alu(iterations: int) -> Callable[[], float]:
+    """The same arithmetic as (a), per iteration: +1, a load, an add, a store, an xor, a compare."""
+
+    def run() -> float:
+        mem = bytearray(8)
+        a0 = a2 = a3 = 0
+        t = time.perf_counter()
+        for _ in range(iterations):
+            a0 = (a0 + 1) & M64
+            a2 = int.from_bytes(mem[0:8], "little")
+            a2 = (a2 + a0) & M64
+            mem[0:8] = a2.to_bytes(8, "little")
+            a3 = a2 ^ 5
+            if not a0 < iterations:
+                break
+        assert a3 is not None
+        return time.perf_counter() - t
+
+    return run
+
+
+def python_dma(iterations: int) -> Callable[[], float]:
+    """The same work as (b): two 64-byte memmove copies, +1, a compare."""
+
+    def run() -> float:
+        mem = bytearray(bytes(range(256)) * 48)
+        a0 = 0
+        t = time.perf_counter()
+        for _ in range(iterations):
+            mem[0x1000:0x1040] = bytes(mem[0:0x40])
+            mem[0x2000:0x2040] = bytes(mem[0x1000:0x1040])
+            a0 = (a0 + 1) & M64
+            if not a0 < iterations:
+                break
+        return time.perf_counter() - t
+
+    return run
+
+
+# ------------------------------------------------------------------ reporting
+class Table:
+    def __init__(self) -> None:
+        self.rows: list[str] = []
+
+    def row(self, what: str, value: str, target: str = "", verdict: str = "") -> None:
+        line = f"  {what:<52} {value:>26}  {target:<16} {verdict}"
+        self.rows.append(line)
+        print(line, flush=True)
+
+
+def verdict(value: float, target: float) -> str:
+    return "ok" if value <= target else f"MISSED ({value / target:.2f}x the target)"
+
+
+def interleaved(contenders: dict[str, Callable[[], float]], rounds: int) -> dict[str, list[float]]:
+    """Run every contender once per round, in turn; returns the times of each."""
+    times: dict[str, list[float]] = {name: [] for name in contenders}
+    for fn in contenders.values():
+        fn()  # warm-up: imports, first decode, caches
+    for _ in range(rounds):
+        for name, fn in contenders.items():
+            gc.collect()
+            times[name].append(fn())
+    return times
+
+
+def ratio_row(table: Table, what: str, times: dict[str, list[float]], num: str, den: str,
+              target: float | None, per: float, unit: str) -> None:
+    a, b = times[num], times[den]
+    r_min, r_med = min(a) / min(b), statistics.median(a) / statistics.median(b)
+    table.row(f"{what}: {num}", f"{min(a) / per * 1e9:8.0f} {unit} (med {statistics.median(a) / per * 1e9:.0f})")
+    table.row(f"{what}: {den}", f"{min(b) / per * 1e9:8.0f} {unit} (med {statistics.median(b) / per * 1e9:.0f})")
+    if target is None:
+        table.row(f"{what}: ratio", f"{r_min:8.2f}x (med {r_med:.2f}x)", "no target")
+    else:
+        table.row(f"{what}: ratio", f"{r_min:8.2f}x (med {r_med:.2f}x)", f"target <= {target}x", verdict(r_min, target))
+
+
+# ------------------------------------------------------------------ (e) cold decode
+def containers_machine():
+    from ptodbg.debug.program import open_debugger
+
+    return open_debugger(str(CONTAINERS), profile="linux", compat="linx-v0.4", interval=1 << 62).machine
+
+
+def executed_pcs(limit: int = 200_000) -> list[int]:
+    """The distinct instruction addresses ``01_containers.static`` executes, in order."""
+    m = containers_machine()
+    seen: dict[int, None] = {}
+    for _ in range(limit):
+        res = m.step()
+        seen.setdefault(res.pc, None)
+        if res.kind != "executed" and (res.kind == "halt" or not res.trap.vectored):
+            break
+    return list(seen)
+
+
+def cold_decode(table: Table, rounds: int) -> None:
+    pcs = executed_pcs()
+    times = []
+    for _ in range(rounds):
+        m = containers_machine()
+        gc.collect()
+        t = time.perf_counter()
+        for pc in pcs:
+            m.handler_at(pc)
+        times.append(time.perf_counter() - t)
+    per = min(times) / len(pcs) * 1e6
+    table.row(f"(e) cold decode+build, {len(pcs)} instructions",
+              f"{per:8.2f} us (med {statistics.median(times) / len(pcs) * 1e6:.2f})", "target <= 5 us",
+              verdict(per, 5.0))
+
+
+# ------------------------------------------------------------------ (f) process
+def process_time(table: Table, rounds: int) -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))  # this checkout's ptodbg
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    ptodbg = str(Path(sys.executable).with_name("ptodbg"))
+    cmds = {
+        "python -c pass": [sys.executable, "-c", "pass"],
+        "ptodbg run 01_containers": [ptodbg, "run", str(CONTAINERS), *RUN_ARGS],
+    }
+
+    def timed(cmd: list[str]) -> Callable[[], float]:
+        def run() -> float:
+            t = time.perf_counter()
+            subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, check=True)
+            return time.perf_counter() - t
+
+        return run
+
+    times = interleaved({k: timed(c) for k, c in cmds.items()}, rounds)
+    a, b = times["ptodbg run 01_containers"], times["python -c pass"]
+    table.row("(f) python -c pass", f"{min(b) * 1e3:8.1f} ms (med {statistics.median(b) * 1e3:.1f})")
+    table.row("(f) ptodbg run 01_containers", f"{min(a) * 1e3:8.1f} ms (med {statistics.median(a) * 1e3:.1f})")
+    r = min(a) / min(b)
+    table.row("(f) ratio", f"{r:8.2f}x (med {statistics.median(a) / statistics.median(b):.2f}x)",
+              "target <= 4x", verdict(r, 4.0))
+
+
+# ------------------------------------------------------------------ (g) history memory
+HISTORY_LOOP = """
+    .text
+    .globl _start
+_start:
+    hl.liu buf, ->s0
+    hl.liu {iterations}, ->a1
+    addi zero, 0, ->a0
+loop:
+    addi a0, 1, ->a0
+    slli a0, 51, ->a2
+    srli a2, 48, ->a2
+    add s0, a2, ->a3
+    ldi [a3, 0], ->a5
+    add a5, a0, ->a5
+    sdi a5, [a3, 0]
+    bstart.std cond, loop
+    setc.ltu a0, a1
+    bstop
+end:
+    c.bstart.sys
+    c.ebreak 0
+
+    .bss
+    .balign 4096
+buf:
+    .zero 65536
+"""
+
+
+def _rss() -> int:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def rss_child(steps: int) -> None:
+    """Runs in a fresh process: prints RSS growth and accounted history bytes (JSON)."""
+    from ptodbg.core import loader
+    from ptodbg.debug.engine import Debugger
+    from ptodbg.isa.asm import assemble
+    from ptodbg.isa.elf import parse_program
+
+    per = 10
+    prog = parse_program(assemble(HISTORY_LOOP.format(iterations=steps // per), "<bench>"), "<bench>")
+    m = Machine(DEBUG)
+    loader.load(m, prog)
+    d = Debugger(m)
+    d.cont(50_000)  # warm: decode, translated blocks, first snapshots, allocator arenas
+    gc.collect()
+    before = _rss()
+    accounted_before = d.history_usage()["bytes"]
+    steps_before = d.steps
+    d.cont()
+    gc.collect()
+    grown = _rss() - before
+    usage = d.history_usage()
+    print(json.dumps({"steps": d.steps - steps_before, "rss": grown,
+                      "accounted": usage["bytes"] - accounted_before,
+                      "snapshots": usage["snapshots"], "thinned": usage["thinned"]}))
+
+
+def history_memory(table: Table, steps: int) -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    out = subprocess.run([sys.executable, __file__, "--rss-child", str(steps)], capture_output=True,
+                         text=True, check=True, env=env).stdout
+    got = json.loads(out.strip().splitlines()[-1])
+    per_m = 1e6 / got["steps"] / 2**20
+    rss, acc = got["rss"] * per_m, got["accounted"] * per_m
+    off = abs(rss - acc) / acc if acc else float("inf")
+    table.row(f"(g) RSS growth per million recorded steps ({got['snapshots']} snapshots)", f"{rss:8.2f} MiB")
+    table.row("(g) accounted history bytes per million steps", f"{acc:8.2f} MiB")
+    table.row("(g) difference", f"{off * 100:8.1f} %", "target <= 10 %", verdict(off, 0.10))
+
+
+# ------------------------------------------------------------------ main
+def profile_of(fn: Callable[[], float], top: int = 25) -> str:
+    prof = cProfile.Profile()
+    prof.enable()
+    fn()
+    prof.disable()
+    out = io.StringIO()
+    pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(top)
+    return out.getvalue()
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--iterations", type=int, default=400_000)
-    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--iterations", type=int, default=200_000)
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--only", default="a,b,c,d,e,f,g,p")
+    ap.add_argument("--rss-steps", type=int, default=2_000_000)
+    ap.add_argument("--profile", choices=("a", "b", "c", "d"))
+    ap.add_argument("--rss-child", type=int, help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.rss_child:
+        rss_child(args.rss_child)
+        return 0
     n = args.iterations
-    print(f"CPython {sys.version.split()[0]}, {n} iterations per workload, best of {args.repeat}")
-    for name, code, per_iter, py in (
-        ("(a) ALU + load/store + COND block", alu_loop(), 8, python_alu),
-        ("(b) DMA loop", dma_loop(), 6, python_dma),
-    ):
-        best, median, m = measure(code, per_iter, n, args.repeat)
-        insns = per_iter * n
-        py_best = min(py(n) for _ in range(args.repeat))
-        print(f"{name}: {insns / best / 1e6:.2f} M instructions/s (median {insns / median / 1e6:.2f}), "
-              f"{best / n * 1e9:.0f} ns per iteration; plain Python {py_best / n * 1e9:.0f} ns per iteration; "
-              f"ratio {best / py_best:.2f}x")
-        assert m.r[2] == n, "the loop did not run to completion"
+    alu, dma = alu_loop(), dma_loop()
+    if args.profile:
+        fn = {"a": emulated(alu, 8, n), "b": emulated(dma, 6, n), "c": emulated(alu, 8, n, True),
+              "d": recorded(alu, 8, n)}[args.profile]
+        fn()
+        print(profile_of(fn))
+        return 0
+    only = set(args.only.split(","))
+    print(f"CPython {sys.version.split()[0]}, {n} loop iterations, {args.rounds} interleaved rounds; "
+          f"times per loop iteration")
+    table = Table()
+    if "a" in only:
+        t = interleaved({"emulated": emulated(alu, 8, n), "plain Python": python_alu(n)}, args.rounds)
+        ratio_row(table, "(a) ALU loop", t, "emulated", "plain Python", 1.5, n, "ns")
+    if "p" in only:  # no target: the per-instruction handlers alone, for before/after
+        t = interleaved({"per instruction": emulated(alu, 8, n, translate=False), "plain Python": python_alu(n)},
+                        args.rounds)
+        ratio_row(table, "(p) ALU loop, translation off", t, "per instruction", "plain Python", None, n, "ns")
+    if "b" in only:
+        t = interleaved({"emulated": emulated(dma, 6, n), "plain Python": python_dma(n)}, args.rounds)
+        ratio_row(table, "(b) DMA loop", t, "emulated", "plain Python", 1.5, n, "ns")
+    if "c" in only:
+        t = interleaved({"cell on code page": emulated(alu, 8, n, True), "cell on data page": emulated(alu, 8, n)},
+                        args.rounds)
+        ratio_row(table, "(c) store cliff", t, "cell on code page", "cell on data page", 1.2, n, "ns")
+    if "d" in only:
+        t = interleaved({"Debugger.cont": recorded(alu, 8, n), "Machine.run": emulated(alu, 8, n)}, args.rounds)
+        ratio_row(table, "(d) history recording", t, "Debugger.cont", "Machine.run", 1.15, n, "ns")
+    if "e" in only:
+        cold_decode(table, args.rounds)
+    if "f" in only:
+        process_time(table, max(args.rounds, 7))
+    if "g" in only:
+        history_memory(table, args.rss_steps)
     return 0
 
 

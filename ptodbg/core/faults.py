@@ -109,9 +109,11 @@ class Halt(Exception):
 
 
 class SyncRequest(Exception):
-    """Raised by a fast-path handler that must run on the precise (counted) path.
+    """Raised by the fast-path stand-in of an instruction that must run on the precise
+    (counted) path.
 
-    Handlers that read the attempt counter (CYCLE, TIME) or change the machine's mode
-    raise this before touching anything; the run loop then executes ``handler.precise``
-    with every counter up to date.
+    Instructions that read the attempt counter (CYCLE, TIME) or change the machine's mode
+    are built as :class:`~ptodbg.core.semantics.PreciseOnly`; the fast loop meets this
+    exception before anything changed and runs the attempt on the precise path, with every
+    counter up to date.
     """

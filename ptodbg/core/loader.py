@@ -150,8 +150,6 @@ def read_source_or_elf(path: str | Path) -> tuple[Program, Assembly | None]:
     directory, a FIFO or device, a symlink loop, a file too large, bad content — raises one
     :class:`ProgramError` naming the file and the reason (an
     :class:`~ptodbg.isa.asm.AsmError` for source errors)."""
-    from ptodbg.isa.asm import assemble_unit
-
     p = Path(path)
     try:
         data = userfile.read_bytes(p, "assembly source" if p.suffix in SOURCE_SUFFIXES else "program")
@@ -162,6 +160,8 @@ def read_source_or_elf(path: str | Path) -> tuple[Program, Assembly | None]:
     if len(data) > userfile.SOURCE_LIMIT:
         raise ProgramError(f"{p}: not an ELF file (bad magic number), and larger than the "
                            f"{userfile.SOURCE_LIMIT >> 20} MiB limit for assembly source")
+    from ptodbg.isa.asm import assemble_unit  # only sources need the assembler (startup time)
+
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:

@@ -12,13 +12,18 @@ Using it::
     run = m.run(1_000_000)                      # fast: events off, stops at traps
     snap = m.snapshot(); ...; m.restore(snap)   # complete state, pages shared (COW)
     m.recover()                                 # ACRE semantics after a trap stop
+    m.peek_decode(0x1000)                       # what is there, with no side effect
 
 How it is fast (DESIGN.md §8): each address is decoded once into a *handler*, a closure
 with its fields already extracted; ``handler(pc)`` executes the instruction and returns
-the next TPC, or raises :class:`Fault` before changing anything.  ``run`` is a bare loop
-``pc = icache[pc](pc)``: breakpoints and stop symbols are sentinel entries in the cache
-(zero cost when absent), memory checks live in :mod:`ptodbg.core.memory`'s slow path,
-and rare conditions (a pending ACRC terminal, a CYCLE read) switch to the precise path.
+the next TPC, or raises :class:`Fault` before changing anything.  ``run`` counts how often
+each address executes; a hot run of instructions becomes one generated function
+(:mod:`ptodbg.core.translate`), cached by its entry in ``block_cache``, and cold code runs
+``pc = icache[pc](pc)``.  Stop addresses are sentinel entries in both caches (zero cost
+when absent); watchpoints and event capture use the per-instruction loop; memory checks
+live in :mod:`ptodbg.core.memory`'s slow path; rare conditions (a pending ACRC terminal, a
+CYCLE read) switch to the precise path.  A write to code drops exactly the decoded
+instructions and blocks whose bytes it overlaps (``on_code_write``).
 
 Architectural state follows CORE.md §1; the representation choices:
 
@@ -40,6 +45,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from ptodbg.core import sysregs as ssr
 from ptodbg.core.events import MemEvent
@@ -54,22 +60,33 @@ from ptodbg.core.faults import (
 )
 from ptodbg.core.memory import PAGE_SHIFT, Memory, R, W, X
 from ptodbg.core.profiles import DEBUG, Profile
+from ptodbg.core.semantics import (
+    Placement,
+    PreciseOnly,
+    builders,
+    in_any_block,
+    in_cond_block,
+    in_sys_block,
+    placement_rules,
+)
+from ptodbg.core.semantics.shapes import shaped_mnemonics
 from ptodbg.core.state import (
-    COND,
     FALL,
     GPR_COUNT,
     GPR_NAMES,
     KIND_STD,
     MASK64,
     REG_INDEX,
-    SELECTS_BPCN,
     T_BASE,
     TRANSFER_NAMES,
     U_BASE,
     block_kind_name,
 )
-from ptodbg.isa.decoder import STRICT, Decoder, instruction_length
+from ptodbg.core.translate import MAX_INSNS, Block, translate
+from ptodbg.isa.decoder import STRICT, Decoder
+from ptodbg.isa.fetch import Unfetchable, fetch_instruction
 from ptodbg.isa.forms import Form
+from ptodbg.isa.legacy import decoder_for, legacy_form
 
 Handler = Callable[[int], int]
 
@@ -82,6 +99,15 @@ class StopAtPC(Exception):
 
 def _stop_sentinel(pc: int) -> int:
     raise StopAtPC(pc)
+
+
+def _stop_block(left: int) -> int:
+    """The translated-block cache's entry at a stop address."""
+    raise StopAtPC()
+
+
+_NEVER = -(1 << 62)  # the heat of an address where no block can start
+TRANSLATE_AFTER = 32  # executions of an address before the run from it is translated
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +170,26 @@ class StepResult:
 
 
 @dataclass(frozen=True, slots=True)
+class PeekedInstruction:
+    """The instruction at ``pc`` as :meth:`Machine.peek_decode` sees it.
+
+    ``form`` is None when no form matches (an illegal instruction) or when the instruction
+    is not wholly mapped; ``length`` is in bits (the mapped bits when not wholly mapped,
+    0 when nothing at ``pc`` is); ``problem`` is None when executing at ``pc`` would fetch
+    the instruction, else why not (as its INST_PAGE_FAULT or halt would say)."""
+
+    pc: int
+    form: Form | None
+    insn: int
+    length: int
+    problem: str | None
+
+    @property
+    def fetchable(self) -> bool:
+        return self.problem is None
+
+
+@dataclass(frozen=True, slots=True)
 class RunResult:
     """Why ``run`` stopped, and how many attempts it made."""
 
@@ -181,6 +227,7 @@ _SCALARS = (
     "control_request",
 )
 _SCALAR_INDEX = {name: i for i, name in enumerate(_SCALARS)}
+_scalars_of = attrgetter(*_SCALARS)
 SCALAR_FIELDS = _SCALARS  # the machine attributes a Snapshot holds, in Snapshot.scalars order
 
 # Reg5 source fields of scalar forms (checked for T/U availability before any effect).
@@ -193,23 +240,41 @@ class Machine:
     """One PTO core (PE/agent 0), its memory and its trap banks."""
 
     def __init__(self, profile: Profile = DEBUG, decoder: Decoder = STRICT) -> None:
-        from ptodbg.core import semantics  # late: semantics import the machine's helpers
-
         self.profile = profile
         self.decoder = decoder
-        self._builders = semantics.builders()
-        self._placement = dict(semantics.placement_rules())
+        self._builders = builders()
+        self._placement = dict(placement_rules())
         self.compat: str | None = None
         self.mem = Memory(limit=profile.flat_bytes)
-        self.mem.on_code_write = self._invalidate_code_page
+        self.mem.on_code_write = self._invalidate
         self.mem.on_reserved_store = self.clear_reservation
+        self._fetch_half = self.mem.fetch_reader(profile.fetch_faults)
         self.r: list[int] = [0] * 32
         self.icache: dict[int, Handler] = {}
         self._decoded: dict[int, tuple[Form | None, int, int]] = {}
         self.stop_pcs: set[int] = set()
         self._shadow: dict[int, Handler] = {}  # real handlers hidden behind stop sentinels
+        self._precise: dict[int, Handler] = {}  # precise-path handlers of PreciseOnly forms
+        self._by_word: dict[tuple[int, int], tuple[Handler, Handler | None]] = {}  # shaped forms
+        self._shaped = shaped_mnemonics()
+        self._source_fields: dict[int, tuple[str, ...]] = {}  # id(form) -> its Reg5 source fields
+        self._code_pcs: dict[int, set[int]] = {}  # page -> decoded pcs whose bytes touch it
+        # Translated blocks (ptodbg.core.translate): entry -> run function (stop addresses
+        # hold a sentinel), the Block records, the blocks covering each instruction, and how
+        # often each address ran outside a block.  ``translate_after``: an address is
+        # translated once it ran that often (None: never translate).
+        self.block_cache: dict[int, Callable[[int], int]] = {}
+        self._blocks: dict[int, Block] = {}
+        self._block_lengths: dict[int, int] = {}  # entry -> attempts one iteration makes at most
+        self._blocks_at: dict[int, list[Block]] = {}
+        self._heat: dict[int, int] = {}
+        self.translate_after: int | None = TRANSLATE_AFTER
+        self.fault_at: int | None = None  # set by a block that raised: the faulting TPC
+        self._last_snapshot: Snapshot | None = None  # what the next snapshot may share
         self.sregs: dict[int, int] = {}
-        self.trap_status: list[list] = []
+        # Per bank: (async, argument valid, cause, trap number, argument0); rows are
+        # replaced, never changed, so snapshots share them.
+        self.trap_status: list[tuple[bool, bool, int, int, int]] = []
         self.saved: list[SavedContext | None] = []
         self.syscall: Callable[[Machine, int, int], int] | None = None
         # Stack pointer of the frame templates: R2 per lifetime.asl (PTO_FRAME_SP_INDEX);
@@ -232,7 +297,6 @@ class Machine:
         self.core_state = 0
         self.thread_ptr = self.global_ptr = self.feature_enable = 0
         self.blk = False
-        self.block_stale = False  # BSTOP left stale block fields (canonical_block resets them)
         self.bpc = 0
         self.bkind = KIND_STD
         self.btype = FALL
@@ -267,7 +331,7 @@ class Machine:
         self.sregs.clear()
         for ring in range(16):
             self.sregs[ssr.context_index(ring, ssr.ECONFIG)] = 3
-        self.trap_status[:] = [[False, False, 0, 0, 0] for _ in range(16)]
+        self.trap_status[:] = [(False, False, 0, 0, 0)] * 16
         self.saved[:] = [None] * 16
         self.mem.set_reserved_line(None)
         self._apply_bound()
@@ -336,16 +400,6 @@ class Machine:
         if self.uq < 4:
             self.uq += 1
 
-    def write_dest(self, code: int, value: int) -> None:
-        """WriteScalarDestination: GPR 1..23, 30 push U, 31 push T, else discard."""
-        if code < GPR_COUNT:
-            if code:
-                self.r[code] = value
-        elif code == 31:
-            self.push_t(value)
-        elif code == 30:
-            self.push_u(value)
-
     @property
     def cycle(self) -> int:
         return self.steps
@@ -406,13 +460,11 @@ class Machine:
             return
         ring, low = (address >> 12) & 0xF, address & 0xFFF
         if low == ssr.TRAPNO:
-            st = self.trap_status[ring]
-            st[0] = bool(value >> 63 & 1)
-            st[1] = bool(value >> 62 & 1)
-            st[2] = (value >> 24) & 0xFFFFFF
-            st[3] = value & 0x3F
+            arg = self.trap_status[ring][4]
+            self.trap_status[ring] = (bool(value >> 63 & 1), bool(value >> 62 & 1), (value >> 24) & 0xFFFFFF,
+                                      value & 0x3F, arg)
         elif low == ssr.TRAPARG0:
-            self.trap_status[ring][4] = value
+            self.trap_status[ring] = self.trap_status[ring][:4] + (value,)
         else:
             self.sregs[address & 0xFFFF] = value
 
@@ -444,9 +496,6 @@ class Machine:
         PC-relative loads/stores take unscaled byte offsets, HL.LUI is a sign-extended
         32-bit load and HL.SETRET's offset is signed (see the ALU/AGU/BRU semantics and
         the legacy forms).  None restores strict PTO 0.58.3."""
-        from ptodbg.core.semantics import in_any_block, in_sys_block, placement_rules
-        from ptodbg.isa.legacy import decoder_for
-
         self.compat = mode
         self._placement = dict(placement_rules())
         if mode == "linx-v0.4":
@@ -464,57 +513,132 @@ class Machine:
         self.flush_icache()
 
     def flush_icache(self) -> None:
+        """Forget every decoded instruction and translated block (a new decoder, a new
+        program)."""
         self.icache.clear()
         self._decoded.clear()
-        for pn in list(self.mem.code):
-            self.mem.forget_code(pn)
+        self._precise.clear()
+        self._by_word.clear()
+        self._shadow.clear()
+        self._code_pcs.clear()
+        self.block_cache.clear()
+        self._blocks.clear()
+        self._block_lengths.clear()
+        self._blocks_at.clear()
+        self._heat.clear()
+        self.mem.clear_code()
         for pc in self.stop_pcs:
             self.icache[pc] = _stop_sentinel
+            self.block_cache[pc] = _stop_block
 
-    def _invalidate_code_page(self, pn: int) -> None:
-        for pc in self.mem.forget_code(pn):
-            self._decoded.pop(pc, None)
-            if pc in self.stop_pcs:
-                continue
+    def _invalidate(self, addr: int, size: int) -> None:
+        """Drop the decoded instructions whose bytes overlap [addr, addr+size) (the
+        memory's ``on_code_write``): a store into a code page costs this range test, and
+        self-modifying code re-decodes exactly what it changed."""
+        end = addr + size
+        decoded = self._decoded
+        if size <= 64:
+            candidates = [pc for pc in range(addr - 7, end) if pc in decoded]
+        else:
+            candidates = list({pc for pn in range(addr >> PAGE_SHIFT, ((end - 1) >> PAGE_SHIFT) + 1)
+                               for pc in self._code_pcs.get(pn, ())})
+        for pc in candidates:
+            _, insn, length = decoded[pc]
+            if pc < end and addr < pc + _code_span(insn, length):
+                self._forget(pc)
+
+    def _forget(self, pc: int) -> None:
+        """Drop everything decoded or built for the instruction at ``pc``."""
+        _, insn, length = self._decoded.pop(pc)
+        span = _code_span(insn, length)
+        self.mem.unmark_code(pc, span)
+        for pn in range(pc >> PAGE_SHIFT, ((pc + span - 1) >> PAGE_SHIFT) + 1):
+            pcs = self._code_pcs.get(pn)
+            if pcs is not None:
+                pcs.discard(pc)
+                if not pcs:
+                    del self._code_pcs[pn]
+        self._precise.pop(pc, None)
+        self._shadow.pop(pc, None)
+        if self.icache.get(pc) is not _stop_sentinel:
             self.icache.pop(pc, None)
+        for block in self._blocks_at.get(pc, ())[:]:
+            self._drop_block(block)
+        self._heat.pop(pc, None)
+
+    def _still_decodes(self, pc: int) -> bool:
+        """Whether fetching at ``pc`` now gives the instruction decoded there."""
+        _, insn, length = self._decoded[pc]
+        try:
+            return fetch_instruction(self._fetch_half, pc) == (insn, length)
+        except Unfetchable:
+            return False
 
     def add_stop(self, pc: int) -> None:
-        """Make ``run`` stop before executing the instruction at ``pc``."""
+        """Make ``run`` stop before executing the instruction at ``pc`` (no translated
+        block runs through it any more)."""
         self.stop_pcs.add(pc)
         self.icache[pc] = _stop_sentinel
+        for block in self._blocks_at.get(pc, ())[:]:
+            self._drop_block(block)
+        self.block_cache[pc] = _stop_block
 
     def remove_stop(self, pc: int) -> None:
         self.stop_pcs.discard(pc)
         if self.icache.get(pc) is _stop_sentinel:
             del self.icache[pc]
-            real = self._shadow.get(pc)
+            real = self._shadow.pop(pc, None)
             if real is not None:
                 self.icache[pc] = real
+        if self.block_cache.get(pc) is _stop_block:
+            del self.block_cache[pc]
 
-    def decode_at(self, pc: int) -> tuple[Form | None, int, int]:
-        """(form, instruction value, length in bits) at ``pc``; raises Fault or Halt when
-        the instruction cannot be fetched."""
+    def _decode(self, pc: int) -> tuple[Form | None, int, int]:
+        """(form, instruction value, length in bits) at ``pc`` for execution, cached per
+        address; raises the fetch Fault (or Halt) when the instruction cannot be fetched."""
         got = self._decoded.get(pc)
         if got is not None:
             return got
-        check = self.profile.fetch_faults
-        first = self.mem.fetch(pc, 2, check)
-        h0 = first[0] | first[1] << 8
-        length = instruction_length(h0)
-        if h0 & 0xF == 0x2:
-            try:
-                second = self.mem.fetch(pc + 2, 2, check)
-                length = instruction_length(h0, second[0] | second[1] << 8)
-            except (Fault, Halt):
-                pass
-        data = self.mem.fetch(pc, length // 8, check)
-        insn = int.from_bytes(data, "little")
+        try:
+            insn, length = fetch_instruction(self._fetch_half, pc)
+        except Unfetchable as u:
+            # The precise fault, for the whole range up to the first unreadable halfword.
+            self.mem.fetch(pc, u.address + 2 - pc, self.profile.fetch_faults)
+            raise AssertionError("Memory.fetch accepted an unfetchable halfword") from None
         form = self.decoder.decode(insn, length)
         got = (form, insn, length)
         self._decoded[pc] = got
-        for pn in {pc >> PAGE_SHIFT, (pc + length // 8 - 1) >> PAGE_SHIFT}:
-            self.mem.mark_code(pn, pc)
+        span = 4 if length == 16 and insn & 0xF == 0x2 else length >> 3  # _code_span
+        self.mem.mark_code(pc, span)
+        first, last = pc >> PAGE_SHIFT, (pc + span - 1) >> PAGE_SHIFT
+        for pn in (first,) if first == last else (first, last):
+            pcs = self._code_pcs.get(pn)
+            if pcs is None:
+                self._code_pcs[pn] = {pc}
+            else:
+                pcs.add(pc)
         return got
+
+    def peek_decode(self, pc: int) -> PeekedInstruction:
+        """What the instruction at ``pc`` is, without touching the machine: no decode-cache
+        entry, no code mark, no event, no fault, no once-injection consumed, no trap state.
+
+        The bytes of any mapped page are decoded (a view may show code in a page that is
+        not executable); ``problem`` says why executing at ``pc`` could not fetch it
+        (unmapped, not executable, outside a flat memory), or is None.  When not all of
+        the instruction's halfwords are mapped, ``form`` is None and ``length`` counts the
+        bits that are (0: nothing at ``pc`` is mapped)."""
+        mem = self.mem
+        read = mem.peek_reader()
+        try:
+            insn, length = fetch_instruction(read, pc)
+        except Unfetchable as u:
+            have = u.address - pc
+            insn = int.from_bytes(mem.peek(pc, have), "little") if have > 0 else 0
+            return PeekedInstruction(pc, None, insn, have * 8, mem.fetch_problem(pc, max(have, 0) + 2,
+                                                                                self.profile.fetch_faults))
+        return PeekedInstruction(pc, self.decoder.decode(insn, length), insn, length,
+                                 mem.fetch_problem(pc, length // 8, self.profile.fetch_faults))
 
     def handler_at(self, pc: int) -> Handler:
         """The real handler for ``pc`` (never a stop sentinel); builds and caches it."""
@@ -522,53 +646,87 @@ class Machine:
         if h is _stop_sentinel:
             h = self._shadow.get(pc)
         if h is None:
-            form, insn, length = self.decode_at(pc)
-            h = self._build(pc, form, insn, length)
+            form, insn, length = self._decode(pc)
+            h, precise = self._build(pc, form, insn, length)
+            if precise is not None:
+                self._precise[pc] = precise
             if pc in self.stop_pcs:
                 self._shadow[pc] = h
             else:
                 self.icache[pc] = h
         return h
 
-    def _build(self, pc: int, form: Form | None, insn: int, length: int) -> Handler:
-        if form is None:
-            from ptodbg.isa.legacy import legacy_form
+    def _is_command(self, pc: int) -> bool:
+        """Whether the decoded instruction at ``pc`` is a block command (trap entry's
+        body rule: a faulting command at the header end has not entered the body)."""
+        got = self._decoded.get(pc)
+        return got is not None and got[0] is not None and got[0].surface == "command"
 
-            legacy = legacy_form(insn, length)
-            if legacy is not None:
-                return _raiser(ILLEGAL_INST, f"{legacy[1].mnemonic} is a LinxISA {legacy[0].split('-')[1]} form that "
-                               f"PTO 0.58.3 reserves; run with --compat {legacy[0]}")
-            return _raiser(ILLEGAL_INST, f"no PTO 0.58.3 form matches {insn:#0{length // 4 + 2}x} ({length} bits)")
+    def guards(self, form: Form, values: dict[str, int]) -> tuple[Placement | None, int, int]:
+        """The checks ExecuteScalarInstruction makes before a scalar form's handler: its
+        placement rule and the T/U queue counts its Reg5 sources (and implicit T#1) need."""
+        if form.surface == "command":
+            return None, 0, 0
+        need_t = need_u = 0
+        names = self._source_fields.get(id(form))
+        if names is None:
+            names = self._source_fields[id(form)] = tuple(n for n in SOURCE_FIELDS if n in form.by_name)
+        for name in names:
+            code = values[name]
+            if code >= T_BASE:
+                if code < U_BASE:
+                    need_t = max(need_t, code - T_BASE + 1)
+                else:
+                    need_u = max(need_u, code - U_BASE + 1)
+        if form.mnemonic in IMPLICIT_T1:
+            need_t = max(need_t, 1)
+        return self._placement.get(form.mnemonic), need_t, need_u
+
+    def _build(self, pc: int, form: Form | None, insn: int, length: int) -> tuple[Handler, Handler | None]:
+        """(fast handler, precise-path handler or None) of one decoded instruction.
+
+        A shaped form's handler takes its address as an argument and nothing else from
+        where it sits, so one handler serves every copy of the same instruction word."""
+        if form is None:
+            return _raiser(ILLEGAL_INST, self._illegal_reason(insn, length)), None
+        if form.mnemonic in self._shaped:
+            got = self._by_word.get((insn, length))
+            if got is None:
+                got = self._by_word[(insn, length)] = self._build_form(pc, form, insn, length)
+            return got
+        return self._build_form(pc, form, insn, length)
+
+    def _build_form(self, pc: int, form: Form, insn: int, length: int) -> tuple[Handler, Handler | None]:
         values = form.values(insn)
-        placement = self._placement.get(form.mnemonic) if form.surface != "command" else None
+        placement, need_t, need_u = self.guards(form, values)
         bad = form.violation(values)
+        precise: Handler | None = None
         if bad is not None:
-            inner = _raiser(ILLEGAL_INST, f"{form.mnemonic}: {bad.describe()}")
+            inner: Handler = _raiser(ILLEGAL_INST, f"{form.mnemonic}: {bad.describe()}")
+            need_t = need_u = 0  # the constraint fault comes before the queue check
         else:
             builder = self._builders.get(form.mnemonic)
             if builder is None:
                 inner = _halter(f"{form.mnemonic} decodes, but ptodbg does not execute it")
             else:
-                inner = builder(self, form, values, pc, length)
-        command = form.surface == "command"
-        need_t = need_u = 0
-        if not command:
-            for name in SOURCE_FIELDS:
-                code = values.get(name)
-                if code is not None and code >= T_BASE:
-                    if code < U_BASE:
-                        need_t = max(need_t, code - T_BASE + 1)
-                    else:
-                        need_u = max(need_u, code - U_BASE + 1)
-            if form.mnemonic in IMPLICIT_T1:
-                need_t = max(need_t, 1)
+                built = builder(self, form, values, pc, length)
+                if isinstance(built, PreciseOnly):
+                    inner, precise = _sync_request, built.run
+                else:
+                    inner = built
         if placement is None and not (need_t or need_u):
-            h = inner
-        else:
-            h = _guarded(self, placement, need_t, need_u, inner, bad is not None)
-        if command:
-            h = _mark_command(h)
-        return h
+            return inner, precise
+        if precise is not None:
+            precise = _guarded(self, placement, need_t, need_u, precise)
+        return _guarded(self, placement, need_t, need_u, inner), precise
+
+    @staticmethod
+    def _illegal_reason(insn: int, length: int) -> str:
+        legacy = legacy_form(insn, length)
+        if legacy is not None:
+            return (f"{legacy[1].mnemonic} is a LinxISA {legacy[0].split('-')[1]} form that "
+                    f"PTO 0.58.3 reserves; run with --compat {legacy[0]}")
+        return f"no PTO 0.58.3 form matches {insn:#0{length // 4 + 2}x} ({length} bits)"
 
     # ------------------------------------------------------------------- step
     def step(self) -> StepResult:
@@ -599,12 +757,14 @@ class Machine:
         try:
             try:
                 if given is None:
-                    form, insn, length = self.decode_at(pc)
+                    form, insn, length = self._decode(pc)
                     h = self.handler_at(pc)
+                    h = self._precise.get(pc, h)
                 else:
                     insn, length = given
                     form = self.decoder.decode(insn, length)
-                    h = self._build(pc, form, insn, length)
+                    fast, precise = self._build(pc, form, insn, length)
+                    h = precise or fast
             except Fault as f:  # nothing fetched: no instruction to enter the body
                 self.steps += 1
                 trap = self._enter_trap(f, pc, True)
@@ -614,9 +774,9 @@ class Machine:
                 try:
                     if self.sys_pending and not _ends_or_starts_block(form):
                         raise Fault(BUNDLE_TRAP, pc, reason="after ACRC only BSTOP or a new BSTART may follow")
-                    self.pc = getattr(h, "precise", h)(pc) & MASK64
+                    self.pc = h(pc) & MASK64
                 except Fault as f:
-                    trap = self._enter_trap(f, pc, getattr(h, "command", False))
+                    trap = self._enter_trap(f, pc, form is not None and form.surface == "command")
                     kind = "trap"
                 except Halt as e:
                     if not getattr(e, "counted", False):
@@ -643,102 +803,166 @@ class Machine:
         return out
 
     # -------------------------------------------------------------------- run
-    @property
-    def slow_mode(self) -> bool:
-        return self.sys_pending
-
     def run(self, max_steps: int) -> RunResult:
         """Run up to ``max_steps`` attempts on the fast path (no events).
 
         Stops at a trap whose bank has no handler (EVBASE 0), at a stop address, at a
         watchpoint hit, or when the emulator must halt.  Traps with a handler continue
-        at EVBASE."""
-        done = 0
-        cache = self.icache
-        hits = self.mem.watch_hits
-        hits.clear()
-        watching = bool(self.mem.watches)
-        while done < max_steps:
-            if self.slow_mode:
-                res = self.step()
-                done += 1
-                stop = self._after_precise(res, done)
+        at EVBASE.  Hot code runs as translated blocks (:mod:`ptodbg.core.translate`)
+        unless watchpoints or event capture need the per-instruction path."""
+        start = self.steps
+        limit = start + max_steps
+        self.mem.watch_hits.clear()
+        self.fault_at = None
+        while self.steps < limit:
+            if self.sys_pending:
+                stop = self._after_precise(self.step(), start)
                 if stop is not None:
                     return stop
                 continue
-            pc = self.pc
-            budget = max_steps - done
-            i = 0
-            try:
-                if watching:
-                    for i in range(budget):  # noqa: B007 - i is read after the loop
-                        pc = cache[pc](pc)
-                        if hits:
-                            i += 1
-                            break
-                    else:
-                        i = budget
-                    self.pc = pc
-                    self.steps += i
-                    done += i
-                    if hits:
-                        return RunResult("watch", done)
-                    continue
-                for i in range(budget):  # noqa: B007
-                    pc = cache[pc](pc)
-                self.pc = pc
-                self.steps += budget
-                done += budget
-            except KeyError:
-                self.pc = pc
-                self.steps += i
-                done += i
-                if pc in cache:
-                    raise
-                try:
-                    self.handler_at(pc)
-                except Fault as f:  # nothing fetched: no instruction to enter the body
-                    self.steps += 1
-                    done += 1
-                    trap = self._enter_trap(f, pc, True)
-                    if not trap.vectored:
-                        return RunResult("trap", done, trap)
-                except Halt as e:
-                    return RunResult("halt", done, message=str(e))
-            except Fault as f:
-                self.pc = pc
-                self.steps += i + 1
-                done += i + 1
-                trap = self._enter_trap(f, pc, getattr(cache.get(pc), "command", False))
-                if not trap.vectored:
-                    return RunResult("trap", done, trap)
-                if watching and hits:
-                    return RunResult("watch", done, trap)
-            except StopAtPC:
-                self.pc = pc
-                self.steps += i
-                done += i
-                return RunResult("stop-pc", done)
-            except SyncRequest:
-                self.pc = pc
-                self.steps += i
-                done += i
-                res = self.step()
-                done += 1
-                stop = self._after_precise(res, done)
-                if stop is not None:
-                    return stop
-            except Halt as e:
-                self.pc = pc
-                self.steps += i
-                done += i
-                return RunResult("halt", done, message=str(e))
-        return RunResult("max-steps", done)
+            if self.translate_after is None or self.mem.watches or self.mem.capture:
+                stop = self._run_plain(limit, start)
+            else:
+                stop = self._run_blocks(limit, start)
+            if stop is not None:
+                return stop
+        return RunResult("max-steps", self.steps - start)
 
-    def _after_precise(self, res: StepResult, done: int) -> RunResult | None:
+    def _run_plain(self, limit: int, start: int) -> RunResult | None:
+        """The per-instruction loop, up to step ``limit``: ``pc = handler(pc)``.  Returns
+        why it stopped, or None to be called again (a trap with a handler, a build)."""
+        cache = self.icache
+        hits = self.mem.watch_hits
+        watching = bool(self.mem.watches)
+        pc = self.pc
+        budget = limit - self.steps
+        i = 0
+        try:
+            if watching:
+                for i in range(budget):  # noqa: B007 - i is read after the loop
+                    pc = cache[pc](pc)
+                    if hits:
+                        i += 1
+                        break
+                else:
+                    i = budget
+                self.pc = pc
+                self.steps += i
+                return RunResult("watch", self.steps - start) if hits else None
+            for i in range(budget):  # noqa: B007
+                pc = cache[pc](pc)
+            self.pc = pc
+            self.steps += budget
+        except KeyError:
+            self.pc = pc
+            self.steps += i
+            if pc in cache:
+                raise
+            return self._build_or_trap(pc, start)
+        except Fault as f:
+            self.pc = pc
+            self.steps += i + 1
+            trap = self._enter_trap(f, pc, self._is_command(pc))
+            if not trap.vectored:
+                return RunResult("trap", self.steps - start, trap)
+            if watching and hits:
+                return RunResult("watch", self.steps - start, trap)
+        except StopAtPC:
+            self.pc = pc
+            self.steps += i
+            return RunResult("stop-pc", self.steps - start)
+        except SyncRequest:
+            self.pc = pc
+            self.steps += i
+            return self._after_precise(self.step(), start)
+        except Halt as e:
+            self.pc = pc
+            self.steps += i
+            return RunResult("halt", self.steps - start, message=str(e))
+        return None
+
+    def _run_blocks(self, limit: int, start: int) -> RunResult | None:
+        """The block loop, up to step ``limit``: translated blocks where there are (when
+        the budget holds one more iteration of theirs), single handlers elsewhere, counting
+        how often each address runs, so that hot ones get translated."""
+        blocks = self.block_cache
+        lengths = self._block_lengths
+        cache = self.icache
+        heat = self._heat
+        threshold = self.translate_after or 0
+        pc = self.pc
+        try:
+            while True:
+                left = limit - self.steps
+                if left <= 0:
+                    self.pc = pc
+                    return None
+                block = blocks.get(pc)
+                if block is not None and (left >= MAX_INSNS or left >= lengths.get(pc, 0)):
+                    pc = block(left)
+                    continue
+                h = cache[pc]
+                if block is None:
+                    k = heat.get(pc, 0)
+                    if k >= threshold:
+                        if self._translate(pc):
+                            continue
+                        heat[pc] = _NEVER
+                    else:
+                        heat[pc] = k + 1
+                pc = h(pc)
+                self.steps += 1
+        except KeyError:
+            if self.fault_at is not None or pc in cache:
+                raise
+            self.pc = pc
+            return self._build_or_trap(pc, start)
+        except Fault as f:
+            if self.fault_at is not None:  # inside a block, which counted what it committed
+                pc, self.fault_at = self.fault_at, None
+            self.pc = pc
+            self.steps += 1
+            trap = self._enter_trap(f, pc, self._is_command(pc))
+            if not trap.vectored:
+                return RunResult("trap", self.steps - start, trap)
+        except StopAtPC:
+            self.pc = pc
+            return RunResult("stop-pc", self.steps - start)
+        except SyncRequest:
+            self.pc = pc
+            return self._after_precise(self.step(), start)
+        except Halt as e:
+            if self.fault_at is not None:
+                pc, self.fault_at = self.fault_at, None
+            self.pc = pc
+            return RunResult("halt", self.steps - start, message=str(e))
+        except BaseException:
+            # Anything else (a KeyboardInterrupt): TPC names the instruction a block was
+            # at, whose steps it counted, so TPC and steps agree for the caller.
+            if self.fault_at is not None:
+                pc, self.fault_at = self.fault_at, None
+            self.pc = pc
+            raise
+        return None
+
+    def _build_or_trap(self, pc: int, start: int) -> RunResult | None:
+        """Build the handler at ``pc`` (the cache missed); a fetch fault is an attempt."""
+        try:
+            self.handler_at(pc)
+        except Fault as f:  # nothing fetched: no instruction to enter the body
+            self.steps += 1
+            trap = self._enter_trap(f, pc, True)
+            if not trap.vectored:
+                return RunResult("trap", self.steps - start, trap)
+        except Halt as e:
+            return RunResult("halt", self.steps - start, message=str(e))
+        return None
+
+    def _after_precise(self, res: StepResult, start: int) -> RunResult | None:
+        """Why a run stops after one precise attempt, or None to go on."""
+        done = self.steps - start  # a halt other than an exit is not an attempt
         if res.kind == "halt":
-            counted = self.exit_code is not None  # an exit is an attempt; other halts are not
-            return RunResult("halt", done if counted else done - 1, message=res.message)
+            return RunResult("halt", done, message=res.message)
         if res.trap is not None and not res.trap.vectored:
             return RunResult("trap", done, res.trap)
         if self.mem.watch_hits:
@@ -746,6 +970,33 @@ class Machine:
         if self.pc in self.stop_pcs:
             return RunResult("stop-pc", done)
         return None
+
+    # ------------------------------------------------------------ translation
+    def _translate(self, pc: int) -> bool:
+        """Translate the run of instructions at ``pc`` into a block; False when none."""
+        block = translate(self, pc)
+        if block is None:
+            return False
+        self.block_cache[pc] = block.run
+        self._blocks[pc] = block
+        self._block_lengths[pc] = len(block.pcs)
+        for p in block.pcs:
+            self._blocks_at.setdefault(p, []).append(block)
+        return True
+
+    def _drop_block(self, block: Block) -> None:
+        if self._blocks.get(block.entry) is block:
+            del self._blocks[block.entry]
+            del self._block_lengths[block.entry]
+            if self.block_cache.get(block.entry) is block.run:
+                del self.block_cache[block.entry]
+        for p in block.pcs:
+            holders = self._blocks_at.get(p)
+            if holders is not None:
+                holders[:] = [b for b in holders if b is not block]
+                if not holders:
+                    del self._blocks_at[p]
+        self._heat.pop(block.entry, None)
 
     # ------------------------------------------------------------------ traps
     def _enter_trap(self, f: Fault, pc: int, no_body_entry: bool) -> TrapInfo:
@@ -764,8 +1015,7 @@ class Machine:
             saved_tpc = self.ctx(ring, ssr.EBARG_TPC)
         else:
             self._save_context(ring, source, saved_tpc, body)
-        st = self.trap_status[ring]
-        st[0], st[1], st[2], st[3], st[4] = False, True, f.cause & 0xFFFFFF, f.number, f.arg & MASK64
+        self.trap_status[ring] = (False, True, f.cause & 0xFFFFFF, f.number, f.arg & MASK64)
         self.last_fault = f.number
         self.fault_address = f.arg & MASK64
         self.set_acr(ring)
@@ -798,20 +1048,8 @@ class Machine:
         """SaveTrapContext of the current state into bank ``ring`` without a trap."""
         self._save_context(ring, source, self.pc, bool(self.body_active))
 
-    def canonical_block(self) -> None:
-        """Give the block fields their reset values when no block is open (BSTOP leaves
-        them stale for speed; see blocks.close_block)."""
-        if not self.blk and self.block_stale:
-            self.block_stale = False
-            self.bkind, self.btype, self.taken, self.bpcn, self.bseq = KIND_STD, FALL, False, 0, 0
-            self.frame_ret = self.bpc = 0
-            self.cond_set = self.tgt_set = False
-            self.header = ()
-            self.hdr_end = None
-
     def _save_context(self, ring: int, source: int, tpc: int, body: bool) -> None:
         """SaveTrapContext (reference-profile.asl) into bank ``ring``."""
-        self.canonical_block()
         r = self.r
         self.saved[ring] = SavedContext(
             commit_arg=self.commit_arg,
@@ -899,12 +1137,10 @@ class Machine:
             self.r[T_BASE + k] = self.ctx(ring, ssr.EBARG_TQ0 + k)
             self.r[U_BASE + k] = self.ctx(ring, ssr.EBARG_UQ0 + k)
         self.tq, self.uq = ctx.tq, ctx.uq
-        self.hdr_end = None if body or not self.blk else self.pc
-        # RecoverTrapContext restores every block field, a block open or not (BPC, BARG,
-        # BPCN ... as the bank holds them; AVS PTO-AVS-SCALAR-SYS-EFFECTS-001).  A trap
-        # save canonicalises stale fields first, so a bank written by a trap holds reset
-        # values here and only a bank software rewrote differs.
-        self.block_stale = False
+        # The body is entered unless the context was saved in an open block's header; with no
+        # block there is no header either.  The other block fields are restored as saved,
+        # open block or not (RecoverTrapContext; PTO-AVS-SYS-ACRE-EXEC-001 expects BPC back).
+        self.hdr_end = self.pc if self.blk and not body else None
         self.acr = ecstate & 0xF
         self._apply_bound()
         self.sregs[(ring << 12) | ssr.EBARG0] = control & ~(1 << 4)
@@ -917,24 +1153,34 @@ class Machine:
 
     # -------------------------------------------------------------- snapshots
     def snapshot(self) -> Snapshot:
-        """The complete state; O(registers + page table), pages shared copy-on-write."""
-        self.canonical_block()
-        return Snapshot(
-            regs=tuple(self.r),
-            scalars=tuple(getattr(self, name) for name in _SCALARS),
-            sregs=dict(self.sregs),
-            trap_status=tuple(tuple(s) for s in self.trap_status),
-            saved=tuple(self.saved),
-            pages=self.mem.share_all(),
-            perms=dict(self.mem.perms),
-            once=dict(self.mem.once),
-        )
+        """The complete state; O(registers + page table), pages shared copy-on-write.
+        Parts equal to the previous snapshot's are that snapshot's objects (a history of
+        snapshots holds each unchanged table once)."""
+        mem = self.mem
+        regs = tuple(self.r)
+        scalars = _scalars_of(self)
+        trap_status = tuple(self.trap_status)
+        saved = tuple(self.saved)
+        prev = self._last_snapshot
+        if prev is None:
+            sregs, perms, once = dict(self.sregs), dict(mem.perms), dict(mem.once)
+        else:
+            regs = prev.regs if regs == prev.regs else regs
+            scalars = prev.scalars if scalars == prev.scalars else scalars
+            trap_status = prev.trap_status if trap_status == prev.trap_status else trap_status
+            saved = prev.saved if saved == prev.saved else saved
+            sregs = prev.sregs if self.sregs == prev.sregs else dict(self.sregs)
+            perms = prev.perms if mem.perms == prev.perms else dict(mem.perms)
+            once = prev.once if mem.once == prev.once else dict(mem.once)
+        snap = Snapshot(regs, scalars, sregs, trap_status, saved, mem.share_all(), perms, once)
+        self._last_snapshot = snap
+        return snap
 
     def restore(self, snap: Snapshot) -> None:
-        """Return to a snapshot exactly; decoded code survives where its page did."""
+        """Return to a snapshot exactly; decoded code survives where its bytes did."""
         mem = self.mem
-        stale = [
-            pn for pn in mem.code
+        changed = [
+            pn for pn in self._code_pcs
             if snap.pages.get(pn) is not mem.pages.get(pn) or snap.perms.get(pn) != mem.perms.get(pn)
         ]
         self.r[:] = snap.regs
@@ -942,18 +1188,20 @@ class Machine:
             setattr(self, name, value)
         self.sregs.clear()
         self.sregs.update(snap.sregs)
-        self.trap_status[:] = [list(s) for s in snap.trap_status]
+        self.trap_status[:] = snap.trap_status
         self.saved[:] = list(snap.saved)
         mem.adopt(snap.pages, snap.perms, snap.once)
+        self._last_snapshot = snap
         mem.set_reserved_line(self.resv[0] & ~63 if self.resv else None)
         self._apply_bound()
-        for pn in stale:
-            self._invalidate_code_page(pn)
+        for pn in changed:
+            for pc in list(self._code_pcs.get(pn, ())):
+                if pc in self._decoded and not self._still_decodes(pc):
+                    self._forget(pc)
 
     # -------------------------------------------------------------- display
     def block_state(self) -> dict | None:
         if not self.blk:
-            self.canonical_block()
             return None
         return {
             "kind": block_kind_name(self.bkind),
@@ -969,13 +1217,13 @@ class Machine:
         """The trap entered by the most recent attempt, if that attempt trapped."""
         return self.last_trap if self.trap_step == self.steps else None
 
-    def commit_target(self) -> int | None:
-        """Where the open block would commit to (None: its BSTOP's fall-through)."""
-        if not self.blk:
-            return None
-        if self.btype in SELECTS_BPCN or (self.btype == COND and self.taken):
-            return self.bpcn
-        return None
+
+def _code_span(insn: int, length: int) -> int:
+    """Bytes whose contents decide the decode at an address: the instruction's, plus the
+    halfword a 16-bit C.BSTART DIRECT peeks at (a fused BSTART.CALL, CORE.md §2.1)."""
+    if length == 16 and insn & 0xF == 0x2:
+        return 4
+    return length >> 3
 
 
 def _ends_or_starts_block(form: Form | None) -> bool:
@@ -1000,32 +1248,22 @@ def _halter(message: str) -> Handler:
     return halt
 
 
-def _mark_command(h: Handler) -> Handler:
-    try:
-        h.command = True  # type: ignore[attr-defined]
-        return h
-    except AttributeError:  # builtins or bound methods: wrap
-
-        def wrapped(pc: int) -> int:
-            return h(pc)
-
-        wrapped.command = True  # type: ignore[attr-defined]
-        return wrapped
+def _sync_request(pc: int) -> int:
+    """The fast-loop stand-in of a :class:`PreciseOnly` instruction."""
+    raise SyncRequest()
 
 
 def _guarded(
     m: Machine,
-    placement: Callable[[Machine, int], None] | None,
+    placement: Placement | None,
     need_t: int,
     need_u: int,
     inner: Handler,
-    illegal: bool,
 ) -> Handler:
     """Checks in ExecuteScalarInstruction order: placement (BUNDLE_TRAP), then the form's
-    constraints (already folded into ``inner`` when ``illegal``), then T/U availability."""
-    from ptodbg.core.semantics import in_cond_block, in_sys_block
-
-    if not (need_t or need_u) and not illegal and getattr(inner, "precise", None) is None:
+    constraints (already folded into ``inner`` for an illegal encoding, which needs no
+    queue counts), then T/U availability."""
+    if not (need_t or need_u):
         # The hot cases get the rule's test inline (one call instead of two); the rule
         # itself still raises, with its message, when the test fails.
         if placement is in_cond_block:
@@ -1048,19 +1286,8 @@ def _guarded(
     def guarded(pc: int) -> int:
         if placement is not None:
             placement(m, pc)
-        if not illegal and (m.tq < need_t or m.uq < need_u):
+        if m.tq < need_t or m.uq < need_u:
             raise Fault(ILLEGAL_INST, pc, reason="reads a T/U queue slot that holds no value")
         return inner(pc)
 
-    precise = getattr(inner, "precise", None)
-    if precise is not None:
-
-        def guarded_precise(pc: int) -> int:
-            if placement is not None:
-                placement(m, pc)
-            if m.tq < need_t or m.uq < need_u:
-                raise Fault(ILLEGAL_INST, pc, reason="reads a T/U queue slot that holds no value")
-            return precise(pc)
-
-        guarded.precise = guarded_precise  # type: ignore[attr-defined]
     return guarded

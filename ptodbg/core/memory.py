@@ -1,11 +1,11 @@
 """Paged memory with per-page permissions, copy-on-write snapshots and memory events.
 
 Memory is sparse: 4 KiB pages (``bytearray``) keyed by page number, each with r/w/x bits.
-Two small dictionaries, ``fast_read`` and ``fast_write``, name the pages that the semantic
+Small dictionaries, ``fast_read`` and ``fast_write``, name the pages that the semantic
 handlers may touch directly, with no further check; every other access takes the *slow
 path* here, which checks permissions and bounds, records memory events, notes watchpoint
-hits, copies pages shared with a snapshot before writing them, drops decoded instructions
-of a written code page and clears an overlapped LR/SC reservation.
+hits, copies pages shared with a snapshot before writing them, tells the machine which
+decoded instructions a write overlapped and clears an overlapped LR/SC reservation.
 
 A page leaves the fast maps whenever one of those duties applies to it, so the fast path
 never needs a flag test:
@@ -15,6 +15,15 @@ never needs a flag test:
   the flat profile's memory is never fast;
 * a page shared with a snapshot, a page holding decoded instructions, or the page of the
   reserved 64-byte line is never fast for writes.
+
+*Code on a data page costs a range test, not a cliff* (DESIGN.md §8).  The machine marks
+the bytes of every instruction it decoded (:meth:`mark_code`) in ``code``: per page, a
+reference count for each aligned 8-byte granule.  A page that holds code but would
+otherwise be fast for writes is in ``fast_code`` as ``(page, granule counts)``: a store
+there writes directly when its granule holds no code (an aligned access of up to 8 bytes
+lies in one granule).  Any write that does overlap a marked granule calls
+``on_code_write(address, size)``, and the machine drops exactly the decoded instructions
+(and translated blocks) whose bytes the write overlaps.
 
 Addresses are unsigned 64-bit; a range never wraps (``addr + size`` is compared as an
 integer, ADR-0029).  A failing access raises ``Fault(DATA_PAGE_FAULT, addr)`` with the
@@ -34,6 +43,8 @@ from ptodbg.core.faults import DATA_PAGE_FAULT, INST_PAGE_FAULT, Fault, Halt
 PAGE_SHIFT = 12
 PAGE_SIZE = 1 << PAGE_SHIFT
 PAGE_MASK = PAGE_SIZE - 1
+GRANULE_SHIFT = 3  # code marks count instructions per aligned 8-byte granule
+GRANULES = PAGE_SIZE >> GRANULE_SHIFT
 ADDRESS_LIMIT = 1 << 64
 
 R, W, X = 4, 2, 1
@@ -98,8 +109,9 @@ class Memory:
         self.perms: dict[int, int] = {}
         self.fast_read: dict[int, bytearray] = {}
         self.fast_write: dict[int, bytearray] = {}
+        self.fast_code: dict[int, tuple[bytearray, bytearray]] = {}
         self.shared: set[int] = set()
-        self.code: dict[int, set[int]] = {}
+        self.code: dict[int, bytearray] = {}  # page -> instructions per 8-byte granule
         self.watches: list[Watch] = []
         self.watched: set[int] = set()
         self.watch_hits: list[tuple[Watch, MemEvent]] = []
@@ -111,7 +123,10 @@ class Memory:
         # Pages whose permissions were revoked "for the next access only": page -> the
         # permissions to restore when an access (data or fetch) faults on it.
         self.once: dict[int, int] = {}
-        self.on_code_write: Callable[[int], None] = lambda pn: None
+        self.on_code_write: Callable[[int, int], None] = lambda addr, size: None
+        # The page table a snapshot last took (shared by every snapshot until a page
+        # object changes: a copy on write, a new or removed page); None once it changed.
+        self._shared_table: dict[int, bytearray] | None = None
         self.on_reserved_store: Callable[[], None] = lambda: None
 
     # ------------------------------------------------------------------ mapping
@@ -121,31 +136,37 @@ class Memory:
         if size <= 0:
             return
         for pn in range(addr >> PAGE_SHIFT, ((addr + size - 1) >> PAGE_SHIFT) + 1):
-            if pn not in self.pages:
+            was = self.perms.get(pn)
+            if was is None:
                 self.pages[pn] = bytearray(PAGE_SIZE)
                 self.perms[pn] = 0
+                self._shared_table = None
             self.perms[pn] |= perms
             self._refresh(pn)
+            if pn in self.code and (was is None or (was ^ self.perms[pn]) & X):
+                self.on_code_write(pn << PAGE_SHIFT, PAGE_SIZE)  # what fetch sees changed
         if data:
             self.poke(addr, data)
 
     def unmap(self, addr: int, size: int) -> None:
         for pn in self.mapped_pages(addr, size):
-            for table in (self.pages, self.perms, self.fast_read, self.fast_write):
+            self._shared_table = None
+            for table in (self.pages, self.perms, self.fast_read, self.fast_write, self.fast_code):
                 table.pop(pn, None)
             self.shared.discard(pn)
             if pn in self.code:
-                self.on_code_write(pn)
+                self.on_code_write(pn << PAGE_SHIFT, PAGE_SIZE)
 
     def set_perms(self, addr: int, size: int, perms: int) -> list[int]:
         """Set the permissions of every mapped page touching the range; returns the pages."""
         changed = self.mapped_pages(addr, size)
         for pn in changed:
+            was = self.perms[pn]
             self.perms[pn] = perms
             self.once.pop(pn, None)
-            if pn in self.code and not perms & X:
-                self.on_code_write(pn)
             self._refresh(pn)
+            if pn in self.code and (was ^ perms) & X:
+                self.on_code_write(pn << PAGE_SHIFT, PAGE_SIZE)  # fetch now faults, or no longer
         return changed
 
     def inject_once(self, addr: int, size: int, perms: int) -> list[int]:
@@ -158,8 +179,11 @@ class Memory:
 
     def _consume_once(self, pn: int) -> str:
         restored = self.once.pop(pn)
+        was = self.perms[pn]
         self.perms[pn] = restored
         self._refresh(pn)
+        if pn in self.code and (was ^ restored) & X:
+            self.on_code_write(pn << PAGE_SHIFT, PAGE_SIZE)
         return f" (injected once; now restored to {perms_text(restored)})"
 
     def perms_at(self, addr: int) -> int | None:
@@ -196,25 +220,24 @@ class Memory:
     def _refresh(self, pn: int) -> None:
         """Recompute whether page ``pn`` belongs in the fast maps."""
         page = self.pages.get(pn)
+        self.fast_write.pop(pn, None)
+        self.fast_code.pop(pn, None)
         if page is not None and self._read_fast_ok(pn):
             self.fast_read[pn] = page
             line = self.reserved_line
-            if (
-                self.perms[pn] & W
-                and pn not in self.shared
-                and pn not in self.code
-                and (line is None or line >> PAGE_SHIFT != pn)
-            ):
-                self.fast_write[pn] = page
-            else:
-                self.fast_write.pop(pn, None)
+            if self.perms[pn] & W and pn not in self.shared and (line is None or line >> PAGE_SHIFT != pn):
+                marks = self.code.get(pn)
+                if marks is None:
+                    self.fast_write[pn] = page
+                else:
+                    self.fast_code[pn] = (page, marks)
         else:
             self.fast_read.pop(pn, None)
-            self.fast_write.pop(pn, None)
 
     def refresh_all(self) -> None:
         self.fast_read.clear()
         self.fast_write.clear()
+        self.fast_code.clear()
         for pn in self.pages:
             self._refresh(pn)
 
@@ -235,20 +258,65 @@ class Memory:
             if addr is not None:
                 self._refresh(addr >> PAGE_SHIFT)
 
-    def mark_code(self, pn: int, pc: int) -> None:
-        """Record that an instruction at ``pc`` was decoded from page ``pn``."""
-        pcs = self.code.get(pn)
-        if pcs is None:
-            self.code[pn] = {pc}
-            self.fast_write.pop(pn, None)
-        else:
-            pcs.add(pc)
+    def mark_code(self, addr: int, size: int) -> None:
+        """Record that the bytes [addr, addr+size) hold a decoded instruction."""
+        pn = addr >> PAGE_SHIFT
+        if (addr + size - 1) >> PAGE_SHIFT == pn:  # the usual case: one page
+            marks = self.code.get(pn)
+            if marks is None:
+                marks = self.code[pn] = bytearray(GRANULES)
+                self._refresh(pn)
+            first = (addr & PAGE_MASK) >> GRANULE_SHIFT
+            marks[first] += 1
+            last = ((addr + size - 1) & PAGE_MASK) >> GRANULE_SHIFT
+            if last != first:
+                marks[last] += 1
+            return
+        for pn, first, last in self._granules(addr, size):
+            marks = self.code.get(pn)
+            if marks is None:
+                marks = self.code[pn] = bytearray(GRANULES)
+                self._refresh(pn)
+            for g in range(first, last + 1):
+                marks[g] += 1
 
-    def forget_code(self, pn: int) -> set[int]:
-        """Drop the code mark of a page; returns the pcs whose decode must be dropped."""
-        pcs = self.code.pop(pn, set())
-        self._refresh(pn)
-        return pcs
+    def unmark_code(self, addr: int, size: int) -> None:
+        """Undo one :meth:`mark_code` of the same range."""
+        for pn, first, last in self._granules(addr, size):
+            marks = self.code.get(pn)
+            if marks is None:
+                continue
+            for g in range(first, last + 1):
+                if marks[g]:
+                    marks[g] -= 1
+            if not any(marks):
+                del self.code[pn]
+                self._refresh(pn)
+
+    def code_overlaps(self, addr: int, size: int) -> bool:
+        """Whether [addr, addr+size) touches a granule that holds decoded code."""
+        for pn, first, last in self._granules(addr, size):
+            marks = self.code.get(pn)
+            if marks is not None and any(marks[first : last + 1]):
+                return True
+        return False
+
+    def clear_code(self) -> None:
+        """Forget every code mark (the machine forgot its decoded instructions)."""
+        pages = list(self.code)
+        self.code.clear()
+        for pn in pages:
+            self._refresh(pn)
+
+    @staticmethod
+    def _granules(addr: int, size: int):
+        """(page, first granule, last granule) of each page [addr, addr+size) touches."""
+        end = addr + size
+        while addr < end:
+            pn = addr >> PAGE_SHIFT
+            stop = min(end, (pn + 1) << PAGE_SHIFT)
+            yield pn, (addr & PAGE_MASK) >> GRANULE_SHIFT, ((stop - 1) & PAGE_MASK) >> GRANULE_SHIFT
+            addr = stop
 
     # --------------------------------------------------------------- watchpoints
     def set_watches(self, watches: Iterable[Watch]) -> None:
@@ -262,10 +330,14 @@ class Memory:
 
     # --------------------------------------------------------------- snapshots
     def share_all(self) -> dict[int, bytearray]:
-        """Pages for a snapshot: the current page objects, all now copy-on-write."""
-        self.shared = set(self.pages)
-        self.fast_write.clear()
-        return dict(self.pages)
+        """Pages for a snapshot: the current page objects, all now copy-on-write.  While no
+        page object changes, every snapshot gets the same (never mutated) table."""
+        if self._shared_table is None:
+            self.shared = set(self.pages)
+            self.fast_write.clear()
+            self.fast_code.clear()
+            self._shared_table = dict(self.pages)
+        return self._shared_table
 
     def adopt(self, pages: dict[int, bytearray], perms: dict[int, int], once: dict[int, int]) -> None:
         """Restore page contents and permissions from a snapshot (pages stay shared)."""
@@ -276,6 +348,7 @@ class Memory:
         self.once.clear()
         self.once.update(once)
         self.shared = set(pages)
+        self._shared_table = pages
         self.refresh_all()
 
     def _writable_page(self, pn: int) -> bytearray:
@@ -285,12 +358,19 @@ class Memory:
             self.shared.discard(pn)
             page = bytearray(page)
             self.pages[pn] = page
+            self._shared_table = None
             self._refresh(pn)
             if pn in self.fast_read:
                 self.fast_read[pn] = page
-        if pn in self.code:
-            self.on_code_write(pn)
         return page
+
+    def _code_write(self, addr: int, size: int) -> None:
+        """A write to [addr, addr+size) inside one page that holds code: the machine drops
+        the decoded instructions the write overlaps (only when a marked granule is hit)."""
+        marks = self.code[addr >> PAGE_SHIFT]
+        off = addr & PAGE_MASK
+        if any(marks[off >> GRANULE_SHIFT : ((off + size - 1) >> GRANULE_SHIFT) + 1]):
+            self.on_code_write(addr, size)
 
     # ----------------------------------------------------- checks and raw access
     def check(self, addr: int, size: int, need: int) -> None:
@@ -345,6 +425,8 @@ class Memory:
             n = min(size - pos, PAGE_SIZE - off)
             page = self._writable_page(pn)
             page[off : off + n] = data[pos : pos + n]
+            if pn in self.code:
+                self._code_write(a, n)
             a += n
             pos += n
         if line is not None and addr < line + 64 and line < addr + size:
@@ -426,8 +508,63 @@ class Memory:
             pn, off = a >> PAGE_SHIFT, a & PAGE_MASK
             n = min(len(data) - pos, PAGE_SIZE - off)
             self._writable_page(pn)[off : off + n] = data[pos : pos + n]
+            if pn in self.code:
+                self._code_write(a, n)
             a += n
             pos += n
+
+    def fetch_reader(self, check_exec: bool) -> Callable[[int], int | None]:
+        """A side-effect-free halfword reader for instruction fetch
+        (:func:`ptodbg.isa.fetch.fetch_instruction`): None where :meth:`fetch` would fault
+        or halt, which the caller then calls for the precise fault."""
+        pages, perms, limit = self.pages, self.perms, self.limit
+
+        def read(addr: int) -> int | None:
+            p = perms.get(addr >> PAGE_SHIFT)
+            if p is None or (check_exec and not p & X) or (limit is not None and addr + 2 > limit):
+                return None
+            off = addr & PAGE_MASK
+            if off == PAGE_MASK:  # an odd TPC set by hand: the halfword crosses a page
+                return self.halfword_or_none(addr, check_exec)
+            page = pages[addr >> PAGE_SHIFT]
+            return page[off] | page[off + 1] << 8
+
+        return read
+
+    def halfword_or_none(self, addr: int, check_exec: bool) -> int | None:
+        """The halfword at ``addr`` when every byte of it is fetchable, else None."""
+        if self.fetch_problem(addr, 2, check_exec) is not None:
+            return None
+        data = self.read_raw(addr, 2)
+        return data[0] | data[1] << 8
+
+    def peek_reader(self) -> Callable[[int], int | None]:
+        """A halfword reader over every mapped byte (no permission test, no side effect);
+        None where a byte is unmapped or outside a flat memory."""
+
+        def read(addr: int) -> int | None:
+            if self.limit is not None and addr + 2 > self.limit:
+                return None
+            if (addr >> PAGE_SHIFT) not in self.pages or ((addr + 1) >> PAGE_SHIFT) not in self.pages:
+                return None
+            data = self.read_raw(addr, 2)
+            return data[0] | data[1] << 8
+
+        return read
+
+    def fetch_problem(self, addr: int, size: int, check_exec: bool) -> str | None:
+        """Why :meth:`fetch` of [addr, addr+size) would fault or halt, or None; no side
+        effects (a once-injection is named, not consumed)."""
+        if self.limit is not None and addr + size > self.limit:
+            return f"instruction fetch at {addr:#x} is outside the {self.limit}-byte memory"
+        for pn in self._page_range(addr, size):
+            p = self.perms.get(pn)
+            if p is None:
+                return f"fetch from unmapped page {pn << PAGE_SHIFT:#x}"
+            if check_exec and not p & X:
+                once = " (injected once)" if pn in self.once else ""
+                return f"fetch from page {pn << PAGE_SHIFT:#x} ({perms_text(p)}): not executable{once}"
+        return None
 
     def fetch(self, addr: int, size: int, check_exec: bool) -> bytes:
         """Instruction bytes.  Debug profile: the page must be mapped and executable

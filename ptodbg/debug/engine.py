@@ -827,10 +827,8 @@ class Debugger:
 
     def _frame_size(self, entry: int) -> int | None:
         """Frame size of the FENTRY at a function's entry (None when there is none)."""
-        try:
-            form, insn, _ = self.machine.decode_at(entry)
-        except (ValueError, Exception):  # noqa: BLE001 - unmapped or unfetchable entry
-            return None
+        peeked = self.machine.peek_decode(entry)
+        form, insn = peeked.form, peeked.insn
         if form is None or form.mnemonic != "FENTRY":
             return None
         v = form.values(insn)

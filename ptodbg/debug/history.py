@@ -5,7 +5,11 @@ costs its page table plus the pages written since the previous one.  The debugge
 one every ``interval`` steps while it runs forward; going back restores the nearest
 earlier snapshot and re-executes deterministically (:mod:`ptodbg.debug.engine`).
 
-The history is bounded by a memory budget.  When the estimate exceeds it, snapshots are
+The history is bounded by a memory budget, measured honestly: every object the kept
+snapshots hold (the snapshot records, their tuples and dicts, integers too large to be
+shared, the page copies) is counted once, by identity, at its ``sys.getsizeof`` size plus
+the allocator's header; a page the live machine still uses is not the history's.  When
+the figure exceeds the budget, snapshots are
 dropped ("thinning") where they are densest: each removal takes the inner snapshot whose
 neighbours are closest together, so the largest gap between kept snapshots — the worst
 replay a goto or reverse-step can need — stays near (steps / snapshots) instead of
@@ -17,16 +21,15 @@ re-densifies it, because replay records snapshots on its way.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ptodbg.core import Snapshot
-from ptodbg.core.memory import PAGE_SIZE
 
 KEEP_NEWEST = 1  # snapshots nearest the present that thinning never drops
-# Rough fixed costs of one snapshot besides its private pages (page-table dicts, tuples).
-_PER_SNAPSHOT = 1024
-_PER_PAGE_ENTRY = 40
+ALLOCATION_HEADER = 16  # malloc's chunk header of a large object (pages, big dicts)
+_ID_BYTES = sys.getsizeof(id(object()))  # a reference-table key: an address as an int
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,8 +51,10 @@ class History:
         self.budget = budget_bytes
         self._steps: list[int] = []
         self._entries: list[Entry] = []
-        self._page_refs: dict[int, list] = {}  # id(page) -> [page, refcount]
-        self._entry_bytes = 0  # fixed and page-table costs of the kept snapshots
+        # id(object) -> how many holders it has, for every object the kept entries hold
+        # (each one is alive while it has a holder, so its id stays its own).
+        self._refs: dict[int, int] = {}
+        self._bytes = 0  # bytes of every object in _refs
         self.thinned = 0
 
     # ------------------------------------------------------------- queries
@@ -68,51 +73,41 @@ class History:
         return list(self._steps)
 
     def memory_bytes(self) -> int:
-        """Bytes the history keeps alive beyond the live machine: page copies only the
-        snapshots hold, plus each snapshot's page table and fixed parts."""
+        """Bytes the history keeps alive beyond the live machine: every object its
+        snapshots hold, once, except the pages the live machine also holds, plus its own
+        bookkeeping (the reference table and the two sorted lists)."""
         live = self.live_pages().values() if self.live_pages else ()
-        shared_with_live = sum(1 for p in live if id(p) in self._page_refs)
-        return (len(self._page_refs) - shared_with_live) * PAGE_SIZE + self._entry_bytes
+        refs = self._refs
+        shared = sum(_size(p) for p in live if id(p) in refs)
+        own = (sys.getsizeof(refs) + len(refs) * _ID_BYTES
+               + sys.getsizeof(self._steps) + sys.getsizeof(self._entries))
+        return self._bytes - shared + own
 
     # ------------------------------------------------------------- updates
     def record(self, step: int, edits: int, snap: Snapshot) -> None:
         """Keep a snapshot of ``step`` (replacing one already kept for that step)."""
         i = bisect.bisect_left(self._steps, step)
-        self._entry_bytes += _cost(snap)
+        entry = Entry(step, edits, snap)
+        self._hold(entry)
         if i < len(self._steps) and self._steps[i] == step:
-            self._release(self._entries[i])
-            self._entries[i] = Entry(step, edits, snap)
+            self._drop(self._entries[i])
+            self._entries[i] = entry
         else:
             self._steps.insert(i, step)
-            self._entries.insert(i, Entry(step, edits, snap))
-        for page in snap.pages.values():
-            ref = self._page_refs.get(id(page))
-            if ref is None:
-                self._page_refs[id(page)] = [page, 1]
-            else:
-                ref[1] += 1
-        if self.memory_bytes() > self.budget:
+            self._entries.insert(i, entry)
+        if self._bytes + sys.getsizeof(self._refs) > self.budget and self.memory_bytes() > self.budget:
             self._thin()
 
     def truncate_after(self, step: int) -> None:
         """Forget snapshots later than ``step`` (the timeline changed there)."""
         i = bisect.bisect_right(self._steps, step)
         for entry in self._entries[i:]:
-            self._release(entry)
+            self._drop(entry)
         del self._steps[i:]
         del self._entries[i:]
 
     def clear(self) -> None:
         self.truncate_after(-1)
-
-    def _release(self, entry: Entry) -> None:
-        self._entry_bytes -= _cost(entry.snap)
-        for page in entry.snap.pages.values():
-            ref = self._page_refs.get(id(page))
-            if ref is not None:
-                ref[1] -= 1
-                if ref[1] <= 0:
-                    del self._page_refs[id(page)]
 
     def _thin(self) -> None:
         """Drop the snapshot whose removal leaves the smallest merged gap, until the
@@ -126,11 +121,69 @@ class History:
                     best, best_gap = i, gap
             if not best:
                 break
-            self._release(self._entries[best])
+            self._drop(self._entries[best])
             del self._entries[best]
             del self._steps[best]
             self.thinned += 1
 
+    # ------------------------------------------------------------- accounting
+    def _hold(self, obj: object) -> None:
+        """One more holder of ``obj``; the first one also holds what ``obj`` holds."""
+        refs = self._refs
+        todo = [obj]
+        while todo:
+            item = todo.pop()
+            key = id(item)
+            count = refs.get(key)
+            if count is not None:
+                refs[key] = count + 1
+                continue
+            refs[key] = 1
+            self._bytes += _size(item)
+            todo += _held(item)
 
-def _cost(snap: Snapshot) -> int:
-    return _PER_SNAPSHOT + _PER_PAGE_ENTRY * len(snap.pages)
+    def _drop(self, obj: object) -> None:
+        refs = self._refs
+        todo = [obj]
+        while todo:
+            item = todo.pop()
+            key = id(item)
+            count = refs[key] - 1
+            if count:
+                refs[key] = count
+                continue
+            del refs[key]
+            self._bytes -= _size(item)
+            todo += _held(item)
+
+
+def _size(obj: object) -> int:
+    """Bytes ``obj`` occupies: its own size, plus an entry's step integer and the
+    allocator header of a large object (small ones come from pymalloc's pools)."""
+    size = sys.getsizeof(obj)
+    if type(obj) is Entry:
+        size += sys.getsizeof(obj.step)  # type: ignore[attr-defined]
+    return size + ALLOCATION_HEADER if size > 512 else size
+
+
+_COUNTED = (tuple, bytearray)
+
+
+def _held(obj: object) -> list[object]:
+    """The objects ``obj`` (an entry or a part of a snapshot) keeps alive that cost
+    memory of their own: parts of a snapshot, nested tuples, page copies, and integers
+    outside CPython's small-integer cache.  Snapshots are immutable, so this is the same
+    list whenever it is asked."""
+    kind = type(obj)
+    if kind is Entry:
+        return [obj.snap]  # type: ignore[attr-defined]
+    if kind is Snapshot:
+        return [obj.regs, obj.scalars, obj.sregs, obj.trap_status, obj.saved,  # type: ignore[attr-defined]
+                obj.pages, obj.perms, obj.once]  # type: ignore[attr-defined]
+    if kind is tuple:
+        items: Iterable[object] = obj  # type: ignore[assignment]
+    elif kind is dict:
+        items = obj.values()  # type: ignore[attr-defined]
+    else:
+        return []
+    return [x for x in items if (type(x) is int and not -5 <= x <= 256) or type(x) in _COUNTED]

@@ -138,9 +138,9 @@ def peek_decode(memory: MemoryImage, decoder: Decoder, pc: int) -> tuple[Form | 
 
     THE one place the view decodes an instruction (the disassembly, the DMA at TPC, the
     last attempt): it reads the image, never the machine, so it is safe while another
-    thread runs the machine.  It fetches with the ISA's own byte decoder
-    (:meth:`Decoder.decode_bytes`, the fused-call length rule included); when the single
-    ISA fetch function of issue 11.1 lands, this body becomes that call."""
+    thread runs the machine.  It fetches with the ISA's one fetch function
+    (:func:`ptodbg.isa.fetch.fetch_instruction`, through :meth:`Decoder.decode_bytes`, the
+    fused-call length rule included), as :meth:`Machine.peek_decode` does on a live machine."""
     raw = memory.readable_prefix(pc, MAX_INSTRUCTION)
     if len(raw) < 2:
         return None

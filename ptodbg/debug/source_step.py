@@ -97,10 +97,7 @@ class _Past:
 def _is_call(dbg: Debugger, pc: int) -> bool:
     """Whether the instruction at ``pc`` is one ``next`` steps over (the SETRET family,
     call block starts)."""
-    try:
-        form = dbg.machine.decode_at(pc)[0]
-    except Exception:  # noqa: BLE001 - unmapped or unfetchable: not a call
-        return False
+    form = dbg.machine.peek_decode(pc).form  # no side effects; None when unfetchable
     return form is not None and form.mnemonic in CALL_MNEMONICS
 
 

@@ -1,47 +1,27 @@
-"""Instruction length and form decode.
-
-Length (CORE.md §2.1, derived from the catalogs): the low nibble of the first halfword gives
-16 bits (even nibble other than 0xE), 32 (odd, other than 0xF), 48 (0xE) or 64 (0xF).  The one
-exception is the fused BSTART.CALL: a C.BSTART DIRECT halfword (nibble 0x2) followed by a
-halfword with the C.SETRET pattern (``h1 & 0xf83f == 0x5016``) is one 32-bit instruction.
+"""Form decode: which form owns an instruction value.
 
 Form choice (``scripts/encoding_witness.py`` catalog_decode_order, ``asl/arch/dispatch``):
 command forms before scalar forms; within each surface the form with the most mask bits wins,
 ties broken by form_id; only forms of the instruction's own length take part.  Constraints are
 *not* checked here: a constraint violation makes the chosen form illegal (trap 4), it never
 selects another form, so the caller checks :meth:`Form.violation` after decode.
+
+Instruction length and fetch live in :mod:`ptodbg.isa.fetch` (re-exported here).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ptodbg.isa.forms import COMMAND_FORMS, SCALAR_FORMS, Form
-
-LENGTH_BY_NIBBLE = tuple(
-    48 if n == 0xE else 64 if n == 0xF else 16 if n % 2 == 0 else 32 for n in range(16)
+from ptodbg.isa.fetch import (  # noqa: F401 - re-exported
+    LENGTH_BY_NIBBLE,
+    Unfetchable,
+    bytes_reader,
+    fetch_instruction,
+    instruction_length,
+    is_fused_call,
 )
-
-
-def is_fused_call(first_half: int, second_half: int) -> bool:
-    """True when two halfwords form the 32-bit BSTART.CALL (C.BSTART DIRECT + C.SETRET)."""
-    return first_half & 0xF == 0x2 and second_half & 0xF83F == 0x5016
-
-
-def instruction_length(first_half: int, second_half: int | None = None) -> int:
-    """Length in bits of the instruction whose first halfword is ``first_half``."""
-    if second_half is not None and is_fused_call(first_half, second_half):
-        return 32
-    return LENGTH_BY_NIBBLE[first_half & 0xF]
-
-
-def _bucket_key(insn: int, length: int) -> int:
-    # 48-bit forms share the 0xE prefix nibble; their body opcode sits at bits 22:16.
-    if length == 48:
-        return (insn >> 16) & 0x7F
-    if length == 64:
-        return 0
-    return insn & 0x7F
+from ptodbg.isa.forms import COMMAND_FORMS, SCALAR_FORMS, Form
 
 
 def _key_bits(length: int) -> tuple[int, int]:
@@ -69,18 +49,27 @@ class Decoder:
             for form in ordered:
                 if form.length != length:
                     continue
-                keys = set()
+                keys: set[int] = set()
                 for mask, match in form.encodings():
                     fmask = (mask >> shift) & keymask
                     fmatch = (match >> shift) & keymask
-                    keys.update(key for key in range(keymask + 1) if key & fmask == fmatch)
+                    free = keymask & ~fmask  # every key that agrees on the fixed bits
+                    sub = free
+                    while True:
+                        keys.add(fmatch | sub)
+                        if not sub:
+                            break
+                        sub = (sub - 1) & free
                 for key in sorted(keys):
                     buckets[key].append(form)
             self._buckets[length] = buckets
 
     def decode(self, insn: int, length: int) -> Form | None:
         """The form that owns ``insn`` of ``length`` bits, or None (illegal instruction)."""
-        for form in self._buckets[length][_bucket_key(insn, length)]:
+        # The bucket key (inline): 48-bit forms share the 0xE prefix nibble
+        # and keep their opcode at bits 22:16; 64-bit forms have one bucket.
+        key = (insn >> 16) & 0x7F if length == 48 else 0 if length == 64 else insn & 0x7F
+        for form in self._buckets[length][key]:
             if insn & form.mask == form.match or (form.variants and form.matches(insn)):
                 return form
         return None
@@ -94,12 +83,11 @@ class Decoder:
         avail = len(data) - offset
         if avail < 2:
             return None, 0, avail * 8
-        h0 = data[offset] | data[offset + 1] << 8
-        h1 = data[offset + 2] | data[offset + 3] << 8 if avail >= 4 else None
-        length = instruction_length(h0, h1)
-        if avail * 8 < length:
-            return None, int.from_bytes(data[offset : offset + (avail & ~1)], "little"), (avail & ~1) * 8
-        insn = int.from_bytes(data[offset : offset + length // 8], "little")
+        try:
+            insn, length = fetch_instruction(bytes_reader(data), offset)
+        except Unfetchable:
+            avail &= ~1
+            return None, int.from_bytes(data[offset : offset + avail], "little"), avail * 8
         return self.decode(insn, length), insn, length
 
 

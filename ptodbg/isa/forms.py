@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cache
 
 from ptodbg.isa import table
 
@@ -132,6 +133,19 @@ class Form:
     # BSTART.TMOV and BSTART.TSTORE select their tile operation in bits the mask fixes).
     variants: tuple[tuple[int, int], ...] = ()
 
+    def __post_init__(self) -> None:
+        # Field extraction prepared once: (name, shift, mask, sign bit, None) for a field
+        # in one piece, (name, 0, 0, 0, field) for the others.
+        plan = []
+        for f in self.fields:
+            sign = 1 << (f.width - 1) if f.signedness == SIGNED else 0
+            if len(f.pieces) == 1 and f.pieces[0].value_lsb == 0:
+                p = f.pieces[0]
+                plan.append((f.name, p.insn_lsb, (1 << p.width) - 1, sign, None))
+            else:
+                plan.append((f.name, 0, 0, 0, f))
+        object.__setattr__(self, "_plan", tuple(plan))
+
     def matches(self, insn: int) -> bool:
         if insn & self.mask == self.match:
             return True
@@ -143,7 +157,16 @@ class Form:
 
     def values(self, insn: int) -> dict[str, int]:
         """Every field's value (signed fields sign-extended)."""
-        return {f.name: f.value(insn) for f in self.fields}
+        out = {}
+        for name, shift, mask, sign, multi in self._plan:  # type: ignore[attr-defined]
+            if multi is None:
+                value = (insn >> shift) & mask
+                if value & sign:
+                    value -= sign << 1
+                out[name] = value
+            else:
+                out[name] = multi.value(insn)
+        return out
 
     def violation(self, values: dict[str, int]) -> Constraint | None:
         """The first constraint the field values break, or None when the encoding is legal."""
@@ -219,6 +242,17 @@ def _parse_agu(text: str) -> AguSpec:
     )
 
 
+@cache
+def _parse_word(word: str) -> Field | Constraint | AguSpec:
+    """One field, constraint or AGU word of a row; the objects are immutable, so the
+    many rows that share a word (RegDst=11:7, SrcL=19:15, ...) share one."""
+    if word.startswith("?"):
+        return _parse_constraint(word)
+    if word.startswith("agu="):
+        return _parse_agu(word)
+    return _parse_field(word)
+
+
 def parse_rows(rows: str, surface: str) -> tuple[Form, ...]:
     """Parse one block of table rows (see :mod:`ptodbg.isa.table` for the notation)."""
     forms = []
@@ -233,12 +267,13 @@ def parse_rows(rows: str, surface: str) -> tuple[Form, ...]:
         constraints: list[Constraint] = []
         agu = None
         for word in words[5:]:
-            if word.startswith("?"):
-                constraints.append(_parse_constraint(word))
-            elif word.startswith("agu="):
-                agu = _parse_agu(word)
+            part = _parse_word(word)
+            if type(part) is Constraint:
+                constraints.append(part)
+            elif type(part) is AguSpec:
+                agu = part
             else:
-                fields.append(_parse_field(word))
+                fields.append(part)
         mask = int(mask_text, 16)
         form = Form(
             mnemonic=mnemonic,

@@ -97,9 +97,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 
-from ptodbg.core.state import GPR_NAMES
 from ptodbg.isa.decoder import STRICT, Decoder
 from ptodbg.isa.forms import Field, Form
+from ptodbg.isa.registers import GPR_NAMES
 
 REGISTER_FIELDS = frozenset({
     "SrcL", "SrcR", "SrcD", "SrcD1", "SrcP", "SrcA", "RegSrc", "RegSrc0", "RegSrc1",

@@ -155,7 +155,8 @@ def _v04_mset(m: Machine, pc: int) -> None:
     """The LinxISA v0.4 MSET that 0.58.3 rejects: recover from ptodbg's ILLEGAL_INST
     (the instruction had no effect), fill LengthBytes bytes with FillByte[7:0] from
     ptodbg's own registers, continue after the instruction."""
-    form, insn, _ = m.decode_at(pc)
+    peeked = m.peek_decode(pc)
+    form, insn = peeked.form, peeked.insn
     assert form is not None and form.mnemonic == "MSET"
     v = form.values(insn)
     assert m.recover() == pc

@@ -451,10 +451,10 @@ AFTER_A_BLOCK = RandomProgram(
 
 
 def test_recovery_outside_a_block_replays_to_the_same_state():
-    """RecoverTrapContext outside a block restores block fields that mean nothing then
-    (reference-profile.asl: EBARG0 says no block is open).  They must read as their reset
-    values (Machine.canonical_block) whichever way the step is reached: live, or by a
-    ``goto`` that replays from a snapshot taken after a BSTOP."""
+    """RecoverTrapContext outside a block restores the block fields as the bank holds
+    them (reference-profile.asl; EBARG0 says no block is open).  They must read the same
+    whichever way the step is reached: live, or by a ``goto`` that replays from a
+    snapshot taken after a BSTOP."""
     p = AFTER_A_BLOCK
     steps = trace(p)
     j = next(i for i, res in enumerate(steps) if res.events)  # the LDI after the block

@@ -25,6 +25,17 @@ SrcR modifiers and shifts, SLL/SRL/SRA and the immediate shifts, MUL, DIV/DIVU/R
 LDI/LWI/LWUI/LBI/LBUI/SDI/SWI/SBI, C.LDI/C.SDI, LD/LW/LB/SD/SW/SB with AGU modifiers,
 DMA (overlapping and page-crossing), LR/SC in both widths with order suffixes, COND blocks
 with SETC.LTI/LTU/NE/EQ/LT, SETRET, J, JR and the SYS-block EBREAK.
+
+``programs(rich=True)`` (the core's translated-vs-per-instruction differential test)
+adds more of what compiled code uses - CMP.*, CSEL, MIN/MAXU, the W forms, BXU/BXS, MADD,
+HL.ADDI/HL.SUBI, ADDTPC, C.SEXT/C.ZEXT, C.SLLI/C.SRLI, C.CMP.EQI, C.AND/C.OR, LHI/LHUI/SHI,
+LWU/LBU, the other SETC forms (GE, ANDI, GEUI, C.SETC.EQ, HL.SETC.LTI), calls through a
+BSTART.CALL block - and code that writes its own page: a 256-byte pool placed in the text
+(loads, stores and DMA with their cell next to the code; pointer x3), and *patch slots*,
+ADDI instructions that the program rewrites with other valid ALU instructions while it
+runs (self-modifying code; x1 and x2 are the patch temporaries).  Its machine maps the
+text pages rwx (:meth:`RandomProgram.machine` with ``writable_code``).  Rich programs use
+x0 and a0..a7 as scratch.
 """
 
 from __future__ import annotations
@@ -35,13 +46,19 @@ from functools import lru_cache
 
 from hypothesis import strategies as st
 
-from ptodbg.core import DEBUG, Machine, loader
+from ptodbg.core import DEBUG, Machine, R, W, X, loader
+from ptodbg.core.machine import SCALAR_FIELDS
 from ptodbg.debug.engine import Debugger, Symbols
 from ptodbg.isa.asm import assemble
 from ptodbg.isa.elf import Program, parse_program
+from ptodbg.isa.forms import SCALAR_FORMS
+from ptodbg.isa.registers import REG_INDEX
 
 DATA_SIZE = 0x2000
+POOL_SIZE = 256  # rich programs: data in the text pages
 SCRATCH = ("a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7", "x0", "x1", "x2", "x3")
+RICH_SCRATCH = ("a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7", "x0")
+POOL, PATCH_ADDR, PATCH_WORD = "x3", "x2", "x1"
 # Pointer and control registers the random items never write (see the module docstring).
 P0, P1, CNT, LIM, IDX, DMA_SRC, DMA_DST, LR_ADDR, FN = "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8"
 
@@ -56,11 +73,17 @@ class RandomProgram:
     def program(self) -> Program:
         return _assembled(self.text)
 
-    def machine(self) -> Machine:
-        """A debug-profile machine with the program loaded and the data area filled."""
+    def machine(self, writable_code: bool = False) -> Machine:
+        """A debug-profile machine with the program loaded and the data area filled;
+        ``writable_code`` maps the text pages rwx (what rich programs need)."""
         m = Machine(DEBUG)
-        loader.load(m, self.program())
+        prog = self.program()
+        loader.load(m, prog)
         m.mem.poke(self.data_address, data_bytes(self.data_seed))
+        if writable_code:
+            for seg in prog.segments:
+                if seg.flags & 1:  # PF_X
+                    m.mem.set_perms(seg.vaddr, max(seg.memsz, 1), R | W | X)
         return m
 
     def debugger(self, **options) -> Debugger:
@@ -92,9 +115,13 @@ def data_bytes(seed: int) -> bytes:
 class _Builder:
     """Emits lines while tracking a lower bound of the valid T/U queue counts."""
 
-    def __init__(self, draw, prefix: str) -> None:
+    def __init__(self, draw, prefix: str, rich: bool = False, slots: list[str] | None = None) -> None:
         self.draw = draw
         self.prefix = prefix
+        self.rich = rich
+        self.scratch = RICH_SCRATCH if rich else SCRATCH
+        self.slots = slots if slots is not None else []  # rich: patch slot labels
+        self.emitted: set[str] = set()
         self.lines: list[str] = []
         self.tq = 0
         self.uq = 0
@@ -122,13 +149,13 @@ class _Builder:
 
     def src(self) -> str:
         """A readable source: scratch GPRs, zero, the data pointers, valid queue slots."""
-        choices = list(SCRATCH) + ["zero", P0]
+        choices = list(self.scratch) + ["zero", P0]
         choices += [f"t#{k}" for k in range(1, self.tq + 1)]
         choices += [f"u#{k}" for k in range(1, self.uq + 1)]
         return self.pick(choices)
 
     def dest(self) -> str:
-        return self.pick(SCRATCH + ("t", "u", "zero"))
+        return self.pick(self.scratch + ("t", "u", "zero"))
 
     def set_pointer(self, reg: str, offset: int) -> None:
         """reg := data + offset (0 <= offset < DATA_SIZE + 64), with one ADDI."""
@@ -139,7 +166,9 @@ class _Builder:
 
     # ---------------------------------------------------------------- ALU
     def alu(self) -> None:
-        kind = self.int(0, 11)
+        kind = self.int(0, 11 + (8 if self.rich else 0))
+        if kind > 11:
+            return self.alu_rich(kind - 12)
         s = self.src()
         if kind == 0:
             op = self.pick(("addi", "subi"))
@@ -181,6 +210,111 @@ class _Builder:
             line, d = f"lui {self.int(-(1 << 19), (1 << 19) - 1)}, ", self.dest()
         self.emit(line + f"->{d}")
         self.pushed(d)
+
+    def alu_rich(self, kind: int) -> None:
+        """Forms compiled code uses beyond the basic subset (rich programs)."""
+        s = self.src()
+        if kind == 0:
+            op = self.pick(("cmp.eq", "cmp.ne", "cmp.lt", "cmp.ltu", "cmp.and"))
+            mod = self.pick(("", ".sw", ".uw", ".not" if op == "cmp.and" else ".neg"))
+            line, d = f"{op} {s}, {self.src()}{mod}, ", self.dest()
+        elif kind == 1:
+            op = self.pick(("cmp.eqi", "cmp.gei", "cmp.andi", "cmp.ltui", "hl.cmp.lti"))
+            imm = self.int(0, 4095) if op == "cmp.ltui" else self.int(-2048, 2047)
+            line, d = f"{op} {s}, {imm}, ", self.dest()
+        elif kind == 2:
+            line = f"csel {self.src()}, {s}, {self.src()}{self.pick(('', '.neg'))}, "
+            d = self.dest()
+        elif kind == 3:
+            op = self.pick(("min", "maxu", "mulw", "divw", "remuw", "sllw", "madd"))
+            third = f", {self.src()}" if op == "madd" else ""
+            line, d = f"{op} {s}, {self.src()}{third}, ", self.dest()
+        elif kind == 4:
+            op = self.pick(("addw", "subw", "xorw"))
+            mods = ("", ".sw", ".uw", ".not" if op == "xorw" else ".neg")
+            sh = self.int(0, 31) if self.draw(st.booleans()) else 0
+            line = f"{op} {s}, {self.src()}{self.pick(mods)}{f'<<{sh}' if sh else ''}, "
+            d = self.dest()
+        elif kind == 5:
+            op = self.pick(("bxu", "bxs", "subiw", "sraiw", "hl.addi", "hl.subi", "addtpc"))
+            if op in ("bxu", "bxs"):
+                line = f"{op} {s}, {self.int(0, 63)}, {self.int(1, 64)}, "
+            elif op == "subiw":
+                line = f"subiw {s}, {self.int(0, 4095)}, "
+            elif op == "sraiw":
+                line = f"sraiw {s}, {self.int(0, 31)}, "
+            elif op == "addtpc":
+                line = f"addtpc {self.int(-1000, 1000)}, "
+            else:
+                line = f"{op} {s}, {self.int(0, (1 << 24) - 1)}, "
+            d = self.pick(self.scratch + ("t", "u")) if op == "addtpc" else self.dest()
+        elif kind == 6:
+            op = self.pick(("c.sext.b", "c.sext.h", "c.zext.w", "c.and", "c.or"))
+            line = f"{op} {s}, {self.src()}, " if op in ("c.and", "c.or") else f"{op} {s}, "
+            d = "t"
+        else:
+            if self.tq >= 1:
+                op = self.pick(("c.slli", "c.srli"))
+                line = f"{op} t#1, {self.int(0, 31)}, "
+            else:
+                line = f"c.cmp.eqi t#1, {self.int(-16, 15)}, "  # reads T#1 unchecked (§7.5)
+            d = "t"
+        self.emit(line + f"->{d}")
+        self.pushed(d)
+
+    # ------------------------------------------------------------- code writes
+    def pool(self) -> None:
+        """A load, store or DMA whose cell is in the 256-byte pool after the code (the
+        store-cliff case: data in a page that holds code)."""
+        kind = self.int(0, 4)
+        if kind == 0:
+            size = self.pick((8, 4, 2, 1))
+            off = self.int(0, POOL_SIZE // size - 1) * size
+            op = {8: "sdi", 4: "swi", 2: "shi", 1: "sbi"}[size]
+            self.emit(f"{op} {self.src()}, [{POOL}, {off}]")
+        elif kind == 1:
+            size = self.pick((8, 4, 2, 1))
+            off = self.int(0, POOL_SIZE // size - 1) * size
+            op = self.pick({8: ("ldi",), 4: ("lwi", "lwui"), 2: ("lhi", "lhui"), 1: ("lbi", "lbui")}[size])
+            d = self.dest()
+            self.emit(f"{op} [{POOL}, {off}], ->{d}")
+            self.pushed(d)
+        elif kind == 2:
+            self.emit(f"addi {POOL}, {self.int(0, POOL_SIZE - 64)}, ->{DMA_SRC}")
+            self.set_pointer(DMA_DST, self.int(0, DATA_SIZE - 64))
+            if self.draw(st.booleans()):
+                self.emit(f"dma [{DMA_SRC}], {DMA_DST}")
+            else:
+                self.emit(f"dma [{DMA_DST}], {DMA_SRC}")
+        else:
+            self.patch()
+
+    def patch(self) -> None:
+        """Rewrite a patch slot with another valid ALU instruction (self-modifying code)."""
+        fresh = [name for name in self.slots if name not in self.emitted]
+        here = bool(fresh) and self.draw(st.booleans())  # rewrite the very next instruction
+        if not self.slots:
+            return
+        slot = fresh[0] if here else self.pick(self.slots)
+        self.emit(f"hl.liu {slot}, ->{PATCH_ADDR}")
+        self.emit(f"hl.liu {self.draw(alu_words())}, ->{PATCH_WORD}")
+        # Two halfword stores: a slot is only 2-byte aligned (the half-written word in
+        # between is never executed).
+        self.emit(f"shi {PATCH_WORD}, [{PATCH_ADDR}, 0]")
+        self.emit(f"srli {PATCH_WORD}, 16, ->{PATCH_WORD}")
+        self.emit(f"shi {PATCH_WORD}, [{PATCH_ADDR}, 2]")
+        if here:
+            self.slot()
+
+    def slot(self) -> None:
+        """Emit a patch slot not emitted yet (an ADDI the program may rewrite)."""
+        free = [s for s in self.slots if s not in self.emitted]
+        if not free:
+            return
+        name = free[0]
+        self.emitted.add(name)
+        self.lines.append(f"{name}:")
+        self.emit(f"addi {self.pick(RICH_SCRATCH)}, {self.int(0, 4095)}, ->{self.pick(RICH_SCRATCH)}")
 
     # ------------------------------------------------------------- memory
     def mem(self) -> None:
@@ -295,6 +429,8 @@ class _Builder:
     def simple(self, allow_lr: bool = True) -> None:
         """One straight-line item (no block, no call)."""
         kind = self.int(0, 9 if allow_lr else 8)
+        if self.rich and self.int(0, 3) == 0:
+            return self.slot() if self.int(0, 2) == 0 else self.pool()
         if kind <= 3:
             self.alu()
         elif kind <= 6:
@@ -315,6 +451,8 @@ class _Builder:
             self.emit(f"addi zero, {trips}, ->{LIM}")
         self.lines.append(f"{top}:")
         self.emit(f"bstart.std cond, {top}")
+        if self.rich:
+            self.mem()  # a data access in every rich loop: faults inside translated loops
         for _ in range(self.int(0, 4)):
             self.simple()
         self.emit(f"addi {CNT}, 1, ->{CNT}")
@@ -327,7 +465,19 @@ class _Builder:
         self.emit(f"bstart.std cond, {target}")
         for _ in range(self.int(0, 2)):
             self.simple()
-        if self.draw(st.booleans()):
+        if self.rich and self.int(0, 1):
+            kind = self.int(0, 4)
+            if kind == 0:
+                self.emit(f"setc.ge {self.src()}, {self.src()}{self.pick(('', '.sw', '.uw'))}")
+            elif kind == 1:
+                self.emit(f"setc.andi {self.src()}, {self.int(-2048, 2047)}<<{self.int(0, 31)}")
+            elif kind == 2:
+                self.emit(f"setc.geui {self.src()}, {self.int(0, 4095)}")
+            elif kind == 3:
+                self.emit(f"c.setc.eq {self.pick(self.scratch)}, {self.pick(self.scratch)}")
+            else:
+                self.emit(f"hl.setc.lti {self.src()}, {self.int(-(1 << 23), (1 << 23) - 1)}")
+        elif self.draw(st.booleans()):
             rel = self.pick(("eq", "ne", "lt", "ltu"))
             self.emit(f"setc.{rel} {self.src()}, {self.src()}")
         else:
@@ -343,7 +493,10 @@ class _Builder:
         """SETRET + J, or SETRET + JR through a register holding the function's address."""
         name, pt, pu = self.pick(functions)
         back = self.label()
-        if self.draw(st.booleans()):
+        if self.rich and self.draw(st.booleans()):
+            self.emit(f"bstart.call {name}, {back}, ->ra")  # a CALL block (CORE.md §1.9)
+            self.emit("c.bstop")
+        elif self.draw(st.booleans()):
             self.emit(f"setret {back}, ->ra")
             self.emit(f"j {name}")
         else:
@@ -354,14 +507,33 @@ class _Builder:
         self.tq, self.uq = min(4, self.tq + pt), min(4, self.uq + pu)
 
 
+def alu_words():
+    """Encodings of valid 32-bit ALU instructions on rich-mode scratch registers: what a
+    patch writes over a slot."""
+    regs = [REG_INDEX[name] for name in RICH_SCRATCH]
+    forms = {f.mnemonic: f for f in SCALAR_FORMS if f.mnemonic in ("ADDI", "SUBI", "XORI", "ORI")}
+
+    def encode(name: str, d: int, s: int, imm: int) -> int:
+        f = forms[name]
+        field = "uimm12" if name in ("ADDI", "SUBI") else "simm12"
+        value = imm if field == "uimm12" else imm - 2048
+        return f.encode({"RegDst": d, "SrcL": s, field: value})
+
+    return st.builds(encode, st.sampled_from(sorted(forms)), st.sampled_from(regs), st.sampled_from(regs),
+                     st.integers(0, 4095))
+
+
 @st.composite
-def programs(draw, max_segments: int = 18) -> RandomProgram:
+def programs(draw, max_segments: int = 18, rich: bool = False) -> RandomProgram:
     """A random valid program (see the module docstring)."""
-    b = _Builder(draw, ".Lm")
+    slots = [f".Lpatch{k}" for k in range(draw(st.integers(0, 3)))] if rich else []
+    b = _Builder(draw, ".Lm", rich, slots)
     b.lines += ["    .text", "    .globl _start", "_start:"]
     b.emit(f"hl.liu data, ->{P0}")
     b.emit(f"hl.liu data + 4096, ->{P1}")
-    for reg in draw(st.lists(st.sampled_from(SCRATCH), max_size=6, unique=True)):
+    if rich:
+        b.emit(f"hl.liu pool, ->{POOL}")
+    for reg in draw(st.lists(st.sampled_from(b.scratch), max_size=6, unique=True)):
         b.emit(f"hl.lis {draw(st.integers(-(1 << 31), (1 << 31) - 1))}, ->{reg}")
     for queue in draw(st.lists(st.sampled_from("tu"), max_size=5)):
         b.emit(f"c.movi {draw(st.integers(-16, 15))}, ->{queue}")
@@ -370,7 +542,8 @@ def programs(draw, max_segments: int = 18) -> RandomProgram:
     functions: list[tuple[str, int, int]] = []
     bodies: list[str] = []
     for k in range(draw(st.integers(0, 2))):
-        f = _Builder(draw, f".Lf{k}_")
+        f = _Builder(draw, f".Lf{k}_", rich, slots)
+        f.emitted = b.emitted
         f.tq, f.uq = b.tq, b.uq  # every call site has at least the prologue's pushes
         name = f"func{k}"
         f.lines.append(f"{name}:")
@@ -392,10 +565,36 @@ def programs(draw, max_segments: int = 18) -> RandomProgram:
             b.call(functions)
         else:
             b.lr_sc()
+    while any(slot not in b.emitted for slot in slots):
+        b.slot()  # every patch slot exists (a patch may name one never reached)
     b.lines.append("end:")
     b.emit("c.bstart.sys")
     b.emit("c.ebreak 0")
     b.lines += bodies
+    if rich:
+        b.lines += ["    .balign 8", "pool:", f"    .zero {POOL_SIZE}"]
     b.lines += ["    .data", "data:", f"    .zero {DATA_SIZE}"]
     seed = draw(st.integers(0, 1 << 32))
     return RandomProgram("\n".join(b.lines) + "\n", seed)
+
+
+# ------------------------------------------------------------------ comparisons
+def full_state(m: Machine) -> dict:
+    """The complete architectural and bookkeeping state of ``m``, by name (every field of
+    :meth:`Machine.snapshot`; system registers absent read 0, so zero entries are
+    dropped)."""
+    s = m.snapshot()
+    out: dict = {"regs": s.regs}
+    out.update(zip(SCALAR_FIELDS, s.scalars, strict=True))
+    for key, value in s.sregs.items():
+        if value:
+            out[f"sreg:{key:#06x}"] = value
+    for bank, status in enumerate(s.trap_status):
+        out[f"trap_status:{bank}"] = status
+    for bank, saved in enumerate(s.saved):
+        out[f"saved:{bank}"] = saved
+    for pn, page in s.pages.items():
+        out[f"page:{pn:#x}"] = bytes(page)
+    out["perms"] = dict(s.perms)
+    out["once"] = dict(s.once)
+    return out

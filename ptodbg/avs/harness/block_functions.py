@@ -99,7 +99,6 @@ def _stop(h: Harness, continuation: int) -> None:
         set_fault_with_cause(h, Enum({5: "Fault_BundleControl", 32: "Fault_InstructionPC"}[f.number]),
                              word(f.arg), 0)
         return
-    m.canonical_block()
 
 
 @spec_function("StopBundle", "asl/block/model/lifecycle/enter-stop.asl")
@@ -184,7 +183,6 @@ def reset_bundle_control_state(h: Harness) -> None:
     context invalid (the model clears _TrapContexts[[*]].valid here too)."""
     m = h.m
     m.blk = False
-    m.block_stale = False
     m.bkind, m.btype, m.taken, m.bpcn, m.bseq, m.frame_ret = KIND_STD, FALL, False, 0, 0, 0
     m.cond_set = m.tgt_set = m.sys_pending = False
     m.header = ()

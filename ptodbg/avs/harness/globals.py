@@ -249,7 +249,6 @@ def _barg(h: Harness) -> RecordView:
     m = h.m
 
     def kind() -> object:
-        m.canonical_block()
         return Enum(KIND_ENUM[m.bkind])
 
     def set_kind(v: object) -> None:
@@ -259,7 +258,6 @@ def _barg(h: Harness) -> RecordView:
         m.bkind = KIND_CODE[name]
 
     def transfer() -> object:
-        m.canonical_block()
         return Enum(TRANSFER_ENUM[m.btype])
 
     def set_transfer(v: object) -> None:
@@ -269,11 +267,9 @@ def _barg(h: Harness) -> RecordView:
         m.btype = TRANSFER_CODE[name]
 
     def taken() -> object:
-        m.canonical_block()
         return bool(m.taken)
 
     def bpcn() -> object:
-        m.canonical_block()
         return word(m.bpcn)
 
     return RecordView("_BARG", {

@@ -21,7 +21,6 @@ _CONTROL_KEYS = {"trap_enabled": "trap", "atomic": "atom", "acquire": "aq", "rel
 
 
 def _items(h: Harness) -> dict:
-    h.m.canonical_block()
     return dict(h.m.header)
 
 

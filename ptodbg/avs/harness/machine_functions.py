@@ -100,7 +100,6 @@ def write_tpc(h: Harness, value: object) -> None:
 
 @spec_function("ReadBPC", "asl/arch/state/program-counter.asl")
 def read_bpc(h: Harness) -> Bits:
-    h.m.canonical_block()
     return word(h.m.bpc)
 
 

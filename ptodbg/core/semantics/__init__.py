@@ -20,15 +20,18 @@ Rules every handler follows:
 * T/U availability of the Reg5 source fields and the form's constraints are checked by
   the machine before the handler runs; block placement too, through the rules registered
   here with :func:`placement`.
-* A handler that reads the attempt counter, or that needs the machine's precise path,
-  raises :class:`~ptodbg.core.faults.SyncRequest` and carries the real work in its
-  ``precise`` attribute.
+* A builder whose instruction reads the attempt counter, or changes the machine's mode,
+  returns :class:`PreciseOnly` around its handler: the machine runs it only on its
+  precise (counted) path; the fast loop raises :class:`~ptodbg.core.faults.SyncRequest`
+  in its place.
+* Whether an instruction is a block command is a fact of its form (``form.surface``),
+  not of its handler.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ptodbg.core.faults import BUNDLE_TRAP, Fault
 from ptodbg.core.state import COND, GPR_COUNT, KIND_FP, KIND_STD, KIND_SYS
@@ -37,7 +40,17 @@ if TYPE_CHECKING:
     from ptodbg.core.machine import Handler, Machine
     from ptodbg.isa.forms import Form
 
-Builder = Callable[["Machine", "Form", dict[str, int], int, int], "Handler"]
+
+
+class PreciseOnly(NamedTuple):
+    """A built instruction that must run on the machine's precise path: ``run`` is its
+    handler.  (CYCLE/TIME reads need the attempt count up to date; ACRC and ACRE change
+    the SYS-terminal state the fast loop does not look at.)"""
+
+    run: Callable[[int], int]
+
+
+Builder = Callable[["Machine", "Form", dict[str, int], int, int], "Handler | PreciseOnly"]
 Placement = Callable[["Machine", int], None]
 
 _BUILDERS: dict[str, Builder] = {}

@@ -23,25 +23,29 @@ serves all 183 forms; behaviour follows ExecuteDecodedAGUForm:
   (ReadDecodedAGUStoreSource).  Prefetches never fault and touch no memory; the ``.A``
   forms publish the address (ScalarPrefetch, ScalarPrefetchAddress).
 
-Speed: a plain single access (no update, not a pair) gets a closure specialised by
-address kind and destination, which allocates nothing.  It looks the page up in the
-memory's fast maps and uses a precompiled :class:`struct.Struct`; an aligned access never
-crosses a page, and a page in the fast map needs no permission, event, watchpoint,
-copy-on-write, code or reservation work.  An absent page takes :meth:`Memory.load` / :meth:`Memory.store`, which do all of
-that.  Pre/post-index forms use the same fast/slow split; pairs take the slow path after
-probing both elements.
+Speed: a plain single access (no update, not a pair) is a shape
+(:mod:`~ptodbg.core.semantics.shapes`) specialised by address kind, offset modifier, width
+and signedness, which allocates nothing.  It looks the page up in the memory's fast maps
+and uses a precompiled :class:`struct.Struct`; an aligned access never crosses a page, and
+a page in the fast map needs no permission, event, watchpoint, copy-on-write, code or
+reservation work.  A store to a page that holds code writes directly as well when its
+8-byte granule holds none (no store cliff).  Anything else takes :meth:`Memory.load` /
+:meth:`Memory.store`, which do all of that.  Pre/post-index forms use the same fast/slow
+split; pairs take the slow path after probing both elements.
 """
 
 from __future__ import annotations
 
 import struct
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING
 
 from ptodbg.core.faults import DATA_ALIGN_FAULT, Fault
 from ptodbg.core.memory import PAGE_MASK, PAGE_SHIFT, Memory, R, W
-from ptodbg.core.semantics import MASK32, MASK64, semantic, writer
-from ptodbg.core.state import GPR_COUNT, T_BASE
+from ptodbg.core.semantics import MASK32, MASK64, writer
+from ptodbg.core.semantics.shapes import Op, Shape, shaped, sx32
+from ptodbg.core.state import PUSH_T, T_BASE
 from ptodbg.isa.forms import SCALAR_FORMS
 
 if TYPE_CHECKING:
@@ -180,188 +184,115 @@ def store_source(form: Form, v: dict[str, int]) -> int:
 
 
 # ------------------------------------------------------------------ the builder
-@semantic(*AGU_MNEMONICS)
-def agu(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-    """ExecuteDecodedAGUForm, specialised at build time."""
+@shaped(*AGU_MNEMONICS)
+def agu(m: Machine, form: Form, v: dict[str, int], size: int) -> Op | Handler:
+    """ExecuteDecodedAGUForm, specialised at build time: plain loads and stores are
+    shapes, the other forms prepared closures."""
     spec = form.agu
     assert spec is not None, f"{form.mnemonic} has no AGU metadata"
-    n = length // 8
     action = spec.action
     if action == "prf":
-        return _prefetch(m, form, v, n)
+        return _prefetch(m, form, v, size)
     if action == "ldp":
-        return _load_pair(m, form, v, n)
+        return _load_pair(m, form, v, size)
     if action == "stp":
-        return _store_pair(m, form, v, n)
+        return _store_pair(m, form, v, size)
     if spec.update:
-        return _load_update(m, form, v, n) if action == "ld" else _store_update(m, form, v, n)
-    return _plain_load(m, form, v, n) if action == "ld" else _plain_store(m, form, v, n)
+        return _load_update(m, form, v, size) if action == "ld" else _store_update(m, form, v, size)
+    return _plain_access(m, form, v, size)
 
 
-# ------------------------------------------------------------------ plain loads
-def _plain_load(m: Machine, form: Form, v: dict[str, int], n: int) -> Handler:
-    """A single load without update: fast map first, :meth:`Memory.load` otherwise."""
+# ------------------------------------------------------------- plain loads and stores
+_ADDRESS = {
+    "imm": "({b} + {off}) & M",
+    "pcr": "(({pc} & {base_mask}) + {off}) & M",
+}
+_INDEX = {0: "{x}", 1: f"({sx32('{x}')})", 2: "({x} & M32)", 3: "(-{x} & M)"}
+
+
+@cache
+def _access_shape(action: str, kind: str, mod: int, shifted: bool, width: int, signed: bool) -> Shape:
+    """A plain load or store: the address (ScalarDecodedAGUBase + ScalarDecodedAGUOffset),
+    alignment then page probe, then the access.  A page in the memory's fast map needs no
+    further duty (see memory.py), so the access is a struct call on the page; a store to a
+    code page whose 8-byte granule holds no code writes directly too; everything else takes
+    Memory.load / Memory.store (permissions, events, watchpoints, copy-on-write, code,
+    reservation), after which a translated block ends (the store may have written code)."""
+    if kind == "reg":
+        index = _INDEX[mod]
+        address = f"({{b}} + (({index} << {{sh}}) & M)) & M" if shifted else f"({{b}} + {index}) & M"
+    else:
+        address = _ADDRESS["pcr" if kind == "pcr" else "imm"]
+    body = [f"_a = {address}"]
+    if width > 1:
+        body += ["if _a & {amask}:", "    raise misaligned(_a, {width})"]
+    if action == "ld":
+        body += ["_p = {fast}.get(_a >> 12)", "if _p is None:"]
+        if signed:
+            body += ["    _v = (({load}(_a, {width}) ^ {sign}) - {sign}) & M", "else:",
+                     "    _v = {unpack}(_p, _a & 4095)[0] & M"]
+        else:
+            body += ["    _v = {load}(_a, {width})", "else:", "    _v = {unpack}(_p, _a & 4095)[0]"]
+        name = f"ld{width}{'s' if signed else 'u'}.{kind}{mod if kind == 'reg' else ''}"
+        return Shape(name, body=tuple(body), result="_v")
+    value = "_v" if width == 8 else "_v & {vmask}"
+    body = ["_v = {d}"] + body + [
+        "_p = {fast}.get(_a >> 12)",
+        "if _p is not None:",
+        f"    {{pack}}(_p, _a & 4095, {value})",
+        "else:",
+        "    _c = {code}.get(_a >> 12)",
+        "    if _c is not None and not _c[1][(_a & 4095) >> 3]:",
+        f"        {{pack}}(_c[0], _a & 4095, {value})",
+        "    else:",
+        "        {store}(_a, {width}, _v)",
+        "        {exit}",
+    ]
+    return Shape(f"st{width}.{kind}{mod if kind == 'reg' else ''}", body=tuple(body), kind="effect")
+
+
+def _plain_access(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
+    """A single load or store without update (the data register is read before anything
+    else: Reg5 snapshot)."""
     spec = form.agu
     assert spec is not None
-    size = spec.size
-    amask = size - 1
-    sb = sign_bit(size, spec.signed)
-    unpack = (SIGNED_STRUCTS if spec.signed else UNSIGNED_STRUCTS)[size].unpack_from
-    r = m.r
+    width = spec.size
     mem = m.mem
-    fast = mem.fast_read
-    load = mem.load
-    dest = -1 if spec.kind == "c" else v["RegDst"]
-    to_gpr = 0 < dest < GPR_COUNT
-    put = m.push_t if dest < 0 else writer(m, dest)
-
+    load = spec.action == "ld"
+    srcs: dict[str, int] = {}
+    consts: dict[str, object] = {"width": width, "amask": width - 1}
+    mod, shifted = 0, False
+    if not load:
+        srcs["d"] = store_source(form, v)
     if spec.kind == "reg":
-        b, x = v["SrcL"], v["SrcR"]
-        shift = v["shamt"] & 63
-        mod = _modifier(_mod_code(m, v))
-        if mod is None and to_gpr:
-
-            def ld_reg(pc: int) -> int:
-                addr = (r[b] + (r[x] << shift)) & M
-                if addr & amask:
-                    raise misaligned(addr, size)
-                page = fast.get(addr >> PAGE_SHIFT)
-                if page is None:
-                    r[dest] = ((load(addr, size) ^ sb) - sb) & M
-                else:
-                    r[dest] = unpack(page, addr & PAGE_MASK)[0] & M
-                return pc + n
-
-            return ld_reg
-        modify = mod or (lambda x: x)
-
-        def ld_reg_any(pc: int) -> int:
-            addr = (r[b] + (modify(r[x]) << shift)) & M
-            if addr & amask:
-                raise misaligned(addr, size)
-            page = fast.get(addr >> PAGE_SHIFT)
-            if page is None:
-                put(((load(addr, size) ^ sb) - sb) & M)
-            else:
-                put(unpack(page, addr & PAGE_MASK)[0] & M)
-            return pc + n
-
-        return ld_reg_any
-
-    offset = (immediate(form, v) << immediate_scale(m, spec)) & M
-    if spec.kind == "pcr":
-        base_mask = pcr_base_mask(m)
-
-        def ld_pcr(pc: int) -> int:
-            addr = ((pc & base_mask) + offset) & M
-            if addr & amask:
-                raise misaligned(addr, size)
-            page = fast.get(addr >> PAGE_SHIFT)
-            if page is None:
-                put(((load(addr, size) ^ sb) - sb) & M)
-            else:
-                put(unpack(page, addr & PAGE_MASK)[0] & M)
-            return pc + n
-
-        return ld_pcr
-
-    b = v["SrcL"]
-    if to_gpr:
-
-        def ld_imm(pc: int) -> int:
-            addr = (r[b] + offset) & M
-            if addr & amask:
-                raise misaligned(addr, size)
-            page = fast.get(addr >> PAGE_SHIFT)
-            if page is None:
-                r[dest] = ((load(addr, size) ^ sb) - sb) & M
-            else:
-                r[dest] = unpack(page, addr & PAGE_MASK)[0] & M
-            return pc + n
-
-        return ld_imm
-
-    def ld_imm_any(pc: int) -> int:
-        addr = (r[b] + offset) & M
-        if addr & amask:
-            raise misaligned(addr, size)
-        page = fast.get(addr >> PAGE_SHIFT)
-        if page is None:
-            put(((load(addr, size) ^ sb) - sb) & M)
+        srcs["b"], srcs["x"] = v["SrcL"], v["SrcR"]
+        mod = _mod_code(m, v)
+        # Register-offset loads shift by their shamt field, stores by the form's scale.
+        sh = v["shamt"] & 63 if load else spec.scale
+        shifted = sh != 0
+        if shifted:
+            consts["sh"] = sh
+    else:
+        consts["off"] = (immediate(form, v) << immediate_scale(m, spec)) & M
+        if spec.kind == "pcr":
+            consts["base_mask"] = pcr_base_mask(m)
         else:
-            put(unpack(page, addr & PAGE_MASK)[0] & M)
-        return pc + n
-
-    return ld_imm_any
-
-
-# ------------------------------------------------------------------ plain stores
-def _plain_store(m: Machine, form: Form, v: dict[str, int], n: int) -> Handler:
-    """A single store without update: fast map first, :meth:`Memory.store` otherwise."""
-    spec = form.agu
-    assert spec is not None
-    size = spec.size
-    amask = size - 1
-    vmask = (1 << (8 * size)) - 1
-    pack = UNSIGNED_STRUCTS[size].pack_into
-    r = m.r
-    mem = m.mem
-    fast = mem.fast_write
-    store = mem.store
-    src = store_source(form, v)
-
-    if spec.kind == "reg":
-        b, x = v["SrcL"], v["SrcR"]
-        shift = spec.scale  # register-offset stores have no shamt field
-        modify = _modifier(_mod_code(m, v)) or (lambda x: x)
-
-        def st_reg(pc: int) -> int:
-            value = r[src]
-            addr = (r[b] + (modify(r[x]) << shift)) & M
-            if addr & amask:
-                raise misaligned(addr, size)
-            page = fast.get(addr >> PAGE_SHIFT)
-            if page is None:
-                store(addr, size, value)
-            else:
-                pack(page, addr & PAGE_MASK, value & vmask)
-            return pc + n
-
-        return st_reg
-
-    offset = (immediate(form, v) << immediate_scale(m, spec)) & M
-    if spec.kind == "pcr":
-        base_mask = pcr_base_mask(m)
-
-        def st_pcr(pc: int) -> int:
-            value = r[src]
-            addr = ((pc & base_mask) + offset) & M
-            if addr & amask:
-                raise misaligned(addr, size)
-            page = fast.get(addr >> PAGE_SHIFT)
-            if page is None:
-                store(addr, size, value)
-            else:
-                pack(page, addr & PAGE_MASK, value & vmask)
-            return pc + n
-
-        return st_pcr
-
-    b = v[base_code(spec)]
-
-    def st_imm(pc: int) -> int:
-        value = r[src]
-        addr = (r[b] + offset) & M
-        if addr & amask:
-            raise misaligned(addr, size)
-        page = fast.get(addr >> PAGE_SHIFT)
-        if page is None:
-            store(addr, size, value)
-        else:
-            pack(page, addr & PAGE_MASK, value & vmask)
-        return pc + n
-
-    return st_imm
+            srcs["b"] = v[base_code(spec)]
+    if load:
+        consts.update(fast=mem.fast_read, load=mem.load,
+                      unpack=(SIGNED_STRUCTS if spec.signed else UNSIGNED_STRUCTS)[width].unpack_from)
+        if spec.signed and width < 8:
+            consts["sign"] = sign_bit(width, True)
+        dest = PUSH_T if spec.kind == "c" else v["RegDst"]
+    else:
+        consts.update(fast=mem.fast_write, code=mem.fast_code, store=mem.store,
+                      pack=UNSIGNED_STRUCTS[width].pack_into)
+        if width < 8:
+            consts["vmask"] = (1 << (8 * width)) - 1
+        dest = None
+    signed = load and spec.signed and width < 8
+    shape = _access_shape(spec.action, "imm" if spec.kind == "c" else spec.kind, mod, shifted, width, signed)
+    return Op(shape, srcs, {k: consts[k] for k in shape.holes if k not in srcs}, dest, size)
 
 
 # ------------------------------------------------------------ pre/post-index forms

@@ -13,9 +13,10 @@ ExtractBitfield, CountBitfield, ModifyBitfield, ReverseBitfieldBytes, InsertBitf
 The C16 arithmetic forms publish to T (WriteCompressedTResult); C.SLLI/C.SRLI read T#1.
 
 Every handler reads all its sources before the first destination effect, and two-result
-forms publish Dst0 then Dst1.  The hottest forms have closures specialised for a GPR
-destination, so the step loop pays one call and no destination dispatch; other
-destinations go through :func:`~ptodbg.core.semantics.writer`.
+forms publish Dst0 then Dst1.  The single-result forms are shapes
+(:mod:`~ptodbg.core.semantics.shapes`): the common ones an inline expression, the others a
+call of a prepared function of their operands; each gets a closure specialised for its
+destination kind, and the block translator inlines the same text.
 
 SETRET-family and C.SETC.TGT (catalog family ALU) live in :mod:`.bru` with the other
 return-address and commit-target forms.
@@ -24,9 +25,12 @@ return-address and commit-target forms.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING
 
 from ptodbg.core.semantics import MASK32, MASK64, semantic, sx64, writer
+from ptodbg.core.semantics.shapes import Op, Shape, shaped, sx32
+from ptodbg.core.state import PUSH_T, T_BASE
 
 if TYPE_CHECKING:
     from ptodbg.core.machine import Handler, Machine
@@ -40,7 +44,6 @@ HIGH32 = M ^ M32  # bits 63:32 set
 
 Op1 = Callable[[int], int]
 Op2 = Callable[[int, int], int]
-Op3 = Callable[[int, int, int], int]
 Pair2 = Callable[[int, int], tuple[int, int]]
 
 
@@ -49,11 +52,6 @@ def _sx32(x: int) -> int:
     """SignExtend{64}(x[31:0]) as an unsigned 64-bit value."""
     x &= M32
     return x | HIGH32 if x & 0x80000000 else x
-
-
-def _sra(a: int, n: int) -> int:
-    """ASR of a 64-bit value by n (0..63)."""
-    return (sx64(a) >> n) & M
 
 
 def _divu(a: int, b: int) -> int:
@@ -111,75 +109,29 @@ def _low_mask(width: int) -> int:
     return (1 << width) - 1
 
 
-# ------------------------------------------------------------------ handler shapes
-def _imm_op(m: Machine, d: int, s: int, size: int, fn: Op1) -> Handler:
-    """Handler for Rd <- fn(SrcL)."""
-    r = m.r
-    if 0 < d < 24:
-
-        def h(pc: int) -> int:
-            r[d] = fn(r[s])
-            return pc + size
-
-        return h
-    w = writer(m, d)
-
-    def hw(pc: int) -> int:
-        w(fn(r[s]))
-        return pc + size
-
-    return hw
+# ------------------------------------------------------------------ shapes
+# Inline shapes for the hot forms; the others call a prepared function of their operands
+# (CALL1/2/3), which is still one handler per form and a plain call inside a block.
+CALL1 = Shape("call1", result="{fn}({a})")
+CALL2 = Shape("call2", result="{fn}({a}, {b})")
+CALL3 = Shape("call3", result="{fn}({a}, {b}, {c})")
+CONST = Shape("const", result="{value}")
+MOVE = Shape("move", result="{a}")
 
 
-def _reg_op(m: Machine, d: int, s: int, t: int, size: int, fn: Op2) -> Handler:
-    """Handler for Rd <- fn(SrcL, SrcR)."""
-    r = m.r
-    if 0 < d < 24:
-
-        def h(pc: int) -> int:
-            r[d] = fn(r[s], r[t])
-            return pc + size
-
-        return h
-    w = writer(m, d)
-
-    def hw(pc: int) -> int:
-        w(fn(r[s], r[t]))
-        return pc + size
-
-    return hw
+def _call1(d: int, s: int, size: int, fn: Op1) -> Op:
+    """Rd <- fn(SrcL)."""
+    return Op(CALL1, {"a": s}, {"fn": fn}, d, size)
 
 
-def _three_op(m: Machine, d: int, a: int, b: int, c: int, size: int, fn: Op3) -> Handler:
-    """Handler for Rd <- fn(r[a], r[b], r[c]) (MADD/MADDW, CSEL)."""
-    r = m.r
-    w = writer(m, d)
-
-    def h(pc: int) -> int:
-        w(fn(r[a], r[b], r[c]))
-        return pc + size
-
-    return h
+def _call2(d: int, s: int, t: int, size: int, fn: Op2) -> Op:
+    """Rd <- fn(SrcL, SrcR)."""
+    return Op(CALL2, {"a": s, "b": t}, {"fn": fn}, d, size)
 
 
-def _const(m: Machine, d: int, value: int, size: int) -> Handler:
-    """Handler for Rd <- a constant (LUI, HL.LI*, C.MOVI)."""
-    r = m.r
-    value &= M
-    if 0 < d < 24:
-
-        def h(pc: int) -> int:
-            r[d] = value
-            return pc + size
-
-        return h
-    w = writer(m, d)
-
-    def hw(pc: int) -> int:
-        w(value)
-        return pc + size
-
-    return hw
+def _const(d: int, value: int, size: int) -> Op:
+    """Rd <- a constant (LUI, HL.LI*, C.MOVI)."""
+    return Op(CONST, {}, {"value": value & M}, d, size)
 
 
 def _pair(m: Machine, v: dict[str, int], size: int, fn: Pair2) -> Handler:
@@ -197,294 +149,113 @@ def _pair(m: Machine, v: dict[str, int], size: int, fn: Pair2) -> Handler:
     return h
 
 
-def _push_t(m: Machine, s: int, t: int, fn: Op2) -> Handler:
-    """C16 forms publishing fn(SrcL, SrcR) to T (WriteCompressedTResult)."""
-    r = m.r
-    push = m.push_t
-
-    def h(pc: int) -> int:
-        push(fn(r[s], r[t]))
-        return pc + 2
-
-    return h
-
-
 # ------------------------------------------------------------- binary with modifier
-def _right_modifier(mod: int, sh: int, logical: bool) -> Op1:
-    """PrepareScalarRight for the binary ALU family (SrcRType, then << shamt)."""
-    if mod == 0:
-        return lambda x: (_sx32(x) << sh) & M
-    if mod == 1:
-        return lambda x: ((x & M32) << sh) & M
-    if mod == 2:
-        if logical:
-            return lambda x: ((~x & M) << sh) & M
-        return lambda x: ((-x & M) << sh) & M
-    return lambda x: (x << sh) & M
+_OPS = {"ADD": "({a} + {r}) & M", "SUB": "({a} - {r}) & M", "AND": "{a} & {r}", "OR": "{a} | {r}",
+        "XOR": "{a} ^ {r}"}
+_LOGICAL = frozenset({"AND", "OR", "XOR"})
 
 
-def _fast_add(r: list[int], d: int, s: int, t: int) -> Handler:
-    def h(pc: int) -> int:
-        r[d] = (r[s] + r[t]) & M
-        return pc + 4
-
-    return h
-
-
-def _fast_sub(r: list[int], d: int, s: int, t: int) -> Handler:
-    def h(pc: int) -> int:
-        r[d] = (r[s] - r[t]) & M
-        return pc + 4
-
-    return h
-
-
-def _fast_and(r: list[int], d: int, s: int, t: int) -> Handler:
-    def h(pc: int) -> int:
-        r[d] = r[s] & r[t]
-        return pc + 4
-
-    return h
+@cache
+def _binary_shape(op: str, mod: int, shifted: bool, word: bool) -> Shape:
+    """PrepareScalarRight for the binary ALU family (SrcRType, then << shamt), then op."""
+    right = {
+        0: sx32("{b}"),
+        1: "({b} & M32)",
+        2: "(~{b} & M)" if op in _LOGICAL else "(-{b} & M)",
+        3: "{b}",
+    }[mod]
+    if shifted:
+        right = f"(({right} << {{sh}}) & M)"
+    expr = _OPS[op].replace("{r}", right)
+    return Shape(f"{op}{'W' if word else ''}.{mod}{'.sh' if shifted else ''}",
+                 result=sx32(expr) if word else expr)
 
 
-def _fast_or(r: list[int], d: int, s: int, t: int) -> Handler:
-    def h(pc: int) -> int:
-        r[d] = r[s] | r[t]
-        return pc + 4
-
-    return h
-
-
-def _fast_xor(r: list[int], d: int, s: int, t: int) -> Handler:
-    def h(pc: int) -> int:
-        r[d] = r[s] ^ r[t]
-        return pc + 4
-
-    return h
-
-
-# name -> (64-bit operation on (left, prepared right), logical family, fast closure)
-_BINARY: dict[str, tuple[Op2, bool, Callable[[list[int], int, int, int], Handler]]] = {
-    "ADD": (lambda a, b: (a + b) & M, False, _fast_add),
-    "SUB": (lambda a, b: (a - b) & M, False, _fast_sub),
-    "AND": (lambda a, b: a & b, True, _fast_and),
-    "OR": (lambda a, b: a | b, True, _fast_or),
-    "XOR": (lambda a, b: a ^ b, True, _fast_xor),
-}
-
-
-@semantic("ADD", "SUB", "AND", "OR", "XOR", "ADDW", "SUBW", "ANDW", "ORW", "XORW")
-def binary(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+@shaped("ADD", "SUB", "AND", "OR", "XOR", "ADDW", "SUBW", "ANDW", "ORW", "XORW")
+def binary(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
     """ExecuteDecodedBinary: Rd <- SrcL op ((SrcR modified by SrcRType) << shamt)."""
     name = form.mnemonic
     word = name.endswith("W")
-    op, logical, fast = _BINARY[name[:-1] if word else name]
-    d, s, t, mod, sh = v["RegDst"], v["SrcL"], v["SrcR"], v["SrcRType"], v["shamt"]
-    r = m.r
-    if not word and mod == 3 and 0 < d < 24:
-        if sh == 0:
-            return fast(r, d, s, t)
-        if name == "ADD":  # scaled-index address arithmetic
-
-            def add_shifted(pc: int) -> int:
-                r[d] = (r[s] + (r[t] << sh)) & M
-                return pc + 4
-
-            return add_shifted
-    right = _right_modifier(mod, sh, logical)
-    if word:
-        return _reg_op(m, d, s, t, 4, lambda a, b: _sx32(op(a, right(b))))
-    return _reg_op(m, d, s, t, 4, lambda a, b: op(a, right(b)))
+    sh = v["shamt"]
+    shape = _binary_shape(name[:-1] if word else name, v["SrcRType"], sh != 0, word)
+    return Op(shape, {"a": v["SrcL"], "b": v["SrcR"]}, {"sh": sh} if sh else {}, v["RegDst"], 4)
 
 
 # ------------------------------------------------------------------ immediates
-@semantic("ADDI", "HL.ADDI")
-def addi(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-    d, s = v["RegDst"], v["SrcL"]
-    imm = v.get("uimm12", v.get("uimm24"))
-    size = length // 8
-    r = m.r
-    if 0 < d < 24:
-
-        def h(pc: int) -> int:
-            r[d] = (r[s] + imm) & M
-            return pc + size
-
-        return h
-    return _imm_op(m, d, s, size, lambda a: (a + imm) & M)
-
-
-@semantic("SUBI", "HL.SUBI")
-def subi(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-    """SrcL - zext(uimm): the immediate is unsigned (CORE.md §7.16)."""
-    d, s = v["RegDst"], v["SrcL"]
-    imm = v.get("uimm12", v.get("uimm24"))
-    size = length // 8
-    r = m.r
-    if 0 < d < 24:
-
-        def h(pc: int) -> int:
-            r[d] = (r[s] - imm) & M
-            return pc + size
-
-        return h
-    return _imm_op(m, d, s, size, lambda a: (a - imm) & M)
-
-
-@semantic("ANDI", "HL.ANDI")
-def andi(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-    """SrcL AND sext(simm)."""
-    d, s = v["RegDst"], v["SrcL"]
-    imm = v.get("simm12", v.get("simm24")) & M
-    size = length // 8
-    r = m.r
-    if 0 < d < 24:
-
-        def h(pc: int) -> int:
-            r[d] = r[s] & imm
-            return pc + size
-
-        return h
-    return _imm_op(m, d, s, size, lambda a: a & imm)
-
-
-@semantic("ORI", "HL.ORI")
-def ori(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-    """SrcL OR sext(simm)."""
-    d, s = v["RegDst"], v["SrcL"]
-    imm = v.get("simm12", v.get("simm24")) & M
-    size = length // 8
-    r = m.r
-    if 0 < d < 24:
-
-        def h(pc: int) -> int:
-            r[d] = r[s] | imm
-            return pc + size
-
-        return h
-    return _imm_op(m, d, s, size, lambda a: a | imm)
-
-
-@semantic("XORI", "HL.XORI")
-def xori(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-    """SrcL XOR sext(simm)."""
-    d, s = v["RegDst"], v["SrcL"]
-    imm = v.get("simm12", v.get("simm24")) & M
-    size = length // 8
-    r = m.r
-    if 0 < d < 24:
-
-        def h(pc: int) -> int:
-            r[d] = r[s] ^ imm
-            return pc + size
-
-        return h
-    return _imm_op(m, d, s, size, lambda a: a ^ imm)
-
-
-_IMM_W: dict[str, Callable[[int, int], int]] = {
-    "ADDIW": lambda a, i: a + i,
-    "SUBIW": lambda a, i: a - i,
-    "ANDIW": lambda a, i: a & i,
-    "ORIW": lambda a, i: a | i,
-    "XORIW": lambda a, i: a ^ i,
+_IMMEDIATE = {
+    "ADDI": Shape("addi", result="({a} + {imm}) & M"),
+    "SUBI": Shape("subi", result="({a} - {imm}) & M"),  # zext(uimm): CORE.md §7.16
+    "ANDI": Shape("andi", result="{a} & {imm}"),
+    "ORI": Shape("ori", result="{a} | {imm}"),
+    "XORI": Shape("xori", result="{a} ^ {imm}"),
+    "ADDIW": Shape("addiw", result=sx32("{a} + {imm}")),
+    "SUBIW": Shape("subiw", result=sx32("{a} - {imm}")),
+    "ANDIW": Shape("andiw", result=sx32("{a} & {imm}")),
+    "ORIW": Shape("oriw", result=sx32("{a} | {imm}")),
+    "XORIW": Shape("xoriw", result=sx32("{a} ^ {imm}")),
 }
+_IMMEDIATE_FIELDS = ("uimm12", "uimm24", "simm12", "simm24")
 
 
-@semantic("ADDIW", "SUBIW", "ANDIW", "ORIW", "XORIW",
-          "HL.ADDIW", "HL.SUBIW", "HL.ANDIW", "HL.ORIW", "HL.XORIW")
-def immediate_w(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-    """ScalarBinaryW with the decoded immediate: 32-bit result, sign-extended.  ADDIW and
-    SUBIW zero-extend their immediate, the logical forms sign-extend it."""
-    op = _IMM_W[form.mnemonic.removeprefix("HL.")]
-    imm = next(v[f] for f in ("uimm12", "uimm24", "simm12", "simm24") if f in v) & M
-    return _imm_op(m, v["RegDst"], v["SrcL"], length // 8, lambda a: _sx32(op(a, imm)))
+@shaped(*_IMMEDIATE, *(f"HL.{name}" for name in _IMMEDIATE))
+def immediate(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
+    """Rd <- SrcL op imm.  ADDI/SUBI (and W) zero-extend their immediate (CORE.md §7.16),
+    the logical forms sign-extend it; the W forms compute on the low word and sign-extend
+    (ScalarBinaryW)."""
+    imm = next(v[f] for f in _IMMEDIATE_FIELDS if f in v) & M
+    return Op(_IMMEDIATE[form.mnemonic.removeprefix("HL.")], {"a": v["SrcL"]}, {"imm": imm}, v["RegDst"], size)
 
 
 # ------------------------------------------------------------------------- shifts
-@semantic("SLLI")
-def slli(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-    d, s, sh = v["RegDst"], v["SrcL"], v["shamt"] & 63
-    r = m.r
-    if 0 < d < 24:
-
-        def h(pc: int) -> int:
-            r[d] = (r[s] << sh) & M
-            return pc + 4
-
-        return h
-    return _imm_op(m, d, s, 4, lambda a: (a << sh) & M)
-
-
-@semantic("SRLI")
-def srli(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-    d, s, sh = v["RegDst"], v["SrcL"], v["shamt"] & 63
-    r = m.r
-    if 0 < d < 24:
-
-        def h(pc: int) -> int:
-            r[d] = r[s] >> sh
-            return pc + 4
-
-        return h
-    return _imm_op(m, d, s, 4, lambda a: a >> sh)
-
-
-@semantic("SRAI")
-def srai(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-    d, s, sh = v["RegDst"], v["SrcL"], v["shamt"] & 63
-    r = m.r
-    if 0 < d < 24:
-
-        def h(pc: int) -> int:
-            a = r[s]
-            r[d] = ((a - ((a & SIGN) << 1)) >> sh) & M
-            return pc + 4
-
-        return h
-    return _imm_op(m, d, s, 4, lambda a: _sra(a, sh))
-
-
-@semantic("SLLIW", "SRLIW", "SRAIW")
-def shift_imm_w(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-    """ScalarBinaryW on the low word by shamt[4:0], result sign-extended."""
-    sh = v["shamt"] & 31
-    fn: Op1 = {
-        "SLLIW": lambda a: _sx32(a << sh),
-        "SRLIW": lambda a: _sx32((a & M32) >> sh),
-        "SRAIW": lambda a: _sx32(sx64(_sx32(a)) >> sh),
-    }[form.mnemonic]
-    return _imm_op(m, v["RegDst"], v["SrcL"], 4, fn)
-
-
-_SHIFT: dict[str, Op2] = {
-    "SLL": lambda a, b: (a << (b & 63)) & M,
-    "SRL": lambda a, b: a >> (b & 63),
-    "SRA": lambda a, b: _sra(a, b & 63),
-    "SLLW": lambda a, b: _sx32(a << (b & 31)),
-    "SRLW": lambda a, b: _sx32((a & M32) >> (b & 31)),
-    "SRAW": lambda a, b: _sx32(sx64(_sx32(a)) >> (b & 31)),
+_SHIFT_IMMEDIATE = {
+    "SLLI": Shape("slli", result="({a} << {sh}) & M"),
+    "SRLI": Shape("srli", result="{a} >> {sh}"),
+    "SRAI": Shape("srai", result="((({a} ^ SIGN) - SIGN) >> {sh}) & M"),
+    "SLLIW": Shape("slliw", result=sx32("{a} << {sh}")),
+    "SRLIW": Shape("srliw", result=sx32("({a} & M32) >> {sh}")),
+    "SRAIW": Shape("sraiw", result=sx32("((({a} & M32) ^ S32) - S32) >> {sh}")),
 }
 
 
-@semantic(*_SHIFT)
-def shift_reg(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+@shaped(*_SHIFT_IMMEDIATE)
+def shift_immediate(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
+    """Shift by shamt (64-bit forms: shamt[5:0]; W forms: the low word by shamt[4:0],
+    result sign-extended)."""
+    name = form.mnemonic
+    sh = v["shamt"] & (31 if name.endswith("W") else 63)
+    return Op(_SHIFT_IMMEDIATE[name], {"a": v["SrcL"]}, {"sh": sh}, v["RegDst"], 4)
+
+
+_SHIFT_REGISTER = {
+    "SLL": Shape("sll", result="({a} << ({b} & 63)) & M"),
+    "SRL": Shape("srl", result="{a} >> ({b} & 63)"),
+    "SRA": Shape("sra", result="((({a} ^ SIGN) - SIGN) >> ({b} & 63)) & M"),
+    "SLLW": Shape("sllw", result=sx32("{a} << ({b} & 31)")),
+    "SRLW": Shape("srlw", result=sx32("({a} & M32) >> ({b} & 31)")),
+    "SRAW": Shape("sraw", result=sx32("((({a} & M32) ^ S32) - S32) >> ({b} & 31)")),
+}
+
+
+@shaped(*_SHIFT_REGISTER)
+def shift_register(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
     """ExecuteDecodedSimpleBinary shifts: amount SrcR[5:0] (W: SrcR[4:0])."""
-    return _reg_op(m, v["RegDst"], v["SrcL"], v["SrcR"], 4, _SHIFT[form.mnemonic])
+    return Op(_SHIFT_REGISTER[form.mnemonic], {"a": v["SrcL"], "b": v["SrcR"]}, {}, v["RegDst"], 4)
 
 
 # --------------------------------------------------------------- min / max / mul / div
-_SIMPLE: dict[str, Op2] = {
-    "MIN": lambda a, b: a if sx64(a) < sx64(b) else b,
-    "MAX": lambda a, b: a if sx64(a) > sx64(b) else b,
-    "MINU": lambda a, b: a if a < b else b,
-    "MAXU": lambda a, b: a if a > b else b,
+_SIMPLE = {
+    "MIN": Shape("min", result="{a} if ({a} ^ SIGN) < ({b} ^ SIGN) else {b}"),
+    "MAX": Shape("max", result="{a} if ({a} ^ SIGN) > ({b} ^ SIGN) else {b}"),
+    "MINU": Shape("minu", result="{a} if {a} < {b} else {b}"),
+    "MAXU": Shape("maxu", result="{a} if {a} > {b} else {b}"),
     # MultiplyWord: the low 64 bits, identical for signed and unsigned operands.
-    "MUL": lambda a, b: (a * b) & M,
-    "MULU": lambda a, b: (a * b) & M,
+    "MUL": Shape("mul", result="({a} * {b}) & M"),
+    "MULU": Shape("mul", result="({a} * {b}) & M"),
     # ScalarMultiplyW: zero-extended low words, low 32 bits of the product sign-extended.
-    "MULW": lambda a, b: _sx32((a & M32) * (b & M32)),
-    "MULUW": lambda a, b: _sx32((a & M32) * (b & M32)),
+    "MULW": Shape("mulw", result=sx32("({a} & M32) * ({b} & M32)")),
+    "MULUW": Shape("mulw", result=sx32("({a} & M32) * ({b} & M32)")),
+}
+_DIVIDE: dict[str, Op2] = {
     "DIV": _divs,
     "DIVU": _divu,
     "DIVW": _divw,
@@ -496,21 +267,26 @@ _SIMPLE: dict[str, Op2] = {
 }
 
 
-@semantic(*_SIMPLE)
-def simple(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+@shaped(*_SIMPLE, *_DIVIDE)
+def simple(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
     """Rd <- op(SrcL, SrcR) without a right modifier."""
-    return _reg_op(m, v["RegDst"], v["SrcL"], v["SrcR"], 4, _SIMPLE[form.mnemonic])
+    name = form.mnemonic
+    if name in _DIVIDE:
+        return _call2(v["RegDst"], v["SrcL"], v["SrcR"], 4, _DIVIDE[name])
+    return Op(_SIMPLE[name], {"a": v["SrcL"], "b": v["SrcR"]}, {}, v["RegDst"], 4)
 
 
-@semantic("MADD", "MADDW")
-def madd(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+_MADD = {
+    "MADD": Shape("madd", result="({c} + {a} * {b}) & M"),
+    "MADDW": Shape("maddw", result=sx32("{a} * {b} + {c}")),
+}
+
+
+@shaped(*_MADD)
+def madd(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
     """ScalarMultiplyAdd(SrcD, SrcL, SrcR) = SrcD + SrcL * SrcR; the W form adds the low
     words of the 64-bit product and of SrcD and sign-extends the 32-bit sum."""
-    if form.mnemonic == "MADD":
-        fn: Op3 = lambda acc, a, b: (acc + a * b) & M  # noqa: E731
-    else:
-        fn = lambda acc, a, b: _sx32(a * b + acc)  # noqa: E731
-    return _three_op(m, v["RegDst"], v["SrcD"], v["SrcL"], v["SrcR"], 4, fn)
+    return Op(_MADD[form.mnemonic], {"c": v["SrcD"], "a": v["SrcL"], "b": v["SrcR"]}, {}, v["RegDst"], 4)
 
 
 def _wide_signed(a: int, b: int) -> tuple[int, int]:
@@ -574,15 +350,17 @@ def divide_pair(m: Machine, form: Form, v: dict[str, int], pc: int, length: int)
     return _pair(m, v, 6, _DIVIDE_PAIR[form.mnemonic])
 
 
-@semantic("HL.MIADD", "HL.MISUB")
-def multiply_immediate(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+_MULTIPLY_IMMEDIATE = {
+    "HL.MIADD": Shape("miadd", result="({a} + {b} * {imm}) & M"),
+    "HL.MISUB": Shape("misub", result="({a} - {b} * {imm}) & M"),
+}
+
+
+@shaped(*_MULTIPLY_IMMEDIATE)
+def multiply_immediate(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
     """ScalarMultiplyImmediateAdd: SrcL +/- SrcR * zext(uimm19)."""
-    imm = v["uimm19"]
-    if form.mnemonic == "HL.MIADD":
-        fn: Op2 = lambda a, b: (a + b * imm) & M  # noqa: E731
-    else:
-        fn = lambda a, b: (a - b * imm) & M  # noqa: E731
-    return _reg_op(m, v["RegDst"], v["SrcL"], v["SrcR"], 6, fn)
+    return Op(_MULTIPLY_IMMEDIATE[form.mnemonic], {"a": v["SrcL"], "b": v["SrcR"]}, {"imm": v["uimm19"]},
+              v["RegDst"], 6)
 
 
 # ---------------------------------------------------------------------- bitfields
@@ -595,15 +373,15 @@ def _extract(x: int, width: int, offset: int, signed: bool) -> int:
     return f
 
 
-@semantic("BXS", "BXU")
-def extract(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+@shaped("BXS", "BXU")
+def extract(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
     width, offset = (v["imml"] & 63) + 1, v["imms"] & 63
     signed = form.mnemonic == "BXS"
-    return _imm_op(m, v["RegDst"], v["SrcL"], 4, lambda a: _extract(a, width, offset, signed))
+    return _call1(v["RegDst"], v["SrcL"], 4, lambda a: _extract(a, width, offset, signed))
 
 
-@semantic("CLZ", "CTZ", "BCNT")
-def count(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+@shaped("CLZ", "CTZ", "BCNT")
+def count(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
     """CountBitfield on the unsigned field: leading zeros, trailing zeros (width for a
     zero field) or population count."""
     width, offset = (v["imml"] & 63) + 1, v["imms"] & 63
@@ -618,11 +396,11 @@ def count(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Ha
 
     else:
         fn = lambda a: _extract(a, width, offset, False).bit_count()  # noqa: E731
-    return _imm_op(m, v["RegDst"], v["SrcL"], 4, fn)
+    return _call1(v["RegDst"], v["SrcL"], 4, fn)
 
 
-@semantic("BIC", "BIS")
-def modify(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+@shaped("BIC", "BIS")
+def modify(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
     """ModifyBitfield: clear or set bits (offset + i) mod 64 for i < width."""
     width, offset = (v["imml"] & 63) + 1, v["imms"] & 63
     mask = _rol(_low_mask(width), offset)
@@ -631,26 +409,26 @@ def modify(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> H
     else:
         keep = M ^ mask
         fn = lambda a: a & keep  # noqa: E731
-    return _imm_op(m, v["RegDst"], v["SrcL"], 4, fn)
+    return _call1(v["RegDst"], v["SrcL"], 4, fn)
 
 
-@semantic("REV")
-def rev(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+@shaped("REV")
+def rev(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
     """ReverseBitfieldBytes: the byte-reversed field of width imml + 1 at offset immr;
     zero when the width is not a whole number of bytes."""
     width, offset = (v["imml"] & 63) + 1, v["immr"] & 63
     if width % 8:
-        return _const(m, v["RegDst"], 0, 4)
+        return _const(v["RegDst"], 0, 4)
     n = width // 8
 
     def fn(a: int) -> int:
         return int.from_bytes(_extract(a, width, offset, False).to_bytes(n, "little"), "big")
 
-    return _imm_op(m, v["RegDst"], v["SrcL"], 4, fn)
+    return _call1(v["RegDst"], v["SrcL"], 4, fn)
 
 
-@semantic("HL.BFI")
-def bfi(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+@shaped("HL.BFI")
+def bfi(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
     """InsertBitfield(SrcL, SrcR, immr, imms): the low bits of SrcR replace bits
     immr .. imms of SrcL, counting upward modulo 64."""
     first, last = v["immr"] & 63, v["imms"] & 63
@@ -659,7 +437,7 @@ def bfi(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Hand
     mask = _rol(low, first)
     keep = M ^ mask
     fn: Op2 = lambda base, src: (base & keep) | _rol(src & low, first)  # noqa: E731
-    return _reg_op(m, v["RegDst"], v["SrcL"], v["SrcR"], 6, fn)
+    return _call2(v["RegDst"], v["SrcL"], v["SrcR"], 6, fn)
 
 
 @semantic("HL.CCAT", "HL.CCATW")
@@ -689,34 +467,37 @@ def concatenate(m: Machine, form: Form, v: dict[str, int], pc: int, length: int)
 
 
 # ------------------------------------------------------------------ select, constants
-@semantic("CSEL")
-def csel(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+_CSEL = {
+    "plain": Shape("csel", result="{a} if {p} else {b}"),
+    "negate": Shape("csel.neg", result="{a} if {p} else (-{b} & M)"),
+    "v0.4": Shape("csel.v04", result="{b} if {p} else {a}"),
+}
+
+
+@shaped("CSEL")
+def csel(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
     """ScalarConditionalSelect: SrcP != 0 selects SrcL, else SrcR (negated when SrcRType
     is 11, DecodeScalarSelectRightModifier; other codes leave it unchanged).
 
     ``--compat linx-v0.4``: that code's CSEL selects SrcR when SrcP is nonzero and SrcL
     otherwise, with SrcRType 11 meaning "no modifier" (its libc++ string accessors only
     work so)."""
-    if getattr(m, "compat", None) == "linx-v0.4":
-        fn0: Op3 = lambda p, a, b: b if p else a  # noqa: E731
-        return _three_op(m, v["RegDst"], v["SrcP"], v["SrcL"], v["SrcR"], 4, fn0)
-    if v["SrcRType"] == 3:
-        fn: Op3 = lambda p, a, b: a if p else (-b & M)  # noqa: E731
+    if m.compat == "linx-v0.4":
+        shape = _CSEL["v0.4"]
     else:
-        fn = lambda p, a, b: a if p else b  # noqa: E731
-    return _three_op(m, v["RegDst"], v["SrcP"], v["SrcL"], v["SrcR"], 4, fn)
+        shape = _CSEL["negate" if v["SrcRType"] == 3 else "plain"]
+    return Op(shape, {"p": v["SrcP"], "a": v["SrcL"], "b": v["SrcR"]}, {}, v["RegDst"], 4)
 
 
-@semantic("LUI")
-def lui(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+@shaped("LUI")
+def lui(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
     """MaterializeLUI: sext(imm20) << 12."""
     imm = v["imm20"]
-    value = ((imm - (1 << 20) if imm >> 19 else imm) << 12) & M
-    return _const(m, v["RegDst"], value, 4)
+    return _const(v["RegDst"], (imm - (1 << 20) if imm >> 19 else imm) << 12, 4)
 
 
-@semantic("HL.LUI", "HL.LIS", "HL.LIU")
-def long_immediate(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+@shaped("HL.LUI", "HL.LIS", "HL.LIU")
+def long_immediate(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
     """HL.LUI: zext(imm32) << 32; HL.LIS: sext(simm32); HL.LIU: zext(uimm32).
 
     Under ``--compat linx-v0.4`` HL.LUI loads sext(imm32): that toolchain materialises -1
@@ -726,114 +507,68 @@ def long_immediate(m: Machine, form: Form, v: dict[str, int], pc: int, length: i
     name = form.mnemonic
     if name == "HL.LUI":
         value = (v["imm"] & M32) << 32
-        if getattr(m, "compat", None) == "linx-v0.4":
+        if m.compat == "linx-v0.4":
             value = (v["imm"] & M32) | (~M32 & M if v["imm"] & 0x80000000 else 0)
     elif name == "HL.LIS":
-        value = v["simm32"] & M
+        value = v["simm32"]
     else:
         value = v["uimm32"]
-    return _const(m, v["RegDst"], value, 6)
+    return _const(v["RegDst"], value, 6)
 
 
-@semantic("C.MOVI")
-def c_movi(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+@shaped("C.MOVI")
+def c_movi(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
     """Rd <- sext(simm5) (RegDst 10 is illegal, checked by the form constraint)."""
-    return _const(m, v["RegDst"], v["simm5"], 2)
+    return _const(v["RegDst"], v["simm5"], 2)
 
 
-@semantic("C.MOVR")
-def c_movr(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-    d, s = v["RegDst"], v["SrcL"]
-    r = m.r
-    if 0 < d < 24:
-
-        def h(pc: int) -> int:
-            r[d] = r[s]
-            return pc + 2
-
-        return h
-    w = writer(m, d)
-
-    def hw(pc: int) -> int:
-        w(r[s])
-        return pc + 2
-
-    return hw
+@shaped("C.MOVR")
+def c_movr(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
+    return Op(MOVE, {"a": v["SrcL"]}, {}, v["RegDst"], 2)
 
 
 # ------------------------------------------------------------ compressed, push T
-@semantic("C.ADDI")
-def c_addi(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-    """T <- SrcL + sext(simm5); the push is inlined (hot form)."""
-    s, imm = v["SrcL"], v["simm5"] & M
-    r = m.r
-
-    def h(pc: int) -> int:
-        value = (r[s] + imm) & M
-        r[27] = r[26]
-        r[26] = r[25]
-        r[25] = r[24]
-        r[24] = value
-        if m.tq < 4:
-            m.tq += 1
-        return pc + 2
-
-    return h
-
-
-@semantic("C.ADD")
-def c_add(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-    """T <- SrcL + SrcR; the push is inlined (hot form)."""
-    s, t = v["SrcL"], v["SrcR"]
-    r = m.r
-
-    def h(pc: int) -> int:
-        value = (r[s] + r[t]) & M
-        r[27] = r[26]
-        r[26] = r[25]
-        r[25] = r[24]
-        r[24] = value
-        if m.tq < 4:
-            m.tq += 1
-        return pc + 2
-
-    return h
-
-
-_C_BINARY: dict[str, Op2] = {
-    "C.SUB": lambda a, b: (a - b) & M,
-    "C.AND": lambda a, b: a & b,
-    "C.OR": lambda a, b: a | b,
+# The C16 arithmetic forms publish to T (WriteCompressedTResult).
+_COMPRESSED = {
+    "C.ADD": Shape("c.add", result="({a} + {b}) & M"),
+    "C.SUB": Shape("c.sub", result="({a} - {b}) & M"),
+    "C.AND": Shape("c.and", result="{a} & {b}"),
+    "C.OR": Shape("c.or", result="{a} | {b}"),
+}
+C_ADDI = Shape("c.addi", result="({a} + {imm}) & M")
+_C_SHIFT = {
+    "C.SLLI": Shape("c.slli", result="({a} << {sh}) & M"),
+    "C.SRLI": Shape("c.srli", result="{a} >> {sh}"),
+}
+_EXTEND = {
+    "C.SEXT.B": Shape("c.sext.b", result="((({a} & 0xFF) ^ 0x80) - 0x80) & M"),
+    "C.SEXT.H": Shape("c.sext.h", result="((({a} & 0xFFFF) ^ 0x8000) - 0x8000) & M"),
+    "C.SEXT.W": Shape("c.sext.w", result=sx32("{a}")),
+    "C.ZEXT.B": Shape("c.zext.b", result="{a} & 0xFF"),
+    "C.ZEXT.H": Shape("c.zext.h", result="{a} & 0xFFFF"),
+    "C.ZEXT.W": Shape("c.zext.w", result="{a} & M32"),
 }
 
 
-@semantic(*_C_BINARY)
-def c_binary(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-    return _push_t(m, v["SrcL"], v["SrcR"], _C_BINARY[form.mnemonic])
+@shaped("C.ADDI")
+def c_addi(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
+    """T <- SrcL + sext(simm5)."""
+    return Op(C_ADDI, {"a": v["SrcL"]}, {"imm": v["simm5"] & M}, PUSH_T, 2)
 
 
-@semantic("C.SLLI", "C.SRLI")
-def c_shift(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+@shaped(*_COMPRESSED)
+def c_binary(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
+    """T <- SrcL op SrcR."""
+    return Op(_COMPRESSED[form.mnemonic], {"a": v["SrcL"], "b": v["SrcR"]}, {}, PUSH_T, 2)
+
+
+@shaped(*_C_SHIFT)
+def c_shift(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
     """T <- T#1 shifted by uimm5 (the machine checks T#1 is available)."""
-    sh = v["uimm5"]
-    if form.mnemonic == "C.SLLI":
-        fn: Op2 = lambda a, _: (a << sh) & M  # noqa: E731
-    else:
-        fn = lambda a, _: a >> sh  # noqa: E731
-    return _push_t(m, 24, 0, fn)
+    return Op(_C_SHIFT[form.mnemonic], {"a": T_BASE}, {"sh": v["uimm5"]}, PUSH_T, 2)
 
 
-_EXTEND: dict[str, Op2] = {
-    "C.SEXT.B": lambda a, _: ((a & 0xFF) - ((a & 0x80) << 1)) & M,
-    "C.SEXT.H": lambda a, _: ((a & 0xFFFF) - ((a & 0x8000) << 1)) & M,
-    "C.SEXT.W": lambda a, _: _sx32(a),
-    "C.ZEXT.B": lambda a, _: a & 0xFF,
-    "C.ZEXT.H": lambda a, _: a & 0xFFFF,
-    "C.ZEXT.W": lambda a, _: a & M32,
-}
-
-
-@semantic(*_EXTEND)
-def c_extend(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+@shaped(*_EXTEND)
+def c_extend(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
     """ExtendScalarValue of SrcL's low byte, half or word, published to T."""
-    return _push_t(m, v["SrcL"], 0, _EXTEND[form.mnemonic])
+    return Op(_EXTEND[form.mnemonic], {"a": v["SrcL"]}, {}, PUSH_T, 2)

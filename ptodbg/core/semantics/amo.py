@@ -22,6 +22,7 @@ from ptodbg.core.events import ATOMIC, LOAD, RELAXED, STORE, MemEvent, order_of
 from ptodbg.core.faults import DATA_ALIGN_FAULT, Fault
 from ptodbg.core.memory import PAGE_MASK, PAGE_SHIFT, STRUCTS, Memory, R, W
 from ptodbg.core.semantics import semantic, writer
+from ptodbg.core.semantics.shapes import Op, Shape, shaped
 
 if TYPE_CHECKING:
     from ptodbg.core.machine import Handler, Machine
@@ -31,42 +32,50 @@ DMA_BYTES = 64
 DMA_CHUNK = 8
 
 
-@semantic("DMA")
-def dma(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-    left, right = v["SrcL"], v["SrcR"]
-    r = m.r
+DMA_SHAPE = Shape("dma", kind="effect", body=(
+    "_s = {a}",
+    "_d = {b}",
+    "_so = _s & 4095",
+    "_do = _d & 4095",
+    "if _so <= 4032 and _do <= 4032 and (_sp := {fr}.get(_s >> 12)) is not None "
+    "and (_dp := {fw}.get(_d >> 12)) is not None:",
+    "    _dp[_do : _do + 64] = _sp[_so : _so + 64]",
+    "else:",
+    "    {slow}(_s, _d)",
+    "    {exit}",
+))
+
+
+@shaped("DMA")
+def dma(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
+    """Both ranges inside one fast page each: no event, watch, copy-on-write, code or
+    reservation duty applies (see memory.py), so the bytes are copied directly; the slice
+    is a snapshot of the source, which gives memmove semantics.  Otherwise the checked
+    copy of :func:`dma_copy`."""
     mem = m.mem
 
-    fast_read, fast_write = mem.fast_read, mem.fast_write
+    def slow(src: int, dst: int) -> None:
+        dma_copy(mem, src, dst)
 
-    def h(pc: int) -> int:
-        src = r[left]
-        dst = r[right]
-        so, do = src & 4095, dst & 4095
-        if so <= 4032 and do <= 4032:
-            # Both ranges inside one fast page each: no event, watch, copy-on-write,
-            # code or reservation duty applies (see memory.py), so copy directly.  The
-            # slice is a snapshot of the source, which gives memmove semantics.
-            sp = fast_read.get(src >> 12)
-            dp = fast_write.get(dst >> 12)
-            if sp is not None and dp is not None:
-                dp[do : do + DMA_BYTES] = sp[so : so + DMA_BYTES]
-                return pc + 4
-        mem.check(src, DMA_BYTES, R)
-        mem.check(dst, DMA_BYTES, W)
-        data = mem.read_raw(src, DMA_BYTES)
-        tracing = mem.capture or mem.watches
-        if tracing:
-            chunks = [int.from_bytes(data[k : k + DMA_CHUNK], "little") for k in range(0, DMA_BYTES, DMA_CHUNK)]
-            for k, value in enumerate(chunks):
-                mem.note(MemEvent(LOAD, src + DMA_CHUNK * k, DMA_CHUNK, value, RELAXED))
-        mem.write_raw(dst, data)
-        if tracing:
-            for k, value in enumerate(chunks):
-                mem.note(MemEvent(STORE, dst + DMA_CHUNK * k, DMA_CHUNK, value, RELAXED))
-        return pc + 4
+    return Op(DMA_SHAPE, {"a": v["SrcL"], "b": v["SrcR"]},
+              {"fr": mem.fast_read, "fw": mem.fast_write, "slow": slow}, None, 4)
 
-    return h
+
+def dma_copy(mem: Memory, src: int, dst: int) -> None:
+    """ExecuteScalarDMACopy64 on the checked path: probe the source for read, then the
+    destination for write, snapshot, eight load events, write, eight store events."""
+    mem.check(src, DMA_BYTES, R)
+    mem.check(dst, DMA_BYTES, W)
+    data = mem.read_raw(src, DMA_BYTES)
+    tracing = mem.capture or mem.watches
+    if tracing:
+        chunks = [int.from_bytes(data[k : k + DMA_CHUNK], "little") for k in range(0, DMA_BYTES, DMA_CHUNK)]
+        for k, value in enumerate(chunks):
+            mem.note(MemEvent(LOAD, src + DMA_CHUNK * k, DMA_CHUNK, value, RELAXED))
+    mem.write_raw(dst, data)
+    if tracing:
+        for k, value in enumerate(chunks):
+            mem.note(MemEvent(STORE, dst + DMA_CHUNK * k, DMA_CHUNK, value, RELAXED))
 
 
 # ====================================================================== LR / SC / CAS / RMW

@@ -59,16 +59,24 @@ def commit_pc(m: Machine, continuation: int) -> int:
 
 
 def close_block(m: Machine) -> None:
-    """StopBundleAt's state effects.  Only ``blk`` and the ACRC terminal flag are cleared
-    here: every other block field is meaningless while no block is open, is reinstalled
-    by the next BSTART, and reads as its reset value wherever the architecture exposes
-    it (trap save, snapshots: :meth:`Machine.canonical_block`).  This keeps the commit
-    of every block cheap."""
+    """StopBundleAt's state effects: no block is open, and every block field reads its
+    reset value (BPC 0, STD, FALL, BPCN 0, TAKEN false, no markers or header), so the
+    state never depends on which way a block was executed (per instruction or as a
+    translated block, which leaves these fields untouched)."""
     m.blk = False
-    m.block_stale = True
+    m.sys_pending = False
+    reset_block_fields(m)
+
+
+def reset_block_fields(m: Machine) -> None:
+    """The reset values of the fields that describe an open block."""
+    m.bkind = KIND_STD
+    m.btype = FALL
+    m.taken = False
+    m.bpcn = m.bseq = m.frame_ret = m.bpc = 0
     m.cond_set = m.tgt_set = False
-    if m.sys_pending:
-        m.sys_pending = False
+    m.header = ()
+    m.hdr_end = None
 
 
 def complete_block(m: Machine, pc: int, continuation: int) -> int:
@@ -252,11 +260,7 @@ def bstop(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Ha
             t = m.btype
             nxt = m.bpcn if t in SELECTS_BPCN or (t == COND and m.taken) else pc + size
             if not nxt & 1:
-                m.blk = False
-                m.block_stale = True
-                m.cond_set = m.tgt_set = False
-                if m.sys_pending:
-                    m.sys_pending = False
+                close_block(m)
                 return nxt
         return complete_block(m, pc, pc + size)
 

@@ -20,26 +20,26 @@ Value rules:
   return address LRA := TPC + 2*zext(imm); not a jump.  ADDTPC: Rd := TPC + (sext(imm)
   << 12) (CORE.md §7.7).
 
-The hot forms (CMP.*, SETC.*, J, JR, C.SETRET) are single closures for a GPR destination.
+The compare, condition-setting, jump and return-address forms are shapes
+(:mod:`~ptodbg.core.semantics.shapes`): one source text per condition and operand kind,
+inlined in a closure per instruction and in translated blocks alike.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING
 
-from ptodbg.core.faults import INST_PC_FAULT, Fault
 from ptodbg.core.semantics import (
-    MASK32,
     MASK64,
     in_cond_block,
     in_std_or_fp_block,
     in_std_or_fp_block_once,
     placement,
     semantic,
-    writer,
 )
-from ptodbg.core.state import RA
+from ptodbg.core.semantics.shapes import Op, Shape, shaped, sx32
+from ptodbg.core.state import PUSH_T, RA, T_BASE
 
 if TYPE_CHECKING:
     from ptodbg.core.machine import Handler, Machine
@@ -47,45 +47,44 @@ if TYPE_CHECKING:
 
 M = MASK64
 SIGN = 1 << 63
-Pred = Callable[[int, int], bool]
 
-# Conditions on (left, right): EQ, NE, LT, GE, LTU, GEU.  The signed ones flip the sign
-# bit so that one unsigned comparison serves (x ^ 2^63 orders like SInt(x)).
-_FLIP = {"EQ": 0, "NE": 0, "LT": SIGN, "GE": SIGN, "LTU": 0, "GEU": 0}
-_BASE = {"EQ": "EQ", "NE": "NE", "LT": "LT", "GE": "GE", "LTU": "LT", "GEU": "GE"}
+_CONDITIONS = frozenset({"EQ", "NE", "LT", "GE", "LTU", "GEU", "AND", "OR"})
 
 
 def _condition(name: str) -> str:
-    """The condition of a compare/set mnemonic: CMP.LTUI -> LTU, HL.SETC.GEI -> GE."""
+    """The condition of a compare/set mnemonic: CMP.LTUI -> LTU, HL.SETC.GEI -> GE,
+    SETC.ANDI -> AND."""
     cond = name.rsplit(".", 1)[1]
-    return cond if cond in _FLIP else cond.removesuffix("I")
+    return cond if cond in _CONDITIONS else cond.removesuffix("I")
 
 
-def _predicate(cond: str) -> Pred:
-    """ConditionHolds for the generic (non-specialised) paths."""
-    f = _FLIP[cond]
-    return {
-        "EQ": lambda a, b: a == b,
-        "NE": lambda a, b: a != b,
-        "LT": lambda a, b: (a ^ f) < (b ^ f),
-        "GE": lambda a, b: (a ^ f) >= (b ^ f),
-    }[_BASE[cond]]
+# The condition of each relation on the source texts of its operands (full 64 bits; the
+# signed ones flip the sign bit so that one comparison serves: x ^ 2^63 orders like SInt(x)).
+_RELATION = {
+    "EQ": "{l} == {r}",
+    "NE": "{l} != {r}",
+    "LT": "({l} ^ SIGN) < ({r} ^ SIGN)",
+    "GE": "({l} ^ SIGN) >= ({r} ^ SIGN)",
+    "LTU": "{l} < {r}",
+    "GEU": "{l} >= {r}",
+}
 
 
-def _sx32(x: int) -> int:
-    x &= MASK32
-    return x | (M ^ MASK32) if x & 0x80000000 else x
+def _relation(cond: str, left: str, right: str) -> str:
+    return _RELATION[cond].replace("{l}", left).replace("{r}", right)
 
 
-def _compare_modifier(mod: int, logical: bool) -> Callable[[int], int] | None:
-    """The comparison-family right modifier; None when it leaves SrcR unchanged."""
+def _right(mod: int, logical: bool) -> str:
+    """The comparison-family right modifier applied to source ``{b}``
+    (DecodeScalarComparisonRightModifier: 00 none, 01 sext32, 10 zext32, 11 NOT for the
+    logical forms, none for the ordered and equality ones)."""
     if mod == 1:
-        return _sx32
+        return f"({sx32('{b}')})"
     if mod == 2:
-        return lambda x: x & MASK32
+        return "({b} & M32)"
     if mod == 3 and logical:
-        return lambda x: ~x & M
-    return None
+        return "(~{b} & M)"
+    return "{b}"
 
 
 def _immediate(v: dict[str, int]) -> int:
@@ -96,347 +95,90 @@ def _immediate(v: dict[str, int]) -> int:
     raise KeyError("no immediate field")
 
 
+@cache
+def _test_shape(kind: str, test: str, operand: str) -> Shape:
+    """``kind`` "value" (CMP: Rd <- 1/0) or "cond" (SETC: the block condition) of a test.
+    ``test`` is a relation (EQ ... GEU) or AND/OR (nonzero result); ``operand`` is "imm"
+    or a register modifier spelled "reg<mod><l>" ("l" for the logical forms)."""
+    if operand == "imm":
+        right = "{imm}"
+    else:
+        right = _right(int(operand[3]), operand.endswith("l"))
+    if test in ("AND", "OR"):
+        cond = f"({{a}} {'&' if test == 'AND' else '|'} {right}) != 0"
+    elif operand == "imm" and test in ("LT", "GE"):
+        cond = f"({{a}} ^ SIGN) {'<' if test == 'LT' else '>='} {{k}}"  # the immediate pre-flipped
+    else:
+        cond = _relation(test, "{a}", right)
+    result = f"1 if {cond} else 0" if kind == "value" else cond
+    return Shape(f"{kind}.{test}.{operand}", result=result, kind=kind)
+
+
+def _imm_operands(cond: str, imm: int) -> dict[str, int]:
+    """Constants of an immediate test: the signed ones compare flipped values (x ^ 2^63
+    orders like SInt(x)), so the flipped immediate is precomputed."""
+    return {"k": imm ^ SIGN} if cond in ("LT", "GE") else {"imm": imm}
+
+
 # ------------------------------------------------------------------------ CMP.*
-def _cmp_reg_fast(r: list[int], d: int, s: int, t: int, cond: str) -> Handler:
-    """CMP.<cond> SrcL, SrcR -> GPR, no modifier: one closure, no calls."""
-    f = _FLIP[cond]
-    base = _BASE[cond]
-    if base == "EQ":
-
-        def h(pc: int) -> int:
-            r[d] = 1 if r[s] == r[t] else 0
-            return pc + 4
-
-    elif base == "NE":
-
-        def h(pc: int) -> int:
-            r[d] = 1 if r[s] != r[t] else 0
-            return pc + 4
-
-    elif base == "LT":
-
-        def h(pc: int) -> int:
-            r[d] = 1 if (r[s] ^ f) < (r[t] ^ f) else 0
-            return pc + 4
-
-    else:
-
-        def h(pc: int) -> int:
-            r[d] = 1 if (r[s] ^ f) >= (r[t] ^ f) else 0
-            return pc + 4
-
-    return h
-
-
-def _cmp_imm_fast(r: list[int], d: int, s: int, imm: int, cond: str, size: int) -> Handler:
-    """CMP.<cond>I SrcL, imm -> GPR: one closure, the flipped immediate precomputed."""
-    f = _FLIP[cond]
-    k = imm ^ f
-    base = _BASE[cond]
-    if base == "EQ":
-
-        def h(pc: int) -> int:
-            r[d] = 1 if r[s] == imm else 0
-            return pc + size
-
-    elif base == "NE":
-
-        def h(pc: int) -> int:
-            r[d] = 1 if r[s] != imm else 0
-            return pc + size
-
-    elif base == "LT":
-
-        def h(pc: int) -> int:
-            r[d] = 1 if (r[s] ^ f) < k else 0
-            return pc + size
-
-    else:
-
-        def h(pc: int) -> int:
-            r[d] = 1 if (r[s] ^ f) >= k else 0
-            return pc + size
-
-    return h
-
-
-@semantic("CMP.EQ", "CMP.NE", "CMP.LT", "CMP.GE", "CMP.LTU", "CMP.GEU")
-def cmp_reg(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-    """ExecuteDecodedCompareRegister: Rd <- 1 if SrcL cond modifier(SrcR) else 0."""
+@shaped("CMP.EQ", "CMP.NE", "CMP.LT", "CMP.GE", "CMP.LTU", "CMP.GEU", "CMP.AND", "CMP.OR")
+def cmp_reg(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
+    """ExecuteDecodedCompareRegister / ...LogicalRegister: Rd <- 1 if SrcL cond
+    modifier(SrcR) else 0; the logical forms test (SrcL and/or modifier(SrcR)) != 0."""
     cond = _condition(form.mnemonic)
-    d, s, t = v["RegDst"], v["SrcL"], v["SrcR"]
-    mod = _compare_modifier(v["SrcRType"], logical=False)
-    r = m.r
-    if mod is None and 0 < d < 24:
-        return _cmp_reg_fast(r, d, s, t, cond)
-    holds = _predicate(cond)
-    right = mod or (lambda x: x)
-    w = writer(m, d)
-
-    def h(pc: int) -> int:
-        w(1 if holds(r[s], right(r[t])) else 0)
-        return pc + 4
-
-    return h
+    logical = cond in ("AND", "OR")
+    shape = _test_shape("value", cond, f"reg{v['SrcRType']}{'l' if logical else ''}")
+    return Op(shape, {"a": v["SrcL"], "b": v["SrcR"]}, {}, v["RegDst"], 4)
 
 
-@semantic("CMP.EQI", "CMP.NEI", "CMP.LTI", "CMP.GEI", "CMP.LTUI", "CMP.GEUI",
-          "HL.CMP.EQI", "HL.CMP.NEI", "HL.CMP.LTI", "HL.CMP.GEI", "HL.CMP.LTUI", "HL.CMP.GEUI")
-def cmp_imm(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-    """ExecuteDecodedCompareImmediate: Rd <- 1 if SrcL cond imm else 0."""
+@shaped("CMP.EQI", "CMP.NEI", "CMP.LTI", "CMP.GEI", "CMP.LTUI", "CMP.GEUI",
+        "HL.CMP.EQI", "HL.CMP.NEI", "HL.CMP.LTI", "HL.CMP.GEI", "HL.CMP.LTUI", "HL.CMP.GEUI",
+        "CMP.ANDI", "CMP.ORI", "HL.CMP.ANDI", "HL.CMP.ORI")
+def cmp_imm(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
+    """ExecuteDecodedCompareImmediate / ...LogicalImmediate: Rd <- 1 if SrcL cond imm."""
     cond = _condition(form.mnemonic)
-    d, s, imm, size = v["RegDst"], v["SrcL"], _immediate(v), length // 8
-    r = m.r
-    if 0 < d < 24:
-        return _cmp_imm_fast(r, d, s, imm, cond, size)
-    holds = _predicate(cond)
-    w = writer(m, d)
-
-    def h(pc: int) -> int:
-        w(1 if holds(r[s], imm) else 0)
-        return pc + size
-
-    return h
+    imm = _immediate(v)
+    return Op(_test_shape("value", cond, "imm"), {"a": v["SrcL"]}, _imm_operands(cond, imm), v["RegDst"], size)
 
 
-@semantic("CMP.AND", "CMP.OR")
-def cmp_logical(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-    """ExecuteDecodedCompareLogicalRegister: Rd <- (SrcL and/or modifier(SrcR)) != 0."""
-    d, s, t = v["RegDst"], v["SrcL"], v["SrcR"]
-    right = _compare_modifier(v["SrcRType"], logical=True) or (lambda x: x)
-    r = m.r
-    w = writer(m, d)
-    if form.mnemonic == "CMP.AND":
-
-        def h(pc: int) -> int:
-            w(1 if r[s] & right(r[t]) else 0)
-            return pc + 4
-
-    else:
-
-        def h(pc: int) -> int:
-            w(1 if r[s] | right(r[t]) else 0)
-            return pc + 4
-
-    return h
-
-
-@semantic("CMP.ANDI", "CMP.ORI", "HL.CMP.ANDI", "HL.CMP.ORI")
-def cmp_logical_imm(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-    """ExecuteDecodedCompareLogicalImmediate: Rd <- (SrcL and/or sext(imm)) != 0."""
-    d, s, imm, size = v["RegDst"], v["SrcL"], _immediate(v), length // 8
-    r = m.r
-    w = writer(m, d)
-    if form.mnemonic.endswith("ANDI"):
-
-        def h(pc: int) -> int:
-            w(1 if r[s] & imm else 0)
-            return pc + size
-
-    else:
-
-        def h(pc: int) -> int:
-            w(1 if r[s] | imm else 0)
-            return pc + size
-
-    return h
-
-
-@semantic("C.CMP.EQI", "C.CMP.NEI")
-def c_cmp(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+@shaped("C.CMP.EQI", "C.CMP.NEI")
+def c_cmp(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
     """T <- (T#1 cond sext(simm5)); T#1 is read with no availability check (CORE.md §7.5)."""
-    imm = v["simm5"] & M
-    r = m.r
-    push = m.push_t
-    if form.mnemonic == "C.CMP.EQI":
-
-        def h(pc: int) -> int:
-            push(1 if r[24] == imm else 0)
-            return pc + 2
-
-    else:
-
-        def h(pc: int) -> int:
-            push(1 if r[24] != imm else 0)
-            return pc + 2
-
-    return h
+    cond = _condition(form.mnemonic)
+    return Op(_test_shape("value", cond, "imm"), {"a": T_BASE}, {"imm": v["simm5"] & M}, PUSH_T, 2)
 
 
 # ------------------------------------------------------------------------ SETC.*
-def _set_commit(m: Machine, holds: bool) -> None:
-    """ExecuteSetCommit's effects; the placement rule guarantees an open COND block."""
-    m.commit_arg = 1 if holds else 0
-    m.taken = holds
-    m.cond_set = True
-
-
-def _setc_closure(m: Machine, s: int, t: int, imm: int | None, cond: str, size: int) -> Handler:
-    """SETC.<cond> against SrcR (imm None) or a prepared immediate: one closure."""
-    r = m.r
-    f = _FLIP[cond]
-    base = _BASE[cond]
-    if imm is not None:
-        k = imm ^ f
-        if base == "EQ":
-
-            def h(pc: int) -> int:
-                c = r[s] == imm
-                m.commit_arg = 1 if c else 0
-                m.taken = c
-                m.cond_set = True
-                return pc + size
-
-        elif base == "NE":
-
-            def h(pc: int) -> int:
-                c = r[s] != imm
-                m.commit_arg = 1 if c else 0
-                m.taken = c
-                m.cond_set = True
-                return pc + size
-
-        elif base == "LT":
-
-            def h(pc: int) -> int:
-                c = (r[s] ^ f) < k
-                m.commit_arg = 1 if c else 0
-                m.taken = c
-                m.cond_set = True
-                return pc + size
-
-        else:
-
-            def h(pc: int) -> int:
-                c = (r[s] ^ f) >= k
-                m.commit_arg = 1 if c else 0
-                m.taken = c
-                m.cond_set = True
-                return pc + size
-
-        return h
-    if base == "EQ":
-
-        def hr(pc: int) -> int:
-            c = r[s] == r[t]
-            m.commit_arg = 1 if c else 0
-            m.taken = c
-            m.cond_set = True
-            return pc + size
-
-    elif base == "NE":
-
-        def hr(pc: int) -> int:
-            c = r[s] != r[t]
-            m.commit_arg = 1 if c else 0
-            m.taken = c
-            m.cond_set = True
-            return pc + size
-
-    elif base == "LT":
-
-        def hr(pc: int) -> int:
-            c = (r[s] ^ f) < (r[t] ^ f)
-            m.commit_arg = 1 if c else 0
-            m.taken = c
-            m.cond_set = True
-            return pc + size
-
-    else:
-
-        def hr(pc: int) -> int:
-            c = (r[s] ^ f) >= (r[t] ^ f)
-            m.commit_arg = 1 if c else 0
-            m.taken = c
-            m.cond_set = True
-            return pc + size
-
-    return hr
-
-
-_SETC_REG = ("SETC.EQ", "SETC.NE", "SETC.LT", "SETC.GE", "SETC.LTU", "SETC.GEU")
+# ExecuteSetCommit: CommitArgument <- 1/0, TAKEN <- the condition, the block's condition is
+# set; the placement rule makes sure this is the first SETC of an open COND block.
+_SETC_REG = ("SETC.EQ", "SETC.NE", "SETC.LT", "SETC.GE", "SETC.LTU", "SETC.GEU", "SETC.AND",
+             "SETC.OR", "C.SETC.EQ", "C.SETC.NE")
 _SETC_IMM = ("SETC.EQI", "SETC.NEI", "SETC.LTI", "SETC.GEI", "SETC.LTUI", "SETC.GEUI",
              "HL.SETC.EQI", "HL.SETC.NEI", "HL.SETC.LTI", "HL.SETC.GEI", "HL.SETC.LTUI",
-             "HL.SETC.GEUI")
-_SETC_LOGICAL = ("SETC.AND", "SETC.OR")
-_SETC_LOGICAL_IMM = ("SETC.ANDI", "SETC.ORI", "HL.SETC.ANDI", "HL.SETC.ORI")
-_C_SETC = ("C.SETC.EQ", "C.SETC.NE")
+             "HL.SETC.GEUI", "SETC.ANDI", "SETC.ORI", "HL.SETC.ANDI", "HL.SETC.ORI")
 
 
-@semantic(*_SETC_REG)
-def setc_reg(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-    """ExecuteDecodedSetCommitRegister: TAKEN <- SrcL cond modifier(SrcR)."""
+@shaped(*_SETC_REG)
+def setc_reg(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
+    """ExecuteDecodedSetCommitRegister / ...LogicalRegister: TAKEN <- SrcL cond
+    modifier(SrcR) (C.SETC.EQ/NE: no modifier)."""
     cond = _condition(form.mnemonic)
-    s, t = v["SrcL"], v["SrcR"]
-    mod = _compare_modifier(v["SrcRType"], logical=False)
-    if mod is None:
-        return _setc_closure(m, s, t, None, cond, 4)
-    holds = _predicate(cond)
-    r = m.r
-
-    def h(pc: int) -> int:
-        _set_commit(m, holds(r[s], mod(r[t])))
-        return pc + 4
-
-    return h
+    logical = cond in ("AND", "OR")
+    mod = v.get("SrcRType", 0)
+    shape = _test_shape("cond", cond, f"reg{mod}{'l' if logical else ''}")
+    return Op(shape, {"a": v["SrcL"], "b": v["SrcR"]}, {}, None, size)
 
 
-@semantic(*_SETC_IMM)
-def setc_imm(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-    """ExecuteDecodedSetCommitImmediate: TAKEN <- SrcL cond (imm << shamt)."""
+@shaped(*_SETC_IMM)
+def setc_imm(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
+    """ExecuteDecodedSetCommitImmediate / ...LogicalImmediate: TAKEN <- SrcL cond
+    (imm << shamt)."""
+    cond = _condition(form.mnemonic)
     imm = (_immediate(v) << (v["shamt"] & 63)) & M
-    return _setc_closure(m, v["SrcL"], 0, imm, _condition(form.mnemonic), length // 8)
+    return Op(_test_shape("cond", cond, "imm"), {"a": v["SrcL"]}, _imm_operands(cond, imm), None, size)
 
 
-@semantic(*_SETC_LOGICAL)
-def setc_logical(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-    """ExecuteDecodedSetCommitLogicalRegister: TAKEN <- (SrcL and/or modifier(SrcR)) != 0."""
-    s, t = v["SrcL"], v["SrcR"]
-    right = _compare_modifier(v["SrcRType"], logical=True) or (lambda x: x)
-    r = m.r
-    if form.mnemonic == "SETC.AND":
-
-        def h(pc: int) -> int:
-            _set_commit(m, r[s] & right(r[t]) != 0)
-            return pc + 4
-
-    else:
-
-        def h(pc: int) -> int:
-            _set_commit(m, r[s] | right(r[t]) != 0)
-            return pc + 4
-
-    return h
-
-
-@semantic(*_SETC_LOGICAL_IMM)
-def setc_logical_imm(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-    """ExecuteDecodedSetCommitLogicalImmediate: TAKEN <- (SrcL and/or (imm << shamt)) != 0."""
-    imm = (_immediate(v) << (v["shamt"] & 63)) & M
-    s, size = v["SrcL"], length // 8
-    r = m.r
-    if form.mnemonic.endswith("ANDI"):
-
-        def h(pc: int) -> int:
-            _set_commit(m, r[s] & imm != 0)
-            return pc + size
-
-    else:
-
-        def h(pc: int) -> int:
-            _set_commit(m, r[s] | imm != 0)
-            return pc + size
-
-    return h
-
-
-@semantic(*_C_SETC)
-def c_setc(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-    """C.SETC.EQ/NE SrcL, SrcR (no modifier)."""
-    return _setc_closure(m, v["SrcL"], v["SrcR"], None, _condition(form.mnemonic), 2)
-
-
-placement(in_cond_block, *_SETC_REG, *_SETC_IMM, *_SETC_LOGICAL, *_SETC_LOGICAL_IMM, *_C_SETC)
+placement(in_cond_block, *_SETC_REG, *_SETC_IMM)
 
 
 # ----------------------------------------------------------------- commit target
@@ -473,65 +215,55 @@ placement(in_std_or_fp_block_once, "C.SETC.TGT")
 
 
 # ------------------------------------------------------------------------- jumps
-@semantic("J")
-def j(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+J_SHAPE = Shape("j", kind="effect", next="({pc} + {off}) & M")
+JR_SHAPE = Shape("jr", body=("_t = ({a} + {off}) & M", "if _t & 1:", "    raise odd_target(_t, 'jr')"),
+                 kind="effect", next="_t")
+
+
+@shaped("J")
+def j(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
     """JumpRelative: TPC + 2*simm22."""
-    off = 2 * v["simm22"]
-
-    def h(pc: int) -> int:
-        return (pc + off) & M
-
-    return h
+    return Op(J_SHAPE, {}, {"off": 2 * v["simm22"]}, None, 4)
 
 
-@semantic("JR")
-def jr(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-    """JumpRegister(Reg5(SrcL) + 2*simm12); SrcZero [24:20] is ignored."""
-    s, off = v["SrcL"], 2 * v["simm12"]
-    r = m.r
-
-    def h(pc: int) -> int:
-        target = (r[s] + off) & M
-        if target & 1:
-            raise Fault(INST_PC_FAULT, target, reason=f"jr to odd address {target:#x}")
-        return target
-
-    return h
+@shaped("JR")
+def jr(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
+    """JumpRegister(Reg5(SrcL) + 2*simm12): an odd target is INST_PC_FAULT with the target
+    as argument, before any effect; SrcZero [24:20] is ignored."""
+    return Op(JR_SHAPE, {"a": v["SrcL"]}, {"off": 2 * v["simm12"]}, None, 4)
 
 
 # ------------------------------------------------------------ return address, TPC
-def _setret(m: Machine, half: int, size: int) -> Handler:
+SETRET_SHAPE = Shape("setret", body=("_t = ({pc} + {off}) & M", "m.lra = _t"), result="_t")
+
+
+def _setret(half: int, size: int) -> Op:
     """SetReturnAddress: R10 and LRA <- TPC + 2*half; TPC advances normally."""
-    off = 2 * half
-    r = m.r
-
-    def h(pc: int) -> int:
-        target = (pc + off) & M
-        r[RA] = target
-        m.lra = target
-        return pc + size
-
-    return h
+    return Op(SETRET_SHAPE, {}, {"off": 2 * half}, RA, size)
 
 
-@semantic("SETRET")
-def setret(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-    return _setret(m, v["imm20"] & 0xFFFFF, 4)
+@shaped("SETRET")
+def setret(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
+    return _setret(v["imm20"] & 0xFFFFF, 4)
 
 
-@semantic("C.SETRET")
-def c_setret(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-    return _setret(m, v["uimm5"], 2)
+@shaped("C.SETRET")
+def c_setret(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
+    return _setret(v["uimm5"], 2)
 
 
-@semantic("HL.SETRET")
-def hl_setret(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+@shaped("HL.SETRET")
+def hl_setret(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
     """ZeroExtend(imm32) in 0.58.3; the linx-v0.4 form's field is signed (isa/legacy.py)."""
-    return _setret(m, v["imm32"], 6)
+    return _setret(v["imm32"], 6)
 
 
-@semantic("ADDTPC", "HL.ADDTPC")
-def addtpc(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+ADDTPC_SHAPE = Shape("addtpc", result="({pc} + {off}) & M")
+ADDTPC_PAGE_SHAPE = Shape("addtpc.page", result="(({pc} & -4096) + {off}) & M")
+
+
+@shaped("ADDTPC", "HL.ADDTPC")
+def addtpc(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
     """AddToPC: Rd <- TPC + (sext(imm) << 12) (RegDst 10 is illegal by constraint).
 
     Under ``--compat linx-v0.4`` the base is TPC with its low 12 bits cleared (an
@@ -540,28 +272,5 @@ def addtpc(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> H
     bits = 20 if form.mnemonic == "ADDTPC" else 32
     raw = v["imm20"] if bits == 20 else v["imm32"]
     imm = raw - (1 << bits) if raw >> (bits - 1) else raw
-    off = (imm << 12) & M
-    d, size = v["RegDst"], length // 8
-    r = m.r
-    if getattr(m, "compat", None) == "linx-v0.4":
-        w = writer(m, d)
-
-        def h_page(pc: int) -> int:
-            w(((pc & ~0xFFF) + off) & M)
-            return pc + size
-
-        return h_page
-    if 0 < d < 24:
-
-        def h(pc: int) -> int:
-            r[d] = (pc + off) & M
-            return pc + size
-
-        return h
-    w = writer(m, d)
-
-    def hw(pc: int) -> int:
-        w((pc + off) & M)
-        return pc + size
-
-    return hw
+    shape = ADDTPC_PAGE_SHAPE if m.compat == "linx-v0.4" else ADDTPC_SHAPE
+    return Op(shape, {}, {"off": (imm << 12) & M}, v["RegDst"], size)

@@ -18,8 +18,8 @@ with defaults so a machine created before this module still works:
 * ``control_request`` - _LastControlRequest as the mnemonic "BSE"/"BWE"/"BWI"/"BWT", or None.
 
 Reads of CYCLE, TIME and TIMER_TIME_ACRn, ACRC and ACRE run on the machine's precise path:
-their fast handler raises :class:`SyncRequest` and the work is in its ``precise``
-attribute.  On that path ``m.steps`` already counts the current attempt, as
+their builders return :class:`~ptodbg.core.semantics.PreciseOnly` (the fast loop raises
+:class:`SyncRequest` in their place).  On that path ``m.steps`` already counts the current attempt, as
 BeginArchitecturalInstructionAttempt advances the cycle before the instruction reads it.
 ACRC and ACRE change the SYS-terminal state the fast loop does not look at.
 """
@@ -37,9 +37,15 @@ from ptodbg.core.faults import (
     SCALL,
     SW_BREAKPOINT,
     Fault,
-    SyncRequest,
 )
-from ptodbg.core.semantics import in_any_block, in_sys_block, placement, semantic, writer
+from ptodbg.core.semantics import (
+    PreciseOnly,
+    in_any_block,
+    in_sys_block,
+    placement,
+    semantic,
+    writer,
+)
 from ptodbg.core.semantics.blocks import complete_block
 from ptodbg.core.state import KIND_FP, KIND_STD
 from ptodbg.core.sysregs import read_ssr, swap_ssr, write_ssr
@@ -71,16 +77,6 @@ def reads_time(address: int) -> bool:
 
 def _bump(m: Machine, name: str) -> None:
     setattr(m, name, getattr(m, name, 0) + 1)
-
-
-def _precise_only(precise: Handler) -> Handler:
-    """A fast handler that asks for the precise path, carrying the real work."""
-
-    def fast(pc: int) -> int:
-        raise SyncRequest()
-
-    fast.precise = precise  # type: ignore[attr-defined]
-    return fast
 
 
 # ----------------------------------------------------------------- breakpoints, assert
@@ -144,7 +140,7 @@ def fence_i(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> 
 
 
 # ------------------------------------------------------------------ system registers
-def _ssr_get(m: Machine, address: int, dest: int, size: int) -> Handler:
+def _ssr_get(m: Machine, address: int, dest: int, size: int) -> Handler | PreciseOnly:
     """ExecuteSystemRegisterGet; time-valued addresses go through the precise path."""
     r = m.r
     if 0 < dest < 24:
@@ -162,17 +158,17 @@ def _ssr_get(m: Machine, address: int, dest: int, size: int) -> Handler:
             return pc + size
 
         h = to_dest
-    return _precise_only(h) if reads_time(address) else h
+    return PreciseOnly(h) if reads_time(address) else h
 
 
 @semantic("SSRGET", "HL.SSRGET")
-def ssrget(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+def ssrget(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler | PreciseOnly:
     """SSRGET has a 12-bit id (bank 0 context registers only), HL.SSRGET a 24-bit one."""
     return _ssr_get(m, v["SSR_ID"], v["RegDst"], length // 8)
 
 
 @semantic("C.SSRGET")
-def c_ssrget(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+def c_ssrget(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler | PreciseOnly:
     """ExecuteCompressedSystemRegisterGet: the value is pushed on T (ids 0, 1, 0x10)."""
     return _ssr_get(m, v["SSRID"], 31, length // 8)
 
@@ -333,7 +329,7 @@ def service_target(request_type: int) -> int:
 
 
 @semantic("ACRC")
-def acrc(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+def acrc(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler | PreciseOnly:
     """ArchitectureCloseRequest + RaiseServiceRequest.
 
     With a system-call hook (the Linux profile) the request is serviced in place and
@@ -358,11 +354,11 @@ def acrc(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Han
             reason=f"acrc {rtype}: service request",
         )
 
-    return _precise_only(precise)
+    return PreciseOnly(precise)
 
 
 @semantic("ACRE")
-def acre(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+def acre(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler | PreciseOnly:
     """ArchitectureEnterRequest: types 0 and 1 are aliases; the current bank must hold a
     recoverable context (EXEC_STATE_CHECK otherwise), the open SYS block commits at its
     sequential PC, then the context is restored and its TPC is the next PC."""
@@ -383,4 +379,4 @@ def acre(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Han
         _note_request(m, rtype)
         return nxt
 
-    return _precise_only(precise)
+    return PreciseOnly(precise)

@@ -53,6 +53,7 @@ from ptodbg.core.events import LOAD, RELAXED, STORE, MemEvent
 from ptodbg.core.faults import DATA_ALIGN_FAULT, ILLEGAL_INST, INST_PC_FAULT, Fault
 from ptodbg.core.memory import PAGE_MASK, PAGE_SIZE, Memory, R, W
 from ptodbg.core.semantics import MASK64, Builder, semantic, writer
+from ptodbg.core.semantics.blocks import commit_pc, complete_block
 from ptodbg.core.state import T_BASE, U_BASE
 
 if TYPE_CHECKING:
@@ -361,8 +362,6 @@ def _splits_blocks(m: Machine, h: Handler) -> Handler:
     label.  An open block commits first; when its commit selects another PC control goes
     there and the template does not run (the same rule as a retiring BSTART, CORE.md
     §7.2).  A template resumed after a fault has already retired its block."""
-    from ptodbg.core.semantics.blocks import commit_pc, complete_block
-
     def split(pc: int) -> int:
         if m.blk and m.frame is None:
             retiring = commit_pc(m, pc)
@@ -381,7 +380,6 @@ semantic("FRET.STK")(_frame_builder(RETURN_STACK))
 
 
 # ------------------------------------------------------ General Queue Management
-GQM_MAX_CAPACITY = 1023
 # Result statuses ([63:62]).  Push: 1 full or suspended, 2 missing or corrupt; pop: 1 empty,
 # 2 missing or corrupt; HL.QMT: 1 missing or corrupt.
 STATUS_OK, STATUS_BUSY, STATUS_MISSING, STATUS_QMT_MISSING = 0, 1, 2, 1

@@ -1,0 +1,137 @@
+"""Writes to code (issue 15 item 2, DESIGN.md §8): a write drops exactly the decoded
+instructions and translated blocks whose bytes it overlaps.  Stores next to code cost a
+range test (no re-decode: the 'store cliff' is gone), and self-modifying code stays exact
+on both paths (per instruction and translated)."""
+
+from __future__ import annotations
+
+import pytest
+from support.encode import enc, program
+from support.random_programs import RandomProgram
+
+from ptodbg.core import DEBUG, Machine, R, W, X
+
+CODE = 0x10000
+CELL = CODE + 0x800  # a data cell in the code page
+
+
+def loop_storing_next_to_its_code(cell: int, translate_after: int | None) -> Machine:
+    """a0 counts to a1; each iteration loads the cell, adds a0 and stores it back."""
+    code = program(
+        enc("BSTART.STD", "cond", simm17=0),
+        enc("ADDI", RegDst=2, SrcL=2, uimm12=1),
+        enc("LDI", RegDst=4, SrcL=1, simm12=0),
+        enc("ADD", RegDst=4, SrcL=4, SrcR=2, SrcRType=3, shamt=0),
+        enc("SDI", SrcL=4, SrcR=1, simm12=0),
+        enc("SETC.LTU", SrcL=2, SrcR=3, SrcRType=0),
+        enc("BSTOP"),
+        enc("C.BSTART.SYS"),
+        enc("C.EBREAK", imm5=0),
+    )
+    m = Machine(DEBUG)
+    m.translate_after = translate_after
+    m.mem.map(CODE, 0x1000, R | W | X, code)
+    m.r[1], m.r[3] = cell, 500
+    m.pc = CODE
+    return m
+
+
+@pytest.mark.parametrize("translate_after", [None, 0])
+def test_stores_next_to_code_keep_the_decoded_code(translate_after):
+    m = loop_storing_next_to_its_code(CELL, translate_after)
+    m.run(12)  # two iterations: every instruction decoded
+    handlers = {pc: m.icache[pc] for pc in m._decoded}
+    res = m.run(10_000)
+    assert res.trap.name == "SW_BREAKPOINT" and m.r[2] == 500
+    assert int.from_bytes(m.mem.peek(CELL, 8), "little") == 500 * 501 // 2
+    assert all(m.icache[pc] is h for pc, h in handlers.items()), "a store re-decoded code"
+    assert CODE >> 12 in m.mem.fast_code  # the page stays fast for stores that miss code
+
+
+def test_a_store_into_a_code_granule_without_code_needs_no_decode():
+    """The granule test is per 8 bytes: a store into the granule after the last
+    instruction's granule does not call the machine back."""
+    m = loop_storing_next_to_its_code(CELL, None)
+    m.run(12)
+    calls = []
+    m.mem.on_code_write = lambda addr, size: calls.append((addr, size))
+    m.mem.store(CODE + 0x20, 8, 7)  # the code ends at CODE + 0x1e
+    m.mem.store(CODE + 0x18, 2, 7)  # the granule of the C.BSTART.SYS
+    assert calls == [(CODE + 0x18, 2)]
+
+
+SELF_MODIFYING = """
+    .text
+    .globl _start
+_start:
+    hl.liu slot, ->x2
+    hl.liu {word}, ->x1
+    shi x1, [x2, 0]
+    srli x1, 16, ->x1
+    shi x1, [x2, 2]
+slot:
+    addi zero, 5, ->a1
+end:
+    c.bstart.sys
+    c.ebreak 0
+    .data
+data:
+    .zero 8192
+"""
+
+
+@pytest.mark.parametrize("translate_after", [None, 0])
+def test_self_modifying_code_runs_the_new_instruction(translate_after):
+    """The program rewrites the instruction right after its own store, inside what is one
+    translated block; the new instruction runs (a1 = 77), not the decoded one (a1 = 5)."""
+    word = int.from_bytes(enc("ADDI", RegDst=3, SrcL=0, uimm12=77), "little")
+    p = RandomProgram(SELF_MODIFYING.format(word=word), 0)
+    m = p.machine(writable_code=True)
+    m.translate_after = translate_after
+    assert m.run(1000).trap.name == "SW_BREAKPOINT"
+    assert m.r[3] == 77
+
+
+def test_rewriting_the_halfword_a_c_bstart_peeks_at():
+    """A 16-bit C.BSTART DIRECT followed by a halfword with the C.SETRET pattern is the
+    fused BSTART.CALL (CORE.md §2.1): writing that halfword changes the decode at the
+    C.BSTART's address."""
+    m = Machine(DEBUG)
+    m.mem.map(CODE, 0x1000, R | W | X, enc("C.BSTART", "direct", simm12=4) + enc("C.BSTOP"))
+    m.pc = CODE
+    first = m.step()
+    assert (first.form.mnemonic, first.length) == ("C.BSTART", 16)
+    m.reset()
+    m.pc = CODE
+    m.mem.poke(CODE + 2, enc("C.SETRET", uimm5=2))
+    again = m.step()
+    assert (again.form.mnemonic, again.length) == ("BSTART.CALL", 32)
+
+
+def test_a_breakpoint_on_a_rewritten_instruction_runs_the_new_one():
+    m = Machine(DEBUG)
+    m.mem.map(CODE, 0x1000, R | W | X, enc("ADDI", RegDst=2, SrcL=0, uimm12=1))
+    m.pc = CODE
+    m.add_stop(CODE)
+    assert m.run(10).reason == "stop-pc"
+    m.mem.poke(CODE, enc("ADDI", RegDst=2, SrcL=0, uimm12=2))
+    m.remove_stop(CODE)
+    m.step()
+    assert m.r[2] == 2
+
+
+def test_restore_keeps_code_whose_bytes_survive_and_drops_the_rest():
+    m = loop_storing_next_to_its_code(CELL, 0)
+    m.run(200)
+    snap = m.snapshot()
+    m.run(200)  # the cell's page (the code page) is copied on write: a new page object
+    kept = {pc: m.icache[pc] for pc in m._decoded}
+    m.restore(snap)
+    assert all(m.icache.get(pc) is h for pc, h in kept.items())
+    m.mem.poke(CODE + 4, enc("ADDI", RegDst=2, SrcL=2, uimm12=2))
+    patched = m.snapshot()
+    m.restore(snap)  # the ADDI's bytes differ again: decoded anew
+    assert CODE + 4 not in m.icache and CODE in m.icache
+    m.restore(patched)
+    m.run(60)
+    assert m.r[2] % 2 == 0 or m.r[2] > 0

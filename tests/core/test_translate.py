@@ -1,0 +1,251 @@
+"""Block translation is exact (issue 15, DESIGN.md §8): a differential property test.
+
+Random valid programs (:func:`support.random_programs.programs` with ``rich=True``: the
+forms compiled code uses, COND loops and skips, SETRET/J/JR and BSTART.CALL calls,
+loads/stores/DMA, LR/SC, stores into the code page and self-modifying code) run on two
+machines: one per instruction (``translate_after = None``), one translating every run of
+instructions the first time it starts (``translate_after = 0``).  Both get the same random
+sequence of operations - runs of random lengths (so budgets end mid-block), single steps
+on the precise path (events compared), breakpoints (stop addresses) added and removed,
+watchpoints, page permissions revoked for good or once (faults inside blocks, data and
+fetch), snapshots restored, registers and code bytes edited between runs - and after
+every operation the complete state (every field of a snapshot: registers, queues, TPC,
+block state, reservation, steps, trap banks, memory bytes, permissions) and what the
+operation returned must be equal.  A trap stop caused by a permission is undone the way a
+debugger user would: permissions back, RecoverTrapContext, go on.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from support.random_programs import RandomProgram, alu_words, full_state, programs
+
+from ptodbg.core import Machine, R, W, X
+from ptodbg.core.faults import SW_BREAKPOINT
+from ptodbg.core.memory import PAGE_SIZE, Watch
+
+EXAMPLES = settings(
+    max_examples=70,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+OPERATIONS = ("run", "run", "run", "run", "tail", "big", "step", "stop", "stop", "unstop", "perms", "perms",
+              "perms", "once", "once", "once", "snapshot", "restore", "reg", "code", "watch")
+
+
+def pair(p: RandomProgram) -> tuple[Machine, Machine]:
+    plain, translated = p.machine(writable_code=True), p.machine(writable_code=True)
+    plain.translate_after = None
+    translated.translate_after = 0
+    return plain, translated
+
+
+def same(a: Machine, b: Machine, what: str) -> None:
+    sa, sb = full_state(a), full_state(b)
+    diff = sorted(k for k in sa.keys() | sb.keys() if sa.get(k) != sb.get(k))
+    assert not diff, f"{what}: {diff}"
+
+
+def step_record(res) -> tuple:
+    return (res.kind, res.pc, res.next_pc, res.insn, res.length, res.form, res.events, res.writes,
+            res.trap, res.message)
+
+
+@EXAMPLES
+@given(programs(rich=True), st.data())
+def test_translated_blocks_match_the_per_instruction_path(p: RandomProgram, data):
+    plain, translated = pair(p)
+    both = (plain, translated)
+    original = dict(plain.mem.perms)
+    code_pages = [pn for pn, perms in original.items() if perms & X]
+    data_pages = [p.data_address // PAGE_SIZE, p.data_address // PAGE_SIZE + 1]
+    slots = sorted(s.value for s in p.program().symbols if s.name.startswith(".Lpatch"))
+    snapshots: list[tuple] = [(plain.snapshot(), translated.snapshot())]
+    for turn in range(data.draw(st.integers(4, 60), label="operations")):
+        op = data.draw(st.sampled_from(OPERATIONS), label=f"op {turn}")
+        if op in ("run", "tail", "big"):
+            # Budgets of at least MAX_INSNS (64) use blocks; shorter ones finish on the
+            # per-instruction path, so "tail" runs end mid-block after a block.
+            steps = {"run": st.integers(64, 300), "tail": st.integers(1, 63), "big": st.integers(300, 5000)}
+            n = data.draw(steps[op], label="steps")
+            results = [m.run(n) for m in both]
+            assert results[0] == results[1], (op, n)
+            stop = results[0]
+            if stop.reason == "trap":
+                if stop.trap.number == SW_BREAKPOINT:  # the end: again from the start
+                    plain.restore(snapshots[0][0])
+                    translated.restore(snapshots[0][1])
+                else:  # a permission we revoked: restore it, recover, go on
+                    for m in both:
+                        for pn, perms in original.items():
+                            m.mem.set_perms(pn * PAGE_SIZE, PAGE_SIZE, perms)
+                        m.recover()
+        elif op == "step":
+            records = [step_record(m.step()) for m in both]
+            assert records[0] == records[1]
+            if records[0][0] == "trap" and records[0][8].number != SW_BREAKPOINT:
+                for m in both:
+                    for pn, perms in original.items():
+                        m.mem.set_perms(pn * PAGE_SIZE, PAGE_SIZE, perms)
+                    m.recover()
+        elif op == "stop":
+            # Any decoded instruction, often one inside a translated block.
+            inside = sorted(set(translated._blocks_at) - set(translated._blocks))
+            known = inside if inside and data.draw(st.booleans(), label="inside") else \
+                sorted(set(plain._decoded) | set(translated._decoded))
+            if known:
+                pc = data.draw(st.sampled_from(known), label="stop at")
+                for m in both:
+                    m.add_stop(pc)
+        elif op == "unstop":
+            if plain.stop_pcs:
+                pc = data.draw(st.sampled_from(sorted(plain.stop_pcs)), label="unstop")
+                for m in both:
+                    m.remove_stop(pc)
+        elif op in ("perms", "once"):
+            pn = data.draw(st.sampled_from(data_pages + code_pages), label="page")
+            perms = data.draw(st.sampled_from((R, R | X, 0, W | X)), label="perms")
+            for m in both:
+                if op == "perms":
+                    m.mem.set_perms(pn * PAGE_SIZE, PAGE_SIZE, perms)
+                else:
+                    m.mem.inject_once(pn * PAGE_SIZE, PAGE_SIZE, perms)
+        elif op == "snapshot":
+            snapshots.append((plain.snapshot(), translated.snapshot()))
+        elif op == "restore":
+            if snapshots:
+                a, b = data.draw(st.sampled_from(snapshots), label="restore")
+                plain.restore(a)
+                translated.restore(b)
+        elif op == "reg":
+            code = data.draw(st.integers(1, 23), label="reg")
+            value = data.draw(st.integers(0, (1 << 64) - 1), label="value")
+            for m in both:
+                m.set_reg(code, value)
+        elif op == "code":
+            if slots:  # the debugger's 'set mem' over an instruction
+                at = data.draw(st.sampled_from(slots), label="slot")
+                word = data.draw(alu_words(), label="word").to_bytes(4, "little")
+                for m in both:
+                    m.mem.poke(at, word)
+        elif op == "watch":
+            low = p.data_address + data.draw(st.integers(0, 0x1FF0), label="watch at")
+            watches = [Watch(1, low, low + 16, data.draw(st.sampled_from(("r", "w", "rw")), label="mode"))]
+            for m in both:
+                m.mem.set_watches(watches if not m.mem.watches else [])
+        same(plain, translated, f"after operation {turn} ({op})")
+
+
+def test_a_fault_inside_a_block_commits_the_instructions_before_it():
+    """A load that faults in the middle of a translated loop: the instructions before it
+    in the iteration are committed, TPC and the saved TPC name the load, the open block is
+    in the machine (EBARG0 says so), and steps count exactly the attempts."""
+    from support.encode import enc, program
+
+    from ptodbg.core import DEBUG
+    from ptodbg.core.faults import DATA_PAGE_FAULT
+    from ptodbg.core.sysregs import EBARG0, EBARG_TPC, context_index
+
+    code = program(
+        enc("BSTART.STD", "cond", simm17=0),  # 0x10000: loop
+        enc("ADDI", RegDst=2, SrcL=2, uimm12=1),  # 0x10004
+        enc("LDI", RegDst=4, SrcL=1, simm12=0),  # 0x10008: faults when sp's page goes
+        enc("ADD", RegDst=5, SrcL=5, SrcR=4, SrcRType=3, shamt=0),
+        enc("SETC.LTU", SrcL=2, SrcR=3, SrcRType=0),
+        enc("BSTOP"),
+    )
+    runs = []
+    for after in (None, 0):
+        m = Machine(DEBUG)
+        m.translate_after = after
+        m.mem.map(0x10000, 0x1000, R | X, code)
+        m.mem.map(0x20000, 0x1000, R | W)
+        m.r[1], m.r[3] = 0x20000, 1000
+        m.pc = 0x10000
+        assert m.run(600).reason == "max-steps"  # 100 iterations: hot and translated
+        m.mem.inject_once(0x20000, 0x1000, 0)
+        res = m.run(10_000)
+        assert res.reason == "trap" and res.trap.number == DATA_PAGE_FAULT
+        assert m.pc == 0x20000 and m.ctx(0, EBARG_TPC) == 0x10008
+        assert m.sregs[context_index(0, EBARG0)] >> 5 & 3 == 3  # block open, body entered
+        assert m.r[2] == 101 and res.steps == 3  # BSTART, ADDI committed; the LDI attempt
+        runs.append(full_state(m))
+    assert runs[0] == runs[1]
+    assert m._blocks, "the loop was translated"
+
+
+def test_run_stops_on_the_exact_step_inside_a_translated_loop():
+    from support.encode import enc, program
+
+    from ptodbg.core import DEBUG
+
+    code = program(
+        enc("BSTART.STD", "cond", simm17=0),
+        enc("ADDI", RegDst=2, SrcL=2, uimm12=1),
+        enc("SETC.LTU", SrcL=2, SrcR=3, SrcRType=0),
+        enc("BSTOP"),
+    )
+    m = Machine(DEBUG)
+    m.translate_after = 0
+    m.mem.map(0x10000, 0x1000, R | X, code)
+    m.r[3] = 1 << 40
+    m.pc = 0x10000
+    for n in (1, 2, 3, 5, 64, 65, 1000, 4097):
+        before = m.steps
+        assert m.run(n).steps == n and m.steps == before + n
+    steps = 1 + 2 + 3 + 5 + 64 + 65 + 1000 + 4097
+    assert m.steps == steps and m.r[2] == steps // 4 + (1 if steps % 4 >= 2 else 0)
+    assert m.blk == (steps % 4 != 0) and m._blocks
+
+
+TWO_CALL_SITES = """
+    .text
+    .globl _start
+_start:
+    addi zero, 3, ->a0
+top:
+    bstart.call func, .La, ->ra
+    c.bstop
+.La:
+    bstart.call func, .Lb, ->ra
+    c.bstop
+.Lb:
+    subi a0, 1, ->a0
+    bstart.std cond, top
+    setc.ne a0, zero
+    bstop
+end:
+    c.bstart.sys
+    c.ebreak 0
+func:
+    addi a1, 1, ->a1
+    bstart.std fall
+    c.bstart.std ret
+    c.bstop
+    .data
+data:
+    .zero 8192
+"""
+
+
+@pytest.mark.parametrize("text", [TWO_CALL_SITES], ids=["two call sites"])
+def test_every_stop_of_a_small_program_matches(text):
+    """Run to every step n of the program, from the start, both ways: the translated
+    blocks (BSTART.CALL blocks opened in locals, returns through LRA, a COND loop) leave
+    exactly the per-instruction state wherever the budget ends."""
+    p = RandomProgram(text, 0)
+    end = None
+    n = 1
+    while end is None or n <= end:
+        plain, translated = pair(p)
+        results = [m.run(n) for m in (plain, translated)]
+        assert results[0] == results[1], n
+        same(plain, translated, f"after {n} steps")
+        if results[0].reason == "trap":
+            end = n
+        n += 1
+    assert translated._blocks
