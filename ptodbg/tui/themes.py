@@ -1,7 +1,7 @@
 """Theme files: every ``themes/*.toml`` becomes a Textual :class:`~textual.theme.Theme`.
 
 A theme file is data, never code (read with :mod:`tomllib`, through the bounded reader of
-:mod:`ptodbg.isa.userfile`: a regular file of at most 1 MiB, its nesting checked).  Its top-level keys are
+:mod:`ptodbg.debug.datafiles`: a regular file of at most 1 MiB, its nesting checked).  Its top-level keys are
 Textual's theme colours (``primary``, ``background``, ...; ``dark`` a boolean) and its
 ``[variables]`` table holds ptodbg's own colours, the ``pd-*`` names of
 :data:`PTODBG_VARIABLES`: the panes draw every DMA, change, permission and marker colour
@@ -18,7 +18,7 @@ from pathlib import Path
 from textual.color import Color, ColorParseError
 from textual.theme import Theme
 
-from ptodbg.isa import userfile
+from ptodbg.debug.datafiles import DataFileError, read_toml_file
 
 THEMES_DIR = Path(__file__).resolve().parents[2] / "themes"
 DEFAULT_THEME = "dark"
@@ -108,8 +108,8 @@ def load_themes(folder: Path = THEMES_DIR) -> LoadedThemes:
         return LoadedThemes([], [f"{folder}: {e.strerror or e}"])
     for path in files:
         try:
-            data = userfile.load_toml(userfile.read_text(path, "theme"), path.name)
-        except userfile.UserFileError as e:
+            data = read_toml_file(path, "theme")
+        except DataFileError as e:
             errors.append(str(e).replace(str(path), path.name, 1))
             continue
         try:

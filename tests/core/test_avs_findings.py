@@ -142,7 +142,7 @@ def test_enter_trap_outside_an_attempt():
     info = m.enter_trap(Fault(DATA_PAGE_FAULT, 0x2000))
     assert (info.bank, info.saved_tpc, info.arg0) == (1, 0x100, 0x2000)
     assert m.acr == 1 and m.pc == 0x2000  # EVBASE 0: TPC := the fault address
-    assert m.trap_status[1] == [False, True, 0, DATA_PAGE_FAULT, 0x2000]
+    assert m.trap_status[1] == (False, True, 0, DATA_PAGE_FAULT, 0x2000)
     assert m.ctx(1, ssr.EBARG0) & 0xF == 2 and m.steps == steps  # not an attempt
 
 

@@ -55,10 +55,10 @@ def test_short_circuit_skips_the_other_side():
 
 def test_debugger_commands_report_the_bound():
     c = Commands(make())
-    for line in ("print " + "(" * 500 + "1" + ")" * 500, "x " + "1" * 5000, f"print u8[{SRC}" + "+1" * 50_000 + "]",
+    for line in ("print " + "(" * 500 + "1" + ")" * 500, "x " + "1" * 5000, f"print u8[{SRC}" + "+1-1" * 25_000 + "]",
                  "break copy if " + "-" * 50_000 + "a0"):
         r = c.execute(line)
         assert "\n" not in (r.error or "") and "Traceback" not in (r.error or "")
     assert c.execute("print " + "(" * 500 + "1" + ")" * 500).error.endswith("(at column 257)")
     assert "number too long" in c.execute("x " + "1" * 5000).error
-    assert c.execute(f"print u8[{SRC}" + "+1" * 50_000 + "]").ok
+    assert c.execute(f"print u8[{SRC}" + "+1-1" * 25_000 + "]").ok

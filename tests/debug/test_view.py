@@ -127,9 +127,10 @@ def test_the_view_holds_the_architectural_state_of_a_real_program():
     starts = [row.address for row in listing.rows if row.length]
     assert view.pc in starts and len(starts) > 100
     for address in starts:
-        assert view.decode(address) == m.decode_at(address)
+        peeked = m.peek_decode(address)
+        assert view.decode(address) == (peeked.form, peeked.insn, peeked.length)
     entry = view.instruction(d.symbols.lookup("cpp_gate_case02"))
-    assert entry.labels == ("cpp_gate_case02",) and entry.mnemonic == m.decode_at(entry.address)[0].mnemonic
+    assert entry.labels == ("cpp_gate_case02",) and entry.mnemonic == m.peek_decode(entry.address).form.mnemonic
     assert view.symbolize(view.pc) == d.symbolize(m.pc)
 
 

@@ -191,7 +191,7 @@ def _section_index(data: bytes, name: str) -> int:
     (lambda d: _shdr(d, _section_index(d, ".symtab"), "entsize", 12), "(symbol table) has entries of 12 bytes (expected 24)"),
     (lambda d: _shdr(d, _section_index(d, ".symtab"), "size", 25), "(symbol table) is 25 bytes, not a whole number of 24-byte entries"),
     (lambda d: _shdr(d, _section_index(d, ".symtab"), "link", _section_index(d, ".note.pto.isa")),
-     "(symbol table) links to section 5, which is a note section (expected a string table)"),
+     "(symbol table) links to section 8, which is a note section (expected a string table)"),
     (lambda d: _shdr(d, _section_index(d, ".symtab"), "link", 99), "links to section 99, which does not exist"),
     (lambda d: _shdr(d, _section_index(d, ".data"), "type", 4), "(SHT_RELA relocations) has entries of 0 bytes (expected 24)"),
     (lambda d: _shdr(d, _section_index(d, ".data"), "type", 9), "(SHT_REL relocations) has entries of 0 bytes (expected 16)"),

@@ -98,7 +98,9 @@ def _trap_status(h: Harness, slot: int, name: str, convert, back) -> ArrayView: 
         return convert(h.m.trap_status[ring][slot])
 
     def put(ring: int, v: object) -> None:
-        h.m.trap_status[ring][slot] = back(v)
+        row = list(h.m.trap_status[ring])  # rows are tuples: replaced, never mutated
+        row[slot] = back(v)
+        h.m.trap_status[ring] = tuple(row)
 
     return ArrayView(name, 16, get, put)
 

@@ -165,7 +165,7 @@ def clear_fault(h: Harness) -> None:
     h.fault = FAULT_NONE
     m.last_fault = 0
     m.fault_address = 0
-    m.trap_status[m.acr][:] = [False, False, 0, 0, 0]
+    m.trap_status[m.acr] = (False, False, 0, 0, 0)
 
 
 def set_fault_with_cause(h: Harness, code: object, address: object, cause: int) -> None:
@@ -176,7 +176,7 @@ def set_fault_with_cause(h: Harness, code: object, address: object, cause: int) 
         h.fault = FAULT_NONE
         m.last_fault = 0
         m.fault_address = addr
-        m.trap_status[m.acr][:] = [False, False, cause, 0, addr]
+        m.trap_status[m.acr] = (False, False, cause, 0, addr)
         return
     number = FAULT_TRAP.get(name)
     if number is None:
@@ -345,7 +345,13 @@ def write_scalar_destination(h: Harness, selector: object, value: object) -> Non
     v = as_bits(value, "the value")
     which = "t" if code == 31 else "u" if code == 30 else None
     valid = h.queue_valid(which) if which else None
-    h.m.write_dest(code, v)
+    m = h.m
+    if code == 31:
+        m.push_t(v)
+    elif code == 30:
+        m.push_u(v)
+    elif 0 < code < GPR_COUNT:
+        m.r[code] = v
     if which and valid is not None:
         h.set_queue_valid(which, [True, *valid[:3]])
 

@@ -24,7 +24,7 @@ from ptodbg.avs.harness.state import (
 from ptodbg.avs.values import AslError, Enum
 from ptodbg.core.events import order_of
 from ptodbg.core.faults import SCALL, Fault
-from ptodbg.core.semantics import builders
+from ptodbg.core.semantics import PreciseOnly, builders
 from ptodbg.isa.forms import SCALAR_FORMS
 
 _FORM = {f.mnemonic: f for f in SCALAR_FORMS}
@@ -44,9 +44,10 @@ def run_semantics(h: Harness, mnemonic: str, fields: dict[str, int], operands: t
     mem = m.mem
     mem.set_capture(True)
     mem.events = []
-    handler = builders()[mnemonic](m, form, values, m.pc, form.length)
+    built = builders()[mnemonic](m, form, values, m.pc, form.length)
+    handler = built.run if isinstance(built, PreciseOnly) else built
     try:
-        getattr(handler, "precise", handler)(m.pc)
+        handler(m.pc)
     except Fault as f:
         h.raise_fault(f)
         h.fault = Enum("Fault_ServiceRequest" if f.number == SCALL else TRAP_FAULT[f.number])
