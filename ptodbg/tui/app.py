@@ -113,11 +113,11 @@ class PtodbgApp(App):
     BINDINGS = [
         *(Binding(k.key, k.action, k.short, show=k.footer > 0, key_display=k.label, priority=k.key == "ctrl+c")
           for k in keys.KEYS),
-        *(Binding(str(d), f"digit('{d}')", str(d), show=False) for d in range(10)),
+        *(Binding(str(d), f"digit('{d}')", str(d), show=False, key_display="0-9") for d in range(10)),
     ]
 
-    # The F1 words of every action (the key table's long descriptions).
-    LONG_HELP = {k.action.split("(")[0]: k.long for k in keys.KEYS} | {"digit": keys.OTHER_KEYS[0][1]}
+    # The F1 words of every bound action (the key table's long descriptions).
+    LONG_HELP = {k.action: k.long for k in keys.KEYS} | {f"digit('{d}')": keys.OTHER_KEYS[0][1] for d in range(10)}
 
     @classmethod
     def key_help(cls) -> list[tuple[str, str]]:
@@ -205,6 +205,7 @@ class PtodbgApp(App):
         if isinstance(views, list):
             self._apply_views(views)
         self.apply_layout(self.size.width, self.size.height)
+        self.watch(self.screen_stack[0], "maximized", self._apply_sizes, init=False)
         self.query_one("#disasm").border_title = "disassembly"
         self.query_one("#regs").border_title = "registers · queues"
         self.query_one("#state").border_title = "TPC · block · reservation"
@@ -232,16 +233,32 @@ class PtodbgApp(App):
         screen = self.screen_stack[0]
         for mode in MODES:
             screen.set_class(mode == plan.mode, f"-{mode}")
-        disasm = self._one("#disasm")
-        disasm.styles.width = plan.disasm_width or "1fr"
-        side = self._one("#side")
-        if plan.side_height:
-            side.styles.width, side.styles.height = "1fr", plan.side_height
-        else:
-            side.styles.width, side.styles.height = plan.side_width, "1fr"
-        self._one("#lower").styles.height = plan.lower_height or "1fr"
-        self._one("#events-pane").styles.width = plan.events_width
-        self._one("#timeline").styles.height = plan.timeline_height
+        self._apply_sizes()
+
+    def _sizes(self, plan: LayoutPlan) -> dict[str, dict[str, object]]:
+        """The sizes the plan gives: selector -> style -> value."""
+        side = ({"width": "1fr", "height": plan.side_height} if plan.side_height
+                else {"width": plan.side_width, "height": "1fr"})
+        return {
+            "#disasm": {"width": plan.disasm_width or "1fr"},
+            "#side": side,
+            "#lower": {"height": plan.lower_height or "1fr"},
+            "#events-pane": {"width": plan.events_width},
+            "#timeline": {"height": plan.timeline_height},
+            "#trap": {"max_height": plan.trap_height or None},
+        }
+
+    def _apply_sizes(self, *_args) -> None:
+        """Give the panes the plan's sizes; a maximised pane keeps none of them (it fills
+        the screen), and gets them back when it is restored."""
+        plan = self.layout_plan
+        if plan is None:
+            return
+        maximized = self.screen_stack[0].maximized
+        for selector, rules in self._sizes(plan).items():
+            widget = self._one(selector)
+            for name, value in rules.items():
+                setattr(widget.styles, name, None if widget is maximized else value)
 
     def _one(self, selector, kind=None):
         """``query_one`` of the main screen, remembered: the layout never changes, and a

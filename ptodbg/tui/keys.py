@@ -79,7 +79,7 @@ KEYS: tuple[Key, ...] = (
         footer=2),
     Key("n", "next", "Next", "next: step over a call (runs in the background)", footer=3),
     Key("c", "continue", "Cont", "continue to the next stop (runs in the background)", footer=4),
-    Key("S", "reverse_step", "Back", "reverse-step one instruction; 10S steps back ten", footer=5),
+    Key("S", "reverse_step", "RevStep", "reverse-step one instruction; 10S steps back ten", footer=5),
     Key("C", "reverse_continue", "RevCont",
         "reverse-continue to the previous breakpoint, watchpoint hit or trap", footer=6),
     Key("b", "toggle_breakpoint", "Break",

@@ -37,6 +37,7 @@ DISASM_NARROW = 34
 DISASM_NORMAL = 44
 DISASM_WIDE_MIN = 48
 REGS_ROWS = 18  # 12 register rows, 4 queue rows, the borders
+STATE_ROWS = 5  # the least of the TPC/block pane: TPC, steps and the block, with borders
 CHROME_ROWS = 4  # status bar, message line, command line, key footer
 EVENTS_FULL = 46  # "16 store 00012038 8 403f3e3d3c3b3a39 -> ..." with its borders
 EVENTS_NARROW = 40
@@ -53,6 +54,7 @@ class LayoutPlan:
     side_height: int  # rows of the side row (wide), 0 otherwise
     timeline_height: int  # 1 (a line) or 2 (activity and marks)
     events_width: int = EVENTS_FULL  # cells of the events pane beside the tabs
+    trap_height: int = 0  # the most rows the trap pane may take in the side column (0: its own)
 
 
 def memory_fit(available: int) -> int:
@@ -64,7 +66,7 @@ def memory_fit(available: int) -> int:
 def plan_layout(width: int, height: int) -> LayoutPlan:
     """The layout for a ``width`` x ``height`` terminal."""
     if width < 110 or height < 30:
-        return LayoutPlan(COMPACT, 0, SIDE_COMPACT, 0, 0, 1)
+        return LayoutPlan(COMPACT, 0, SIDE_COMPACT, 0, 0, 1, trap_height=max(5, (height - CHROME_ROWS - 1) // 2))
     timeline = 2
     work = height - CHROME_ROWS - timeline
     if width >= 200 and height >= 45:
@@ -77,4 +79,5 @@ def plan_layout(width: int, height: int) -> LayoutPlan:
     memory = memory_fit(width - side - least)
     disasm = max(DISASM_MIN, width - side - memory)
     lower = max(8, work * 2 // 5)
-    return LayoutPlan(NORMAL, disasm, side, lower, 0, timeline, EVENTS_FULL if width >= 140 else EVENTS_NARROW)
+    return LayoutPlan(NORMAL, disasm, side, lower, 0, timeline, EVENTS_FULL if width >= 140 else EVENTS_NARROW,
+                      max(6, work - REGS_ROWS - STATE_ROWS))

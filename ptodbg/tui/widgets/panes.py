@@ -291,6 +291,8 @@ class TrapPane(Pane, can_focus=True):
         status = "recovered" if tv.recovered else ("handled" if t.vectored else "pending")
         text.append(f"TRAP {t.number} {t.name}", title + Style(bold=True))
         text.append(f"  {status}\n", title)
+        text.append("→ ", hint)  # the way forward first: a short pane still shows it
+        text.append(tv.hint + "\n", hint)
         text.append("cause     ", label)
         text.append(f"{t.cause}\n")
         text.append("TRAPARG0  ", label)
@@ -310,10 +312,8 @@ class TrapPane(Pane, can_focus=True):
             text.append(f"{t.reason}\n")
         if not t.vectored and not tv.recovered and not t.is_breakpoint:
             text.append("precise   ", label)
-            text.append("nothing was read or written; registers, queues and the reservation are as before\n",
+            text.append("nothing was read or written; registers, queues and the reservation are as before",
                         self.style_of("dim"))
-        text.append("→ ", hint)
-        text.append(tv.hint, hint)
         return text
 
     def _reissue(self, text: Text, view: View) -> None:
