@@ -29,8 +29,8 @@ def test_count_prefix_reads_digits_and_is_bounded():
 
 def test_press_queue_folds_presses_of_the_same_key_in_order():
     queue = PressQueue()
-    for command in ("step", "step", "step", "reverse-step", "step"):
-        queue.add(command)
+    for name in ("step", "step", "step", "reverse-step", "step"):
+        queue.add(name)
     assert queue.pending == 5 and len(queue) == 3
     assert queue.pop() == ("step", 3) and queue.pop() == ("reverse-step", 1) and queue.pop() == ("step", 1)
     assert queue.pop() is None
