@@ -360,7 +360,7 @@ class Viewer:
             return old
         marks = sorted([*stops, *(TimelineMark(e.step, "edit", e.describe().removeprefix(f"@{e.step}:").strip())
                                      for e in edits)],
-                       key=lambda mark: mark.step)
+                       key=lambda mark: (mark.step, mark.kind != "edit"))  # an edit applies before the stop
         self._timeline = Timeline(horizon, dbg.history.interval, intervals, tuple(marks))
         return self._timeline
 
