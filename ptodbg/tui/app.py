@@ -67,6 +67,7 @@ from ptodbg.tui.widgets import (
     TrapPane,
 )
 from ptodbg.tui.widgets.base import TextLine
+from ptodbg.tui.widgets.commandline import CommandLine
 from ptodbg.tui.widgets.console import ConsoleLog
 from ptodbg.tui.widgets.timeline import TimelineStrip
 
@@ -75,6 +76,9 @@ SYNC_STEP_LIMIT = 256  # step/reverse-step counts above this run in the worker
 VIEWS = (("a", "memory A", "dma.src"), ("b", "memory B", "dma.dst"))
 STACK_NAMES = frozenset({"[stack]"})
 COUNTED = {"step": "step", "reverse_step": "reverse-step"}  # actions a count prefix repeats
+# Keys the app sees before any widget: ctrl+c interrupts even in an input, and ':' opens the
+# command line before the keys typed after it are handed out (in an input it types ':').
+PRIORITY = frozenset({"ctrl+c", "colon"})
 
 
 class PaneTabs(TabbedContent):
@@ -111,7 +115,7 @@ class PtodbgApp(App):
     ALLOW_IN_MAXIMIZED_VIEW = "#statusbar, #bottom-bar"
 
     BINDINGS = [
-        *(Binding(k.key, k.action, k.short, show=k.footer > 0, key_display=k.label, priority=k.key == "ctrl+c")
+        *(Binding(k.key, k.action, k.short, show=k.footer > 0, key_display=k.label, priority=k.key in PRIORITY)
           for k in keys.KEYS),
         *(Binding(str(d), f"digit('{d}')", str(d), show=False, key_display="0-9") for d in range(10)),
     ]
@@ -176,7 +180,8 @@ class PtodbgApp(App):
         yield StatusBar(self.program_name, self.dbg.profile, id="statusbar")
         with Vertical(id="bottom-bar"):
             yield TextLine("", id="message")
-            yield Input(id="command", compact=True, placeholder=": command (help lists them; enter repeats the last)")
+            yield CommandLine(self.submit_command_line, self.action_leave_input, id="command", compact=True,
+                              placeholder=": command (help lists them; enter repeats the last)")
             yield KeyFooter(id="footer")
         yield TimelineStrip(id="timeline")
         with Horizontal(id="work"):
@@ -533,14 +538,14 @@ class PtodbgApp(App):
         box = self.query_one("#command", Input)
         box.value = text
         box.cursor_position = len(text)
+        if not isinstance(self.focused, Input):
+            self._return_focus = self.focused
         box.focus()
 
-    @on(Input.Submitted, "#command")
-    def _command_submitted(self, event: Input.Submitted) -> None:
-        """Run the line, then give the focus back to the pane the command line was opened
-        from.  An empty line repeats the last command, as in gdb."""
-        line = event.value.strip().lstrip(":").strip()
-        event.input.value = ""
+    def submit_command_line(self, value: str) -> None:
+        """Enter on the command line: run the line, then give the focus back to the pane
+        the line was opened from.  An empty line repeats the last command, as in gdb."""
+        line = value.strip().lstrip(":").strip()
         if not line:
             if not self.command_history:
                 self.set_message("no command to repeat yet")
@@ -564,7 +569,7 @@ class PtodbgApp(App):
         self._return_focus = None
         if target is None or not target.is_attached or not self._on_screen(target):
             target = self._one("#disasm")
-        target.focus()
+        self.screen_stack[0].set_focus(target)  # at once: the next key is a debugger key again
 
     def on_key(self, event) -> None:
         box = self.focused
@@ -870,10 +875,15 @@ class PtodbgApp(App):
         regs.show_view(self.view)
 
     def action_command_line(self) -> None:
+        if isinstance(self.focused, Input):  # a priority key: in an input it is a character
+            self.focused.insert_text_at_cursor(":")
+            return
         self.count.clear()
         if not isinstance(self.focused, Input):
             self._return_focus = self.focused
-        self.query_one("#command", Input).focus()
+        # At once, not after the queued messages (Widget.focus waits for them): the keys
+        # typed right after ':' are the command's, never debugger keys.
+        self.screen_stack[0].set_focus(self._one("#command", Input))
 
     def action_leave_input(self) -> None:
         """Escape: leave an input (back to the pane it was opened from) and cancel a count."""

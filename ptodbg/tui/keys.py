@@ -61,11 +61,12 @@ TAB_KEYS = (
     ("tab-console", "Console", "f6"),
 )
 
-# The panes: (pane id, name, key).  Alt+letter, the letter named in the pane's title.
+# The panes: (pane id, name, key).  Alt+letter, the letter named in the pane's title
+# (memory B is alt+m: terminals send alt+b and alt+f as "word left/right").
 PANE_KEYS = (
     ("disasm", "disassembly", "alt+d"),
     ("pane-a", "memory A", "alt+a"),
-    ("pane-b", "memory B", "alt+b"),
+    ("pane-b", "memory B", "alt+m"),
     ("regs", "registers", "alt+r"),
     ("state", "TPC/block state", "alt+s"),
     ("events-pane", "events of the last instruction", "alt+e"),
@@ -118,7 +119,7 @@ OTHER_KEYS = (
 
 GROUPS = {
     "tabs": ("F2-F6", "Tabs", "Tabs"),
-    "panes": ("M-d/a/b/r/s/e/t/l", "Panes", "Panes"),
+    "panes": ("M-d/a/m/r/s/e/t/l", "Panes", "Panes"),
 }
 
 

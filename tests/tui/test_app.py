@@ -300,8 +300,7 @@ async def test_every_press_of_a_burst_is_a_step(demo):
                 break
         assert demo.dbg.steps == 6 and demo.dropped == 0 and not demo.in_flight
         assert demo.view.steps == 6
-        console = "\n".join(str(line.text) for line in demo.query_one("#console").lines)
-        assert "> step 5" in console or "> step 4" in console  # folded presses, not six commands
+        assert demo.last_result.command.startswith("step ")  # the folded presses ran as one "step N"
 
 
 @pilot_test

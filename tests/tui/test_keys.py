@@ -143,6 +143,25 @@ async def test_a_leading_colon_typed_into_the_command_line_is_ignored(demo):
         assert not demo.message_error and message(demo) == "1+2 = 0x3 (3)"
 
 
+@pilot_test
+async def test_keys_typed_right_after_the_colon_go_to_the_command_line(demo):
+    """A fast typist's ':print sp' arrives in one read: the letters after ':' are the
+    command's (never 'r' recover, 'n' next, 't' theme, 's' step)."""
+    async with demo.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        burst = ["colon", *"print", "space", "s", "p", "enter", "s"]
+        for key in burst:
+            demo._driver.send_message(events.Key(key, {"colon": ":", "space": " "}.get(key, key)))
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if demo.dbg.steps:
+                break
+        await settle(pilot)
+        assert demo.last_result.command == "step" and demo.dbg.steps == 1  # the 's' after enter
+        assert demo.theme == "dark" and demo.command_history == ["print sp"]
+        assert demo.focused is demo.query_one("#disasm")
+
+
 @pytest.mark.parametrize(("key", "tab"), [(key, tab) for tab, _title, key in keys.TAB_KEYS])
 @pilot_test
 async def test_each_tab_has_a_key(key, tab):
@@ -190,7 +209,7 @@ async def test_f1_lists_every_key_and_the_footer_the_main_ones(demo):
         footer = str(demo.query_one("#footer").render())
         for words in ("F1 Help", "s Step", "n Next", "c Cont", "S RevStep", "C RevCont", "b Break", "f Fault",
                       "r Recover", "g Goto", "d Diff", ": Cmd", "z Zoom", "t Theme", "F2-F6 Tabs",
-                      "M-d/a/b/r/s/e/t/l Panes", "^p palette"):
+                      "M-d/a/m/r/s/e/t/l Panes", "^p palette"):
             assert words in footer, words
         await press(pilot, "f1")
         screen = demo.screen
@@ -217,7 +236,7 @@ async def test_the_footer_of_a_small_terminal_keeps_the_most_used_keys():
 async def test_keys_do_nothing_while_a_dialog_is_open(demo):
     async with demo.run_test(size=SIZE) as pilot:
         await press(pilot, "f1")
-        await press(pilot, "s", "f2", "alt+b", "z", "t")
+        await press(pilot, "s", "f2", "alt+m", "z", "t")
         assert demo.dbg.steps == 0 and isinstance(demo.screen, HelpScreen)
         await press(pilot, "escape")
         assert isinstance(demo.query_one("#disasm"), DisasmView)

@@ -65,10 +65,13 @@ async def test_80x24_the_rest_is_one_key_away_maximised():
     app = open_app(None)
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, "s", "s", "s")
-        for key, selector in (("alt+b", "#pane-b"), ("alt+e", "#events-pane"), ("alt+s", "#state")):
+        for key, selector in (("alt+m", "#pane-b"), ("alt+e", "#events-pane"), ("alt+s", "#state")):
             await press(pilot, key)
             assert app.screen.maximized is app.query_one(selector), key
             assert on_screen(app, selector) and app.query_one(selector).region.width == 80
+            if selector == "#pane-b":  # hidden until now, it still shows what it follows
+                view = app.query_one("#mem-b", HexView)
+                assert any("00012000  01 02 03" in view.render_line(y).text for y in range(4))
             await press(pilot, "escape")
             assert app.screen.maximized is None and not on_screen(app, selector)
         await press(pilot, "f2")

@@ -149,6 +149,9 @@ class HexView(RowStrips, ScrollView, can_focus=True):
         self._choose_layout(self.scrollable_content_region.width)
         self._drawn.clear()
         self.virtual_size = Size(self.line_width(), self.rows)
+        low, high = self.visible_range()
+        if not low <= self.anchor < high:  # moved while hidden (a pane of a small terminal)
+            self._scroll_to_anchor()
 
     def _set_window(self, address: int) -> None:
         half = WINDOW // 2
