@@ -26,9 +26,10 @@ from dataclasses import dataclass
 COMPACT, NORMAL, WIDE = "compact", "normal", "wide"
 MODES = (COMPACT, NORMAL, WIDE)
 
-# Cells a memory pane needs (borders and scrollbar included) for 8 bytes a row without
-# and with ASCII, 16 without and with, and 32 with: see HexView.layouts.
-MEMORY_WIDTHS = (41, 50, 66, 83, 149)
+# Cells a memory pane needs (its borders included; memory views have no scrollbar: the
+# wheel scrolls them) for 8 bytes a row without and with ASCII, 16 without and with, and
+# 32 with: see hexview.LAYOUTS.
+MEMORY_WIDTHS = (40, 49, 65, 82, 148)
 SIDE_FULL = 48  # registers with change marks: "*zero 0000000000000000  *sp ..." and borders
 SIDE_NARROW = 45  # registers without the marks (colour only), with borders
 SIDE_COMPACT = 43  # registers without marks or side borders

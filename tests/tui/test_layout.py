@@ -33,9 +33,9 @@ def test_the_plan_for_each_size(size, mode):
     plan = plan_layout(*size)
     assert plan.mode == mode
     if mode == WIDE:
-        assert size[0] - plan.disasm_width >= 149  # the memory views' 32-byte rows fit
+        assert size[0] - plan.disasm_width >= 148  # the memory views' 32-byte rows fit
     if mode == NORMAL:
-        assert plan.disasm_width >= 24 and size[0] - plan.disasm_width - plan.side_width >= 41
+        assert plan.disasm_width >= 24 and size[0] - plan.disasm_width - plan.side_width >= 40
 
 
 @pilot_test

@@ -33,7 +33,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from ptodbg.tui.pane import ViewPane
-from ptodbg.tui.widgets.base import CURSOR_BINDINGS, RowStrips, merge_runs
+from ptodbg.tui.widgets.base import CURSOR_BINDINGS, RowStrips, merge_runs, set_title
 
 if TYPE_CHECKING:
     from ptodbg.debug.lines import SourceLine
@@ -146,8 +146,7 @@ class DisasmView(ViewPane, RowStrips, ScrollView, can_focus=True):
             line, _first = self.source(self.cursor)
             if line is not None:
                 title += f" · {line.path.rsplit('/', 1)[-1]}:{line.line}"
-        if self.border_title != title:
-            self.border_title = title
+        set_title(self, title)
 
     def source(self, address: int) -> tuple[SourceLine | None, bool]:
         """The source line of the instruction at ``address`` and whether it is the first

@@ -33,7 +33,7 @@ from textual.widget import Widget
 
 from ptodbg.tui.fmt import count
 from ptodbg.tui.pane import PaneNote, ViewPane
-from ptodbg.tui.widgets.base import StyleCache, merge_runs
+from ptodbg.tui.widgets.base import StyleCache
 
 if TYPE_CHECKING:
     from ptodbg.debug.records import Timeline, TimelineMark
@@ -279,48 +279,63 @@ class TimelineStrip(ViewPane, StyleCache, Widget, can_focus=True):
         return strip
 
     def _draw(self, y: int, now_col: int, horizon: int, width: int) -> Strip:
-        on = self.on_base
-        one_line = self.size.height < 2
-        segs = []
+        """Line ``y``: activity bars (over the rows above the last; one line in a small
+        terminal, many when maximised), then the marks with "step N" and the span."""
+        height = self.size.height
+        one_line = height < 2
+        bar_rows = max(1, height - 1)
+        cells: list[str] = []
+        names: list[tuple[str | None, ...]] = []
+        cursor = self.cursor
         for c, col in enumerate(self.columns):
-            lit = "now" if c == now_col else ("cursor" if c == self.cursor else None)
-            if y == 0:
-                if one_line and col.mark is not None:
-                    segs.append(Segment(MARK_GLYPHS[col.mark.kind], on(lit, col.mark.kind)))
-                elif one_line and c == now_col and not col.level:
-                    segs.append(Segment("▲", on(lit)))
-                elif col.level:
-                    segs.append(Segment(BARS[col.level - 1], on(lit, "activity")))
-                elif col.step <= horizon:
-                    segs.append(Segment("▁", on(lit, "quiet")))
+            lit = "now" if c == now_col else ("cursor" if c == cursor else None)
+            mark = col.mark
+            if y < bar_rows and not (one_line and (mark is not None or (c == now_col and not col.level))):
+                fill = col.level * bar_rows - (bar_rows - 1 - y) * 8  # eighths of this row's cell
+                if fill > 0:
+                    cells.append(BARS[min(8, fill) - 1])
+                    names.append((lit, "activity"))
+                elif y == bar_rows - 1 and col.step <= horizon:
+                    cells.append("▁")
+                    names.append((lit, "quiet"))
                 else:
-                    segs.append(Segment(" ", on(lit)))
-            elif col.mark is not None:
-                segs.append(Segment(MARK_GLYPHS[col.mark.kind], on(lit, col.mark.kind)))
+                    cells.append(" ")
+                    names.append((lit,))
+            elif mark is not None:
+                cells.append(MARK_GLYPHS[mark.kind])
+                names.append((lit, mark.kind))
             elif c == now_col:
-                segs.append(Segment("▲", on(lit)))
+                cells.append("▲")
+                names.append((lit,))
             else:
-                segs.append(Segment(" ", on(lit)))
-        if y == 1 or one_line:
-            segs = self._label(segs, now_col, one_line)
-        return Strip(merge_runs(segs)).crop_extend(0, width, self.base_style)
+                cells.append(" ")
+                names.append((lit,))
+        if y == height - 1:
+            self._label(cells, names, now_col, one_line)
+        on = self.on_base
+        segs = []
+        start = 0
+        for i in range(1, len(cells) + 1):
+            if i == len(cells) or names[i] != names[start]:
+                segs.append(Segment("".join(cells[start:i]), on(*names[start])))
+                start = i
+        return Strip(segs).crop_extend(0, width, self.base_style)
 
-    def _label(self, segs: list[Segment], now_col: int, one_line: bool) -> list[Segment]:
+    def _label(self, cells: list[str], names: list, now_col: int, one_line: bool) -> None:
         """Write "step N" beside the current column and the span's end at the right, over
         blank cells (on a one-line strip over quiet ones too)."""
         now = f"step {count(self.now)}"
         end_text = f"{count(self.scale)} "
-        texts = [(now, now_col + 2 if now_col < len(segs) // 2 else now_col - 1 - len(now)),
-                 (end_text, len(segs) - len(end_text))]
+        texts = [(now, now_col + 2 if now_col < len(cells) // 2 else now_col - 1 - len(now)),
+                 (end_text, len(cells) - len(end_text))]
         free = (" ", "▁") if one_line else (" ",)
-        label = self.on_base("label")
         for text, start in texts:
             end = start + len(text)
-            if start < 0 or end > len(segs) or any(s.text not in free for s in segs[max(0, start - 1):end + 1]):
+            if start < 0 or end > len(cells) or any(ch not in free for ch in cells[max(0, start - 1):end + 1]):
                 continue
             for i, ch in enumerate(text):
-                segs[start + i] = Segment(ch, label)
-        return segs
+                cells[start + i] = ch
+                names[start + i] = ("label",)
 
     # ---------------------------------------------------------- travelling
     def step_at(self, col: int) -> int:
