@@ -131,6 +131,11 @@ class PtodbgApp(App):
     def __init__(self, dbg: Debugger, *, theme: str | None = None, themes_dir: Path = THEMES_DIR,
                  program_name: str | None = None, notice: str = "") -> None:
         super().__init__()
+        # Starting makes thousands of objects that live as long as the app (widgets,
+        # styles): the collector is paused until the first screen is up, and then those
+        # objects are frozen out of every later collection (see _started).
+        self._gc_paused = False
+        self._pause_gc()
         self.dbg = dbg
         self.commands = Commands(dbg, save=sessions.save, load=sessions.load)
         self.viewer = Viewer(dbg)
@@ -150,7 +155,6 @@ class PtodbgApp(App):
         self.in_flight = False  # a key's step runs or is still being painted
         self.presses = keys.PressQueue()  # key presses that came while painting
         self.count = keys.CountPrefix()
-        self._gc_paused = False
         self.command_history: list[str] = []
         self._history_pos = 0
         self._return_focus: Widget | None = None  # the pane the command line was opened from
@@ -162,6 +166,8 @@ class PtodbgApp(App):
         self.layout_plan: LayoutPlan | None = None
         self._widgets: dict = {}  # selector -> widget of the main screen (see _one)
         self._panes: list[ViewPane] | None = None  # every view pane (see panes())
+        # The theme before the first styling (set after mounting, every node is styled again).
+        self._apply_theme_choice()
 
     @property
     def dropped(self) -> int:
@@ -177,35 +183,50 @@ class PtodbgApp(App):
 
     def compose(self) -> ComposeResult:
         view = self.view
+        # The arrangement for the terminal's size, given before the widgets are styled and
+        # laid out (changing the screen's class after mounting would style every node
+        # again, and new sizes would lay the screen out twice).
+        screen = self.screen_stack[0]
+        plan = self.layout_plan = plan_layout(*self.size)
+        for mode in MODES:
+            screen.set_class(mode == plan.mode, f"-{mode}")
+        sized: dict[str, Widget] = {}
+
+        def size(widget: Widget) -> Widget:
+            sized[f"#{widget.id}"] = widget
+            return widget
+
         yield StatusBar(self.program_name, self.dbg.profile, id="statusbar")
         with Vertical(id="bottom-bar"):
             yield TextLine("", id="message")
             yield CommandLine(self.submit_command_line, self.action_leave_input, id="command", compact=True,
                               placeholder=": command (help lists them; enter repeats the last)")
             yield KeyFooter(id="footer")
-        yield TimelineStrip(id="timeline")
+        yield size(TimelineStrip(id="timeline"))
         with Horizontal(id="work"):
             with Vertical(id="leftcol"):
                 with Horizontal(id="upper"):
-                    yield DisasmView(id="disasm", classes="box")
+                    yield size(DisasmView(id="disasm", classes="box"))
                     with Vertical(id="memory"):
                         for key, label, follow in VIEWS:
                             yield MemoryPane(key, label, follow, _home(view, key), id=f"pane-{key}",
                                              classes="mempane")
-                with Horizontal(id="lower"):
-                    yield EventsPane(id="events-pane", classes="box")
+                with size(Horizontal(id="lower")):
+                    yield size(EventsPane(id="events-pane", classes="box"))
                     tabs = tab_widgets()
                     with PaneTabs(id="tabs", initial=tab_id(tabs[0]) if tabs else ""):
                         for cls in tabs:
                             with TabPane(cls.TAB, id=tab_id(cls)):
                                 yield cls(id=cls.DEFAULT_ID)
-            with Vertical(id="side"):
+            with size(Vertical(id="side")):
                 yield RegistersPane(id="regs", classes="box pane")
                 yield StatePane(id="state", classes="box pane")
-                yield TrapPane(id="trap", classes="box pane")
+                yield size(TrapPane(id="trap", classes="box pane"))
+        for selector, rules in self._sizes(plan).items():
+            for name, value in rules.items():
+                setattr(sized[selector].styles, name, value)
 
     def on_mount(self) -> None:
-        self._apply_theme_choice()
         views = self.dbg.settings.get("views")
         if isinstance(views, list):
             self._apply_views(views)
@@ -225,6 +246,14 @@ class PtodbgApp(App):
         if self.theme_errors:
             message, error = "; ".join(self.theme_errors), True
         self.set_message(message, error=error)
+        self.call_after_refresh(self._started)
+
+    def _started(self) -> None:
+        """The first screen is up: freeze what starting made (it lives as long as the
+        app, and the little garbage among it is not worth a full collection now), so
+        later collections skip it, and let the collector run again."""
+        gc.freeze()
+        self._resume_gc()
 
     def on_resize(self, event: events.Resize) -> None:
         self.apply_layout(event.size.width, event.size.height)

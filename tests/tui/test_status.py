@@ -9,7 +9,8 @@ from __future__ import annotations
 from support.paths import PROGRAMS
 from tui.pilot_helpers import SIZE, command, message, pilot_test, press, program, settle
 
-from ptodbg.tui.app import open_app, run_tui
+from ptodbg.debug.program import open_debugger
+from ptodbg.tui.app import PtodbgApp, open_app, run_tui
 from ptodbg.tui.fmt import count, plural
 from ptodbg.tui.widgets import DisasmView, StatePane
 
@@ -84,8 +85,10 @@ def test_an_unknown_theme_on_the_command_line_lists_the_themes(capsys):
 
 
 @pilot_test
-async def test_an_unknown_theme_from_a_session_is_named_with_the_themes(demo):
-    demo.dbg.settings["theme"] = "retired-theme"
+async def test_an_unknown_theme_from_a_session_is_named_with_the_themes():
+    dbg = open_debugger(None)
+    dbg.settings["theme"] = "retired-theme"  # as a session file of an older install says
+    demo = PtodbgApp(dbg)
     async with demo.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert demo.theme == "dark" and demo.message_error
