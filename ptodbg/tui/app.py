@@ -131,11 +131,8 @@ class PtodbgApp(App):
     def __init__(self, dbg: Debugger, *, theme: str | None = None, themes_dir: Path = THEMES_DIR,
                  program_name: str | None = None, notice: str = "") -> None:
         super().__init__()
-        # Starting makes thousands of objects that live as long as the app (widgets,
-        # styles): the collector is paused until the first screen is up, and then those
-        # objects are frozen out of every later collection (see _started).
         self._gc_paused = False
-        self._pause_gc()
+        self._not_run = 0  # queued presses not run: a command of the burst failed, or ctrl+c
         self.dbg = dbg
         self.commands = Commands(dbg, save=sessions.save, load=sessions.load)
         self.viewer = Viewer(dbg)
@@ -171,17 +168,19 @@ class PtodbgApp(App):
 
     @property
     def dropped(self) -> int:
-        """Key presses that were not run: refused by a full queue, or dropped because a
-        command of the burst failed (each is reported on the message line)."""
-        return self.presses.refused + self._dropped_after_error
-
-    _dropped_after_error = 0
+        """Key presses that were not run: refused by a full queue, dropped because a
+        command of the burst failed (the message line says so), or cancelled by ctrl+c."""
+        return self.presses.refused + self._not_run
 
     # ------------------------------------------------------------- layout
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return dict(PTODBG_VARIABLES)
 
     def compose(self) -> ComposeResult:
+        # Starting makes thousands of objects that live as long as the app (widgets,
+        # styles): the collector is paused until the first screen is up, and then those
+        # objects are frozen out of every later collection (see _started).
+        self._pause_gc()
         view = self.view
         # The arrangement for the terminal's size, given before the widgets are styled and
         # laid out (changing the screen's class after mounting would style every node
@@ -479,7 +478,7 @@ class PtodbgApp(App):
         result = self.last_result
         if self.busy or (result is not None and not result.ok):
             dropped = queued[1] + self.presses.clear()
-            self._dropped_after_error += dropped
+            self._not_run += dropped
             if result is not None and not result.ok:
                 self.set_message(f"{result.error or 'failed'} ({plural(dropped, 'queued key press', 'queued key presses')}"
                                  " not run)", error=True)
@@ -908,8 +907,7 @@ class PtodbgApp(App):
             self.focused.insert_text_at_cursor(":")
             return
         self.count.clear()
-        if not isinstance(self.focused, Input):
-            self._return_focus = self.focused
+        self._return_focus = self.focused
         # At once, not after the queued messages (Widget.focus waits for them): the keys
         # typed right after ':' are the command's, never debugger keys.
         self.screen_stack[0].set_focus(self._one("#command", Input))
@@ -929,7 +927,7 @@ class PtodbgApp(App):
         self.count.clear()
         dropped = self.presses.clear()
         if dropped:
-            self._dropped_after_error += dropped
+            self._not_run += dropped
         if self.busy:
             self.dbg.interrupt.set()
             self.set_message(f"interrupting {self.busy_command} ...")
@@ -990,7 +988,8 @@ def unknown_theme(name: str, themes_dir: Path = THEMES_DIR) -> str | None:
 def run_tui(path: str | None = None, session: str | None = None, theme: str | None = None,
             profile: str = "debug", compat: str | None = None) -> int:
     """``ptodbg tui`` and ``ptodbg``: run the app; 0 on a normal exit, 2 when the program
-    or session cannot be opened (one line on standard error)."""
+    or session cannot be opened or the theme does not exist (one line on standard error,
+    naming the themes there are)."""
     from ptodbg.debug.program import OpenError
 
     if theme is not None:
