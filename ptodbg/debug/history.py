@@ -16,6 +16,14 @@ replay a goto or reverse-step can need — stays near (steps / snapshots) instea
 growing without bound.  The first snapshot and the newest one are never dropped (the
 next reverse-step is the most likely move), and a later visit to thinned history
 re-densifies it, because replay records snapshots on its way.
+
+Each snapshot also closes an *interval* of the timeline (from the previous snapshot to
+it), and the history keeps a small summary of it (:class:`IntervalSummary`): how many
+pages its instructions and edits wrote (the pages copy-on-write had to copy: a comparison
+of the two page tables, made once per interval when its snapshot is taken) and the last
+trap entered in it.  Clients draw a picture of a whole run from these (the TUI's
+timeline strip) at no cost per step; thinning drops snapshots, never summaries, so the
+picture stays complete while the snapshots thin out.
 """
 
 from __future__ import annotations
@@ -26,10 +34,15 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ptodbg.core import Snapshot
+from ptodbg.core.machine import SCALAR_FIELDS
+from ptodbg.debug.records import IntervalSummary
 
 KEEP_NEWEST = 1  # snapshots nearest the present that thinning never drops
 ALLOCATION_HEADER = 16  # malloc's chunk header of a large object (pages, big dicts)
 _ID_BYTES = sys.getsizeof(id(object()))  # a reference-table key: an address as an int
+MAX_SUMMARIES = 8192  # interval summaries kept; beyond it neighbours merge (coarser, same span)
+_TRAP = SCALAR_FIELDS.index("last_trap")
+_TRAP_STEP = SCALAR_FIELDS.index("trap_step")
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +69,8 @@ class History:
         self._refs: dict[int, int] = {}
         self._bytes = 0  # bytes of every object in _refs
         self.thinned = 0
+        self._summaries: list[IntervalSummary] = []  # ascending by end, never overlapping
+        self._summary_tuple: tuple[IntervalSummary, ...] | None = ()
 
     # ------------------------------------------------------------- queries
     def __len__(self) -> int:
@@ -72,6 +87,13 @@ class History:
     def steps(self) -> list[int]:
         return list(self._steps)
 
+    def summaries(self) -> tuple[IntervalSummary, ...]:
+        """The summaries of the intervals recorded so far, in step order (the same tuple
+        until the history changes, so a client may cache what it built from it)."""
+        if self._summary_tuple is None:
+            self._summary_tuple = tuple(self._summaries)
+        return self._summary_tuple
+
     def memory_bytes(self) -> int:
         """Bytes the history keeps alive beyond the live machine: every object its
         snapshots hold, once, except the pages the live machine also holds, plus its own
@@ -87,6 +109,8 @@ class History:
     def record(self, step: int, edits: int, snap: Snapshot) -> None:
         """Keep a snapshot of ``step`` (replacing one already kept for that step)."""
         i = bisect.bisect_left(self._steps, step)
+        if i and (not self._summaries or self._summaries[-1].end < step):
+            self._summarize(self._entries[i - 1], step, snap)
         entry = Entry(step, edits, snap)
         self._hold(entry)
         if i < len(self._steps) and self._steps[i] == step:
@@ -98,8 +122,35 @@ class History:
         if self._bytes + sys.getsizeof(self._refs) > self.budget and self.memory_bytes() > self.budget:
             self._thin()
 
+    def _summarize(self, previous: Entry, step: int, snap: Snapshot) -> None:
+        """Summarise the interval from ``previous`` to the new snapshot (only for new
+        territory: a replay through summarised steps finds them already there).  After a
+        rewrite of thinned history the previous snapshot may lie before the last summary's
+        end: the interval then starts there, and its pages are counted from ``previous``."""
+        before = previous.snap.pages
+        written = sum(1 for pn, page in snap.pages.items() if before.get(pn) is not page)
+        start = max(previous.step, self._summaries[-1].end) if self._summaries else previous.step
+        trap_step = snap.scalars[_TRAP_STEP]
+        trap = snap.scalars[_TRAP] if start < trap_step <= step else None
+        self._summaries.append(IntervalSummary(start, step, written,
+                                               trap.number if trap is not None else None,
+                                               trap_step if trap is not None else None))
+        if len(self._summaries) > MAX_SUMMARIES:
+            pairs = self._summaries
+            self._summaries = [a.merged(b) for a, b in zip(pairs[::2], pairs[1::2], strict=False)]
+            if len(pairs) % 2:
+                self._summaries.append(pairs[-1])
+        self._summary_tuple = None
+
     def truncate_after(self, step: int) -> None:
-        """Forget snapshots later than ``step`` (the timeline changed there)."""
+        """Forget snapshots later than ``step`` (the timeline changed there), and the
+        summaries of the intervals that reach past it."""
+        k = len(self._summaries)
+        while k and self._summaries[k - 1].end > step:
+            k -= 1
+        if k < len(self._summaries):
+            del self._summaries[k:]
+            self._summary_tuple = None
         i = bisect.bisect_right(self._steps, step)
         for entry in self._entries[i:]:
             self._drop(entry)

@@ -30,8 +30,8 @@ from ptodbg.core.state import GPR_NAMES, RA
 __all__ = [
     "ATOMIC", "DATA_ALIGN_FAULT", "DATA_PAGE_FAULT", "DMA_BYTES", "EVENT_KINDS", "FENCE", "GPR_NAMES",
     "INST_PAGE_FAULT", "LOAD", "PAGE_SHIFT", "PAGE_SIZE", "RA", "STORE", "SW_BREAKPOINT", "BlockState",
-    "DmaInfo", "EditNote", "Frame", "HistorySummary", "Instruction", "MemEvent", "Note", "PageRange",
-    "Perms", "Registers", "Reservation", "Syscall", "Trap", "TrapStop",
+    "DmaInfo", "EditNote", "Frame", "HistorySummary", "Instruction", "IntervalSummary", "MemEvent", "Note",
+    "PageRange", "Perms", "Registers", "Reservation", "Syscall", "Timeline", "TimelineMark", "Trap", "TrapStop",
 ]
 
 EVENT_KINDS = (LOAD, STORE, ATOMIC, FENCE)
@@ -354,3 +354,48 @@ class HistorySummary:
     thinned: int
     horizon: int
     edits: int
+
+
+# -------------------------------------------------------------------- timeline
+@dataclass(frozen=True, slots=True)
+class IntervalSummary:
+    """What happened between two snapshots: steps ``start`` (exclusive) to ``end``.
+
+    ``pages_written``: pages whose contents changed (copied on write, or newly mapped);
+    ``trap``: the number of the last trap entered in the interval (None: none), at step
+    ``trap_step``."""
+
+    start: int
+    end: int
+    pages_written: int
+    trap: int | None = None
+    trap_step: int | None = None
+
+    def merged(self, later: IntervalSummary) -> IntervalSummary:
+        """This interval and the one right after it as one (pages: at most the sum)."""
+        trap = later if later.trap is not None else self
+        return IntervalSummary(self.start, later.end, self.pages_written + later.pages_written,
+                               trap.trap, trap.trap_step)
+
+
+@dataclass(frozen=True, slots=True)
+class TimelineMark:
+    """A point of the timeline worth marking: ``kind`` "breakpoint", "watchpoint" or
+    "trap" (a stop the debugger made there) or "edit" (a timeline edit: an injection, a
+    permission, register or memory change, a recovery); ``text`` says what it was."""
+
+    step: int
+    kind: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Timeline:
+    """The recorded run as a client draws it: steps 0 to ``horizon`` (the furthest
+    reached), the history's interval summaries (one per ``interval`` steps of a run) and
+    the marks (stops seen and edits, in step order)."""
+
+    horizon: int
+    interval: int
+    intervals: tuple[IntervalSummary, ...] = ()
+    marks: tuple[TimelineMark, ...] = ()

@@ -270,8 +270,9 @@ def apply(dbg: Debugger, data: dict) -> str:
     dbg.settings.update(ui)
     dbg.settings["views"] = views
     stop = dbg.goto(step)
-    return (f"loaded {p.name}: {len(breakpoints)} breakpoints, {len(watchpoints)} watchpoints, "
-            f"{len(edits)} edits; at step {dbg.steps}" + ("" if stop.status == "stopped" else f" ({stop.message})"))
+    counted = ", ".join(f"{n} {noun}{'' if n == 1 else 's'}" for n, noun in (
+        (len(breakpoints), "breakpoint"), (len(watchpoints), "watchpoint"), (len(edits), "edit")))
+    return (f"loaded {p.name}: {counted}; at step {dbg.steps}" + ("" if stop.status == "stopped" else f" ({stop.message})"))
 
 
 def load(dbg: Debugger, path: str | Path) -> str:

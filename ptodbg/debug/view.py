@@ -5,7 +5,8 @@ feeds every pane").  A view is frozen and complete: the registers by ABI name, t
 queues, TPC and the block state, the pending trap with a recovery hint, the reservation,
 the memory (a copy-on-write image, read with its permissions), decoded instructions,
 symbols, the call chain, the events and notes of the last step, the program's output, a
-summary of the history and the page map.  Nothing in it refers to the live machine, so a
+summary of the history, the timeline (the history's interval summaries, the stops seen and
+the edits, for a picture of the whole run), the page map and the program's source lines.  Nothing in it refers to the live machine, so a
 client may keep rendering the last view while another thread runs the machine on: the
 thread that runs a command captures the view of its stop and hands it over (the TUI's
 worker publishes views; its widgets only ever see one).
@@ -27,6 +28,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ptodbg.debug.expr import Context, Expr, ExprError
+from ptodbg.debug.lines import SourceLine, SourceLines, source_lines
 from ptodbg.debug.listing import Listing, instruction, sweep
 from ptodbg.debug.memimage import MemoryImage, peek_decode
 from ptodbg.debug.pagemap import Region, page_map, page_marks, process_regions, program_regions
@@ -52,6 +54,8 @@ from ptodbg.debug.records import (
     Registers,
     Reservation,
     Syscall,
+    Timeline,
+    TimelineMark,
     Trap,
     TrapStop,
 )
@@ -66,6 +70,7 @@ if TYPE_CHECKING:
 MASK64 = (1 << 64) - 1
 RECENT_NOTES = 8  # notes a view keeps (the newest)
 FRAME_LIMIT = 64  # backtrace levels a view reads (a runaway recursion stays cheap)
+STOP_MARKS = {"breakpoint": "breakpoint", "watchpoint": "watchpoint", "trap": "trap"}  # status -> mark
 
 
 class ViewError(ValueError):
@@ -125,6 +130,8 @@ class View:
     changed: frozenset[int] = frozenset()  # GPR indices changed since the previous view
     cumulative: frozenset[int] = frozenset()  # ... since the viewer's reference registers
     queue_changed: frozenset[str] = frozenset()  # "t", "u"
+    timeline: Timeline = Timeline(0, 1)
+    lines: SourceLines | None = field(default=None, repr=False)  # None: no line information
 
     # -------------------------------------------------------------- facts
     @property
@@ -148,6 +155,11 @@ class View:
     # ------------------------------------------------------------- reading
     def symbolize(self, address: int) -> str:
         return self.symbols.symbolize(address)
+
+    def source_line(self, address: int) -> SourceLine | None:
+        """The source line whose code holds ``address`` (file, line, text); None for a
+        program without line information or an address outside it."""
+        return self.lines.at(address) if self.lines is not None else None
 
     def read(self, address: int, size: int) -> bytes | None:
         """``size`` bytes at ``address``; None when any byte is unmapped."""
@@ -228,6 +240,9 @@ class Viewer:
         self.last: View | None = None
         self.reference: Registers | None = None  # "changed since" point for ``cumulative``
         self._regions: tuple[Region, ...] | None = None
+        self._stops: list[TimelineMark] = []  # the stops captured, in the order seen
+        self._edits: tuple = ()
+        self._timeline: Timeline | None = None
 
     def capture(self, *, moved: bool = True) -> View:
         """The view of the machine now.  ``moved``: the machine may have moved since the
@@ -269,6 +284,7 @@ class Viewer:
         if self._regions is None:
             self._regions = program_regions(dbg)
         usage = dbg.history_usage()
+        timeline = self._timeline_of(usage["horizon"], m.steps, moved)
         self.serial += 1
         if not same_stop:
             self.stops += 1
@@ -313,9 +329,40 @@ class Viewer:
             queue_changed=queue_changed,
             decoder=decoder,
             regions=self._regions + process_regions(m.os_state),
+            timeline=timeline,
+            lines=source_lines(dbg),
         )
         self.last = view
         return view
+
+    def _timeline_of(self, horizon: int, steps: int, moved: bool) -> Timeline:
+        """The timeline of this stop: reused while nothing in it changed, so a client can
+        tell by identity that its picture is still right."""
+        dbg = self.dbg
+        stops = self._stops
+        changed = False
+        if stops and stops[-1].step > horizon:  # the past was rewritten: that future is gone
+            self._stops = stops = [mark for mark in stops if mark.step <= horizon]
+            changed = True
+        status = dbg.last.status
+        if moved and status in STOP_MARKS:
+            kind = STOP_MARKS[status]
+            if not any(mark.step == steps and mark.kind == kind for mark in stops):
+                stops.append(TimelineMark(steps, kind, dbg.last.message))
+                changed = True
+        edits = tuple(dbg.edits)
+        if edits != self._edits:
+            self._edits = edits
+            changed = True
+        intervals = dbg.history.summaries()
+        old = self._timeline
+        if (not changed and old is not None and old.horizon == horizon and old.intervals is intervals):
+            return old
+        marks = sorted([*stops, *(TimelineMark(e.step, "edit", e.describe().removeprefix(f"@{e.step}:").strip())
+                                     for e in edits)],
+                       key=lambda mark: (mark.step, mark.kind != "edit"))  # an edit applies before the stop
+        self._timeline = Timeline(horizon, dbg.history.interval, intervals, tuple(marks))
+        return self._timeline
 
 
 # ------------------------------------------------------------------ pieces

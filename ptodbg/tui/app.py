@@ -9,10 +9,20 @@ from it alone.  Panes hold no debugger and no machine, so while a background run
 they keep showing the last published view, and nothing on screen reads a machine that
 another thread is changing.
 
-Speed (DESIGN.md §8): the step keys run short commands on the UI thread and drop key
-repeats while a step is still being painted (no lag builds up when a key is held);
-continue, until, next, goto, reverse-continue and big step counts run in a worker thread
-while the status bar shows a live step counter, and ctrl+c sets ``dbg.interrupt``.
+Speed (DESIGN.md §8): the step keys run short commands on the UI thread; presses that
+arrive while a step is still being painted are counted, not dropped, and run as one
+``step N`` when the repaint has landed (:class:`~ptodbg.tui.keys.PressQueue`), so five
+quick presses give five steps and a held key never leaves the screen behind.  Continue,
+until, next, goto, reverse-continue and big step counts run in a worker thread while the
+status bar shows a live step counter, and ctrl+c sets ``dbg.interrupt``.
+
+Layout (:mod:`ptodbg.tui.layout`): the same widgets arranged for the terminal's size, from
+80x24 (disassembly, registers and one memory view; the rest one key away, maximised) to
+200 columns and more (32 bytes a row, whole operands).  Every tab and pane has a key
+(:mod:`ptodbg.tui.keys`), ``z`` maximises the focused pane, and the mouse works on every
+pane: a click moves the disassembly cursor or toggles a breakpoint in its gutter, selects a
+register, a byte or a frame (:class:`~ptodbg.tui.pane.Picked`, the hook for ``last`` and
+``frame``), travels on the timeline strip; the wheel scrolls every list.
 
 Run it with ``ptodbg``, ``ptodbg tui PROGRAM`` or ``python -m ptodbg.tui.app [PROGRAM]``.
 """
@@ -25,19 +35,23 @@ from dataclasses import replace
 from pathlib import Path
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
+from textual.widget import Widget
 from textual.widgets import Input, TabbedContent, TabPane
 
 from ptodbg.debug import session as sessions
 from ptodbg.debug.commands import CommandResult, Commands
 from ptodbg.debug.engine import Debugger
 from ptodbg.debug.view import View, Viewer
+from ptodbg.tui import keys
+from ptodbg.tui.fmt import plural
+from ptodbg.tui.layout import MODES, LayoutPlan, plan_layout
 from ptodbg.tui.palette import DebuggerCommands, SymbolCommands, ThemeCommands
-from ptodbg.tui.pane import PANE_CLASS, PaneNote, ViewPane, tab_id, tab_widgets
+from ptodbg.tui.pane import PANE_CLASS, PaneNote, Picked, ViewPane, tab_id, tab_widgets
 from ptodbg.tui.screens import AskScreen, FaultScreen, HelpScreen, Injection
 from ptodbg.tui.themes import DEFAULT_THEME, PTODBG_VARIABLES, THEMES_DIR, load_themes
 from ptodbg.tui.widgets import (
@@ -53,12 +67,24 @@ from ptodbg.tui.widgets import (
     TrapPane,
 )
 from ptodbg.tui.widgets.base import TextLine
+from ptodbg.tui.widgets.commandline import CommandLine
 from ptodbg.tui.widgets.console import ConsoleLog
+from ptodbg.tui.widgets.timeline import TimelineStrip
 
 LONG_COMMANDS = frozenset({"continue", "until", "next", "reverse-continue", "goto", "load"})
 SYNC_STEP_LIMIT = 256  # step/reverse-step counts above this run in the worker
 VIEWS = (("a", "memory A", "dma.src"), ("b", "memory B", "dma.dst"))
 STACK_NAMES = frozenset({"[stack]"})
+COUNTED = {"step": "step", "reverse_step": "reverse-step"}  # actions a count prefix repeats
+# Keys the app sees before any widget: ctrl+c interrupts even in an input, and ':' opens the
+# command line before the keys typed after it are handed out (in an input it types ':').
+PRIORITY = frozenset({"ctrl+c", "colon"})
+
+
+class PaneTabs(TabbedContent):
+    """The bottom row's tabs; maximised as a whole (its tab keys keep working there)."""
+
+    ALLOW_MAXIMIZE = True
 
 
 def _home(view: View, which: str) -> int:
@@ -86,60 +112,27 @@ class PtodbgApp(App):
     CSS_PATH = "ptodbg.tcss"
     COMMANDS = App.COMMANDS | {DebuggerCommands, SymbolCommands, ThemeCommands}
     AUTO_FOCUS = "#disasm"
+    ALLOW_IN_MAXIMIZED_VIEW = "#statusbar, #bottom-bar"
 
     BINDINGS = [
-        Binding("f1", "help", "Help"),
-        Binding("s", "step", "Step"),
-        Binding("n", "next", "Next"),
-        Binding("c", "continue", "Cont"),
-        Binding("S", "reverse_step", "RevStep", key_display="S"),
-        Binding("C", "reverse_continue", "RevCont", key_display="C"),
-        Binding("b", "toggle_breakpoint", "Break"),
-        Binding("f", "fault", "Fault"),
-        Binding("r", "recover", "Recover"),
-        Binding("g", "goto", "Goto"),
-        Binding("d", "diff_mode", "Diff"),
-        Binding("colon", "command_line", "Cmd", key_display=":"),
-        Binding("ctrl+c", "interrupt", "Interrupt", priority=True, show=False),
-        Binding("escape", "leave_input", "Leave input", show=False),
+        *(Binding(k.key, k.action, k.short, show=k.footer > 0, key_display=k.label, priority=k.key in PRIORITY)
+          for k in keys.KEYS),
+        *(Binding(str(d), f"digit('{d}')", str(d), show=False, key_display="0-9") for d in range(10)),
     ]
 
-    LONG_HELP = {
-        "help": "this help",
-        "step": "step one instruction (held down: repeats drop while a step is painting)",
-        "next": "next: step over a call (runs in the background)",
-        "continue": "continue to the next stop (runs in the background)",
-        "reverse_step": "reverse-step one instruction",
-        "reverse_continue": "reverse-continue to the previous breakpoint, watchpoint hit or trap",
-        "toggle_breakpoint": "toggle a breakpoint at the disassembly cursor (TPC unless moved)",
-        "fault": "fault injection: page permissions now, at a step, or once",
-        "recover": "recover from the pending trap (ACRE): the faulting instruction reissues",
-        "goto": "go to a step (time travel)",
-        "diff_mode": "register changes: since the last stop / since a reference point (set now)",
-        "command_line": "the command line: the full command language (up/down: history)",
-        "interrupt": "interrupt a running continue/until/next/goto/reverse-continue",
-        "leave_input": "leave an input field",
-    }
-    EXTRA_KEYS = [
-        ("ctrl+p", "command palette: commands, symbols (go to, break, follow), themes"),
-        ("tab / shift+tab", "move between panes; up/down/pgup/pgdn/home/end scroll or move the cursor"),
-        ("enter", "in a follow field: follow that expression; in the event filter: apply it"),
-        ("ctrl+q", "quit"),
-    ]
+    # The F1 words of every bound action (the key table's long descriptions).
+    LONG_HELP = {k.action: k.long for k in keys.KEYS} | {f"digit('{d}')": keys.OTHER_KEYS[0][1] for d in range(10)}
 
     @classmethod
     def key_help(cls) -> list[tuple[str, str]]:
-        """(key, what it does) for every binding of the app, then the other keys."""
-        rows = []
-        for b in cls.BINDINGS:
-            key = b.key_display or b.key  # type: ignore[union-attr]
-            rows.append((key.upper() if key.startswith("f") and key[1:].isdigit() else key,
-                         cls.LONG_HELP.get(b.action, b.description)))  # type: ignore[union-attr]
-        return rows + cls.EXTRA_KEYS
+        """(key, what it does) for every key of the app, then the keys of the panes."""
+        return keys.help_rows()
 
     def __init__(self, dbg: Debugger, *, theme: str | None = None, themes_dir: Path = THEMES_DIR,
                  program_name: str | None = None, notice: str = "") -> None:
         super().__init__()
+        self._gc_paused = False
+        self._not_run = 0  # queued presses not run: a command of the burst failed, or ctrl+c
         self.dbg = dbg
         self.commands = Commands(dbg, save=sessions.save, load=sessions.load)
         self.viewer = Viewer(dbg)
@@ -156,50 +149,88 @@ class PtodbgApp(App):
         self.busy_command = ""
         self.running_steps = 0  # the worker's progress (written by the worker thread)
         dbg.on_progress = self._progress
-        self.in_flight = False
-        self._gc_paused = False
-        self.dropped = 0
+        self.in_flight = False  # a key's step runs or is still being painted
+        self.presses = keys.PressQueue()  # key presses that came while painting
+        self.count = keys.CountPrefix()
         self.command_history: list[str] = []
         self._history_pos = 0
+        self._return_focus: Widget | None = None  # the pane the command line was opened from
         self._ticker: Timer | None = None
         self.last_result: CommandResult | None = None
         self.message_text, self.message_error = "", False
         self.view_names: dict[str, str] = {}  # view key -> the name sessions use for it
+        self.picked: Picked | None = None  # the register, byte or frame the user picked last
+        self.layout_plan: LayoutPlan | None = None
         self._widgets: dict = {}  # selector -> widget of the main screen (see _one)
         self._panes: list[ViewPane] | None = None  # every view pane (see panes())
+        # The theme before the first styling (set after mounting, every node is styled again).
+        self._apply_theme_choice()
+
+    @property
+    def dropped(self) -> int:
+        """Key presses that were not run: refused by a full queue, dropped because a
+        command of the burst failed (the message line says so), or cancelled by ctrl+c."""
+        return self.presses.refused + self._not_run
 
     # ------------------------------------------------------------- layout
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return dict(PTODBG_VARIABLES)
 
     def compose(self) -> ComposeResult:
+        # Starting makes thousands of objects that live as long as the app (widgets,
+        # styles): the collector is paused until the first screen is up, and then those
+        # objects are frozen out of every later collection (see _started).
+        self._pause_gc()
         view = self.view
+        # The arrangement for the terminal's size, given before the widgets are styled and
+        # laid out (changing the screen's class after mounting would style every node
+        # again, and new sizes would lay the screen out twice).
+        screen = self.screen_stack[0]
+        plan = self.layout_plan = plan_layout(*self.size)
+        for mode in MODES:
+            screen.set_class(mode == plan.mode, f"-{mode}")
+        sized: dict[str, Widget] = {}
+
+        def size(widget: Widget) -> Widget:
+            sized[f"#{widget.id}"] = widget
+            return widget
+
         yield StatusBar(self.program_name, self.dbg.profile, id="statusbar")
-        with Horizontal(id="top"):
-            yield DisasmView(id="disasm", classes="box")
-            with Vertical(id="memory"):
-                for key, label, follow in VIEWS:
-                    yield MemoryPane(key, label, follow, _home(view, key), id=f"pane-{key}", classes="mempane")
-            with Vertical(id="right"):
+        with Vertical(id="bottom-bar"):
+            yield TextLine("", id="message")
+            yield CommandLine(self.submit_command_line, self.action_leave_input, id="command", compact=True,
+                              placeholder=": command (help lists them; enter repeats the last)")
+            yield KeyFooter(id="footer")
+        yield size(TimelineStrip(id="timeline"))
+        with Horizontal(id="work"):
+            with Vertical(id="leftcol"):
+                with Horizontal(id="upper"):
+                    yield size(DisasmView(id="disasm", classes="box"))
+                    with Vertical(id="memory"):
+                        for key, label, follow in VIEWS:
+                            yield MemoryPane(key, label, follow, _home(view, key), id=f"pane-{key}",
+                                             classes="mempane")
+                with size(Horizontal(id="lower")):
+                    yield size(EventsPane(id="events-pane", classes="box"))
+                    tabs = tab_widgets()
+                    with PaneTabs(id="tabs", initial=tab_id(tabs[0]) if tabs else ""):
+                        for cls in tabs:
+                            with TabPane(cls.TAB, id=tab_id(cls)):
+                                yield cls(id=cls.DEFAULT_ID)
+            with size(Vertical(id="side")):
                 yield RegistersPane(id="regs", classes="box pane")
                 yield StatePane(id="state", classes="box pane")
-        with Horizontal(id="bottom"):
-            yield EventsPane(id="events-pane", classes="box")
-            tabs = tab_widgets()
-            with TabbedContent(id="tabs", initial=tab_id(tabs[0]) if tabs else ""):
-                for cls in tabs:
-                    with TabPane(cls.TAB, id=tab_id(cls)):
-                        yield cls(id=cls.DEFAULT_ID)
-            yield TrapPane(id="trap", classes="box pane")
-        yield TextLine("", id="message")
-        yield Input(id="command", compact=True, placeholder=": command (help lists them)")
-        yield KeyFooter(self._footer_keys(), id="footer")
+                yield size(TrapPane(id="trap", classes="box pane"))
+        for selector, rules in self._sizes(plan).items():
+            for name, value in rules.items():
+                setattr(sized[selector].styles, name, value)
 
     def on_mount(self) -> None:
-        self._apply_theme_choice()
         views = self.dbg.settings.get("views")
         if isinstance(views, list):
             self._apply_views(views)
+        self.apply_layout(self.size.width, self.size.height)
+        self.watch(self.screen_stack[0], "maximized", self._apply_sizes, init=False)
         self.query_one("#disasm").border_title = "disassembly"
         self.query_one("#regs").border_title = "registers · queues"
         self.query_one("#state").border_title = "TPC · block · reservation"
@@ -210,10 +241,57 @@ class PtodbgApp(App):
             view.border_subtitle = self._legend()
         self.theme_changed_signal.subscribe(self, self._on_theme_changed)
         self.publish(self.view)
-        message = self.notice or self._welcome()
+        message, error = self.notice or self._welcome(), False
         if self.theme_errors:
-            message += "  (themes skipped: " + "; ".join(self.theme_errors) + ")"
-        self.set_message(message)
+            message, error = "; ".join(self.theme_errors), True
+        self.set_message(message, error=error)
+        self.call_after_refresh(self._started)
+
+    def _started(self) -> None:
+        """The first screen is up: freeze what starting made (it lives as long as the
+        app, and the little garbage among it is not worth a full collection now), so
+        later collections skip it, and let the collector run again."""
+        gc.freeze()
+        self._resume_gc()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.apply_layout(event.size.width, event.size.height)
+
+    def apply_layout(self, width: int, height: int) -> None:
+        """Arrange the panes for a terminal of this size (see :mod:`ptodbg.tui.layout`)."""
+        plan = plan_layout(width, height)
+        if plan == self.layout_plan:
+            return
+        self.layout_plan = plan
+        screen = self.screen_stack[0]
+        for mode in MODES:
+            screen.set_class(mode == plan.mode, f"-{mode}")
+        self._apply_sizes()
+
+    def _sizes(self, plan: LayoutPlan) -> dict[str, dict[str, object]]:
+        """The sizes the plan gives: selector -> style -> value."""
+        side = ({"width": "1fr", "height": plan.side_height} if plan.side_height
+                else {"width": plan.side_width, "height": "1fr"})
+        return {
+            "#disasm": {"width": plan.disasm_width or "1fr"},
+            "#side": side,
+            "#lower": {"height": plan.lower_height or "1fr"},
+            "#events-pane": {"width": plan.events_width},
+            "#timeline": {"height": plan.timeline_height},
+            "#trap": {"max_height": plan.trap_height or None},
+        }
+
+    def _apply_sizes(self, *_args) -> None:
+        """Give the panes the plan's sizes; a maximised pane keeps none of them (it fills
+        the screen), and gets them back when it is restored."""
+        plan = self.layout_plan
+        if plan is None:
+            return
+        maximized = self.screen_stack[0].maximized
+        for selector, rules in self._sizes(plan).items():
+            widget = self._one(selector)
+            for name, value in rules.items():
+                setattr(widget.styles, name, None if widget is maximized else value)
 
     def _one(self, selector, kind=None):
         """``query_one`` of the main screen, remembered: the layout never changes, and a
@@ -229,14 +307,6 @@ class PtodbgApp(App):
 
     def _hex_views(self) -> list[HexView]:
         return [self._memory_pane(key).hexview for key, _l, _f in VIEWS]
-
-    def _footer_keys(self) -> list[tuple[str, str, str]]:
-        keys = []
-        for b in self.BINDINGS:
-            if b.show:  # type: ignore[union-attr]
-                key = b.key_display or b.key  # type: ignore[union-attr]
-                keys.append((key.upper() if key == "f1" else key, b.description, b.action))  # type: ignore[union-attr]
-        return keys
 
     def on_descendant_focus(self, event) -> None:
         self.query_one(KeyFooter).show_for(isinstance(self.focused, Input))
@@ -258,18 +328,32 @@ class PtodbgApp(App):
     def _apply_theme_choice(self) -> None:
         wanted = self._wanted_theme or self.dbg.settings.get("theme") or DEFAULT_THEME
         if wanted not in self.available_themes:
-            self.theme_errors.append(f"no theme {wanted!r} (have {', '.join(self.theme_names)})")
-            wanted = DEFAULT_THEME if DEFAULT_THEME in self.available_themes else "textual-dark"
+            fallback = DEFAULT_THEME if DEFAULT_THEME in self.available_themes else "textual-dark"
+            self.theme_errors.insert(0, f"no theme {wanted!r}: using {fallback}; {self.themes_text()}")
+            wanted = fallback
         self.theme = wanted
         self.dbg.settings["theme"] = wanted
 
+    def themes_text(self) -> str:
+        """The themes a user can name, in one clause."""
+        return f"themes: {', '.join(self.theme_names) or '(none loaded)'} (ctrl+p lists Textual's too)"
+
     def use_theme(self, name: str) -> None:
         if name not in self.available_themes:
-            self.set_message(f"no theme {name!r}; themes: {', '.join(self.theme_names)}", error=True)
+            self.set_message(f"no theme {name!r}; {self.themes_text()}", error=True)
             return
         self.theme = name
         self.dbg.settings["theme"] = name
-        self.set_message(f"theme {name}")
+        self.set_message(f"theme {name} (t: the next one)")
+
+    def action_cycle_theme(self) -> None:
+        """The next of the loaded themes (after a Textual theme: the first)."""
+        names = self.theme_names
+        if not names:
+            self.set_message(f"no theme files were loaded; {self.themes_text()}", error=True)
+            return
+        following = names[(names.index(self.theme) + 1) % len(names)] if self.theme in names else names[0]
+        self.use_theme(following)
 
     def _on_theme_changed(self, _theme) -> None:
         self.dbg.settings["theme"] = self.theme
@@ -289,10 +373,12 @@ class PtodbgApp(App):
         self._panes = None
 
     def publish(self, view: View) -> None:
-        """Hand the view of a stop to every pane (the one state diff per stop)."""
+        """Hand the view of a stop to every pane (the one state diff per stop); the trap
+        pane is shown while it has something to say."""
         self.view = view
         for pane in self.panes():
             pane.show_view(view)
+        self._one("#trap").set_class(TrapPane.has_news(view), "-shown")
 
     def _progress(self, steps: int) -> None:
         """The engine's progress callback (on the worker thread): only an int is kept."""
@@ -355,7 +441,7 @@ class PtodbgApp(App):
 
     def run_command(self, line: str) -> None:
         """Run a command line (from the command line, a key, the palette or a dialog)."""
-        line = line.strip()
+        line = line.strip().lstrip(":").strip()
         if not line:
             return
         self.log_console(f"> {line}")
@@ -367,22 +453,37 @@ class PtodbgApp(App):
             return
         self._finish(*self._execute(line))
 
-    def _request(self, line: str) -> None:
-        """A key press: dropped while the previous key's step is still being painted."""
+    def _request(self, command: str, count: int = 1) -> None:
+        """A key press.  While the previous key's step is still being painted the press
+        is queued (:class:`~ptodbg.tui.keys.PressQueue`): it runs, folded with the other
+        presses of the same key, as soon as the repaint has landed."""
         if self.busy:
             self.set_message(f"{self.busy_command} is running: ctrl+c interrupts it", error=True)
             return
         if self.in_flight:
-            self.dropped += 1
+            self.presses.add(command, count)
             return
         self.in_flight = True
         self._pause_gc()
-        self.run_command(line)
+        self.run_command(command if count == 1 else f"{command} {count}")
         self.call_after_refresh(self._landed)
 
     def _landed(self) -> None:
+        """The repaint of a key's stop is on screen: run the presses that came meanwhile."""
         self.in_flight = False
         self._resume_gc()
+        queued = self.presses.pop()
+        if queued is None:
+            return
+        result = self.last_result
+        if self.busy or (result is not None and not result.ok):
+            dropped = queued[1] + self.presses.clear()
+            self._not_run += dropped
+            if result is not None and not result.ok:
+                self.set_message(f"{result.error or 'failed'} ({plural(dropped, 'queued key press', 'queued key presses')}"
+                                 " not run)", error=True)
+            return
+        self._request(*queued)
 
     # The cyclic garbage collector is paused from a step key to the end of its repaint
     # and runs right after it, while the user reads the screen (Textual does the same
@@ -428,6 +529,8 @@ class PtodbgApp(App):
         if self._ticker is not None:
             self._ticker.stop()
             self._ticker = None
+        if view is None:  # the status bar said "running": it shows the stop it is at again
+            self._one(StatusBar).show_view(self.view)
         self._finish(result, view)
 
     def _finish(self, result: CommandResult, view: View | None) -> None:
@@ -441,8 +544,10 @@ class PtodbgApp(App):
             self.log_console("\n".join("  " + line for line in text.splitlines()) or "  ok")
             if "\n" in text:
                 first = text.splitlines()[0]
-                self.set_message(f"{first} ... (the rest is in the Console tab)")
-                self._one("#tabs", TabbedContent).active = "tab-console"
+                tabs = self._one("#tabs", TabbedContent)
+                tabs.active = "tab-console"
+                where = "the Console tab" if self._on_screen(tabs) else "the Console tab: F6"
+                self.set_message(f"{first} ... (the rest is in {where})")
             else:
                 self.set_message(text)
             if name == "load":
@@ -455,23 +560,44 @@ class PtodbgApp(App):
         self.publish(view)
         if result.ok and view.reissued is not None:
             self.set_message(f"{result.message or 'ok'}: reissued whole after the {view.reissued.name} recovery "
-                             f"({len(view.events)} events, TPC + {view.pc - view.reissued.saved_tpc})")
+                             f"({plural(len(view.events), 'event')}, TPC + {view.pc - view.reissued.saved_tpc})")
 
     def prefill_command(self, text: str) -> None:
         box = self.query_one("#command", Input)
         box.value = text
         box.cursor_position = len(text)
+        if not isinstance(self.focused, Input):
+            self._return_focus = self.focused
         box.focus()
 
-    @on(Input.Submitted, "#command")
-    def _command_submitted(self, event: Input.Submitted) -> None:
-        line = event.value.strip()
-        event.input.value = ""
+    def submit_command_line(self, value: str) -> None:
+        """Enter on the command line: run the line, then give the focus back to the pane
+        the line was opened from.  An empty line repeats the last command, as in gdb."""
+        line = value.strip().lstrip(":").strip()
         if not line:
-            return
-        self.command_history.append(line)
+            if not self.command_history:
+                self.set_message("no command to repeat yet")
+                return
+            line = self.command_history[-1]
+        elif not self.command_history or self.command_history[-1] != line:
+            self.command_history.append(line)
         self._history_pos = len(self.command_history)
         self.run_command(line)
+        self._restore_focus()
+
+    @on(Input.Changed, "#command")
+    def _command_changed(self, event: Input.Changed) -> None:
+        """A ':' typed at the start of the line (the habit of the key that opened it) is
+        not part of the command."""
+        if event.value.startswith(":"):
+            event.input.value = event.value.lstrip(":")
+
+    def _restore_focus(self) -> None:
+        target = self._return_focus
+        self._return_focus = None
+        if target is None or not target.is_attached or not self._on_screen(target):
+            target = self._one("#disasm")
+        self.screen_stack[0].set_focus(target)  # at once: the next key is a debugger key again
 
     def on_key(self, event) -> None:
         box = self.focused
@@ -551,7 +677,7 @@ class PtodbgApp(App):
     # ------------------------------------------------------------- actions
     DEBUGGER_ACTIONS = frozenset({
         "step", "next", "continue", "reverse_step", "reverse_continue", "toggle_breakpoint", "fault",
-        "recover", "goto", "diff_mode", "command_line", "help",
+        "recover", "goto", "diff_mode", "command_line", "help", "zoom", "cycle_theme", "tab", "pane", "digit",
     })
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
@@ -560,32 +686,58 @@ class PtodbgApp(App):
             return False
         return True
 
+    def _counted(self, action: str) -> int:
+        """The count typed before a key (1 without one); other keys cancel a count."""
+        if not self.count.active:
+            return 1
+        if action not in COUNTED:
+            self.count.clear()
+            self.set_message("count cancelled: only s and S take a count")
+            return 1
+        return self.count.take()
+
+    def action_digit(self, digit: str) -> None:
+        """A digit before s or S: a count (5s steps five, 10S steps back ten)."""
+        if not self.count.push(digit):
+            if self.count.active:
+                self.set_message(f"count {self.count.digits}: at most {keys.MAX_COUNT:,}", error=True)
+            return
+        self.set_message(f"count {self.count.digits}: s steps {self.count.digits}, S steps back "
+                         f"{self.count.digits} (escape cancels)")
+
     def action_help(self) -> None:
+        self.count.clear()
         self.push_screen(HelpScreen(self.key_help()))
 
     def action_step(self) -> None:
-        self._request("step")
+        self._request("step", self._counted("step"))
 
     def action_next(self) -> None:
+        self._counted("next")
         self._request("next")
 
     def action_continue(self) -> None:
+        self._counted("continue")
         self._request("continue")
 
     def action_reverse_step(self) -> None:
-        self._request("reverse-step")
+        self._request("reverse-step", self._counted("reverse_step"))
 
     def action_reverse_continue(self) -> None:
+        self._counted("reverse_continue")
         self._request("reverse-continue")
 
     def action_recover(self) -> None:
+        self._counted("recover")
         self._request("recover")
 
-    def action_toggle_breakpoint(self) -> None:
+    def action_toggle_breakpoint(self, address: int | None = None) -> None:
+        self._counted("toggle_breakpoint")
         if self.busy:
             self.set_message(f"{self.busy_command} is running: ctrl+c interrupts it", error=True)
             return
-        address = self.query_one(DisasmView).cursor
+        if address is None:
+            address = self._one("#disasm", DisasmView).cursor
         try:
             bp = self.dbg.toggle_breakpoint_at(address)
         except ValueError as e:
@@ -598,7 +750,105 @@ class PtodbgApp(App):
             self.set_message(f"breakpoint {bp.ident} at {address:#x} ({where})")
         self.publish(self.viewer.capture(moved=False))
 
+    @on(DisasmView.BreakpointClicked)
+    def _gutter_clicked(self, event: DisasmView.BreakpointClicked) -> None:
+        self.action_toggle_breakpoint(event.address)
+
+    @on(TimelineStrip.Travel)
+    def _timeline_travel(self, event: TimelineStrip.Travel) -> None:
+        if event.step == self.view.steps:
+            self.set_message(f"already at step {event.step:,}")
+            return
+        self.run_command(f"goto {event.step}")
+
+    # ------------------------------------------------------- picked items
+    def _has_command(self, name: str) -> bool:
+        return any(spec.name == name for spec in Commands.specs())
+
+    def command_for_pick(self, picked: Picked) -> str | None:
+        """The command line that acts on a picked item, when the command language has
+        it: ``last REGISTER|ADDRESS`` for a register or a byte, ``frame LEVEL`` for a
+        frame (None until the command exists)."""
+        name = "frame" if picked.kind == "frame" else "last"
+        return f"{name} {picked.argument}" if self._has_command(name) else None
+
+    def on_picked(self, picked: Picked) -> None:
+        """A register, byte or frame was picked with the mouse.  A frame is selected
+        (``frame N``) when the command exists; a register or byte is kept for ``last``."""
+        self.picked = picked
+        line = self.command_for_pick(picked)
+        if picked.kind == "frame" and line is not None:
+            self.run_command(line)
+            return
+        hint = f"; :{line} tells when it last changed" if line is not None else ""
+        self.set_message(f"selected {picked.what}{hint}")
+
+    # -------------------------------------------------- panes, tabs, zoom
+    def _on_screen(self, widget: Widget) -> bool:
+        """True when ``widget`` is shown now (its containers displayed, and inside the
+        maximised pane if one is)."""
+        maximized = self.screen_stack[0].maximized
+        node = widget
+        inside = maximized is None
+        while isinstance(node, Widget):
+            if node is maximized:
+                return True  # a maximised pane shows even when its column is hidden
+            if not node.display:
+                return False
+            node = node.parent
+        return inside
+
+    def _focus_target(self, widget: Widget) -> Widget | None:
+        if widget.can_focus:
+            return widget
+        return next((w for w in widget.query("*") if w.can_focus and not isinstance(w, Input)), None)
+
+    def show_pane(self, widget: Widget) -> None:
+        """Bring a pane into sight and focus it: it is focused where the layout shows it,
+        and maximised where it has no room (a small terminal, a trap pane with no trap)."""
+        screen = self.screen_stack[0]
+        if screen.maximized is not None and screen.maximized is not widget:
+            screen.minimize()
+        if not self._on_screen(widget):
+            screen.maximize(widget, container=False)
+        target = self._focus_target(widget)
+        if target is not None:
+            self.call_after_refresh(target.focus)
+
+    def action_pane(self, pane_id: str) -> None:
+        self.count.clear()
+        self.show_pane(self.query_one(f"#{pane_id}"))
+
+    def action_tab(self, tab: str) -> None:
+        """Open a tab of the bottom row (maximised when the row is not on screen)."""
+        self.count.clear()
+        tabs = self._one("#tabs", TabbedContent)
+        tabs.active = tab
+        screen = self.screen_stack[0]
+        if screen.maximized is not None and screen.maximized is not tabs:
+            screen.minimize()
+        if not self._on_screen(tabs):
+            screen.maximize(tabs, container=False)
+        target = self._focus_target(tabs.get_pane(tab))
+        if target is not None:
+            self.call_after_refresh(target.focus)
+
+    def action_zoom(self) -> None:
+        """Maximise the focused pane, or bring the others back."""
+        self.count.clear()
+        screen = self.screen_stack[0]
+        if screen.maximized is not None:
+            screen.minimize()
+            self.set_message("all panes are back (z maximises the focused one)")
+            return
+        focused = self.focused
+        if focused is None or isinstance(focused, Input):
+            focused = self._one("#disasm")
+        if screen.maximize(focused, container=True):
+            self.set_message("maximised: z or escape brings the other panes back")
+
     def action_fault(self) -> None:
+        self._counted("fault")
         if self.busy:
             self.set_message(f"{self.busy_command} is running: ctrl+c interrupts it", error=True)
             return
@@ -627,6 +877,7 @@ class PtodbgApp(App):
         self.push_screen(screen, done)
 
     def action_goto(self) -> None:
+        self._counted("goto")
         if self.busy:
             self.set_message(f"{self.busy_command} is running: ctrl+c interrupts it", error=True)
             return
@@ -643,7 +894,7 @@ class PtodbgApp(App):
         if regs.cumulative_from is None:
             self.viewer.reference = view.regs
             regs.cumulative_from = view.steps
-            self.set_message(f"register changes now count from step {view.steps} (d again: since the last stop)")
+            self.set_message(f"register changes now count from step {view.steps:,} (d again: since the last stop)")
         else:
             self.viewer.reference = None
             regs.cumulative_from = None
@@ -652,13 +903,31 @@ class PtodbgApp(App):
         regs.show_view(self.view)
 
     def action_command_line(self) -> None:
-        self.query_one("#command", Input).focus()
+        if isinstance(self.focused, Input):  # a priority key: in an input it is a character
+            self.focused.insert_text_at_cursor(":")
+            return
+        self.count.clear()
+        self._return_focus = self.focused
+        # At once, not after the queued messages (Widget.focus waits for them): the keys
+        # typed right after ':' are the command's, never debugger keys.
+        self.screen_stack[0].set_focus(self._one("#command", Input))
 
     def action_leave_input(self) -> None:
+        """Escape: leave an input (back to the pane it was opened from) and cancel a count."""
+        if self.count.active:
+            self.count.clear()
+            self.set_message("count cancelled")
         if isinstance(self.focused, Input):
-            self.query_one(DisasmView).focus()
+            if self.focused.id == "command":
+                self._restore_focus()
+            else:
+                self._one("#disasm").focus()
 
     def action_interrupt(self) -> None:
+        self.count.clear()
+        dropped = self.presses.clear()
+        if dropped:
+            self._not_run += dropped
         if self.busy:
             self.dbg.interrupt.set()
             self.set_message(f"interrupting {self.busy_command} ...")
@@ -705,12 +974,29 @@ def open_app(path: str | None = None, *, session: str | None = None, theme: str 
     return PtodbgApp(dbg, theme=theme, notice=notice)
 
 
+def unknown_theme(name: str, themes_dir: Path = THEMES_DIR) -> str | None:
+    """One sentence naming every theme when ``name`` is none of them (None: it is one)."""
+    from textual.theme import BUILTIN_THEMES
+
+    loaded = load_themes(themes_dir).names
+    if name in loaded or name in BUILTIN_THEMES:
+        return None
+    return (f"no theme {name!r}; themes: {', '.join(loaded) or '(none loaded)'}; "
+            f"Textual's: {', '.join(sorted(BUILTIN_THEMES))}")
+
+
 def run_tui(path: str | None = None, session: str | None = None, theme: str | None = None,
             profile: str = "debug", compat: str | None = None) -> int:
     """``ptodbg tui`` and ``ptodbg``: run the app; 0 on a normal exit, 2 when the program
-    or session cannot be opened (one line on standard error)."""
+    or session cannot be opened or the theme does not exist (one line on standard error,
+    naming the themes there are)."""
     from ptodbg.debug.program import OpenError
 
+    if theme is not None:
+        problem = unknown_theme(theme)
+        if problem:
+            sys.stderr.write(f"ptodbg: error: {problem}\n")
+            return 2
     try:
         app = open_app(path, session=session, theme=theme, profile=profile, compat=compat)
     except (OpenError, sessions.SessionError) as e:

@@ -41,6 +41,34 @@ class PaneNote(Message):
         self.error = error
 
 
+class Picked(Message):
+    """The user picked one item of a pane: a register (a click on it), a byte of memory
+    (a click on it in a memory view) or a frame of the call chain (a click or enter on it
+    in the Calls tab).
+
+    This is the hook for the commands that act on one item: ``last REGISTER`` /
+    ``last ADDRESS`` (when did it last change) and ``frame LEVEL`` (select a frame).  The
+    app keeps the item (:attr:`PtodbgApp.picked <ptodbg.tui.app.PtodbgApp.picked>`), and
+    :meth:`~ptodbg.tui.app.PtodbgApp.command_for_pick` gives the command line for it when
+    the command language has that command."""
+
+    KINDS = ("register", "memory", "frame")
+
+    def __init__(self, kind: str, value: int | str, what: str = "") -> None:
+        super().__init__()
+        assert kind in self.KINDS, kind
+        self.kind = kind
+        self.value = value  # register name, byte address or frame level
+        self.what = what  # the item in words, for the message line
+
+    @property
+    def argument(self) -> str:
+        """The item as the command language writes it: ``a0``, ``0x11000``, ``2``."""
+        if self.kind == "memory":
+            return f"{int(self.value):#x}"
+        return str(self.value)
+
+
 class ViewPane:
     """Mixin for widgets that render a :class:`View` (put it first among the bases)."""
 

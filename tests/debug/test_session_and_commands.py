@@ -33,7 +33,7 @@ def test_save_and_load_round_trip(tmp_path):
     e = make()
     e.sha256 = "ab" * 32
     msg = session.load(e, path)
-    assert "1 breakpoints" in msg and e.steps == 1
+    assert "1 breakpoint," in msg and e.steps == 1
     assert [b.location for b in e.breakpoints.values()] == ["copy2"]
     assert next(iter(e.breakpoints.values())).condition.text == "a2 == 3"
     assert [(w.low, w.length, w.mode) for w in e.watchpoints.values()] == [(DST, 64, "w")]

@@ -1,7 +1,9 @@
 """Snapshot tests (pytest-textual-snapshot) of the screens a user must understand: the
 demo at start, a DMA with both ranges highlighted, an overlapping DMA, the trap stop of
 an injected fault, recovery and the whole reissue, a reverse step, the dialogs, and each
-theme.  Fixed 160x50 terminal; the UI shows no clock or timing, so the SVGs are stable.
+theme, at 160x50; and the layouts of issue 13 at 80x24, 120x40, 160x50 and 220x60 (a DMA
+just done, a trap stop, a pane maximised).  The UI shows no clock or timing, so the SVGs
+are stable.
 
 Regenerate after an intended change with ``pytest tests/tui/test_snapshots.py
 --snapshot-update`` and look at the SVGs before committing them."""
@@ -16,7 +18,7 @@ from ptodbg.tui.app import open_app
 
 
 def snap(snap_compare, *steps, path: str | None = None, theme: str | None = None,
-         profile: str = "debug", tab: str | None = None) -> bool:
+         profile: str = "debug", tab: str | None = None, size: tuple[int, int] = SIZE) -> bool:
     """Open the app, run ``steps`` (keys, or ':command' lines), open ``tab`` of the
     bottom pane and compare the screen."""
     app = open_app(path, theme=theme, profile=profile)
@@ -34,7 +36,7 @@ def snap(snap_compare, *steps, path: str | None = None, theme: str | None = None
             box.cursor_blink = False  # a blinking cursor would make the picture depend on timing
         await settle(pilot)
 
-    return snap_compare(app, terminal_size=SIZE, run_before=run_before)
+    return snap_compare(app, terminal_size=size, run_before=run_before)
 
 
 def test_demo_at_start(snap_compare):
@@ -94,3 +96,29 @@ def test_help_screen(snap_compare):
 @pytest.mark.parametrize("theme", ["dark", "light", "high-contrast"])
 def test_each_theme(snap_compare, theme):
     assert snap(snap_compare, ":inject dst 64 r-- once", "s", "s", "s", theme=theme)
+
+
+# ------------------------------------------------------------ every terminal
+SIZES = [(80, 24), (120, 40), (160, 50), (220, 60)]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_dma_just_done_at(snap_compare, size):
+    """80x24: code, registers and memory A; 120x40 and 160x50: every pane; 220x60: 32
+    bytes a row with their ASCII and the source lines beside the code."""
+    assert snap(snap_compare, "s", "s", "s", size=size)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (220, 60)], ids=["80x24", "220x60"])
+def test_a_trap_stop_at(snap_compare, size):
+    """The trap pane appears (its way forward first), the timeline marks the injection
+    and the trap."""
+    assert snap(snap_compare, ":inject dst 64 r--", "c", path=program("dma_fault.s"), size=size)
+
+
+def test_memory_b_maximised_at_80x24(snap_compare):
+    assert snap(snap_compare, "s", "s", "s", "alt+m", size=(80, 24))
+
+
+def test_the_history_tab_maximised_at_80x24(snap_compare):
+    assert snap(snap_compare, "s", "s", "s", "f2", size=(80, 24))

@@ -28,6 +28,24 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
+
+def set_title(widget: Widget, title: str) -> None:
+    """Change a widget's border title, repainting only its top border line.
+
+    Setting ``border_title`` repaints the whole widget (Textual's descriptor refreshes
+    it), which for a pane whose title follows every stop (the disassembly names the
+    source line of its cursor) costs a full recomposition of every screen line it
+    crosses.  The title is stored as the descriptor stores it."""
+    if widget.border_title == title:
+        return
+    if not widget.is_mounted or not hasattr(widget, "_border_title"):
+        widget.border_title = title
+        return
+    widget._border_title = widget.render_str(title).expand_tabs(4).split()[0]  # as _BorderTitle.__set__
+    offset = widget.content_offset
+    widget.refresh(Region(-offset.x, -offset.y, widget.outer_size.width, 1))
+
+
 # The keys of the views with a cursor (disassembly, event lists): each adds its own home/end.
 CURSOR_BINDINGS = [
     Binding("up", "cursor(-1)", "Up", show=False),

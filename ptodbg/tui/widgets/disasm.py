@@ -10,7 +10,13 @@ last stop.
 
 Each row has a breakpoint marker (``●``), the TPC marker (``▶``; ``✗`` for the
 instruction that trapped), the address and the instruction; symbols get label rows.
-The cursor (up/down when the view has focus) is where ``b`` toggles a breakpoint.
+The cursor (up/down when the view has focus, or a click on a row) is where ``b``
+toggles a breakpoint; a click in the two-cell gutter toggles the breakpoint of that row.
+
+When the program has line information (a ``.s`` program, or an ELF with DWARF
+``.debug_line``), the source line of the code is shown beside its first instruction
+when the pane is wide enough, and the title names the file and line of the cursor's
+instruction at any width.  The lines come from the view (:meth:`View.source_line`).
 """
 
 from __future__ import annotations
@@ -18,20 +24,27 @@ from __future__ import annotations
 import bisect
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from textual.binding import Binding
 from textual.geometry import Region, Size
+from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from ptodbg.tui.pane import ViewPane
-from ptodbg.tui.widgets.base import CURSOR_BINDINGS, RowStrips, merge_runs
+from ptodbg.tui.widgets.base import CURSOR_BINDINGS, RowStrips, merge_runs, set_title
 
 if TYPE_CHECKING:
+    from ptodbg.debug.lines import SourceLine
     from ptodbg.debug.listing import Listing, Row
     from ptodbg.debug.view import View
 
 WIDTH = 200
+TEXT_AT = 13  # the instruction's column: gutter 2, space, 8 address digits, 2 spaces
+SOURCE_GAP = 30  # cells of instruction text before the source column
+SOURCE_MIN = 20  # the source column is shown only when this many cells are left for it
+GUTTER = 2  # cells of the breakpoint and TPC markers: a click here toggles a breakpoint
 
 
 class DisasmView(ViewPane, RowStrips, ScrollView, can_focus=True):
@@ -41,8 +54,15 @@ class DisasmView(ViewPane, RowStrips, ScrollView, can_focus=True):
 
     COMPONENT_CLASSES = {
         "disasm--pc", "disasm--cursor", "disasm--breakpoint", "disasm--label", "disasm--address",
-        "disasm--trap", "disasm--note",
+        "disasm--trap", "disasm--note", "disasm--source",
     }
+
+    class BreakpointClicked(Message):
+        """A click in the gutter of an instruction row: toggle its breakpoint."""
+
+        def __init__(self, address: int) -> None:
+            super().__init__()
+            self.address = address
 
     COMPONENT_PREFIX = "disasm"
 
@@ -60,6 +80,8 @@ class DisasmView(ViewPane, RowStrips, ScrollView, can_focus=True):
         self.breakpoints: frozenset[int] = frozenset()
         self._stop = 0  # the view.stop shown
         self._text: dict[tuple[int, bytes], str] = {}
+        self._sources: dict[int, tuple[SourceLine | None, bool]] = {}  # address -> (line, first of it)
+        self.title_base = "disassembly"
         self.init_rows()
 
     # ---------------------------------------------------------- the window
@@ -71,6 +93,7 @@ class DisasmView(ViewPane, RowStrips, ScrollView, can_focus=True):
         if listing is not self.listing:
             self.listing = listing
             self.rows = listing.rows
+            self._sources.clear()
             self._refresh_size()
             self.refresh()
 
@@ -114,6 +137,63 @@ class DisasmView(ViewPane, RowStrips, ScrollView, can_focus=True):
         for row in range(top, min(len(self.rows), top + max(1, self.scrollable_content_region.height))):
             if drawn.get(row) != self._signature(row):
                 self.refresh(Region(0, row - top, width, 1))
+        self._show_title()
+
+    def _show_title(self) -> None:
+        """The title names the source line of the cursor's instruction, when known."""
+        title = self.title_base
+        if self.view is not None and self.view.lines is not None:
+            line, _first = self.source(self.cursor)
+            if line is not None:
+                title += f" · {line.path.rsplit('/', 1)[-1]}:{line.line}"
+        set_title(self, title)
+
+    def source(self, address: int) -> tuple[SourceLine | None, bool]:
+        """The source line of the instruction at ``address`` and whether it is the first
+        instruction of that line in the window (where the line is shown)."""
+        got = self._sources.get(address)
+        if got is None:
+            view = self.view
+            line = view.source_line(address) if view is not None else None
+            first = False
+            if line is not None:
+                row = self.index.get(address)
+                before = self._previous_instruction(row) if row is not None else None
+                previous = view.source_line(before) if before is not None and view is not None else None
+                first = previous is None or (previous.path, previous.line) != (line.path, line.line)
+            got = self._sources[address] = (line, first)
+        return got
+
+    def _previous_instruction(self, row: int) -> int | None:
+        for k in range(row - 1, -1, -1):
+            if self.rows[k].length:
+                return self.rows[k].address
+            if not self.rows[k].note:
+                return None  # a label row: a new symbol starts, show the line again
+        return None
+
+    def _source_column(self, width: int) -> int | None:
+        """Where the source column starts at this width (None: no room for it)."""
+        if self.view is None or self.view.lines is None:
+            return None
+        at = TEXT_AT + SOURCE_GAP
+        return at if width - at >= SOURCE_MIN else None
+
+    # --------------------------------------------------------------- mouse
+    def on_click(self, event) -> None:
+        """A click on a row moves the cursor there; in the gutter it toggles the row's
+        breakpoint."""
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        row_index = int(self.scroll_y) + offset.y
+        if not 0 <= row_index < len(self.rows) or not self.rows[row_index].length:
+            return
+        address = self.rows[row_index].address
+        self.cursor = address
+        self._repaint_changed()
+        if int(self.scroll_x) + offset.x < GUTTER:
+            self.post_message(self.BreakpointClicked(address))
 
     def _bring_into_view(self, address: int) -> None:
         row = self.index.get(address)
@@ -166,6 +246,15 @@ class DisasmView(ViewPane, RowStrips, ScrollView, can_focus=True):
         return (row.address == self.focus_pc, row.address == self.cursor and self.has_focus,
                 row.address in self.breakpoints, trapped, word, self.scrollable_content_region.width)
 
+    def _source_text(self, address: int, width: int) -> str | None:
+        """The source beside a row (its first instruction of a line), None when none."""
+        if self._source_column(width) is None:
+            return None
+        line, first = self.source(address)
+        if line is None or not first:
+            return None
+        return f"│ {line.line} {line.text.strip()}"
+
     def render_line(self, y: int) -> Strip:
         row_index = int(self.scroll_y) + y
         width = self.scrollable_content_region.width
@@ -192,14 +281,21 @@ class DisasmView(ViewPane, RowStrips, ScrollView, can_focus=True):
         line = "pc" if at_pc else ("cursor" if cursor else "")
         on = self.on_base
         digits = 8 if row.address < 1 << 32 else 16
+        text = self._instruction_text(row.address, word)
         segs = [
             Segment("●" if bp else " ", on(line, "breakpoint")),
             Segment("✗" if trapped else ("▶" if at_pc else " "), on(line, "trap") if trapped else on(line)),
             Segment(" ", on(line)),
             Segment(f"{row.address:0{digits}x}", on(line, "address")),
             Segment("  ", on(line)),
-            Segment(self._instruction_text(row.address, word), on(line)),
+            Segment(text, on(line)),
         ]
+        source = self._source_text(row.address, width)
+        if source is not None:
+            used = 5 + digits + cell_len(text)
+            column = self._source_column(width) or used
+            segs.append(Segment(" " * max(2, column - used), on(line)))
+            segs.append(Segment(source, on(line, "source")))
         strip = Strip(segs)
         if line:
             strip = strip.extend_cell_length(width, on(line))

@@ -20,6 +20,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from ptodbg.debug.records import FENCE, MemEvent
+from ptodbg.tui.fmt import count, plural
 from ptodbg.tui.pane import ViewPane
 from ptodbg.tui.widgets.base import CURSOR_BINDINGS, RowStrips, TextLine, merge_runs
 
@@ -192,7 +193,7 @@ class EventList(RowStrips, ScrollView, can_focus=True):
             line = line + self._style("cursor")
         segs = []
         if self.show_step:
-            segs.append(Segment(f"@{row.step:<6}", line))
+            segs.append(Segment(f"@{count(row.step):<6} ", line))
         segs.append(Segment(f"{row.index:2} ", line))
         kind_style = line if future else line + self._style(e.kind)
         segs.append(Segment(f"{e.kind:<6} ", kind_style))
@@ -215,6 +216,8 @@ class EventsPane(ViewPane, Vertical):
     it was and, on a line of its own only then, what the step noted (a system call and its
     result, an edit applied); a warning note (an unsupported call) stands out."""
 
+    ALLOW_MAXIMIZE = True  # z, or its key in a small terminal, shows it alone
+
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.caption = TextLine("", id="events-title")
@@ -231,7 +234,7 @@ class EventsPane(ViewPane, Vertical):
         events.empty = no_events_text(view)
         events.set_rows([EventRow(None, i + 1, e) for i, e in enumerate(view.events)])
         what = view.last_text or "nothing executed yet"
-        self.caption.update(f"{what}: {len(view.events)} events" if view.steps else "nothing executed yet")
+        self.caption.update(f"{what}: {plural(len(view.events), 'event')}" if view.steps else "nothing executed yet")
         text = "; ".join(note.text for note in view.step_notes)
         if text != self.notes.plain:
             self.notes.update(text)

@@ -31,7 +31,7 @@ from textual.strip import Strip
 from textual.widgets import Input, Label
 
 from ptodbg.debug.records import PAGE_SHIFT, Perms
-from ptodbg.tui.pane import ViewPane
+from ptodbg.tui.pane import Picked, ViewPane
 from ptodbg.tui.widgets.base import RowStrips, TextLine, merge_runs
 
 if TYPE_CHECKING:
@@ -41,6 +41,17 @@ WINDOW = 1 << 18  # bytes a view scrolls over around its anchor
 CONTEXT_ROWS = 1  # rows shown above the anchor when the view moves
 MASK64 = (1 << 64) - 1
 PRINTABLE = frozenset(range(0x20, 0x7F))
+# Row layouts, widest first: (bytes a row, ASCII column, spaces after the address).  A
+# view takes the first that fits its width (32 bytes a row on a 200-column terminal).  The
+# last, for an 80-column terminal, also lets the injection mark share its cell with the
+# space after the permissions ("rw-!00011000" when marked, "rw- 00011000" when not).
+LAYOUTS = ((32, True, 2), (16, True, 2), (16, False, 2), (8, True, 2), (8, False, 2), (8, False, 1))
+
+
+def _gutter(sep: int) -> int:
+    """Cells of the permission gutter: "rw-", the mark, a space (the tight layout: the
+    mark is the space)."""
+    return 5 if sep > 1 else 4
 
 
 @dataclass(frozen=True)
@@ -104,6 +115,7 @@ class HexView(RowStrips, ScrollView, can_focus=True):
         self.rows = 1
         self.bpr = 16
         self.ascii = True
+        self.sep = 2  # spaces between the address and the bytes
         self.init_rows()
         self._set_window(self.anchor)
 
@@ -112,24 +124,24 @@ class HexView(RowStrips, ScrollView, can_focus=True):
     def address_digits(self) -> int:
         return 8 if self.base + WINDOW <= 1 << 32 else 16
 
-    def _width_of(self, bpr: int, ascii_: bool) -> int:
+    def _width_of(self, bpr: int, ascii_: bool, sep: int = 2) -> int:
         """Cells of a row: gutter, address, bytes (an extra space every 8), ASCII."""
-        width = 5 + self.address_digits + 2 + bpr * 3 - 1 + (bpr // 8 - 1)
+        width = _gutter(sep) + self.address_digits + sep + bpr * 3 - 1 + (bpr // 8 - 1)
         return width + (1 + bpr if ascii_ else 0)
 
     def line_width(self) -> int:
-        return self._width_of(self.bpr, self.ascii)
+        return self._width_of(self.bpr, self.ascii, self.sep)
+
+    def _bytes_at(self) -> int:
+        """The cell where the first byte of a row starts."""
+        return _gutter(self.sep) + self.address_digits + self.sep
 
     def _choose_layout(self, width: int) -> None:
-        """16 bytes a row with ASCII when it fits, then without, then 8 (with ASCII)."""
-        if width >= self._width_of(16, True):
-            bpr, ascii_ = 16, True
-        elif width >= self._width_of(16, False):
-            bpr, ascii_ = 16, False
-        else:
-            bpr, ascii_ = 8, width >= self._width_of(8, True)
-        if (bpr, ascii_) != (self.bpr, self.ascii):
-            self.bpr, self.ascii = bpr, ascii_
+        """The widest of :data:`LAYOUTS` that fits (32 bytes a row with ASCII, down to 8
+        bytes without ASCII and one space after the address)."""
+        bpr, ascii_, sep = next((layout for layout in LAYOUTS if width >= self._width_of(*layout)), LAYOUTS[-1])
+        if (bpr, ascii_, sep) != (self.bpr, self.ascii, self.sep):
+            self.bpr, self.ascii, self.sep = bpr, ascii_, sep
             self._set_window(self.anchor)
             self._scroll_to_anchor()
 
@@ -137,6 +149,9 @@ class HexView(RowStrips, ScrollView, can_focus=True):
         self._choose_layout(self.scrollable_content_region.width)
         self._drawn.clear()
         self.virtual_size = Size(self.line_width(), self.rows)
+        low, high = self.visible_range()
+        if not low <= self.anchor < high:  # moved while hidden (a pane of a small terminal)
+            self._scroll_to_anchor()
 
     def _set_window(self, address: int) -> None:
         half = WINDOW // 2
@@ -235,6 +250,40 @@ class HexView(RowStrips, ScrollView, can_focus=True):
             text += f" ({f.note})"
         return text
 
+    # --------------------------------------------------------------- mouse
+    def byte_at(self, x: int, y: int) -> int | None:
+        """The address of the byte drawn at content cell (x, y) (in the hex or the ASCII
+        column), None elsewhere."""
+        row = int(self.scroll_y) + y
+        if not 0 <= row < self.rows:
+            return None
+        x += int(self.scroll_x)
+        start = self._bytes_at()
+        address = self.base + row * self.bpr
+        hex_end = start + self.bpr * 3 - 1 + (self.bpr // 8 - 1)
+        if start <= x < hex_end:
+            group, inside = divmod(x - start, 25)  # a group of 8 bytes: 8 x "hh " and one more space
+            k, cell = divmod(inside, 3)
+            if k < 8 and cell < 2:
+                return address + 8 * group + k
+            return None
+        if self.ascii and hex_end + 1 <= x < hex_end + 1 + self.bpr:
+            return address + x - hex_end - 1
+        return None
+
+    def on_click(self, event) -> None:
+        """A click on a byte selects it (highlighted) and tells the app (:class:`Picked`)."""
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        address = self.byte_at(offset.x, offset.y)
+        if address is None:
+            return
+        self.select(address, address + 1)
+        data = self.view.read(address, 1) if self.view is not None else None
+        value = f" = {data[0]:#04x}" if data is not None else " (not mapped)"
+        self.post_message(Picked("memory", address, f"{self.label} byte {address:#x}{value}"))
+
     # ----------------------------------------------------------- rendering
     def render_line(self, y: int) -> Strip:
         row = int(self.scroll_y) + y
@@ -246,7 +295,7 @@ class HexView(RowStrips, ScrollView, can_focus=True):
         self._drawn[row] = sig
         address = self.base + row * self.bpr
         scroll_x = int(self.scroll_x)
-        key = (address, sig, self.bpr, self.ascii, self.address_digits, scroll_x, width)
+        key = (address, sig, self.bpr, self.ascii, self.sep, self.address_digits, scroll_x, width)
         strip = self._strips.get(key)
         if strip is None:
             strip = Strip(merge_runs(self._segments(address, sig))).crop_extend(scroll_x, scroll_x + width, base)
@@ -293,17 +342,17 @@ class HexView(RowStrips, ScrollView, can_focus=True):
         base = self.base_style
         segs: list[Segment] = []
         if perms is None:
-            segs.append(Segment("     ", base))
+            segs.append(Segment(" " * _gutter(self.sep), base))
         else:
             segs += [
                 Segment("r", on("perm-r")) if perms & Perms.R else Segment("-", on("perm-none")),
                 Segment("w", on("perm-w")) if perms & Perms.W else Segment("-", on("perm-none")),
                 Segment("x", on("perm-x")) if perms & Perms.X else Segment("-", on("perm-none")),
                 Segment(mark, on("perm-fault")) if mark else Segment(" ", base),
-                Segment(" ", base),
+                *((Segment(" ", base),) if self.sep > 1 else ()),
             ]
         segs.append(Segment(f"{address:0{self.address_digits}x}", on("anchor" if anchor else "address")))
-        segs.append(Segment("  ", base))
+        segs.append(Segment(" " * self.sep, base))
         bpr = self.bpr
         plain = classes == ()
         styles: list[Style] = []
@@ -335,6 +384,8 @@ class HexView(RowStrips, ScrollView, can_focus=True):
 class MemoryPane(ViewPane, Vertical):
     """A memory view with its follow row: the expression it follows (an input) and where
     that points now.  ``key`` names it ("a", "b"): the ids of its parts end in it."""
+
+    ALLOW_MAXIMIZE = True  # z, or its key in a small terminal, shows it alone
 
     def __init__(self, key: str, label: str, follow: str, home: int, **kwargs) -> None:
         super().__init__(**kwargs)

@@ -17,6 +17,7 @@ from textual.containers import Vertical
 from textual.widgets import Input
 
 from ptodbg.debug.records import EVENT_KINDS, MemEvent
+from ptodbg.tui.fmt import plural
 from ptodbg.tui.pane import PaneNote, ViewPane
 from ptodbg.tui.widgets.events import EventList, EventRow
 
@@ -151,5 +152,6 @@ class HistoryPane(ViewPane, Vertical):
             return
         self._rows = None
         self._show()
-        self.post_message(PaneNote(f"history filter {event.value.strip() or '(none)'}: {len(self.events.items)} events"))
+        self.post_message(PaneNote(f"history filter {event.value.strip() or '(none)'}: "
+                                   f"{plural(len(self.events.items), 'event')}"))
         self.events.focus()

@@ -15,7 +15,9 @@ from textual.markup import escape
 from textual.widgets import Static
 
 from ptodbg.debug.records import DMA_BYTES, GPR_NAMES, LOAD, RA, STORE
-from ptodbg.tui.pane import ViewPane
+from ptodbg.tui import keys
+from ptodbg.tui.fmt import count, plural
+from ptodbg.tui.pane import Picked, ViewPane
 from ptodbg.tui.widgets.base import LinePane, Lines, TextLine
 
 if TYPE_CHECKING:
@@ -24,8 +26,9 @@ if TYPE_CHECKING:
 
 PANE_COMPONENTS = {
     "pane--changed", "pane--cumulative", "pane--zero", "pane--dim", "pane--label",
-    "pane--ok", "pane--trap", "pane--title", "pane--address",
+    "pane--ok", "pane--trap", "pane--title", "pane--address", "pane--selected",
 }
+MARKED_WIDTH = 46  # the register pane's width for change marks ("*a0 ...") and wide gaps
 
 
 class _Builder:
@@ -96,51 +99,109 @@ class LineStatePane(ViewPane, _Builder, LinePane):
         raise NotImplementedError
 
 
-class RegistersPane(LineStatePane):
-    """The 24 GPRs by ABI name and the T/U queues with their valid flags."""
+class RegistersPane(LineStatePane, can_focus=True):
+    """The 24 GPRs by ABI name and the T/U queues with their valid flags.
+
+    Changed registers are coloured, and marked ``*`` when the pane is wide enough
+    (:data:`MARKED_WIDTH` cells; a small terminal shows the colour alone).  A click on a
+    register selects it (underlined) and tells the app (:class:`~ptodbg.tui.pane.Picked`)."""
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.cumulative_from: int | None = None  # the reference step, when cumulative
+        self.selected: str | None = None  # the register picked with the mouse
+        self.cells: list[tuple[int, int, int, str]] = []  # (row, first cell, end cell, register)
 
     def subtitle(self) -> str:
         if self.cumulative_from is None:
             return "* changed since the last stop"
-        return f"* changed since step {self.cumulative_from}"
+        return f"* changed since step {count(self.cumulative_from)}"
+
+    def on_resize(self) -> None:
+        if self.view is not None:
+            self.set_lines(self.build(self.view))
 
     def build(self, view: View) -> Lines:
         text = Lines()
+        marks = self.size.width >= MARKED_WIDTH or not self.size.width
+        flag = (lambda hot: "*" if hot else " ") if marks else (lambda hot: "")
+        gap = "  " if marks else " "
         if self.cumulative_from is None:
             marked, mark_style = view.changed, self.style_of("changed")
         else:
             marked, mark_style = view.cumulative, self.style_of("cumulative")
         if self.border_subtitle != self.subtitle():
             self.border_subtitle = self.subtitle()
+        cells = []
+        selected = self.style_of("selected")
         for i in range(0, 24, 2):
+            x = 0
             for j in (i, i + 1):
                 hot = j in marked
+                name = GPR_NAMES[j]
                 name_style = mark_style if hot else self.style_of("label")
-                text.append(f"{'*' if hot else ' '}{GPR_NAMES[j]:<4} ", name_style)
+                if name == self.selected:
+                    name_style = selected
+                label = f"{flag(hot)}{name:<4} "
+                text.append(label, name_style)
                 self.hex64(text, view.regs.values[j], mark_style if hot else None)
-                text.append("  " if j == i else "\n")
+                cells.append((i // 2, x, x + len(label) + 16, name))
+                x += len(label) + 16 + len(gap)
+                text.append(gap if j == i else "\n")
         for k in range(4):
+            x = 0
             for which, values in (("T", view.t), ("U", view.u)):
                 value = values[k]
                 hot = which.lower() in view.queue_changed and k == 0
-                label = self.style_of("changed") if hot else self.style_of("label")
-                text.append(f"{'*' if hot else ' '}{which}#{k + 1} ", label)
+                name = f"{which.lower()}#{k + 1}"
+                label_style = self.style_of("changed") if hot else self.style_of("label")
+                if name == self.selected:
+                    label_style = selected
+                label = f"{flag(hot)}{which}#{k + 1} "
+                text.append(label, label_style)
                 if value is None:
                     text.append("·", self.style_of("dim"))
                     text.append("-" * 16, self.style_of("dim"))
                 else:
                     text.append("✓", self.style_of("ok"))
                     self.hex64(text, value, self.style_of("changed") if hot else None)
-                text.append("  " if which == "T" else ("\n" if k < 3 else ""))
+                cells.append((12 + k, x, x + len(label) + 17, name))
+                x += len(label) + 17 + len(gap)
+                text.append(gap if which == "T" else ("\n" if k < 3 else ""))
+        self.cells = cells
         return text
 
+    def register_at(self, x: int, y: int) -> str | None:
+        """The register drawn at content cell (x, y), None between them."""
+        return next((name for row, lo, hi, name in self.cells if row == y and lo <= x < hi), None)
 
-class StatePane(LineStatePane):
-    """TPC, steps, ACR, block state, reservation and R10 vs LRA."""
+    def on_click(self, event) -> None:
+        """A click on a register selects it and tells the app (the ``last`` hook)."""
+        offset = event.get_content_offset(self)
+        name = self.register_at(offset.x, offset.y) if offset is not None else None
+        if name is None or self.view is None:
+            return
+        self.select(name)
+
+    def select(self, name: str | None) -> None:
+        """Select a register (None: none) and post :class:`Picked` for it."""
+        self.selected = name
+        if self.view is not None:
+            self.set_lines(self.build(self.view))
+        if name is None or self.view is None:
+            return
+        if "#" in name:
+            which, slot = name.split("#")
+            value = (self.view.t if which == "t" else self.view.u)[int(slot) - 1]
+            what = f"{name.upper()} = {value:#x}" if value is not None else f"{name.upper()} (not valid)"
+        else:
+            what = f"{name} = {self.view.regs[name]:#x}"
+        self.post_message(Picked("register", name, what))
+
+
+class StatePane(LineStatePane, can_focus=True):
+    """TPC, steps, ACR, block state, reservation, R10 vs LRA, the last attempt and, for a
+    program with line information, the source line of TPC."""
 
     def build(self, view: View) -> Lines:
         text = Lines()
@@ -149,7 +210,7 @@ class StatePane(LineStatePane):
         self.hex64(text, view.pc, self.style_of("address"))
         text.append(f" {view.symbolize(view.pc)}\n")
         text.append("steps ", label)
-        text.append(f"{view.steps:<11}")
+        text.append(f"{count(view.steps):<11}")
         text.append("ACR ", label)
         text.append(f"{view.acr}\n")
         b = view.block
@@ -184,12 +245,27 @@ class StatePane(LineStatePane):
             text.append("≠ differ\n", self.style_of("changed"))
         text.append("last  ", label)
         text.append(view.last_text or "(nothing executed yet)", None if view.last_text else self.style_of("dim"))
+        if view.lines is not None:
+            line = view.source_line(view.focus_pc)
+            text.append("\nsrc   ", label)
+            if line is None:
+                text.append("(no source line here)", self.style_of("dim"))
+            else:
+                text.append(f"{line.path.rsplit('/', 1)[-1]}:{line.line} ", self.style_of("address"))
+                text.append(line.text.strip())
         return text
 
 
-class TrapPane(Pane):
+class TrapPane(Pane, can_focus=True):
     """The pending trap: number, name, cause, TRAPARG0, bank, saved TPC and a hint; its
-    border says whether the trap is in the way (``-trapped``) or past (``-recovered``)."""
+    border says whether the trap is in the way (``-trapped``) or past (``-recovered``).
+
+    The app shows the pane only while there is something to say (:meth:`has_news`): a
+    trap at this stop, or the reissue of a recovered instruction."""
+
+    @staticmethod
+    def has_news(view: View) -> bool:
+        return view.trap is not None or view.reissued is not None
 
     def show(self, view: View) -> None:
         super().show(view)
@@ -215,6 +291,8 @@ class TrapPane(Pane):
         status = "recovered" if tv.recovered else ("handled" if t.vectored else "pending")
         text.append(f"TRAP {t.number} {t.name}", title + Style(bold=True))
         text.append(f"  {status}\n", title)
+        text.append("→ ", hint)  # the way forward first: a short pane still shows it
+        text.append(tv.hint + "\n", hint)
         text.append("cause     ", label)
         text.append(f"{t.cause}\n")
         text.append("TRAPARG0  ", label)
@@ -234,10 +312,8 @@ class TrapPane(Pane):
             text.append(f"{t.reason}\n")
         if not t.vectored and not tv.recovered and not t.is_breakpoint:
             text.append("precise   ", label)
-            text.append("nothing was read or written; registers, queues and the reservation are as before\n",
+            text.append("nothing was read or written; registers, queues and the reservation are as before",
                         self.style_of("dim"))
-        text.append("→ ", hint)
-        text.append(tv.hint, hint)
         return text
 
     def _reissue(self, text: Text, view: View) -> None:
@@ -250,7 +326,8 @@ class TrapPane(Pane):
         what = view.last.mnemonic if view.last is not None and view.last.mnemonic else "the instruction"
         text.append(f"\n✓ after the {t.name} recovery the {what} at {view.symbolize(t.saved_tpc)} "
                     "re-executed in full:\n", ok + Style(bold=True))
-        text.append(f"  {len(view.events)} events ({loads} loads, {stores} stores)\n", ok)
+        text.append(f"  {plural(len(view.events), 'event')} ({plural(loads, 'load')}, {plural(stores, 'store')})\n",
+                    ok)
         text.append(f"  TPC {t.saved_tpc:#x} -> {view.pc:#x} (+{view.pc - t.saved_tpc})\n", ok)
         dma = view.dma
         if dma is not None and dma.when == "done" and dma.overlap is None:
@@ -286,10 +363,10 @@ class StatusBar(ViewPane, TextLine):
         if self.running is not None:
             command, steps = self.running
             text.append("│ ")
-            text.append(f"running {command}: step {steps:,}  (ctrl+c interrupts)", "busy")
+            text.append(f"running {command}: step {count(steps)}  (ctrl+c interrupts)", "busy")
         elif self.view is not None:
             s = self.view
-            text.append(f"│ step {s.steps} │ ")
+            text.append(f"│ step {count(s.steps)} │ ")
             text.append(f"{s.status}", "trap" if s.status in ("trap", "error") else "ok")
             if s.message:
                 text.append(f": {s.message}")
@@ -297,32 +374,38 @@ class StatusBar(ViewPane, TextLine):
 
 
 class KeyFooter(Static):
-    """The key line at the bottom: every shown binding, clickable.
+    """The key line at the bottom: the keys of :mod:`ptodbg.tui.keys`, clickable, as many
+    as the width holds (the least used go first; F1 lists them all).
 
     One widget that changes only when the focus moves between the panes and an input
-    (where letter keys type instead), unlike Textual's Footer, which rebuilds a widget
-    per key whenever the bindings are re-evaluated (every key press)."""
+    (where letter keys type instead) or the width changes, unlike Textual's Footer, which
+    rebuilds a widget per key whenever the bindings are re-evaluated (every key press)."""
 
     COMPONENT_CLASSES = {"keyfooter--key", "keyfooter--desc"}
+    TAIL = "^p palette"
 
-    def __init__(self, keys: list[tuple[str, str, str]], **kwargs) -> None:
+    def __init__(self, **kwargs) -> None:
         super().__init__("", **kwargs)
-        self.keys = keys  # (key shown, description, action)
         self.typing: bool | None = None
+        self.width = 0
+        self.entries: list[tuple[str, str, str, int]] = []
 
     def on_mount(self) -> None:
         self.show_for(False)
 
-    def show_for(self, typing: bool) -> None:
+    def on_resize(self) -> None:
+        self.show_for(bool(self.typing), force=True)
+
+    def show_for(self, typing: bool, *, force: bool = False) -> None:
         """``typing``: an input has focus (letter keys type, so only the others work)."""
-        if typing == self.typing:
+        width = self.content_region.width or 160
+        if typing == self.typing and width == self.width and not force:
             return
-        self.typing = typing
-        parts = []
-        for key, description, action in self.keys:
-            if typing and len(key) == 1:
-                continue
-            parts.append(f"[@click=app.{action}][b $footer-key-foreground]{escape(key)}[/] {escape(description)}[/]")
+        self.typing, self.width = typing, width
+        extra = "escape leave the input  enter run  " if typing else ""
+        self.entries = keys.fit_footer(keys.footer_entries(typing), width, len(extra) + len(self.TAIL))
+        parts = [f"[@click=app.{action}][b $footer-key-foreground]{escape(key)}[/] {escape(word)}[/]"
+                 for key, word, action, _priority in self.entries]
         if typing:
             parts.append("[b $footer-key-foreground]escape[/] leave the input  [b $footer-key-foreground]enter[/] run")
         parts.append("[b $footer-key-foreground]^p[/] palette")

@@ -11,18 +11,24 @@ from __future__ import annotations
 import codecs
 from typing import TYPE_CHECKING
 
+from rich.segment import Segment
+from textual.binding import Binding
+from textual.geometry import Region, Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 from textual.widgets import Log
 
 from ptodbg.debug.view import FRAME_LIMIT
-from ptodbg.tui.pane import ViewPane
-from ptodbg.tui.widgets.base import Lines
-from ptodbg.tui.widgets.panes import LineStatePane
+from ptodbg.tui.fmt import plural
+from ptodbg.tui.pane import Picked, ViewPane
+from ptodbg.tui.widgets.base import StyleCache
 
 if TYPE_CHECKING:
     from ptodbg.debug.records import Frame
     from ptodbg.debug.view import View
 
 OUTPUT_LINES = 5000  # lines the Output tab keeps (a terminal's scrollback)
+WIDTH = 200  # the Calls tab's virtual width (long demangled names are cut, not wrapped)
 
 
 class OutputLog(ViewPane, Log):
@@ -66,39 +72,113 @@ class OutputLog(ViewPane, Log):
         return "\n".join(self.lines)
 
 
-class BacktracePane(LineStatePane):
+class BacktracePane(ViewPane, StyleCache, ScrollView, can_focus=True):
     """The call chain, innermost first: level, PC, function+offset and the frame's sp.
 
     Frames come from the view, which read them from the frames FENTRY built (the return
-    address saved below the caller's sp)."""
+    address saved below the caller's sp).  A click on a frame (or up/down and enter)
+    selects it and tells the app (:class:`~ptodbg.tui.pane.Picked`): the hook for frame
+    selection (``frame LEVEL``); the wheel scrolls a long chain."""
 
     TAB = "Calls"
     TAB_ORDER = 30
     DEFAULT_ID = "calls"
-    DEFAULT_CLASSES = "pane"
     LAZY = True
 
-    DEFAULT_CSS = "BacktracePane { height: 1fr; padding: 0 1; }"
+    COMPONENT_PREFIX = "calls"
+    COMPONENT_CLASSES = {"calls--label", "calls--address", "calls--dim", "calls--selected"}
+
+    DEFAULT_CSS = """
+    BacktracePane { height: 1fr; padding: 0 1; background: $surface; overflow-x: hidden; }
+    BacktracePane > .calls--label { color: $pd-label; }
+    BacktracePane > .calls--address { color: $pd-address; }
+    BacktracePane > .calls--dim { color: $pd-future; }
+    BacktracePane > .calls--selected { background: $pd-cursor; text-style: bold; }
+    """
+
+    BINDINGS = [
+        Binding("up", "select_frame(-1)", "Up", show=False),
+        Binding("down", "select_frame(1)", "Down", show=False),
+        Binding("enter", "pick", "Select", show=False),
+    ]
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.lines: list[tuple[list[tuple[str, str | None]], int | None]] = []  # (runs, frame level)
+        self.selected: int | None = None  # the frame level picked
 
     @property
     def frames(self) -> tuple[Frame, ...]:
         return self.view.frames if self.view is not None else ()
 
-    def build(self, view: View) -> Lines:
-        text = Lines()
+    @property
+    def plain(self) -> str:
+        """The pane's text (what a user reads)."""
+        return "\n".join("".join(t for t, _ in runs) for runs, _level in self.lines)
+
+    def show(self, view: View) -> None:
         frames = view.frames
-        label, address, dim = self.style_of("label"), self.style_of("address"), self.style_of("dim")
-        count = f"{len(frames)} frame{'s' if len(frames) != 1 else ''}"
+        if self.selected is not None and self.selected >= len(frames):
+            self.selected = None
+        count = plural(len(frames), "frame")
         if len(frames) >= FRAME_LIMIT:
             count = f"at least {count}"
-        text.append(f"{count}, innermost first; bt lists them in the console\n", dim)
+        lines: list[tuple[list[tuple[str, str | None]], int | None]] = [
+            ([(f"{count}, innermost first; click one to select it; bt lists them in the console", "dim")], None)]
         for frame in frames:
-            text.append(f"#{frame.level:<3}", label)
-            text.append(f"{frame.pc:#x} ", address)
-            text.append(frame.label)
-            text.append(f"  sp {frame.sp:#x}\n", dim)
+            lines.append(([(f"#{frame.level:<3}", "label"), (f"{frame.pc:#x} ", "address"), (frame.label, None),
+                           (f"  sp {frame.sp:#x}", "dim")], frame.level))
         if len(frames) == 1 and frames[0].function is None:
-            text.append("outside every function symbol: no frames to follow\n", dim)
+            lines.append(([("outside every function symbol: no frames to follow", "dim")], None))
         elif frames:
-            text.append("(the chain ends at a function without a frame template)\n", dim)
-        return text
+            lines.append(([("(the chain ends at a function without a frame template)", "dim")], None))
+        self.lines = lines
+        self.virtual_size = Size(WIDTH, len(lines))
+        self.refresh()
+
+    def redraw(self) -> None:
+        self.forget_styles()
+        self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        width = self.scrollable_content_region.width
+        index = int(self.scroll_y) + y
+        base = self.base_style
+        if not 0 <= index < len(self.lines):
+            return Strip.blank(width, base)
+        runs, level = self.lines[index]
+        lit = "selected" if level is not None and level == self.selected else None
+        strip = Strip([Segment(text, self.on_base(lit, name)) for text, name in runs])
+        if lit:
+            strip = strip.extend_cell_length(width, self.on_base(lit))
+        return strip.crop_extend(0, width, base)
+
+    def frame_at(self, y: int) -> int | None:
+        """The level of the frame drawn at content row ``y``."""
+        index = int(self.scroll_y) + y
+        return self.lines[index][1] if 0 <= index < len(self.lines) else None
+
+    def on_click(self, event) -> None:
+        offset = event.get_content_offset(self)
+        level = self.frame_at(offset.y) if offset is not None else None
+        if level is not None:
+            self.select(level)
+
+    def select(self, level: int) -> None:
+        """Select the frame at ``level`` and post :class:`Picked` for it."""
+        self.selected = level
+        frame = self.frames[level]
+        self.refresh()
+        self.post_message(Picked("frame", level, f"frame #{level} {frame.label} (sp {frame.sp:#x})"))
+
+    def action_select_frame(self, delta: int) -> None:
+        if not self.frames:
+            return
+        level = 0 if self.selected is None else max(0, min(len(self.frames) - 1, self.selected + delta))
+        self.selected = level
+        self.scroll_to_region(Region(0, level + 1, 1, 1), animate=False, immediate=True)
+        self.refresh()
+
+    def action_pick(self) -> None:
+        if self.selected is not None and self.frames:
+            self.select(self.selected)
