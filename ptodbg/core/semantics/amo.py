@@ -53,6 +53,8 @@ def dma(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Hand
                 dp[do : do + DMA_BYTES] = sp[so : so + DMA_BYTES]
                 return pc + 4
         mem.check(src, DMA_BYTES, R)
+        if mem.defect_store_before_check:  # test-only defect: the first store before the probe
+            mem.commit_before_check(dst, mem.read_raw(src, DMA_CHUNK))
         mem.check(dst, DMA_BYTES, W)
         data = mem.read_raw(src, DMA_BYTES)
         tracing = mem.capture or mem.watches

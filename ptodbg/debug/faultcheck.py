@@ -1,0 +1,262 @@
+"""Checking one fault-injection site: a precise trap, then recovery to the fault-free end.
+
+A :class:`SiteChecker` opens a program once and runs it fault-free once, keeping the
+engine's history (a snapshot every ``interval`` attempts) and the final state.  For each
+:class:`~ptodbg.debug.faultsites.Site` it restores the nearest snapshot at or before the
+site's step, builds a :class:`~ptodbg.debug.engine.Debugger` whose timeline starts there,
+travels to the step (``goto``) and does what a user would type:
+``inject PAGE 4096 PERMS once`` (the page's permissions without the one the access
+needs), ``step``, ``recover``, ``continue``.  It checks (DESIGN.md §10):
+
+1. *precise*: the attempt trapped with the right number (DATA_PAGE_FAULT 35, or
+   INST_PAGE_FAULT 33 for a fetch), TRAPARG0 (the probe's original address, see
+   :mod:`ptodbg.debug.faultsites`), saved TPC and step count; it recorded no memory event;
+   registers, queues, reservation, block state, system-call state and every page
+   (contents and permissions) are as the fault-free run had them before that step.  A
+   block's ``body`` may turn true: a faulting attempt inside a block has entered the body
+   (CORE.md §7.1).
+2. *recovered*: after ``recover`` the run stops exactly as the fault-free one did - stop
+   status and message, TPC, registers, queues, block, reservation, pending trap, result
+   bytes, exit code, program output, every page - with one more attempt.
+
+*Documented exceptions* are departures the specification prescribes.  They are reported
+by name, with what they changed, never as a plain pass, and they excuse only the
+differences they describe (anything else still fails the site):
+
+* MCOPY and the frame templates (FENTRY, FEXIT, FRET.RA, FRET.STK) are restartable: a
+  fault keeps their committed steps (the frame's stack-pointer update, stores or register
+  loads already done, copied chunks) and recovery resumes at the first uncommitted step
+  (``asl/block/model/lifecycle/lifetime.asl`` ExecuteFrameTemplate,
+  ``asl/block/model/commit/effects.asl`` ExecuteMemoryCopyTemplate).  Excused: changes
+  that hold exactly the value the fault-free attempt gives them - memory only where a
+  store event of the faulting attempt wrote it - and events that are a prefix of its
+  events.  Recovery must be exact.
+* SC clears the reservation on every attempt, "including a successful reservation check
+  followed by an access fault" (``asl/scalar/model/amo/semantics.asl`` StoreConditional),
+  so the reissued SC fails and the program runs its retry path.  Excused: the cleared
+  reservation at the trap; at the end, the step count and the T/U queue history.
+
+Test-only defects (the campaign's negative controls): ``store-before-check`` sets the
+machine's flag that commits a store before its permission check; ``skip-recover`` leaves
+out the ``recover``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ptodbg.core.events import STORE, MemEvent
+from ptodbg.core.faults import DATA_PAGE_FAULT, INST_PAGE_FAULT
+from ptodbg.core.memory import PAGE_SHIFT, PAGE_SIZE, perms_text
+from ptodbg.core.state import GPR_NAMES
+from ptodbg.debug.engine import DebugError, Debugger, Stop
+from ptodbg.debug.faultsites import Site, without
+from ptodbg.debug.faultstate import (
+    Change,
+    Ending,
+    Observation,
+    ending_changes,
+    name_changes,
+    state_changes,
+)
+from ptodbg.debug.program import open_debugger
+
+DEFECTS = ("store-before-check", "skip-recover")
+
+
+@dataclass(frozen=True, slots=True)
+class Documented:
+    """A documented exception: what it is, and which differences it excuses."""
+
+    text: str
+    # (change at the trap, fault-free state after the attempt, events the faulting attempt recorded)
+    excuses_at_trap: Callable[[Change, Observation, list[MemEvent]], bool]
+    event_prefix: bool  # events of the faulting attempt may be a prefix of the fault-free ones
+    excused_at_end: frozenset[str]  # kinds of Change at the end of the run
+
+
+def _stored(events: list[MemEvent], address: int) -> bool:
+    return any(e.kind == STORE and e.address <= address < e.address + e.size for e in events)
+
+
+def _committed(change: Change, after: Observation, events: list[MemEvent]) -> bool:
+    """A restartable template's committed step: the value the fault-free attempt gives it,
+    and - for memory - a byte written by a store the faulting attempt recorded (a byte the
+    faulting step itself wrote has no event: that is not a committed step)."""
+    if change.what == "register":
+        return after.regs[GPR_NAMES.index(change.where)] == change.got  # type: ignore[arg-type]
+    if change.what == "memory":
+        pn, runs = change.where  # type: ignore[misc]
+        page, got, base = after.pages.get(pn), change.got, pn << PAGE_SHIFT
+        return page is not None and all(
+            page[o : o + n] == got[o : o + n] and all(_stored(events, base + a) for a in range(o, o + n))  # type: ignore[index]
+            for o, n in runs)
+    return {"block": after.block, "T queue": after.t, "U queue": after.u}.get(change.what, ()) == change.got
+
+
+def _reservation_cleared(change: Change, after: Observation, events: list[MemEvent]) -> bool:
+    return change.what == "reservation" and change.got is None
+
+
+_RESTARTABLE = "{} is restartable by design ({}): a fault keeps its committed steps and recovery resumes after them"
+DOCUMENTED: dict[str, Documented] = {
+    "MCOPY": Documented(_RESTARTABLE.format("MCOPY", "asl/block/model/commit/effects.asl ExecuteMemoryCopyTemplate"),
+                        _committed, True, frozenset()),
+    **{name: Documented(_RESTARTABLE.format(f"the frame template {name}",
+                                            "asl/block/model/lifecycle/lifetime.asl ExecuteFrameTemplate"),
+                        _committed, True, frozenset())
+       for name in ("FENTRY", "FEXIT", "FRET.RA", "FRET.STK")},
+    **{name: Documented(f"{name} clears the reservation on every attempt, a faulting one included "
+                        "(asl/scalar/model/amo/semantics.asl StoreConditional): the reissued SC fails and "
+                        "the program retries", _reservation_cleared, False,
+                        frozenset({"steps", "T queue", "U queue"}))
+       for name in ("SC.B", "SC.H", "SC.W", "SC.D")},
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The outcome of one site: the strict results, the documented exception that
+    explains what they missed (if one does), and what happened in words."""
+
+    precise: bool
+    recovered: bool
+    exception: str | None
+    passed: bool
+    detail: str
+
+
+class SiteChecker:
+    """One program, opened once and run fault-free once; checks sites on demand."""
+
+    def __init__(self, path: str, *, profile: str = "debug", compat: str | None = None,
+                 interval: int = 256, max_steps: int = 10_000_000, defect: str | None = None) -> None:
+        if defect is not None and defect not in DEFECTS:
+            raise ValueError(f"unknown defect {defect!r} (expected one of {', '.join(DEFECTS)})")
+        self.defect = defect
+        self.reference = open_debugger(path, profile=profile, compat=compat, interval=max(1, interval))
+        self.machine = self.reference.machine
+        if defect == "store-before-check":
+            self.machine.mem.defect_store_before_check = True
+        stop = self.reference.cont(max_steps)
+        if stop.status == "max-steps":
+            raise ValueError(f"{path}: the fault-free run did not stop within {max_steps} steps")
+        self.final = Ending.take(self.reference)
+        self.history = self.reference.history
+        self.budget = max(1000, 2 * self.final.state.steps)  # a diverging recovery stops here
+
+    def _debugger_at(self, step: int) -> Debugger:
+        """A debugger on the shared machine whose timeline starts at the nearest snapshot at
+        or before ``step`` of the fault-free run, travelled to ``step``."""
+        ref = self.reference
+        entry = self.history.latest_at_or_before(step)
+        assert entry is not None, "the history always holds step 0"
+        self.machine.restore(entry.snap)
+        dbg = Debugger(self.machine, ref.symbols, stop_address=ref.stop_address, result=ref.result,
+                       path=ref.path, sha256=ref.sha256, profile=ref.profile, interval=1 << 62)
+        dbg.goto(step)
+        return dbg
+
+    def _fault_free_attempt(self, before: Observation, resume: Observation) -> tuple[Observation, list]:
+        """The state and events of the fault-free attempt from ``before``; the machine is put
+        back at ``resume`` (an exact snapshot, so the debugger driving it sees no change)."""
+        m = self.machine
+        m.restore(before.snapshot)
+        res = m.step()
+        after = Observation.take(m)
+        m.restore(resume.snapshot)
+        return after, res.events
+
+    def check(self, site: Site) -> Verdict:
+        m = self.machine
+        dbg = self._debugger_at(site.step)
+        if m.steps != site.step or m.pc != site.pc:
+            return Verdict(False, False, None, False,
+                           f"the fault-free replay is at step {m.steps}, pc {m.pc:#x}, not step {site.step}, "
+                           f"pc {site.pc:#x}: the program does not run the same way twice")
+        perms = m.mem.perms_at(site.page)
+        if perms is None:
+            return Verdict(False, False, None, False, f"page {site.page:#x} is not mapped at step {site.step}")
+        before = Observation.take(m)
+        try:
+            dbg.set_perms(site.page, PAGE_SIZE, perms_text(without(perms, site.access)), once=True)
+        except DebugError as e:
+            return Verdict(False, False, None, False, f"cannot inject: {e}")
+        stop = dbg.step()
+        events = list(dbg.last_step.events) if dbg.last_step is not None else []
+        trapped = Observation.take(m)
+        documented = DOCUMENTED.get(site.mnemonic)
+        facts = self._trap_facts(site, stop, trapped)
+        if stop.trap is None:
+            return Verdict(False, False, None, False, "; ".join(facts) + "; nothing to recover")
+        changes = state_changes(before, trapped, body_may_enter=True)
+        after = after_events = None
+        if documented is not None and (changes or events):
+            after, after_events = self._fault_free_attempt(before, trapped)
+        at_trap = [c for c in changes if documented is None or not documented.excuses_at_trap(c, after, events)]
+        bad_events = bool(events) and not (documented is not None and documented.event_prefix
+                                           and events == after_events[: len(events)])
+        precise = not facts and not changes and not events
+
+        end_problem = self._recover(dbg)
+        ending = Ending.take(dbg) if end_problem is None else None
+        end_changes = ending_changes(self.final, ending) if ending is not None else []
+        recovered = end_problem is None and not end_changes
+        at_end = [c for c in end_changes if documented is None or c.what not in documented.excused_at_end]
+
+        excused = [c for c in changes if c not in at_trap]
+        explained = documented is not None and bool(
+            excused or (events and not bad_events) or len(at_end) < len(end_changes))
+        passed = (precise and recovered) or (
+            explained and not facts and not at_trap and not bad_events and end_problem is None and not at_end)
+        parts = [f"{site.mnemonic} {site.access} of page {site.page:#x}: trap {stop.trap.number} "
+                 f"TRAPARG0 {stop.trap.arg0:#x}"]
+        if explained:
+            parts.append(f"documented exception: {documented.text}")  # type: ignore[union-attr]
+        if facts:
+            parts.append("wrong trap: " + ", ".join(facts))
+        if at_trap or bad_events:
+            parts.append(("not excused: " if explained else "not precise: ") + name_changes(at_trap, "before the step was")
+                         + (f"{', ' if at_trap else ''}{len(events)} memory events" if bad_events else ""))
+        if explained and (excused or (events and not bad_events)):
+            parts.append("kept at the trap: " + name_changes(excused, "before")
+                         + (f"{', ' if excused else ''}{len(events)} events" if events and not bad_events else ""))
+        if end_problem is not None:
+            parts.append(end_problem)
+        elif at_end:
+            parts.append("after recover the end differs: " + name_changes(at_end, "fault-free"))
+        elif end_changes:
+            parts.append("after recover, excused: " + name_changes(end_changes, "fault-free"))
+        else:
+            parts.append("recovered to the fault-free end")
+        return Verdict(precise, recovered, documented.text if explained else None, passed,  # type: ignore[union-attr]
+                       "; ".join(parts))
+
+    @staticmethod
+    def _trap_facts(site: Site, stop: Stop, trapped: Observation) -> list[str]:
+        """What is wrong with the trap itself (number, TRAPARG0, saved TPC, step count)."""
+        trap = stop.trap
+        if trap is None or stop.status != "trap":
+            return [f"no trap: the attempt ended '{stop.status}: {stop.message}'"]
+        number = INST_PAGE_FAULT if site.access == "fetch" else DATA_PAGE_FAULT
+        out = []
+        if trap.number != number:
+            out.append(f"trap {trap.number} {trap.name} (expected {number})")
+        if trap.arg0 != site.address:
+            out.append(f"TRAPARG0 {trap.arg0:#x} (expected {site.address:#x})")
+        if trap.saved_tpc != site.pc:
+            out.append(f"saved TPC {trap.saved_tpc:#x} (expected {site.pc:#x})")
+        if trapped.steps != site.step + 1:
+            out.append(f"step count {trapped.steps} (expected {site.step + 1})")
+        return out
+
+    def _recover(self, dbg: Debugger) -> str | None:
+        """``recover`` and ``continue`` to the end; a sentence when recover is refused."""
+        if self.defect != "skip-recover":
+            try:
+                dbg.recover()
+            except DebugError as e:
+                return f"recover refused: {e}"
+        dbg.cont(max(1, self.budget - dbg.steps))
+        return None
