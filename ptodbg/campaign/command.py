@@ -65,7 +65,7 @@ def run(args, out: TextIO | None = None) -> int:
                          "sites" + (f"; run the same command again to resume from {config.out}" if config.out
                                     else " (with --out DIR a campaign can be resumed)") + "\n")
     elif outcome.lost:
-        sys.stderr.write(f"ptodbg: {len(outcome.lost)} sites could not be checked (their worker tasks failed "
-                         "after retries)" + ("; run the same command again to check them" if config.out else "")
-                         + "\n")
+        why = outcome.errors[0] if outcome.errors else "their worker tasks failed after retries"
+        sys.stderr.write(f"ptodbg: {len(outcome.lost)} sites could not be checked ({' '.join(why.split())})"
+                         + ("; run the same command again to check them" if config.out else "") + "\n")
     return outcome.exit_status

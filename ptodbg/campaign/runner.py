@@ -31,7 +31,7 @@ from ptodbg.campaign.spec import Config, ProgramSpec, snapshot_interval
 from ptodbg.campaign.store import CampaignFolder, StoreError
 from ptodbg.campaign.worker import check_sites
 from ptodbg.debug.faultcheck import DEFECTS
-from ptodbg.debug.faultsites import FAULT_KINDS, ListingError, Site, list_sites
+from ptodbg.debug.faultsites import FAULT_KINDS, ListingError, Site, fingerprint, list_sites
 from ptodbg.debug.program import OpenError, open_debugger
 
 TASK_RETRIES = 3
@@ -49,6 +49,7 @@ class Outcome:
     records: list[dict]
     interrupted: bool = False
     lost: list[int] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)  # why batches were lost
     sessions: list[Path] = field(default_factory=list)
 
     @property
@@ -57,6 +58,16 @@ class Outcome:
         if self.interrupted:
             return 130
         return 0 if self.summary["complete"] and not self.summary["failed"] else 1
+
+
+@dataclass
+class Distribution:
+    """How the checking phase went."""
+
+    interrupted: bool = False
+    lost: list[int] = field(default_factory=list)  # sites of batches the scheduler gave up on
+    errors: list[str] = field(default_factory=list)
+    seconds: float = 0.0  # first submission to last result
 
 
 def choose(count: int, sample: int | None, seed: int) -> list[int]:
@@ -95,14 +106,14 @@ def run_campaign(config: Config, *, emit: Callable[[dict], None] | None = None,
         raise CampaignError(f"unknown test defect {config.defect!r}")
     try:
         dbg = open_debugger(config.program, profile=config.profile, compat=config.compat)
+        opening = fingerprint(dbg)
         listing = list_sites(dbg, config.faults, config.max_steps)
     except (OpenError, ListingError) as e:
         raise CampaignError(str(e)) from None
     sites = listing.sites
     chosen = choose(len(sites), config.sample, config.seed)
-    spec = ProgramSpec(str(config.program), dbg.sha256 or "", Path(config.program).suffix.lower() or ".elf",
-                       config.profile, config.compat, snapshot_interval(listing.steps), config.max_steps,
-                       config.defect)
+    spec = ProgramSpec(str(config.program), dbg.sha256 or "", config.profile, config.compat,
+                       snapshot_interval(listing.steps), config.max_steps, config.defect, opening, listing.steps)
 
     folder = CampaignFolder(config.out) if config.out else None
     finished: dict[int, dict] = {}
@@ -121,24 +132,21 @@ def run_campaign(config: Config, *, emit: Callable[[dict], None] | None = None,
             emit(rec)
     todo = [i for i in chosen if i not in finished]
 
-    interrupted = False
-    lost: list[int] = []
-    check_seconds = 0.0
+    run = Distribution()
     engine_text, worker_count = "none (every site was already checked)", 0
     if todo:
         try:
             with dask_engine(config.workers, config.scheduler) as engine:
                 engine_text, worker_count = engine.description, engine.workers
-                interrupted, lost, check_seconds = _distribute(engine.client, spec, sites, todo, worker_count,
-                                                               records, folder, emit, progress)
+                run = _distribute(engine.client, spec, sites, todo, worker_count, records, folder, emit, progress)
         except ClusterError as e:
             raise CampaignError(str(e)) from None
     records = [r for r in records if r["site"] in wanted]
     summary = report.summary(str(config.program), len(chosen), records, workers=worker_count,
-                             engine=engine_text, seconds=time.monotonic() - started, lost=len(lost),
-                             interrupted=interrupted, check_seconds=check_seconds,
+                             engine=engine_text, seconds=time.monotonic() - started, lost=len(run.lost),
+                             interrupted=run.interrupted, check_seconds=run.seconds,
                              checked_now=len(records) - resumed)
-    outcome = Outcome(summary, sorted(records, key=lambda r: r["site"]), interrupted, lost)
+    outcome = Outcome(summary, sorted(records, key=lambda r: r["site"]), run.interrupted, run.lost, run.errors)
     if folder is not None:
         outcome.sessions = report.write_folder(folder.path, summary, outcome.records, options_text(config), dbg, sites)
     return outcome
@@ -146,10 +154,8 @@ def run_campaign(config: Config, *, emit: Callable[[dict], None] | None = None,
 
 def _distribute(client, spec: ProgramSpec, sites: list[Site], todo: list[int], workers: int,
                 records: list[dict], folder: CampaignFolder | None,
-                emit: Callable[[dict], None] | None, progress: bool | None) -> tuple[bool, list[int], float]:
-    """Submit the remaining sites in batches and collect the results as they come;
-    returns (interrupted, indices of sites whose batch was lost, seconds from the first
-    submission to the last result)."""
+                emit: Callable[[dict], None] | None, progress: bool | None) -> Distribution:
+    """Submit the remaining sites in batches and collect the results as they come."""
     from distributed import as_completed
 
     started = time.monotonic()
@@ -163,7 +169,7 @@ def _distribute(client, spec: ProgramSpec, sites: list[Site], todo: list[int], w
                                retries=TASK_RETRIES, pure=False)
         futures[future] = batch
     passing = sum(1 for r in records if r["passed"])
-    lost: list[int] = []
+    run = Distribution()
     bar = CampaignProgress(len(todo) + len(records), len(records), passing, len(records) - passing,
                            enabled=progress)
     try:
@@ -171,8 +177,9 @@ def _distribute(client, spec: ProgramSpec, sites: list[Site], todo: list[int], w
             for future in as_completed(list(futures)):
                 try:
                     batch_records = future.result()
-                except Exception:  # noqa: BLE001 - a batch the scheduler gave up on
-                    lost += futures[future]
+                except Exception as e:  # noqa: BLE001 - a batch the scheduler gave up on
+                    run.lost += futures[future]
+                    run.errors.append(f"{type(e).__name__}: {e}")
                     continue
                 if folder is not None:
                     folder.append(batch_records)
@@ -183,5 +190,6 @@ def _distribute(client, spec: ProgramSpec, sites: list[Site], todo: list[int], w
                         emit(rec)
     except KeyboardInterrupt:
         client.cancel(list(futures))
-        return True, lost, time.monotonic() - started
-    return False, lost, time.monotonic() - started
+        run.interrupted = True
+    run.seconds = time.monotonic() - started
+    return run

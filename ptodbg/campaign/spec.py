@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from pathlib import Path
 
 MAX_STEPS_DEFAULT = 10_000_000  # attempts the fault-free run may take
 MAX_STEPS_LIMIT = 1_000_000_000
@@ -17,16 +18,22 @@ class ProgramSpec:
 
     path: str
     sha256: str
-    suffix: str  # ".s" sources are assembled, anything else is read as an ELF file
     profile: str
     compat: str | None
     interval: int  # attempts between the snapshots of the fault-free run
     max_steps: int
     defect: str | None = None  # test-only negative controls (ptodbg.debug.faultcheck.DEFECTS)
+    fingerprint: str = ""  # of the client's opening: a worker's must be the same
+    fault_free_steps: int = 0
+
+    @property
+    def name(self) -> str:
+        """The file's name: part of the program's identity (the linux profile's argv[0])."""
+        return Path(self.path).name
 
     def key(self) -> tuple:
         """Identifies an opened program in a worker's cache."""
-        return (self.sha256, self.suffix, self.profile, self.compat, self.interval, self.max_steps, self.defect)
+        return (self.sha256, self.name, self.profile, self.compat, self.interval, self.max_steps, self.defect)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import socket
 import tempfile
 from pathlib import Path
 
@@ -28,7 +29,8 @@ _CACHE_LIMIT = 4  # programs kept per worker process
 
 
 def _local_copy(spec: ProgramSpec, data: bytes) -> str:
-    """A path on this machine holding the program's bytes."""
+    """A path on this machine holding the program's bytes under the program's own name
+    (a ``.s`` source is assembled, and a linux-profile stack holds argv[0])."""
     if os.path.isfile(spec.path):
         try:
             if file_sha256(spec.path) == spec.sha256:
@@ -37,9 +39,9 @@ def _local_copy(spec: ProgramSpec, data: bytes) -> str:
             pass
     if hashlib.sha256(data).hexdigest() != spec.sha256:
         raise ValueError(f"the program bytes sent with the task do not have sha256 {spec.sha256}")
-    folder = Path(tempfile.gettempdir()) / "ptodbg-campaign"
+    folder = Path(tempfile.gettempdir()) / "ptodbg-campaign" / spec.sha256
     folder.mkdir(parents=True, exist_ok=True)
-    target = folder / f"{spec.sha256}{spec.suffix}"
+    target = folder / spec.name
     if not target.exists():
         fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
         with os.fdopen(fd, "wb") as f:
@@ -48,8 +50,13 @@ def _local_copy(spec: ProgramSpec, data: bytes) -> str:
     return str(target)
 
 
+class OpeningMismatch(RuntimeError):
+    """This worker's opening of the program is not the client's: its sites cannot be checked here."""
+
+
 def checker_for(spec: ProgramSpec, data: bytes) -> SiteChecker:
-    """The cached checker of this program in this process (opened on first use)."""
+    """The cached checker of this program in this process (opened on first use); raises
+    :class:`OpeningMismatch` when the opening differs from the client's."""
     key = spec.key()
     checker = _CACHE.get(key)
     if checker is None:
@@ -58,6 +65,11 @@ def checker_for(spec: ProgramSpec, data: bytes) -> SiteChecker:
         while len(_CACHE) >= _CACHE_LIMIT:
             _CACHE.pop(next(iter(_CACHE)))
         _CACHE[key] = checker
+    steps = checker.final.state.steps
+    if checker.fingerprint != spec.fingerprint or steps != spec.fault_free_steps:
+        raise OpeningMismatch(f"worker {socket.gethostname()}: its opening of {spec.name} differs from the "
+                              f"client's (state digest {checker.fingerprint[:12]} vs {spec.fingerprint[:12]}, "
+                              f"fault-free run {steps} vs {spec.fault_free_steps} steps)")
     return checker
 
 

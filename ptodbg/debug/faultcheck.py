@@ -51,7 +51,7 @@ from ptodbg.core.faults import DATA_PAGE_FAULT, INST_PAGE_FAULT
 from ptodbg.core.memory import PAGE_SHIFT, PAGE_SIZE, perms_text
 from ptodbg.core.state import GPR_NAMES
 from ptodbg.debug.engine import DebugError, Debugger, Stop
-from ptodbg.debug.faultsites import Site, without
+from ptodbg.debug.faultsites import Site, fingerprint, without
 from ptodbg.debug.faultstate import (
     Change,
     Ending,
@@ -137,6 +137,7 @@ class SiteChecker:
         self.defect = defect
         self.reference = open_debugger(path, profile=profile, compat=compat, interval=max(1, interval))
         self.machine = self.reference.machine
+        self.fingerprint = fingerprint(self.reference)
         if defect == "store-before-check":
             self.machine.mem.defect_store_before_check = True
         stop = self.reference.cont(max_steps)

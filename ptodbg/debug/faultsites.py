@@ -23,6 +23,7 @@ in the fault-free run itself.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -160,6 +161,18 @@ def list_sites(
 def _site(mem, step: int, pc: int, pn: int, need: int, address: int, mnemonic: str) -> Site:
     perms = mem.perms_at(pn << PAGE_SHIFT) or 0
     return Site(step, pc, pn << PAGE_SHIFT, ACCESS_OF_NEED[need], address, mnemonic, perms_text(perms & ~need))
+
+
+def fingerprint(dbg: Debugger) -> str:
+    """A digest of a freshly opened program's state (TPC, registers, compatibility mode,
+    every page and its permissions).  Two openings run the same way only when it is equal:
+    a linux-profile stack holds argv[0], so even the file's name matters."""
+    m = dbg.machine
+    h = hashlib.sha256(repr((m.pc, tuple(m.r), m.compat, m.steps)).encode())
+    for pn in sorted(m.mem.pages):
+        h.update(pn.to_bytes(8, "little") + bytes((m.mem.perms.get(pn, 0),)))
+        h.update(m.mem.pages[pn])
+    return h.hexdigest()
 
 
 def _ended(dbg: Debugger, stop) -> bool:

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import json
 import logging
-import subprocess
-import sys
 
 import pytest
 from campaign.helpers import CAMPAIGN_PROGRAMS, DMA_PROGRAMS
@@ -117,13 +115,39 @@ def test_an_interrupted_campaign_resumes_without_redoing_finished_sites(schedule
         run_campaign(Config(program, faults="data", workers=2, scheduler=scheduler, out=str(out)), progress=False)
 
 
-def test_the_command_starts_its_own_local_cluster(tmp_path):
-    """The embedded default: no --scheduler, --workers processes (one here, to keep the
-    test light), the real entry point."""
-    result = subprocess.run([sys.executable, "-m", "ptodbg.cli", "campaign", str(TEST_PROGRAMS / "dma_copy.s"),
-                             "--workers", "1", "--json"], capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0, result.stderr
-    summary = json.loads(result.stdout.splitlines()[-1])
+def test_the_command_starts_its_own_local_cluster(capsys):
+    """The embedded default: no --scheduler, a LocalCluster of --workers processes (one
+    here, to keep the test light) that the command starts and stops itself."""
+    assert main(["campaign", str(TEST_PROGRAMS / "dma_copy.s"), "--workers", "1", "--json"]) == 0
+    captured = capsys.readouterr()
+    summary = json.loads(captured.out.splitlines()[-1])
     assert (summary["sites"], summary["failed"], summary["workers"]) == (2, 0, 1)
     assert "LocalCluster" in summary["engine"]
-    assert result.stderr == ""  # no progress bar off a terminal, no worker noise
+    assert captured.err == ""  # no progress bar off a terminal, no worker noise
+
+
+def test_a_lost_worker_s_tasks_are_run_again(scheduler):
+    """Kill one worker process (SIGKILL) as the first results arrive: the scheduler runs
+    its tasks elsewhere (and the nanny restarts it); every site is still checked once."""
+    import os
+    import signal
+
+    import distributed
+    from support.paths import PROGRAMS
+
+    with distributed.Client(scheduler) as observer:
+        pids = observer.run(os.getpid)
+    killed: list[int] = []
+
+    def kill_one(record):
+        if not killed:
+            victim = next(iter(pids.values()))
+            os.kill(victim, signal.SIGKILL)
+            killed.append(victim)
+
+    config = Config(str(PROGRAMS / "02_algorithms.static"), profile="linux", compat="linx-v0.4", sample=48,
+                    seed=16, workers=2, scheduler=scheduler)
+    outcome = run_campaign(config, emit=kill_one, progress=False)
+    assert killed and outcome.summary["lost"] == 0 and outcome.summary["complete"]
+    assert outcome.summary["checked"] == 48 and len({r["site"] for r in outcome.records}) == 48
+    assert outcome.summary["failed"] == 0, [r["detail"] for r in outcome.records if not r["passed"]]
