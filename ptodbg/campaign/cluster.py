@@ -2,10 +2,12 @@
 the campaign (no set-up), or an existing Dask cluster at a scheduler address (several
 machines: ``dask scheduler`` on one, ``dask worker tcp://HOST:8786`` on each).
 
-Local worker processes are started with SIGINT ignored, so a ctrl+c in the terminal
-reaches only the campaign, which cancels its tasks and shuts the cluster down itself
-(no tracebacks from dying workers); the campaign's own handler is back in place once the
-cluster is up.
+Local worker processes are started with SIGINT ignored (they inherit it), so a ctrl+c in
+the terminal reaches only the campaign, which cancels its tasks and shuts the cluster
+down itself (no tracebacks from dying workers).  The price: a ctrl+c during the few
+seconds the cluster takes to start is ignored; the campaign's own handler is back in
+place once the cluster is up.  (Blocking SIGINT instead would defer it, but Python
+delivers it to whichever thread has it unblocked, and Dask's event-loop thread does.)
 """
 
 from __future__ import annotations
@@ -46,15 +48,16 @@ def _sigint_ignored() -> Iterator[None]:
 
 @contextmanager
 def dask_engine(workers: int | None, scheduler: str | None) -> Iterator[Engine]:
-    """A connected client for the campaign; everything it started is closed on exit."""
+    """A connected client for the campaign; everything it started is closed on exit
+    (with SIGINT ignored, so a second ctrl+c cannot leave worker processes behind)."""
     import distributed
 
     version = distributed.__version__
-    cluster = None
+    cluster = client = None
     try:
         if scheduler is None:
             n = workers or 1
-            with _sigint_ignored():
+            with _sigint_ignored():  # the workers inherit the ignored SIGINT
                 try:
                     cluster = distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
                                                        dashboard_address="127.0.0.1:0", silence_logs=logging.ERROR)
@@ -71,17 +74,13 @@ def dask_engine(workers: int | None, scheduler: str | None) -> Iterator[Engine]:
             try:
                 client.wait_for_workers(workers or 1, timeout=WORKER_WAIT)
             except (TimeoutError, OSError) as e:
-                client.close()
                 raise ClusterError(f"the Dask cluster at {scheduler} has fewer than {workers or 1} workers "
                                    f"after {WORKER_WAIT} s ({e})") from None
         count = len(client.scheduler_info(n_workers=-1).get("workers", {}))
-        engine = Engine(client, description, count)
-        try:
-            yield engine
-        finally:
-            with _sigint_ignored():
-                client.close()
+        yield Engine(client, description, count)
     finally:
-        if cluster is not None:
-            with _sigint_ignored():
+        with _sigint_ignored():
+            if client is not None:
+                client.close()
+            if cluster is not None:
                 cluster.close()
