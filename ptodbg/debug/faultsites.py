@@ -100,6 +100,9 @@ def list_sites(
     if faults not in FAULT_KINDS:
         raise ListingError(f"faults must be one of {', '.join(FAULT_KINDS)}, not {faults!r}")
     m = dbg.machine
+    if faults == "all" and not m.profile.fetch_faults:
+        raise ListingError(f"the {m.profile.name} profile does not model instruction fetch faults: "
+                           "use --faults data")
     mem = m.mem
     kernel = m.syscall
     sites: list[Site] = []

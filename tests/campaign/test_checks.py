@@ -102,3 +102,13 @@ def test_sc_clearing_its_reservation_is_a_documented_exception():
     assert "after recover, excused: 16 steps (fault-free 10)" in sc.detail
     lr = next(v for s, v in results if s.mnemonic == "LR.D")
     assert lr.precise and lr.recovered and lr.exception is None
+
+
+def test_the_reference_profile_s_flat_memory_takes_data_faults():
+    found, _ = listing(CAMPAIGN_PROGRAMS / "reference_store.s", profile="reference")
+    assert [(s.mnemonic, s.page, s.access, s.address) for s in found.sites] == [
+        ("SDI", 0, "write", 0x800), ("LDI", 0, "read", 0x800), ("DMA", 0, "read", 0x800), ("DMA", 0, "write", 0x800)]
+    checker = SiteChecker(str(CAMPAIGN_PROGRAMS / "reference_store.s"), profile="reference", interval=2)
+    for site in found.sites:
+        v = checker.check(site)
+        assert v.precise and v.recovered and v.passed, (site, v.detail)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 
 import pytest
+from campaign.helpers import CAMPAIGN_PROGRAMS
 from support.paths import TEST_PROGRAMS
 
 from ptodbg.campaign.progress import CampaignProgress
@@ -28,6 +29,8 @@ DMA = str(TEST_PROGRAMS / "dma_copy.s")
         ([DMA, "--sample", "lots"], "invalid int value: 'lots'"),
         (["/no/such/program.elf"], "/no/such/program.elf: no such file"),
         ([str(TEST_PROGRAMS / "cond_loop.s"), "--max-steps", "5"], "did not stop within 5 steps"),
+        ([str(CAMPAIGN_PROGRAMS / "reference_store.s"), "--profile", "reference", "--faults", "all"],
+         "the reference profile does not model instruction fetch faults"),
     ],
 )
 def test_bad_usage_is_one_line_and_status_2(argv, needle, capsys):
