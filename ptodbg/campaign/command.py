@@ -42,10 +42,17 @@ def config_from_args(args) -> Config:
 
 def run(args, out: TextIO | None = None) -> int:
     out = out or sys.stdout
+    reader_gone = False
 
     def emit(record: dict) -> None:
-        out.write(json.dumps(record) + "\n")
-        out.flush()
+        nonlocal reader_gone
+        try:
+            out.write(json.dumps(record) + "\n")
+            out.flush()
+        except BrokenPipeError:  # `ptodbg campaign ... --json | head`: stop as if interrupted
+            reader_gone = True
+            _silence(out)
+            raise KeyboardInterrupt from None
 
     try:
         config = config_from_args(args)
@@ -53,6 +60,8 @@ def run(args, out: TextIO | None = None) -> int:
     except CampaignError as e:
         sys.stderr.write(f"ptodbg: error: {' '.join(str(e).split())}\n")
         return 2
+    if reader_gone:
+        return 1
     if args.json:
         out.write(json.dumps(outcome.summary) + "\n")
     else:
@@ -69,3 +78,13 @@ def run(args, out: TextIO | None = None) -> int:
         sys.stderr.write(f"ptodbg: {len(outcome.lost)} sites could not be checked ({' '.join(why.split())})"
                          + ("; run the same command again to check them" if config.out else "") + "\n")
     return outcome.exit_status
+
+
+def _silence(out: TextIO) -> None:
+    """After the reader of a pipe went away: later writes (and the interpreter's final
+    flush) go nowhere instead of raising."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, out.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass

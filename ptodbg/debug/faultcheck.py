@@ -189,6 +189,10 @@ class SiteChecker:
         trapped = Observation.take(m)
         documented = DOCUMENTED.get(site.mnemonic)
         facts = self._trap_facts(site, stop, trapped)
+        entered = dbg.last_step.trap if dbg.last_step is not None else None
+        if stop.trap is None and entered is not None and entered.vectored:
+            facts = [f"the fault ({entered.name}, TRAPARG0 {entered.arg0:#x}) went to the program's own trap "
+                     f"handler at {entered.vector:#x}: a campaign checks faults that stop the machine (EVBASE 0)"]
         if stop.trap is None:
             return Verdict(False, False, None, False, "; ".join(facts) + "; nothing to recover")
         changes = state_changes(before, trapped, body_may_enter=True)

@@ -112,3 +112,12 @@ def test_the_reference_profile_s_flat_memory_takes_data_faults():
     for site in found.sites:
         v = checker.check(site)
         assert v.precise and v.recovered and v.passed, (site, v.detail)
+
+
+def test_a_fault_taken_by_the_program_s_own_handler_is_reported_as_such():
+    """trap_handler.s sets EVBASE: the injected fault vectors to its handler instead of
+    stopping, which a campaign cannot judge - it says so instead of passing the site."""
+    results, _ = verdicts(TEST_PROGRAMS / "trap_handler.s")
+    assert results
+    for _, v in results:
+        assert not v.passed and "went to the program's own trap handler" in v.detail
