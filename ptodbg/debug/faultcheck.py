@@ -44,8 +44,9 @@ out the ``recover``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from ptodbg.core import TrapInfo
 from ptodbg.core.events import STORE, MemEvent
 from ptodbg.core.faults import DATA_PAGE_FAULT, INST_PAGE_FAULT
 from ptodbg.core.memory import PAGE_SHIFT, PAGE_SIZE, perms_text
@@ -127,6 +128,67 @@ class Verdict:
     detail: str
 
 
+def _failure(detail: str) -> Verdict:
+    return Verdict(False, False, None, False, detail)
+
+
+@dataclass
+class Findings:
+    """What one site's check found, and what a documented exception excuses of it."""
+
+    site: Site
+    trap: TrapInfo
+    documented: Documented | None
+    facts: list[str] = field(default_factory=list)  # wrong trap number, TRAPARG0, saved TPC, steps
+    events: list[MemEvent] = field(default_factory=list)  # recorded by the faulting attempt
+    changes: list[Change] = field(default_factory=list)  # at the trap, from the state before the step
+    at_trap: list[Change] | None = None  # the changes no documented exception excuses (None: all)
+    events_excused: bool = False
+    end_problem: str | None = None  # recover refused
+    end_changes: list[Change] = field(default_factory=list)  # from the fault-free end
+
+    def excuse_trap(self, after: Observation, after_events: list[MemEvent]) -> None:
+        doc = self.documented
+        assert doc is not None
+        self.at_trap = [c for c in self.changes if not doc.excuses_at_trap(c, after, self.events)]
+        self.events_excused = bool(self.events) and doc.event_prefix and self.events == after_events[: len(self.events)]
+
+    def verdict(self) -> Verdict:
+        doc = self.documented
+        at_trap = self.changes if self.at_trap is None else self.at_trap
+        excused = [c for c in self.changes if c not in at_trap]
+        bad_events = bool(self.events) and not self.events_excused
+        at_end = [c for c in self.end_changes if doc is None or c.what not in doc.excused_at_end]
+        precise = not self.facts and not self.changes and not self.events
+        recovered = self.end_problem is None and not self.end_changes
+        explained = doc is not None and bool(excused or self.events_excused or len(at_end) < len(self.end_changes))
+        passed = (precise and recovered) or (explained and not self.facts and not at_trap and not bad_events
+                                             and self.end_problem is None and not at_end)
+        site, trap = self.site, self.trap
+        parts = [f"{site.mnemonic} {site.access} of page {site.page:#x}: trap {trap.number} TRAPARG0 {trap.arg0:#x}"]
+        if explained:
+            parts.append(f"documented exception: {doc.text}")  # type: ignore[union-attr]
+        if self.facts:
+            parts.append("wrong trap: " + ", ".join(self.facts))
+        if at_trap or bad_events:
+            events = f"{len(self.events)} memory events" if bad_events else ""
+            parts.append(("not excused: " if explained else "not precise: ")
+                         + ", ".join(x for x in (name_changes(at_trap, "before the step was"), events) if x))
+        if explained and (excused or self.events_excused):
+            events = f"{len(self.events)} events" if self.events_excused else ""
+            parts.append("kept at the trap: " + ", ".join(x for x in (name_changes(excused, "before"), events) if x))
+        if self.end_problem is not None:
+            parts.append(self.end_problem)
+        elif at_end:
+            parts.append("after recover the end differs: " + name_changes(at_end, "fault-free"))
+        elif self.end_changes:
+            parts.append("after recover, excused: " + name_changes(self.end_changes, "fault-free"))
+        else:
+            parts.append("recovered to the fault-free end")
+        return Verdict(precise, recovered, doc.text if explained else None, passed,  # type: ignore[union-attr]
+                       "; ".join(parts))
+
+
 class SiteChecker:
     """One program, opened once and run fault-free once; checks sites on demand."""
 
@@ -173,70 +235,37 @@ class SiteChecker:
         m = self.machine
         dbg = self._debugger_at(site.step)
         if m.steps != site.step or m.pc != site.pc:
-            return Verdict(False, False, None, False,
-                           f"the fault-free replay is at step {m.steps}, pc {m.pc:#x}, not step {site.step}, "
-                           f"pc {site.pc:#x}: the program does not run the same way twice")
+            return _failure(f"the fault-free replay is at step {m.steps}, pc {m.pc:#x}, not step {site.step}, "
+                            f"pc {site.pc:#x}: the program does not run the same way twice")
         perms = m.mem.perms_at(site.page)
         if perms is None:
-            return Verdict(False, False, None, False, f"page {site.page:#x} is not mapped at step {site.step}")
+            return _failure(f"page {site.page:#x} is not mapped at step {site.step}")
         before = Observation.take(m)
         try:
             dbg.set_perms(site.page, PAGE_SIZE, perms_text(without(perms, site.access)), once=True)
         except DebugError as e:
-            return Verdict(False, False, None, False, f"cannot inject: {e}")
+            return _failure(f"cannot inject: {e}")
         stop = dbg.step()
-        events = list(dbg.last_step.events) if dbg.last_step is not None else []
+        attempt = dbg.last_step
         trapped = Observation.take(m)
-        documented = DOCUMENTED.get(site.mnemonic)
-        facts = self._trap_facts(site, stop, trapped)
-        entered = dbg.last_step.trap if dbg.last_step is not None else None
-        if stop.trap is None and entered is not None and entered.vectored:
-            facts = [f"the fault ({entered.name}, TRAPARG0 {entered.arg0:#x}) went to the program's own trap "
-                     f"handler at {entered.vector:#x}: a campaign checks faults that stop the machine (EVBASE 0)"]
         if stop.trap is None:
-            return Verdict(False, False, None, False, "; ".join(facts) + "; nothing to recover")
-        changes = state_changes(before, trapped, body_may_enter=True)
-        after = after_events = None
-        if documented is not None and (changes or events):
+            entered = attempt.trap if attempt is not None else None
+            if entered is not None and entered.vectored:
+                return _failure(f"the fault ({entered.name}, TRAPARG0 {entered.arg0:#x}) went to the program's own "
+                                f"trap handler at {entered.vector:#x}: a campaign checks faults that stop the machine "
+                                "(EVBASE 0); nothing to recover")
+            return _failure(f"no trap: the attempt ended '{stop.status}: {stop.message}'; nothing to recover")
+        f = Findings(site, stop.trap, DOCUMENTED.get(site.mnemonic))
+        f.facts = self._trap_facts(site, stop, trapped)
+        f.events = list(attempt.events) if attempt is not None else []
+        f.changes = state_changes(before, trapped, body_may_enter=True)
+        if f.documented is not None and (f.changes or f.events):
             after, after_events = self._fault_free_attempt(before, trapped)
-        at_trap = [c for c in changes if documented is None or not documented.excuses_at_trap(c, after, events)]
-        bad_events = bool(events) and not (documented is not None and documented.event_prefix
-                                           and events == after_events[: len(events)])
-        precise = not facts and not changes and not events
-
-        end_problem = self._recover(dbg)
-        ending = Ending.take(dbg) if end_problem is None else None
-        end_changes = ending_changes(self.final, ending) if ending is not None else []
-        recovered = end_problem is None and not end_changes
-        at_end = [c for c in end_changes if documented is None or c.what not in documented.excused_at_end]
-
-        excused = [c for c in changes if c not in at_trap]
-        explained = documented is not None and bool(
-            excused or (events and not bad_events) or len(at_end) < len(end_changes))
-        passed = (precise and recovered) or (
-            explained and not facts and not at_trap and not bad_events and end_problem is None and not at_end)
-        parts = [f"{site.mnemonic} {site.access} of page {site.page:#x}: trap {stop.trap.number} "
-                 f"TRAPARG0 {stop.trap.arg0:#x}"]
-        if explained:
-            parts.append(f"documented exception: {documented.text}")  # type: ignore[union-attr]
-        if facts:
-            parts.append("wrong trap: " + ", ".join(facts))
-        if at_trap or bad_events:
-            parts.append(("not excused: " if explained else "not precise: ") + name_changes(at_trap, "before the step was")
-                         + (f"{', ' if at_trap else ''}{len(events)} memory events" if bad_events else ""))
-        if explained and (excused or (events and not bad_events)):
-            parts.append("kept at the trap: " + name_changes(excused, "before")
-                         + (f"{', ' if excused else ''}{len(events)} events" if events and not bad_events else ""))
-        if end_problem is not None:
-            parts.append(end_problem)
-        elif at_end:
-            parts.append("after recover the end differs: " + name_changes(at_end, "fault-free"))
-        elif end_changes:
-            parts.append("after recover, excused: " + name_changes(end_changes, "fault-free"))
-        else:
-            parts.append("recovered to the fault-free end")
-        return Verdict(precise, recovered, documented.text if explained else None, passed,  # type: ignore[union-attr]
-                       "; ".join(parts))
+            f.excuse_trap(after, after_events)
+        f.end_problem = self._recover(dbg)
+        if f.end_problem is None:
+            f.end_changes = ending_changes(self.final, Ending.take(dbg))
+        return f.verdict()
 
     @staticmethod
     def _trap_facts(site: Site, stop: Stop, trapped: Observation) -> list[str]:
