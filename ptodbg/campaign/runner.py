@@ -133,7 +133,8 @@ def run_campaign(config: Config, *, emit: Callable[[dict], None] | None = None,
     todo = [i for i in chosen if i not in finished]
 
     run = Distribution()
-    engine_text, worker_count = "none (every site was already checked)", 0
+    engine_text = "none (every site was already checked)" if chosen else "none (the run touches no memory to fault)"
+    worker_count = 0
     if todo:
         try:
             with dask_engine(config.workers, config.scheduler) as engine:

@@ -110,6 +110,8 @@ def test_an_interrupted_campaign_resumes_without_redoing_finished_sites(schedule
     lines = results.read_text().splitlines()
     assert len(lines) == 5 and all(json.loads(line) for line in lines)  # the torn line is gone
     assert second.summary["exceptions"] == 4  # the frame templates: documented, not failures
+    third = run_campaign(config, progress=False)  # all done: no cluster, the same results
+    assert third.summary["engine"].startswith("none") and third.records == second.records
 
     with pytest.raises(CampaignError, match="holds another campaign"):
         run_campaign(Config(program, faults="data", workers=2, scheduler=scheduler, out=str(out)), progress=False)
