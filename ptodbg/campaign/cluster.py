@@ -8,6 +8,8 @@ down itself (no tracebacks from dying workers).  The price: a ctrl+c during the 
 seconds the cluster takes to start is ignored; the campaign's own handler is back in
 place once the cluster is up.  (Blocking SIGINT instead would defer it, but Python
 delivers it to whichever thread has it unblocked, and Dask's event-loop thread does.)
+Dask's own log lines are silenced in a local cluster (a worker's heartbeat racing the
+shutdown logs an error that means nothing); errors of the tasks still reach the campaign.
 """
 
 from __future__ import annotations
@@ -60,7 +62,7 @@ def dask_engine(workers: int | None, scheduler: str | None) -> Iterator[Engine]:
             with _sigint_ignored():  # the workers inherit the ignored SIGINT
                 try:
                     cluster = distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                                                       dashboard_address="127.0.0.1:0", silence_logs=logging.ERROR)
+                                                       dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL)
                     client = distributed.Client(cluster)
                 except (OSError, RuntimeError, TimeoutError) as e:
                     raise ClusterError(f"cannot start a local Dask cluster of {n} workers: {e}") from None
