@@ -2,7 +2,7 @@
 processes for the module, the DMA programs pass at every site, the negative control
 fails, results go to --out with a session per failing site that opens at the site with
 the fault armed, an interrupted campaign resumes without redoing finished sites, and the
-default (a LocalCluster the command starts itself) works from the real command line."""
+default (a LocalCluster the command starts itself) works from the command line."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ SECTION10_SUMMARY_KEYS = {"program", "sites", "precise", "recovered", "failed", 
 def scheduler():
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address="127.0.0.1:0",
-                                  silence_logs=logging.ERROR) as cluster:
+                                  silence_logs=logging.CRITICAL) as cluster:
         yield cluster.scheduler_address
 
 
