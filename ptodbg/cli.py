@@ -1,5 +1,5 @@
 """Command-line entry points (DESIGN.md §4): ``ptodbg`` (the TUI on the demo),
-``ptodbg tui|asm|disasm|run|batch|dap|avs``, ``ptodbg --version``.
+``ptodbg tui|asm|disasm|run|batch|dap|avs|campaign``, ``ptodbg --version``.
 
 Exit status: 0 on a normal stop or success, 1 on a trap stop or a failed run (``run``
 of a program that exited reports its exit status), 2 on bad usage or bad input (with
@@ -268,6 +268,37 @@ def cmd_avs(args: argparse.Namespace) -> int:
         return 0
 
 
+# ---------------------------------------------------------------- campaign
+def cmd_campaign(args: argparse.Namespace) -> int:
+    """A fault-injection campaign (DESIGN.md §10) on Dask."""
+    from ptodbg.campaign.command import run
+
+    return run(args)
+
+
+def _campaign_parser(sub) -> None:
+    from ptodbg.campaign.spec import MAX_STEPS_DEFAULT
+
+    p = sub.add_parser("campaign", help="inject a fault at every memory access and check precise recovery (Dask)")
+    p.add_argument("program", metavar="PROGRAM", help="ELF file or .s source")
+    _profile_args(p)
+    p.add_argument("--faults", choices=("data", "all"), default="data",
+                   help="data accesses only (default), or also the fetch of each code page")
+    p.add_argument("--sample", type=int, metavar="K", help="check a reproducible sample of K sites")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the sample (default 0)")
+    p.add_argument("--workers", type=int, metavar="N",
+                   help="local worker processes (default: one per CPU); with --scheduler, wait for N workers")
+    p.add_argument("--scheduler", metavar="ADDRESS", help="an existing Dask cluster, e.g. tcp://HOST:8786")
+    p.add_argument("--json", action="store_true", help="one JSON line per site, then a summary line")
+    p.add_argument("--out", metavar="DIR", help="results, report, summary and a session per failing site; "
+                   "resumes an interrupted campaign")
+    p.add_argument("--max-steps", type=int, default=MAX_STEPS_DEFAULT, metavar="N",
+                   help=f"attempts the fault-free run may take (default {MAX_STEPS_DEFAULT})")
+    p.add_argument("--test-defect", choices=("store-before-check", "skip-recover"), default=None,
+                   help=argparse.SUPPRESS)  # negative controls of the test suite
+    p.set_defaults(handler=cmd_campaign)
+
+
 def _profile_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--profile", choices=("debug", "reference", "linux"), default="debug",
                    help="machine profile (default debug)")
@@ -356,6 +387,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--catalog", metavar="DIR",
                    help="folder of the official catalogs (default: a catalog/ folder beside the AVS tree)")
     p.set_defaults(handler=cmd_avs)
+    _campaign_parser(sub)
     return parser
 
 

@@ -128,6 +128,13 @@ class Memory:
         # object changes: a copy on write, a new or removed page); None once it changed.
         self._shared_table: dict[int, bytearray] | None = None
         self.on_reserved_store: Callable[[], None] = lambda: None
+        # The debugger's probe log: when a list, every permission probe (check, and the
+        # allows of a chunked copy) appends (address, size, need) - how a fault-injection
+        # campaign learns which pages an attempt needs, and for what.  None: no cost.
+        self.probe_log: list[tuple[int, int, int]] | None = None
+        # Test-only defect (the campaign's negative control, never set by users): a store
+        # commits its bytes before its permission check, so a faulting store is not precise.
+        self.defect_store_before_check = False
 
     # ------------------------------------------------------------------ mapping
     def map(self, addr: int, size: int, perms: int, data: bytes = b"") -> None:
@@ -375,6 +382,8 @@ class Memory:
     # ----------------------------------------------------- checks and raw access
     def check(self, addr: int, size: int, need: int) -> None:
         """Raise DATA_PAGE_FAULT unless every byte of [addr, addr+size) allows ``need``."""
+        if self.probe_log is not None:
+            self.probe_log.append((addr, size, need))
         end = addr + size
         if end > ADDRESS_LIMIT:
             raise Fault(DATA_PAGE_FAULT, addr, reason=f"access {addr:#x}+{size} wraps the address space")
@@ -395,6 +404,8 @@ class Memory:
 
     def allows(self, addr: int, size: int, need: int) -> bool:
         """Whether :meth:`check` would pass, without raising or consuming a once-injection."""
+        if self.probe_log is not None:
+            self.probe_log.append((addr, size, need))
         end = addr + size
         if end > ADDRESS_LIMIT or (self.limit is not None and end > self.limit):
             return False
@@ -447,8 +458,10 @@ class Memory:
 
     def store(self, addr: int, size: int, value: int, order: str = RELAXED) -> None:
         """Checked little-endian store of the low ``size`` bytes of ``value``, with event."""
-        self.check(addr, size, W)
         value &= (1 << (8 * size)) - 1
+        if self.defect_store_before_check:
+            self.commit_before_check(addr, value.to_bytes(size, "little"))
+        self.check(addr, size, W)
         self.write_raw(addr, value.to_bytes(size, "little"))
         if self.capture or self.watched:
             self.note(MemEvent(STORE, addr, size, value, order))
@@ -465,6 +478,14 @@ class Memory:
     def note_fence(self, pred: int, succ: int) -> None:
         if self.capture:
             self.events.append(MemEvent(FENCE, 0, 0, (pred << 4) | succ, "acq_rel"))
+
+    def commit_before_check(self, addr: int, data: bytes) -> None:
+        """The test-only defect of ``defect_store_before_check``: write the mapped bytes of
+        a store whatever the permissions say (the checker must catch it)."""
+        for i, byte in enumerate(data):
+            pn = (addr + i) >> PAGE_SHIFT
+            if pn in self.pages:
+                self._writable_page(pn)[(addr + i) & PAGE_MASK] = byte
 
     # --------------------------------------------------------------- debugger
     def peek(self, addr: int, size: int) -> bytes:

@@ -65,6 +65,8 @@ def dma_copy(mem: Memory, src: int, dst: int) -> None:
     """ExecuteScalarDMACopy64 on the checked path: probe the source for read, then the
     destination for write, snapshot, eight load events, write, eight store events."""
     mem.check(src, DMA_BYTES, R)
+    if mem.defect_store_before_check:  # test-only defect: the first store before the probe
+        mem.commit_before_check(dst, mem.read_raw(src, DMA_CHUNK))
     mem.check(dst, DMA_BYTES, W)
     data = mem.read_raw(src, DMA_BYTES)
     tracing = mem.capture or mem.watches

@@ -1,0 +1,196 @@
+"""Running a campaign: list the sites, skip the finished ones, check the rest on Dask,
+keep every result safe, report.
+
+The sites are listed here, in the client, from one fault-free run; a seeded sample keeps
+the listing's order, and each site keeps its index in the full listing (the N of
+``site-N.toml``).  The remaining sites go to the workers in batches of a few dozen
+(enough work per task to make the scheduler's overhead small, small enough to balance
+the load and to move the progress bar); each batch's results are appended to the
+folder's results file as soon as they arrive.  Tasks are submitted with ``retries``, so
+the scheduler reruns the batches of a worker that dies; a batch that still fails is
+"lost": its sites are not recorded, and the next run with the same ``--out`` checks them.
+
+An interrupt (ctrl+c) cancels the outstanding tasks, closes the cluster and writes the
+report of what is done; running the same command again resumes.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ptodbg.campaign import report
+from ptodbg.campaign.cluster import ClusterError, dask_engine
+from ptodbg.campaign.progress import CampaignProgress
+from ptodbg.campaign.spec import Config, ProgramSpec, snapshot_interval
+from ptodbg.campaign.store import CampaignFolder, StoreError
+from ptodbg.campaign.worker import check_sites
+from ptodbg.debug.faultcheck import DEFECTS
+from ptodbg.debug.faultsites import FAULT_KINDS, ListingError, Site, fingerprint, list_sites
+from ptodbg.debug.program import OpenError, open_debugger
+
+TASK_RETRIES = 3
+MAX_BATCH = 32
+BATCHES_PER_WORKER = 8
+
+
+class CampaignError(ValueError):
+    """Bad usage or input: the campaign cannot start (one clear sentence, exit status 2)."""
+
+
+@dataclass
+class Outcome:
+    summary: dict
+    records: list[dict]
+    interrupted: bool = False
+    lost: list[int] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)  # why batches were lost
+    sessions: list[Path] = field(default_factory=list)
+
+    @property
+    def exit_status(self) -> int:
+        """0 when every site passed, 1 otherwise (failures, lost sites); 130 when interrupted."""
+        if self.interrupted:
+            return 130
+        return 0 if self.summary["complete"] and not self.summary["failed"] else 1
+
+
+@dataclass
+class Distribution:
+    """How the checking phase went."""
+
+    interrupted: bool = False
+    lost: list[int] = field(default_factory=list)  # sites of batches the scheduler gave up on
+    errors: list[str] = field(default_factory=list)
+    seconds: float = 0.0  # first submission to last result
+
+
+def choose(count: int, sample: int | None, seed: int) -> list[int]:
+    """Indices of the sites to check: all, or a reproducible sample of ``sample``."""
+    if sample is None or sample >= count:
+        return list(range(count))
+    return sorted(random.Random(seed).sample(range(count), sample))
+
+
+def options_text(config: Config) -> str:
+    parts = [f"profile {config.profile}", f"faults {config.faults}"]
+    if config.compat:
+        parts.append(f"compat {config.compat}")
+    if config.sample is not None:
+        parts.append(f"sample {config.sample} seed {config.seed}")
+    if config.defect:
+        parts.append(f"TEST DEFECT {config.defect}")
+    return ", ".join(parts)
+
+
+def _batches(indices: list[int], workers: int) -> list[list[int]]:
+    size = max(1, min(MAX_BATCH, math.ceil(len(indices) / max(1, workers * BATCHES_PER_WORKER))))
+    return [indices[i : i + size] for i in range(0, len(indices), size)]
+
+
+def run_campaign(config: Config, *, emit: Callable[[dict], None] | None = None,
+                 progress: bool | None = None) -> Outcome:
+    """Run ``config`` to completion (or interruption).  ``emit`` receives each site's
+    record as it is known (finished ones from ``--out`` first); ``progress``: show the
+    bar (None: when standard error is a terminal).  Raises :class:`CampaignError` when
+    the campaign cannot start."""
+    started = time.monotonic()
+    if config.faults not in FAULT_KINDS:
+        raise CampaignError(f"--faults {config.faults}: expected one of {', '.join(FAULT_KINDS)}")
+    if config.defect is not None and config.defect not in DEFECTS:
+        raise CampaignError(f"unknown test defect {config.defect!r}")
+    try:
+        dbg = open_debugger(config.program, profile=config.profile, compat=config.compat)
+        opening = fingerprint(dbg)
+        listing = list_sites(dbg, config.faults, config.max_steps)
+    except (OpenError, ListingError) as e:
+        raise CampaignError(str(e)) from None
+    sites = listing.sites
+    chosen = choose(len(sites), config.sample, config.seed)
+    spec = ProgramSpec(str(config.program), dbg.sha256 or "", config.profile, config.compat,
+                       snapshot_interval(listing.steps), config.max_steps, config.defect, opening, listing.steps)
+
+    folder = CampaignFolder(config.out) if config.out else None
+    finished: dict[int, dict] = {}
+    if folder is not None:
+        manifest = {"program": Path(config.program).name, "sha256": spec.sha256, "options": config.identity(),
+                    "listed": len(sites), "fault_free_steps": listing.steps}
+        try:
+            finished = folder.open(manifest, len(sites))
+        except StoreError as e:
+            raise CampaignError(str(e)) from None
+    wanted = set(chosen)
+    records = [finished[i] for i in chosen if i in finished]
+    resumed = len(records)
+    if emit is not None:
+        for rec in records:
+            emit(rec)
+    todo = [i for i in chosen if i not in finished]
+
+    run = Distribution()
+    engine_text = "none (every site was already checked)" if chosen else "none (the run touches no memory to fault)"
+    worker_count = 0
+    if todo:
+        try:
+            with dask_engine(config.workers, config.scheduler) as engine:
+                engine_text, worker_count = engine.description, engine.workers
+                run = _distribute(engine.client, spec, sites, todo, worker_count, records, folder, emit, progress)
+        except ClusterError as e:
+            raise CampaignError(str(e)) from None
+    records = [r for r in records if r["site"] in wanted]
+    summary = report.summary(str(config.program), len(chosen), records, workers=worker_count,
+                             engine=engine_text, seconds=time.monotonic() - started, lost=len(run.lost),
+                             interrupted=run.interrupted, check_seconds=run.seconds,
+                             checked_now=len(records) - resumed)
+    outcome = Outcome(summary, sorted(records, key=lambda r: r["site"]), run.interrupted, run.lost, run.errors)
+    if folder is not None:
+        outcome.sessions = report.write_folder(folder.path, summary, outcome.records, options_text(config), dbg, sites)
+    return outcome
+
+
+def _distribute(client, spec: ProgramSpec, sites: list[Site], todo: list[int], workers: int,
+                records: list[dict], folder: CampaignFolder | None,
+                emit: Callable[[dict], None] | None, progress: bool | None) -> Distribution:
+    """Submit the remaining sites in batches and collect the results as they come."""
+    from distributed import as_completed
+
+    started = time.monotonic()
+    data = Path(spec.path).read_bytes()
+    shipped = client.scatter(data, broadcast=True, hash=False)
+    token = uuid.uuid4().hex[:8]
+    futures = {}
+    for n, batch in enumerate(_batches(todo, workers)):
+        payload = [(i, sites[i].as_json()) for i in batch]
+        future = client.submit(check_sites, spec, shipped, payload, key=f"ptodbg-sites-{token}-{n}",
+                               retries=TASK_RETRIES, pure=False)
+        futures[future] = batch
+    passing = sum(1 for r in records if r["passed"])
+    run = Distribution()
+    bar = CampaignProgress(len(todo) + len(records), len(records), passing, len(records) - passing,
+                           enabled=progress)
+    try:
+        with bar:
+            for future in as_completed(list(futures)):
+                try:
+                    batch_records = future.result()
+                except Exception as e:  # noqa: BLE001 - a batch the scheduler gave up on
+                    run.lost += futures[future]
+                    run.errors.append(f"{type(e).__name__}: {e}")
+                    continue
+                if folder is not None:
+                    folder.append(batch_records)
+                records += batch_records
+                bar.advance(batch_records)
+                if emit is not None:
+                    for rec in batch_records:
+                        emit(rec)
+    except KeyboardInterrupt:
+        client.cancel(list(futures))
+        run.interrupted = True
+    run.seconds = time.monotonic() - started
+    return run

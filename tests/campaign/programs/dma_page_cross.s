@@ -1,0 +1,30 @@
+# dma_page_cross.s - a DMA whose 64-byte source range straddles a page boundary, for the
+# campaign's site listing: the copy reads two pages and writes a third, so it has three
+# data sites, and a fault on the *second* source page still reports TRAPARG0 = the start
+# of the source range (RaiseDataAccessFault reports the probe's original address,
+# asl/scalar/model/amo/semantics.asl ExecuteScalarDMACopy64), not the first denied byte.
+# Expected final state: c.ebreak 0 stop; mem[dst .. dst+64) == mem[src .. src+64).
+    .text
+    .globl _start
+_start:
+    li a0, src
+    li a1, dst
+    .globl copy
+copy:
+    dma [a0], a1
+    c.bstart.sys
+    c.ebreak 0
+
+    .data
+    .balign 4096
+    .zero 4064
+    .globl src
+src:                        # 32 bytes before the page boundary, 32 after
+    .byte 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f, 0x10
+    .byte 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x19, 0x1a, 0x1b, 0x1c, 0x1d, 0x1e, 0x1f, 0x20
+    .byte 0x21, 0x22, 0x23, 0x24, 0x25, 0x26, 0x27, 0x28, 0x29, 0x2a, 0x2b, 0x2c, 0x2d, 0x2e, 0x2f, 0x30
+    .byte 0x31, 0x32, 0x33, 0x34, 0x35, 0x36, 0x37, 0x38, 0x39, 0x3a, 0x3b, 0x3c, 0x3d, 0x3e, 0x3f, 0x40
+    .balign 4096
+    .globl dst
+dst:
+    .zero 64
