@@ -235,7 +235,10 @@ def parse_text(text: str, path: Path) -> dict:
     try:
         doc = userfile.load_toml(text, str(path))
     except userfile.UserFileError as e:
-        raise SessionError(str(e)) from None
+        message = str(e)
+        if message.endswith("(at end of document)"):  # a value or table left open: cut short
+            message += "; the file is incomplete (truncated?)"
+        raise SessionError(message) from None
     try:
         data = session_schema.validate(doc)
     except session_schema.SchemaError as e:
