@@ -1,10 +1,15 @@
 """Saved sessions: TOML files with the program, stops, timeline edits, views, theme and step.
 
-Format (schema 1)::
+Format (schema 2), as tomli-w writes it::
 
-    schema = 1
+    # ptodbg session
+    schema = 2
+    breakpoint = [                           # records as inline tables, one a line
+        { location = "copy", condition = "a0 == 3", temporary = false, enabled = true },
+    ]
+    watchpoint = []                          # every record list, even when empty
     [program]
-    path = "../tests/programs/dma_fault.s"   # relative to the session file
+    path = "programs/dma_fault.s"            # relative to the session file
     sha256 = "…"                             # of the program file
     profile = "debug"
     compat = "linx-v0.4"                     # only when a compatibility mode is on
@@ -12,11 +17,20 @@ Format (schema 1)::
     step = 12
     [ui]
     theme = "dark"
-    [[breakpoint]]   location = "copy", condition = "a0 == 3", temporary = false, enabled = true
-    [[watchpoint]]   address = "dst", length = 64, mode = "w"
-    [[injection]]    step = 5, kind = "perms" | "once", address = …, length = …, perms = "r--", scheduled = true
-    [[edit]]         step = 7, kind = "reg" | "queue" | "mem" | "recover", …
-    [[view]]         name = "source", follow = "dma.src"
+    [[edit]]                                 # a list with a record too long for one line
+    step = 7                                 # is written as [[name]] tables instead
+    kind = "mem"
+    …
+    [counts]                                 # last: the number of records of each list
+    breakpoint = 1
+    …
+
+Records: ``breakpoint`` {location, condition?, temporary, enabled}; ``watchpoint`` {address,
+length, mode}; ``injection`` {step, kind = "perms" | "once", scheduled, address, length,
+perms}; ``edit`` {step, kind = "reg" | "queue" | "mem" | "recover", scheduled, …}; ``view``
+{name, follow} (:mod:`ptodbg.debug.session_schema` has every key).  Schema 2 is schema 1
+plus ``[counts]``, which lets the reader refuse a file cut anywhere, even between two whole
+records (schema 1 had no way to tell); schema 1 files still load.
 
 Files are written atomically (temporary file in the same folder, fsync, rename) and read
 with :mod:`tomllib` — data only, never code — through the bounded reader of
@@ -31,9 +45,12 @@ checked completely before it replaces the old one.
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+import tomli_w
 
 from ptodbg.debug import session_schema
 from ptodbg.debug.edits import Edit
@@ -45,6 +62,7 @@ if TYPE_CHECKING:
     from ptodbg.debug.engine import Debugger
 
 SCHEMA = session_schema.SCHEMA
+RECORD_LISTS = tuple(session_schema.RECORD_LISTS)
 SESSION_SUFFIX = ".toml"
 
 
@@ -53,60 +71,46 @@ class SessionError(DebugError):
 
 
 # ------------------------------------------------------------------ TOML writing
-def _toml_value(value) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        return repr(value)
-    if isinstance(value, str):
-        out = ['"']
-        for ch in value:
-            if ch == '"':
-                out.append('\\"')
-            elif ch == "\\":
-                out.append("\\\\")
-            elif ch == "\n":
-                out.append("\\n")
-            elif ch == "\t":
-                out.append("\\t")
-            elif ord(ch) < 0x20 or ord(ch) == 0x7F:
-                out.append(f"\\u{ord(ch):04x}")
-            else:
-                out.append(ch)
-        out.append('"')
-        return "".join(out)
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    raise TypeError(f"cannot write {type(value).__name__} to TOML")
-
-
 def to_toml(data: dict) -> str:
-    """Serialise plain data: top-level scalars, tables (dict) and arrays of tables."""
-    lines = ["# ptodbg session"]
-    scalars = {k: v for k, v in data.items() if not isinstance(v, (dict, list)) or (
-        isinstance(v, list) and not any(isinstance(x, dict) for x in v))}
-    for key, value in scalars.items():
-        lines.append(f"{key} = {_toml_value(value)}")
+    """The text of the session document ``data`` (as :func:`session_data` makes it): TOML
+    written by tomli-w, after a first comment line, with ``None`` values left out (TOML has
+    no null) and a ``[counts]`` table — the number of records of each list — computed here
+    from the lists themselves and written last, so that a reader can tell a file cut
+    anywhere, between two whole records included, from a complete one
+    (:mod:`ptodbg.debug.session_schema`)."""
+    doc: dict = {"schema": data["schema"]}
     for key, value in data.items():
+        if key in doc or key == "counts" or value is None:
+            continue
         if isinstance(value, dict):
-            lines += ["", f"[{key}]"]
-            lines += [f"{k} = {_toml_value(v)}" for k, v in value.items() if v is not None]
-    for key, value in data.items():
-        if isinstance(value, list) and any(isinstance(x, dict) for x in value):
-            for item in value:
-                lines += ["", f"[[{key}]]"]
-                lines += [f"{k} = {_toml_value(v)}" for k, v in item.items() if v is not None]
-    return "\n".join(lines) + "\n"
+            value = _without_none(value)
+        elif isinstance(value, list):
+            value = [_without_none(v) if isinstance(v, dict) else v for v in value]
+        doc[key] = value
+    for name in RECORD_LISTS:
+        doc.setdefault(name, [])
+    # Last in the dict, so last in the file (tomli-w writes plain values, then tables in
+    # order): a file cut anywhere loses some of [counts] and is refused.
+    doc["counts"] = {name: len(doc[name]) for name in RECORD_LISTS}
+    return "# ptodbg session\n" + tomli_w.dumps(doc)
+
+
+def _without_none(table: dict) -> dict:
+    return {k: v for k, v in table.items() if v is not None}
 
 
 def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that a reader sees the old file or the whole new one,
+    never a part: a temporary file in the same folder, fsync, rename over ``path``, fsync of
+    the folder.  The file gets the permissions of the file it replaces, or those a plain
+    ``open`` would give (0o666 less the umask), not the temporary file's 0o600."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    mode = _file_mode(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
+            os.fchmod(f.fileno(), mode)
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
@@ -117,6 +121,44 @@ def write_atomically(path: Path, text: str) -> None:
         except OSError:
             pass
         raise
+    _fsync_folder(path.parent)
+
+
+def _file_mode(path: Path) -> int:
+    try:
+        st = os.stat(path)
+        if stat.S_ISREG(st.st_mode):
+            return stat.S_IMODE(st.st_mode)
+    except (OSError, ValueError):
+        pass
+    return 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    """The process's umask, read without changing it (``os.umask`` can only be read by
+    setting it, for a moment, under every thread); 0o022 where /proc does not say."""
+    try:
+        with open("/proc/self/status", encoding="ascii", errors="replace") as f:
+            for line in f:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0o022
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make the rename durable (best effort: some file systems cannot fsync a folder)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 # ---------------------------------------------------------------------- saving
@@ -134,7 +176,7 @@ def session_data(dbg: Debugger, session_path: Path) -> dict:
         "program": {"path": program_path, "sha256": dbg.sha256, "profile": dbg.profile,
                     "compat": dbg.machine.compat},
         "position": {"step": dbg.steps},
-        "ui": {k: v for k, v in dbg.settings.items() if isinstance(v, (str, int, bool))},
+        "ui": {k: dbg.settings[k] for k in session_schema.UI.keys if isinstance(dbg.settings.get(k), (str, int, bool))},
         "breakpoint": [
             {"location": b.location, "condition": b.condition.text if b.condition else None,
              "temporary": b.temporary, "enabled": b.enabled}
@@ -193,7 +235,10 @@ def parse_text(text: str, path: Path) -> dict:
     try:
         doc = userfile.load_toml(text, str(path))
     except userfile.UserFileError as e:
-        raise SessionError(str(e)) from None
+        message = str(e)
+        if message.endswith("(at end of document)"):  # a value or table left open: cut short
+            message += "; the file is incomplete (truncated?)"
+        raise SessionError(message) from None
     try:
         data = session_schema.validate(doc)
     except session_schema.SchemaError as e:

@@ -9,12 +9,15 @@ wrong with it: a missing key, an unknown key, a value of the wrong type (``value
 is a float, ``schema = true`` a boolean, ``sha256 = 7`` an integer) or out of its range
 (``length = -16``, ``address = 2**70``).
 
-Truncation: the writer (:func:`ptodbg.debug.session.session_data`) always writes every
-table (``[program]``, ``[position]``, ``[ui]``) and every record list (``breakpoint = []``
-when empty) and every key of every record, so all of them are required here: a file cut
-anywhere but between two whole records of its last list loses a required key or table and
-is refused.  An optional ``[counts]`` table (records per list) closes that last gap when a
-writer provides it: a record list whose length differs from its count is refused.
+Truncation: the writer (:func:`ptodbg.debug.session.to_toml`) always writes every table
+(``[program]``, ``[position]``, ``[ui]``, ``[counts]``) and every record list
+(``breakpoint = []`` when empty) and every key of every record, so all of them are
+required here.  ``[counts]`` (schema 2: the number of records of each list) is written
+last, so a file cut anywhere loses some of it and is refused, and a record list whose
+length differs from its count (a whole record cut or taken out) is refused too.  Files of
+schema 1, written before ``[counts]`` existed, are still read, with ``[counts]`` checked when
+present; a schema 1 file cut between two whole records of its last list cannot be told from
+a whole one.
 
 Ranges bound the work a session can cause: the position is at most
 :data:`MAX_POSITION_STEP` (the default ``--max-steps`` of ``run`` and ``batch``), addresses
@@ -32,7 +35,7 @@ from ptodbg.core.profiles import PROFILES
 from ptodbg.core.state import REG_INDEX
 from ptodbg.isa.legacy import COMPAT_MODES
 
-SCHEMA = 1
+SCHEMA = 2  # what the writer writes; the reader reads SUPPORTED_SCHEMAS (1 is 2 without [counts])
 U64 = (1 << 64) - 1
 MAX_POSITION_STEP = 200_000_000
 MAX_EDIT_STEP = (1 << 63) - 1
@@ -249,35 +252,53 @@ def _counts_agree(doc: dict, key: str) -> None:
         return
     for name, expected in counts.items():
         if len(doc[name]) != expected:
-            raise SchemaError(name, f"{len(doc[name])} records, but [counts] says {expected} (the file is truncated)")
+            found = len(doc[name])
+            raise SchemaError(name, f"{found} record{'' if found == 1 else 's'}, but [counts] says {expected} "
+                                    "(the file is truncated)")
 
 
-SESSION = Table(
-    {
-        "schema": Int(SCHEMA, SCHEMA),
-        "program": Table({"path": Str(expected="a file path", min_len=1),
-                          "sha256": Str(64, pattern=r"[0-9a-f]{64}", expected="a sha256 (64 lowercase hex digits)"),
-                          "profile": Str(16, tuple(PROFILES), expected="a machine profile"),
-                          "compat": Str(32, tuple(COMPAT_MODES), expected="a compatibility mode")},
-                         optional=frozenset({"path", "sha256", "compat"})),
-        "position": Table({"step": Int(0, MAX_POSITION_STEP)}),
-        "ui": Table({"theme": Str(64, pattern=_NAME, expected="a theme name")}, optional=frozenset({"theme"})),
-        "counts": Table({name: Int(0, spec.max_items) for name, spec in RECORD_LISTS.items()}),
-        **RECORD_LISTS,
-    },
-    optional=frozenset({"counts"}),
-    rule=_counts_agree,
-)
+PROGRAM = Table({"path": Str(expected="a file path", min_len=1),
+                 "sha256": Str(64, pattern=r"[0-9a-f]{64}", expected="a sha256 (64 lowercase hex digits)"),
+                 "profile": Str(16, tuple(PROFILES), expected="a machine profile"),
+                 "compat": Str(32, tuple(COMPAT_MODES), expected="a compatibility mode")},
+                optional=frozenset({"path", "sha256", "compat"}))
+UI = Table({"theme": Str(64, pattern=_NAME, expected="a theme name")}, optional=frozenset({"theme"}))
+COUNTS = Table({name: Int(0, spec.max_items) for name, spec in RECORD_LISTS.items()})
+
+
+def _session(schema: int, counts_required: bool) -> Table:
+    return Table(
+        {
+            "schema": Int(schema, schema),
+            "program": PROGRAM,
+            "position": Table({"step": Int(0, MAX_POSITION_STEP)}),
+            "ui": UI,
+            "counts": COUNTS,
+            **RECORD_LISTS,
+        },
+        optional=frozenset() if counts_required else frozenset({"counts"}),
+        rule=_counts_agree,
+    )
+
+
+SESSIONS: dict[int, Table] = {1: _session(1, counts_required=False), 2: _session(2, counts_required=True)}
+SESSION = SESSIONS[SCHEMA]
+SUPPORTED_SCHEMAS = tuple(SESSIONS)
 
 
 def validate(doc: object) -> dict:
     """Check a parsed session document; returns it, or raises :class:`SchemaError`.
 
     The schema number is checked first, so that a future format gets "not supported"
-    rather than a complaint about one of its keys."""
+    rather than a complaint about one of its keys, and a file of an older schema is
+    checked against that schema."""
+    spec = SESSION
     if isinstance(doc, dict) and "schema" in doc:
         schema = doc["schema"]
-        if isinstance(schema, int) and not isinstance(schema, bool) and schema != SCHEMA:
-            raise SchemaError("", f"session schema {schema if abs(schema) < 1 << 64 else 'number'} is not supported "
-                                  f"(expected {SCHEMA})")
-    return SESSION.check(doc, "")
+        if isinstance(schema, int) and not isinstance(schema, bool):
+            if schema not in SESSIONS:
+                shown = schema if abs(schema) < 1 << 64 else "number"
+                raise SchemaError("", f"session schema {shown} is not supported "
+                                      f"(expected {' or '.join(map(str, SUPPORTED_SCHEMAS))})")
+            spec = SESSIONS[schema]
+    return spec.check(doc, "")

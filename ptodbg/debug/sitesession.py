@@ -3,7 +3,7 @@
 A campaign writes one for every failing site, so that ``ptodbg tui PROGRAM --session
 DIR/site-N.toml`` (or ``batch --session``) shows the state before the faulting attempt
 with ``inject PAGE 4096 PERMS once`` in place: one ``step`` shows the trap, ``recover``
-and ``continue`` the reissue.  The file is an ordinary session (schema 1) written by
+and ``continue`` the reissue.  The file is an ordinary session (of the current schema) written by
 :mod:`ptodbg.debug.session`'s writer, atomically.
 """
 

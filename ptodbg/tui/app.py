@@ -53,7 +53,7 @@ from ptodbg.tui.layout import MODES, LayoutPlan, plan_layout
 from ptodbg.tui.palette import DebuggerCommands, SymbolCommands, ThemeCommands
 from ptodbg.tui.pane import PANE_CLASS, PaneNote, Picked, ViewPane, tab_id, tab_widgets
 from ptodbg.tui.screens import AskScreen, FaultScreen, HelpScreen, Injection
-from ptodbg.tui.themes import DEFAULT_THEME, PTODBG_VARIABLES, THEMES_DIR, load_themes
+from ptodbg.tui.themes import DEFAULT_THEME, PTODBG_VARIABLES, load_themes
 from ptodbg.tui.widgets import (
     DisasmView,
     EventList,
@@ -128,7 +128,7 @@ class PtodbgApp(App):
         """(key, what it does) for every key of the app, then the keys of the panes."""
         return keys.help_rows()
 
-    def __init__(self, dbg: Debugger, *, theme: str | None = None, themes_dir: Path = THEMES_DIR,
+    def __init__(self, dbg: Debugger, *, theme: str | None = None, themes_dir: Path | None = None,
                  program_name: str | None = None, notice: str = "") -> None:
         super().__init__()
         self._gc_paused = False
@@ -974,8 +974,9 @@ def open_app(path: str | None = None, *, session: str | None = None, theme: str 
     return PtodbgApp(dbg, theme=theme, notice=notice)
 
 
-def unknown_theme(name: str, themes_dir: Path = THEMES_DIR) -> str | None:
-    """One sentence naming every theme when ``name`` is none of them (None: it is one)."""
+def unknown_theme(name: str, themes_dir: Path | None = None) -> str | None:
+    """One sentence naming every theme when ``name`` is none of them (None: it is one);
+    ``themes_dir`` None: the shipped themes and the user's (:func:`~ptodbg.tui.themes.load_themes`)."""
     from textual.theme import BUILTIN_THEMES
 
     loaded = load_themes(themes_dir).names
