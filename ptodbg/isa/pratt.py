@@ -129,8 +129,9 @@ def parse(scanner: Scanner, grammar: Grammar, resolver: Resolver[T]) -> T:
     non_chaining, nested_only, limit = grammar.non_chaining, grammar.nested_only, grammar.max_nesting
     atom = resolver.atom
     stack: list[tuple[int, str, Any, int, int]] = []
+    opened: list[Token] = []  # the open brackets, innermost last
+    closer = None  # the innermost open bracket's closer
     rbp = 0  # the binding power an infix operator must exceed to take the current operand
-    depth = 0
     while True:
         # ---- operand position: prefix operators and openers, then an atom
         kind, value, col = scanner.operand()
@@ -141,9 +142,10 @@ def parse(scanner: Scanner, grammar: Grammar, resolver: Resolver[T]) -> T:
             rbp = prefix[value]
             continue
         elif kind == "op" and value in brackets:
-            depth += 1
-            if depth > limit:
+            if len(opened) >= limit:
                 raise ParseError("nesting", (kind, value, col))
+            opened.append((kind, value, col))
+            closer = brackets[value]
             stack.append((_BRACKET, value, None, rbp, col))
             rbp = 0
             continue
@@ -153,15 +155,18 @@ def parse(scanner: Scanner, grammar: Grammar, resolver: Resolver[T]) -> T:
         chained = -1  # the binding power of the non-chaining operator that made ``left``
         kind, value, col = scanner.operator()
         while True:
-            if kind == "op":
-                bp = infix.get(value)
-                if bp is not None and bp > rbp and (depth or value not in nested_only):
+            if kind == "op" and value in infix:
+                bp = infix[value]
+                if bp > rbp and (opened or value not in nested_only):
                     if bp == chained and value in non_chaining:
                         raise ParseError("chain", (kind, value, col))
                     scanner.advance()
                     stack.append((_INFIX, value, left, rbp, col))
                     rbp = bp
                     break
+            elif opened and (kind != "op" or value != closer):
+                # neither an operator nor the closer: fail before finishing any frame
+                raise ParseError("close", (kind, value, col), opened[-1])
             if not stack:
                 return left
             what, op, first, rbp, at = stack.pop()
@@ -172,10 +177,9 @@ def parse(scanner: Scanner, grammar: Grammar, resolver: Resolver[T]) -> T:
                     chained = infix[op]
             elif what == _PREFIX:
                 left = resolver.prefix(op, left, at)
-            else:
-                if kind != "op" or value != brackets[op]:
-                    raise ParseError("close", (kind, value, col), ("op", op, at))
+            else:  # the closer itself (checked above)
                 scanner.advance()
-                depth -= 1
+                opened.pop()
+                closer = brackets[opened[-1][1]] if opened else None
                 left = resolver.bracket(op, left, at)
                 kind, value, col = scanner.operator()
