@@ -97,9 +97,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 
+from ptodbg.isa import pratt
 from ptodbg.isa.decoder import STRICT, Decoder
 from ptodbg.isa.forms import Field, Form
-from ptodbg.isa import pratt
 from ptodbg.isa.pratt import Grammar, ParseError, Token
 from ptodbg.isa.registers import GPR_NAMES
 
