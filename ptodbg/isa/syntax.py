@@ -82,7 +82,9 @@ Immediates and targets are expressions: decimal, ``0x``, ``0b``, ``0o`` numbers 
 separators allowed), character literals (``'a'``, ``'\\n'``), symbols, ``.`` (the current
 address), numeric local label references ``1b``/``1f``, unary ``- ~ +``, binary
 ``* / % + - & ^ |`` and, inside parentheses only, ``<<`` and ``>>`` (outside they would
-clash with the ``<<N`` shift slot).  They are evaluated without recursion; parentheses nest
+clash with the ``<<N`` shift slot).  They are parsed by the Pratt parser the debugger's
+expressions share (:mod:`ptodbg.isa.pratt`, configured by :data:`GRAMMAR`) and evaluated
+as they are read, without recursion; parentheses nest
 at most :data:`MAX_NESTING` deep, a number has at most :data:`MAX_NUMBER_CHARS` characters
 ("number too long" otherwise, with its column) and an intermediate value at most
 :data:`MAX_VALUE_BITS` bits, so every expression costs time and memory in proportion to
@@ -371,7 +373,9 @@ _SIMPLE = re.compile(r"[ \t]*(-?)(?:(0[xX][0-9a-fA-F]+|[0-9]+)|([A-Za-z_.$][A-Za
 
 
 def parse_expression(text: str, pos: int, resolve: Resolver) -> tuple[int, int]:
-    """Evaluate the expression at ``text[pos:]``: (value, position after it)."""
+    """Evaluate the expression at ``text[pos:]``: (value, position after it).
+
+    Most operands are a lone number or symbol (``_SIMPLE``): they skip the parser."""
     m = _SIMPLE.match(text, pos)
     if m is not None and (m.group(2) or (m.group(3) and m.group(3) != "." and not _LOCAL_REF.fullmatch(m.group(3)))):
         if m.group(2):
