@@ -127,14 +127,15 @@ def parse(scanner: Scanner, grammar: Grammar, resolver: Resolver[T]) -> T:
     a frame is (what, operator, left operand, binding power to restore, column)."""
     prefix, infix, brackets = grammar.prefix, grammar.infix, grammar.brackets
     non_chaining, nested_only, limit = grammar.non_chaining, grammar.nested_only, grammar.max_nesting
-    atom = resolver.atom
+    atom, apply_prefix, apply_infix = resolver.atom, resolver.prefix, resolver.infix
+    operand, operator = scanner.operand, scanner.operator
     stack: list[tuple[int, str, Any, int, int]] = []
     opened: list[Token] = []  # the open brackets, innermost last
     closer = None  # the innermost open bracket's closer
     rbp = 0  # the binding power an infix operator must exceed to take the current operand
     while True:
         # ---- operand position: prefix operators and openers, then an atom
-        kind, value, col = scanner.operand()
+        kind, value, col = operand()
         if kind == "atom":
             left = atom(value, col)
         elif kind == "op" and value in prefix:
@@ -153,7 +154,7 @@ def parse(scanner: Scanner, grammar: Grammar, resolver: Resolver[T]) -> T:
             raise ParseError("end" if kind == "end" else "operand", (kind, value, col))
         # ---- operator position: take an infix operator, or finish pending frames
         chained = -1  # the binding power of the non-chaining operator that made ``left``
-        kind, value, col = scanner.operator()
+        kind, value, col = operator()
         while True:
             if kind == "op" and value in infix:
                 bp = infix[value]
@@ -172,14 +173,14 @@ def parse(scanner: Scanner, grammar: Grammar, resolver: Resolver[T]) -> T:
             what, op, first, rbp, at = stack.pop()
             chained = -1
             if what == _INFIX:
-                left = resolver.infix(op, first, left, at)
+                left = apply_infix(op, first, left, at)
                 if op in non_chaining:
                     chained = infix[op]
             elif what == _PREFIX:
-                left = resolver.prefix(op, left, at)
+                left = apply_prefix(op, left, at)
             else:  # the closer itself (checked above)
                 scanner.advance()
                 opened.pop()
                 closer = brackets[opened[-1][1]] if opened else None
                 left = resolver.bracket(op, left, at)
-                kind, value, col = scanner.operator()
+                kind, value, col = operator()
