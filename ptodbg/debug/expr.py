@@ -1,7 +1,7 @@
 """A small, safe expression language for conditions, addresses and values.
 
 Used by ``break LOC if EXPR``, ``x``, ``watch``, memory views that follow an expression,
-and ``set``.  It is parsed into a tree and evaluated by this module — never by Python's
+and ``set``.  It is parsed into a small program and evaluated by this module — never by Python's
 ``eval`` — so a session file or a typed condition can only read machine state.
 
 Grammar (C precedence)::
@@ -77,15 +77,15 @@ class Context:
 class Expr:
     """A parsed expression; :meth:`evaluate` it against a :class:`Context`.
 
-    Parsing and evaluation are iterative (an explicit operator stack, then a postfix
-    program run on a value stack), so neither the length of an expression (``1+1+…`` with
+    Parsing and evaluation are iterative (:func:`ptodbg.isa.pratt.parse` keeps pending
+    operators on an explicit stack and its reductions, which come in postfix order, emit a
+    program that runs on a value stack), so neither the length of an expression (``1+1+…`` with
     100,000 terms, ``-`` repeated) nor its nesting can exhaust Python's recursion limit;
     brackets nest at most :data:`MAX_NESTING` deep."""
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self.tree = _parse(text)
-        self._program = _compile(self.tree)
+        self._program = _parse(text)
 
     # ------------------------------------------------------------ evaluation
     def evaluate(self, ctx: Context) -> int:
@@ -139,13 +139,13 @@ class Expr:
             elif op == "and":  # a && b: a false value decides without evaluating b
                 if not stack[-1]:
                     stack[-1] = 0
-                    i = ins[1]
+                    i += ins[1]
                 else:
                     stack.pop()
             elif op == "or":
                 if stack[-1]:
                     stack[-1] = 1
-                    i = ins[1]
+                    i += ins[1]
                 else:
                     stack.pop()
             else:  # "bool": the right operand of && / || as 0 or 1
@@ -226,7 +226,7 @@ GRAMMAR = Grammar(prefix={"-": 10, "~": 10, "!": 10}, infix=_INFIX, brackets=_BR
 
 class _Scanner:
     """The tokens of one expression for :func:`ptodbg.isa.pratt.parse`.  An operand is
-    made into a tree leaf here; a load name followed by its bracket (``u64[``,
+    made into a program instruction here; a load name followed by its bracket (``u64[``,
     ``s64(``) is one opener, but only where an operand starts."""
 
     __slots__ = ("tokens", "i")
@@ -265,37 +265,59 @@ class _Scanner:
         self.i += 1
 
 
-class _Tree:
-    """The debugger's :class:`ptodbg.isa.pratt.Resolver`: a tree to compile, since names
-    and memory are read when the expression is evaluated, not when it is parsed."""
+class _Compiler:
+    """The debugger's :class:`ptodbg.isa.pratt.Resolver`: names and memory are read when
+    the expression is evaluated, not when it is parsed, so parsing emits a postfix
+    program.  The parser's reductions come in postfix order, so each one appends its
+    instruction; a parsed piece is (where its code starts, whether it compares signed).
 
-    @staticmethod
-    def atom(value: tuple, col: int) -> tuple:
-        return value
+    ``a && b`` becomes ``a; and N; b; bool`` — ``and`` leaves 0 and skips the N
+    instructions of ``b; bool`` when ``a`` is false — and ``||`` likewise with ``or``.
+    The jump is inserted where ``b``'s code starts once ``b`` is parsed; jumps are
+    relative, so the ones inside ``b`` stay right."""
 
-    @staticmethod
-    def prefix(op: str, operand: tuple, col: int) -> tuple:
-        return ("un", op, operand)
+    __slots__ = ("program",)
 
-    @staticmethod
-    def infix(op: str, left: tuple, right: tuple, col: int) -> tuple:
-        return ("cmp" if op in _COMPARISONS else "bin", op, left, right)
+    def __init__(self) -> None:
+        self.program: list[tuple] = []
 
-    @staticmethod
-    def bracket(opener: str, inner: tuple, col: int) -> tuple:
-        if opener == "(" or opener == "[":
-            return inner if opener == "(" else ("load", 8, False, inner)
+    def atom(self, leaf: tuple, col: int) -> tuple[int, bool]:
+        program = self.program
+        program.append(leaf)
+        return (len(program) - 1, False)
+
+    def prefix(self, op: str, operand: tuple[int, bool], col: int) -> tuple[int, bool]:
+        self.program.append(("un", op))
+        return (operand[0], op == "-")
+
+    def infix(self, op: str, left: tuple[int, bool], right: tuple[int, bool], col: int) -> tuple[int, bool]:
+        program = self.program
+        if op in _COMPARISONS:
+            program.append(("cmp", op, left[1] or right[1]))
+        elif op == "&&" or op == "||":
+            program.insert(right[0], ("and" if op == "&&" else "or", len(program) - right[0] + 1))
+            program.append(("bool",))
+        else:
+            program.append(("bin", op))
+        return (left[0], False)
+
+    def bracket(self, opener: str, inner: tuple[int, bool], col: int) -> tuple[int, bool]:
+        if opener == "(":
+            return inner
         if opener == "s64(":
-            return ("signed", inner)
-        size, signed = _LOADS[opener[:-1]]
-        return ("load", size, signed, inner)
+            self.program.append(("signed",))
+            return (inner[0], True)
+        size, signed = _LOADS[opener[:-1]] if opener != "[" else (8, False)
+        self.program.append(("load", size, signed))
+        return (inner[0], signed)
 
 
-def _parse(text: str) -> tuple:
-    """The tree of ``text``; every failure is one :class:`ExprError` with a column."""
+def _parse(text: str) -> list[tuple]:
+    """The program of ``text``; every failure is one :class:`ExprError` with a column."""
     scanner = _Scanner(text)
+    compiler = _Compiler()
     try:
-        tree = parse(scanner, GRAMMAR, _Tree)
+        parse(scanner, GRAMMAR, compiler)
     except ParseError as e:
         kind, value, col = e.token
         if e.kind == "end":
@@ -315,7 +337,7 @@ def _parse(text: str) -> tuple:
     kind, value, col = scanner.operator()
     if kind != "end":
         raise ExprError(f"unexpected {value!r} in {_clip(text)!r}", col)
-    return tree
+    return compiler.program
 
 
 def _number(literal: str, col: int) -> int:
@@ -327,50 +349,3 @@ def _number(literal: str, col: int) -> int:
     if not body:
         raise ExprError(f"bad number {literal!r}: no digits after {literal[:2]!r}", col)
     return int(body, base)
-
-
-def _compile(tree: tuple) -> list[tuple]:
-    """The tree as a postfix program (an iterative post-order walk).
-
-    ``a && b`` becomes ``a; and L; b; bool; L:`` — the ``and`` leaves 0 and jumps to L
-    when ``a`` is false — and ``||`` likewise with ``or``."""
-    program: list[tuple] = []
-    work: list[tuple] = [("node", tree)]
-    while work:
-        item = work.pop()
-        kind = item[0]
-        if kind == "emit":
-            program.append(item[1])
-        elif kind == "jump":  # item = ("jump", op, cell): emit, remember where
-            item[2].append(len(program))
-            program.append((item[1], -1))
-        elif kind == "land":  # the jump's target is here
-            k = item[1][0]
-            program[k] = (program[k][0], len(program))
-        else:
-            node = item[1]
-            tag = node[0]
-            if tag in ("num", "name", "queue"):
-                program.append(node)
-            elif tag == "load":
-                work += [("emit", ("load", node[1], node[2])), ("node", node[3])]
-            elif tag == "signed":
-                work += [("emit", ("signed",)), ("node", node[1])]
-            elif tag == "un":
-                work += [("emit", ("un", node[1])), ("node", node[2])]
-            elif tag == "cmp":
-                signed = _is_signed(node[2]) or _is_signed(node[3])
-                work += [("emit", ("cmp", node[1], signed)), ("node", node[3]), ("node", node[2])]
-            elif node[1] in ("&&", "||"):
-                cell: list[int] = []
-                work += [("land", cell), ("emit", ("bool",)), ("node", node[3]),
-                         ("jump", "and" if node[1] == "&&" else "or", cell), ("node", node[2])]
-            else:
-                work += [("emit", ("bin", node[1])), ("node", node[3]), ("node", node[2])]
-    return program
-
-
-def _is_signed(node: tuple) -> bool:
-    return node[0] == "signed" or (node[0] == "load" and node[2]) or node[0] == "un" and node[1] == "-" or (
-        node[0] == "num" and node[1] < 0
-    )
