@@ -99,6 +99,19 @@ def test_debugger_errors(text, message):
     assert str(info.value) == message
 
 
+@pytest.mark.parametrize(("text", "value"), [
+    ("(0 && nosuch) || (1 || nosuch)", 1),
+    ("0 && (nosuch || nosuch) && nosuch", 0),
+    ("a0 || u64[nosuch] && nosuch", 1),  # && binds tighter: the whole right side is skipped
+    ("(a0 && 0) || (0 || a0 == 5) && !(0 && nosuch)", 1),
+    ("1 && 2 && (0 || 3)", 1),
+])
+def test_short_circuit_skips_nested_operands(text, value):
+    """``&&`` and ``||`` do not evaluate a right operand their left one decides, however
+    deeply it nests (an unknown name there would be an error)."""
+    assert D.evaluate(text, CTX) == value
+
+
 def test_comparisons_chain_only_through_brackets_or_lower_operators():
     assert D.evaluate("(a0 == 5) == 1", CTX) == 1
     assert D.evaluate("a0 == 5 && 1 != 2", CTX) == 1

@@ -315,6 +315,8 @@ class _Compiler:
 def _parse(text: str) -> list[tuple]:
     """The program of ``text``; every failure is one :class:`ExprError` with a column."""
     scanner = _Scanner(text)
+    if len(scanner.tokens) == 2 and scanner.tokens[0][0] != "op":  # one operand: no operators to parse
+        return [scanner.operand()[1]]
     compiler = _Compiler()
     try:
         parse(scanner, GRAMMAR, compiler)
