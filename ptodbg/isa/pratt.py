@@ -21,8 +21,8 @@ grammar is three small parts:
     What a parsed piece means: :meth:`Resolver.atom` resolves an identifier or number,
     :meth:`Resolver.prefix`/:meth:`Resolver.infix` apply an operator,
     :meth:`Resolver.bracket` closes a bracket (an index form reads memory).  The
-    assembler computes integers on the spot; the debugger builds a tree that it
-    evaluates later against a stopped machine.
+    assembler computes integers on the spot; the debugger emits a postfix program that
+    it runs later against a stopped machine (reductions come in postfix order).
 
 Bounds (DESIGN.md §5: every expression does bounded work): the parser never recurses
 (pending operators live on an explicit stack, so ``-`` repeated 100,000 times or a
@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 T = TypeVar("T")
 
@@ -62,7 +62,7 @@ class Scanner(Protocol):
         ...
 
 
-class Resolver(Protocol, Generic[T]):
+class Resolver(Protocol[T]):
     """What tokens and operators mean in one grammar."""
 
     def atom(self, value: Any, col: int) -> T:
@@ -74,7 +74,8 @@ class Resolver(Protocol, Generic[T]):
     def infix(self, op: str, left: T, right: T, col: int) -> T: ...
 
     def bracket(self, opener: str, inner: T, col: int) -> T:
-        """A closed bracket: ``(x)`` is ``x``; an index form such as ``u64[x]`` reads memory."""
+        """A closed bracket: ``(x)`` is ``x``; an index form such as ``u64[x]`` reads
+        memory (or emits the read, for a grammar evaluated later)."""
         ...
 
 
