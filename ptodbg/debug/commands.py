@@ -447,7 +447,8 @@ def _info_w(c: Commands, args: list[str], raw: str) -> CommandResult:
 @command("info history", "info history", "snapshots kept for reverse execution and their memory use", "info h")
 def _info_h(c: Commands, args: list[str], raw: str) -> CommandResult:
     use = c.dbg.history_usage()
-    text = (f"{use['snapshots']} snapshots, {use['bytes'] / 1e6:.1f} MB of {use['budget'] / 1e6:.0f} MB, "
+    snapshots = f"{use['snapshots']} snapshot" + ("" if use["snapshots"] == 1 else "s")
+    text = (f"{snapshots}, {use['bytes'] / 1e6:.1f} MB of {use['budget'] / 1e6:.0f} MB, "
             f"furthest step {use['horizon']}, {use['thinned']} thinned")
     return CommandResult("", True, text, extra={"history": use})
 

@@ -91,3 +91,13 @@ def test_completion_is_bounded_on_a_program_with_many_symbols(commands):
     commands.dbg.symbols.by_name.update(names)
     found = commands.complete("break sym1", limit=50)
     assert len(found) == 50 and found[0] == "break sym10000" and found == sorted(found)
+
+
+def test_info_history_counts_its_snapshots_in_plain_english(commands):
+    """One snapshot (the one taken at load) is "1 snapshot", never "1 snapshots"."""
+    first = commands.execute("info history")
+    assert first.ok and first.message.startswith("1 snapshot,"), first.message
+    commands.dbg.history.interval = 2  # a snapshot every other step from here on
+    commands.execute("step 9")
+    count = commands.dbg.history_usage()["snapshots"]
+    assert count > 1 and commands.execute("info history").message.startswith(f"{count} snapshots,")
