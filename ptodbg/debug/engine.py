@@ -37,7 +37,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ptodbg.core import Machine, StepResult, TrapInfo
@@ -45,13 +45,13 @@ from ptodbg.core.events import MemEvent
 from ptodbg.core.faults import SW_BREAKPOINT
 from ptodbg.core.memory import Unmapped, Watch, parse_perms, perms_text
 from ptodbg.core.state import CALL as CALL_TYPE
-from ptodbg.core.state import GPR_NAMES, RA
 from ptodbg.core.state import ICALL as ICALL_TYPE
+from ptodbg.core.state import RA
+from ptodbg.debug.demangle import demangle
 from ptodbg.debug.edits import REG_PC, Edit
 from ptodbg.debug.expr import Context, Expr, ExprError
 from ptodbg.debug.history import History
 from ptodbg.debug.records import EditNote
-from ptodbg.isa.demangle import demangle
 
 CHUNK = 20_000  # steps per fast-run call: bounds interrupt and progress latency
 ADDRESS_END = 1 << 64
@@ -604,8 +604,8 @@ class Debugger:
 
     def _after_single(self, res: StepResult, first: bool) -> Stop | None:
         m = self.machine
-        if res.kind == "halt":
-            return Stop("error", res.message)
+        if res.kind == "halt":  # exit_group halts the machine: an exit, as continue says
+            return Stop("exited" if m.exit_code is not None else "error", res.message)
         if res.trap is not None and not res.trap.vectored:
             return self._classify_trap(res.trap)
         if m.exit_code is not None:
@@ -1055,9 +1055,6 @@ class Debugger:
             "thinned": self.history.thinned,
             "horizon": self.horizon,
         }
-
-    def registers_named(self) -> Iterable[str]:
-        return GPR_NAMES
 
 
 def file_sha256(path: str) -> str:
