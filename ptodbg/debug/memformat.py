@@ -229,13 +229,25 @@ def string_literal(data: bytes, *, cut: bool = False) -> str:
 
 def read_string(read: Reader, address: int, limit: int = STRING_LIMIT) -> tuple[bytes, bool, int]:
     """The bytes of the NUL-terminated string at ``address`` (without the NUL), whether it
-    was cut at ``limit``, and the address after it.  Reads at most limit + 1 bytes, in
-    pieces that never cross a 256-byte boundary (so never past the page holding the NUL)."""
+    was cut at ``limit``, and the address after it.  Reads at most ``limit`` bytes, in
+    pieces that never cross a 256-byte boundary (so never past the page holding the NUL);
+    ``read`` raises a ValueError naming the first unmapped byte."""
     out = bytearray()
     pos = address
     while len(out) < limit:
         want = min(limit - len(out), 256 - pos % 256)
-        chunk = read(pos, want)
+        try:
+            chunk = read(pos, want)
+        except ValueError:
+            # part of the piece is unmapped: byte by byte, so a NUL before the hole ends
+            # the string and a hole before any NUL is the error (naming its address)
+            chunk = bytearray()
+            for k in range(want):
+                byte = read(pos + k, 1)
+                chunk += byte
+                if byte == b"\0":
+                    break
+            chunk = bytes(chunk)
         nul = chunk.find(0)
         if nul >= 0:
             out += chunk[:nul]
