@@ -217,3 +217,42 @@ def test_every_new_command_has_help():
     assert "x/FMT" in lines[0]["message"] and "display[/FMT]" in lines[1]["message"]
     assert lines[4]["message"].startswith("info registers [REG...]: ")
     assert "/x" in lines[6]["message"]
+
+
+# ------------------------------------------------------------------ sessions
+def test_displays_are_saved_and_loaded_with_the_session(tmp_path):
+    import tomllib
+
+    path = tmp_path / "s.toml"
+    saved = run(["display/x a1", "display/4xb dst", "display a0", "undisplay 3", "step 2", f"save {path}"])
+    assert saved[-1]["ok"]
+    doc = tomllib.loads(path.read_text())
+    assert doc["display"] == [{"expression": "a1", "format": "x"}, {"expression": "dst", "format": "4xb"}]
+    assert doc["counts"]["display"] == 2
+    loaded, stepped = run([f"load {path}", "step"])
+    assert loaded["ok"] and loaded["state"]["steps"] == 2
+    assert [d["text"][0] for d in loaded["displays"]] == [f"1: /x a1 = {DST:#x}", "2: x/4xb dst"]
+    assert stepped["displays"][1]["text"][1] == f"{DST:#x} <dst>:\t0x01\t0x02\t0x03\t0x04\t\t\t\t\t...."
+
+
+def test_a_session_without_displays_is_written_as_before(tmp_path):
+    import tomllib
+
+    path = tmp_path / "s.toml"
+    run([f"save {path}"])
+    doc = tomllib.loads(path.read_text())
+    assert "display" not in doc and "display" not in doc["counts"]
+
+
+@pytest.mark.parametrize(("edit", "words"), [
+    (lambda t: t.replace('format = "x"', 'format = "q"'), "display #1.format"),
+    (lambda t: t.replace('expression = "a1"', 'expression = "a1 +"'), "display #1: expression 'a1 +' ends too early"),
+    (lambda t: t.replace("display = 1", "display = 2"), r"display: 1 record, but [counts] says 2"),
+    (lambda t: t.replace("display = 1\n", ""), "display: 1 records, but [counts] does not count them"),
+])
+def test_a_bad_display_in_a_session_is_one_clear_error(tmp_path, edit, words):
+    path = tmp_path / "s.toml"
+    run(["display/x a1", f"save {path}"])
+    path.write_text(edit(path.read_text()))
+    (loaded,) = run([f"load {path}"])
+    assert not loaded["ok"] and words in loaded["error"], loaded["error"]
