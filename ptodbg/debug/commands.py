@@ -437,7 +437,7 @@ def frame_label(frame: dict) -> str:
     return frame["demangled"] + (f"+{frame['offset']:#x}" if frame["offset"] else "")
 
 
-@command("print", "print[/FMT] EXPR", "evaluate an expression; /x /d /u /o /t /c /a /z format it as gdb", "p")
+@command("print", "print EXPR  or  print/FMT EXPR", "evaluate an expression; /x /d /u /o /t /c /a /z format it as gdb", "p")
 def _print(c: Commands, args: list[str], raw: str) -> CommandResult:
     if raw.startswith("/"):
         return _print_formatted(c, raw)
@@ -563,7 +563,7 @@ def _attach_displays(c: Commands, result: CommandResult) -> None:
         result.extra["displays"] = displays.show(_target(c))
 
 
-@command("display", "display[/FMT] [EXPR]",
+@command("display", "display EXPR  or  display/FMT EXPR  or  display",
          "show EXPR after every stop (display/x a0, display/i $pc, display/4gx sp); alone: show them all now")
 def _display(c: Commands, args: list[str], raw: str) -> CommandResult:
     displays = _displays(c)

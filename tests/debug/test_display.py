@@ -214,7 +214,7 @@ def test_every_new_command_has_help():
     lines = run(["help x", "help display", "help undisplay", "help info display", "help info registers",
                  "help info symbol", "help print"])
     assert all(line["ok"] for line in lines)
-    assert "x/FMT" in lines[0]["message"] and "display[/FMT]" in lines[1]["message"]
+    assert "x/FMT" in lines[0]["message"] and "display/FMT EXPR" in lines[1]["message"]
     assert lines[4]["message"].startswith("info registers [REG...]: ")
     assert "/x" in lines[6]["message"]
 
