@@ -70,3 +70,25 @@ async def test_display_of_unmapped_memory_shows_its_error_in_the_tab():
         assert lines[0] == "1: x/i $pc"
         assert lines[1].startswith(f"=> {app.view.pc:#x} <_start>:")
         assert lines[2] == "2: u64[0] = <error: memory at 0x0 (8 bytes) is not mapped>"
+
+
+@pilot_test
+async def test_x_fmt_and_info_registers_on_the_command_line():
+    """x/FMT answers in gdb rows (the console shows them, tabs expanded); a one-line answer
+    (info registers a1, print/x) goes to the message line."""
+    app = open_app(program("dma_copy.s"))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "s", "s", "s")
+        await command(pilot, "x/16xb dst")
+        assert app.query_one("#tabs").active == "tab-console"
+        tail = _console(app).splitlines()[-3:]
+        assert tail == [
+            "> x/16xb dst",
+            f"  {DST:#x} <dst>:        0x01    0x02    0x03    0x04    0x05    0x06    0x07    0x08    ........",
+            f"  {DST + 8:#x} <dst+8>:      0x09    0x0a    0x0b    0x0c    0x0d    0x0e    0x0f    0x10    ........",
+        ]
+        await command(pilot, "info registers a1")
+        assert app.message_text == "a1             0x11040             69696"
+        await command(pilot, "print/x u8[dst+15]")
+        assert app.message_text == "u8[dst+15] = 0x10"
