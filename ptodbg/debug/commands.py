@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ptodbg.core.faults import TRAP_ARGUMENT
+from ptodbg.debug import completion
 from ptodbg.debug.disasm_rows import decode_row
 from ptodbg.debug.displays import (
     MAX_DISPLAYS,
@@ -110,25 +111,68 @@ class CommandResult:
         return out
 
 
+# How a command's arguments complete (see :mod:`ptodbg.debug.completion`): each word
+# position names a kind; the last kind repeats for the words after it.
+ARGUMENT_KINDS = frozenset({"location", "expression", "register", "breakpoint", "perms", "watch-mode",
+                            "file", "count", "step", "bytes", "word"})
+
+
 @dataclass(frozen=True)
 class CommandSpec:
+    """One command and the facts its clients need without running it.
+
+    ``moves``: the machine state may change (clients re-read their view).
+    ``long``: how long it can run, for clients with a worker thread (the TUI): ``True``
+    always may run long (continue, until, goto...), an int N means "long when its count
+    argument is above N" (``step 100000``), ``False`` never.
+    ``arguments``: the kind of each argument, for completion (:data:`ARGUMENT_KINDS`).
+    """
+
     name: str
     usage: str
     help: str
     handler: Callable[[Commands, list[str], str], CommandResult]
     aliases: tuple[str, ...] = ()
     moves: bool = False
+    long: bool | int = False
+    arguments: tuple[str, ...] = ()
+
+    def runs_long(self, args: list[str]) -> bool:
+        """Whether this invocation belongs on a worker thread: a count above the spec's
+        threshold, or one that is not a plain number (an expression may be large)."""
+        if self.long is True or self.long is False:
+            return bool(self.long)
+        if not args:
+            return False
+        try:
+            return int(args[0], 0) > self.long
+        except ValueError:
+            return True
 
 
 _SPECS: list[CommandSpec] = []
 
 
-def command(name: str, usage: str, help: str, *aliases: str, moves: bool = False):
+def command(name: str, usage: str, help: str, *aliases: str, moves: bool = False,
+            long: bool | int = False, arguments: tuple[str, ...] = ()):
+    """Register a command (see :class:`CommandSpec` for the facts)."""
+    unknown = set(arguments) - ARGUMENT_KINDS
+    if unknown:
+        raise ValueError(f"command {name}: unknown argument kinds {sorted(unknown)}")
+
     def register(fn):
-        _SPECS.append(CommandSpec(name, usage, help, fn, aliases, moves))
+        _SPECS.append(CommandSpec(name, usage, help, fn, aliases, moves, long, arguments))
         return fn
 
     return register
+
+
+def command_word(line: str) -> tuple[str, str, str]:
+    """Split a line into (command word, format suffix, rest): ``x/8gx sp`` gives
+    ("x", "8gx", "sp"), as gdb reads a ``/FMT`` glued to the command word."""
+    word, _, rest = line.strip().partition(" ")
+    word, _, fmt = word.partition("/")
+    return word.lower(), fmt, rest
 
 
 class Commands:
@@ -153,10 +197,10 @@ class Commands:
         if not text:
             return CommandResult("", False, error="empty command")
         word, _, rest = text.partition(" ")
-        if "/" in word[1:]:  # gdb's x/8gx, print/x, display/i: the format goes to the handler
-            word, _, fmt = word.partition("/")
+        spec = self.spec_for(text)
+        fmt = command_word(text)[1]
+        if fmt:  # gdb's x/8gx, print/x, display/i: the format goes to the handler
             rest = f"/{fmt} {rest}".strip()
-        spec = self._lookup(word.lower(), rest)
         if spec is None:
             return CommandResult(text, False, error=f"unknown command {word!r}; type 'help' for the list")
         try:
@@ -176,8 +220,17 @@ class Commands:
             _attach_displays(self, result)
         return result
 
+    def complete(self, line: str, limit: int = 50) -> list[str]:
+        """The whole lines a partial line can complete to (:mod:`~ptodbg.debug.completion`)."""
+        return completion.complete(self, line, limit)
+
+    def spec_for(self, line: str) -> CommandSpec | None:
+        """The command a line would run (None when there is none), without running it:
+        ``info``/``set mem`` subcommands and a gdb ``/FMT`` suffix are understood."""
+        word, _, rest = command_word(line)
+        return self._lookup(word, rest)
+
     def _lookup(self, word: str, rest: str) -> CommandSpec | None:
-        word = word.split("/", 1)[0] or word  # x/8gx is x
         if word == "info":
             sub = rest.split()[0].lower() if rest.split() else ""
             return self.by_name.get(f"info {sub}") or self.by_name.get("info")
@@ -205,39 +258,44 @@ def _count(c: Commands, args: list[str], default: int | None = 1) -> int | None:
     return count
 
 
-@command("step", "step [N]", "execute N instructions (default 1)", "stepi", "si", "s", moves=True)
+@command("step", "step [N]", "execute N instructions (default 1)", "stepi", "si", "s", moves=True,
+         long=256, arguments=("count",))
 def _step(c: Commands, args: list[str], raw: str) -> CommandResult:
     return c.moved(c.dbg.step(_count(c, args)))
 
 
-@command("next", "next", "step over a call (BSTART.CALL, SETRET...)", "n", "nexti", moves=True)
+@command("next", "next", "step over a call (BSTART.CALL, SETRET...)", "n", "nexti", moves=True, long=True)
 def _next(c: Commands, args: list[str], raw: str) -> CommandResult:
     return c.moved(c.dbg.next())
 
 
-@command("continue", "continue [N]", "run until a stop (at most N steps)", "c", "cont", moves=True)
+@command("continue", "continue [N]", "run until a stop (at most N steps)", "c", "cont", moves=True,
+         long=True, arguments=("count",))
 def _continue(c: Commands, args: list[str], raw: str) -> CommandResult:
     return c.moved(c.dbg.cont(_count(c, args, None)))
 
 
-@command("until", "until LOC", "run until LOC is reached (or another stop)", "u", moves=True)
+@command("until", "until LOC", "run until LOC is reached (or another stop)", "u", moves=True,
+         long=True, arguments=("location",))
 def _until(c: Commands, args: list[str], raw: str) -> CommandResult:
     if not raw:
         raise DebugError("usage: until LOC")
     return c.moved(c.dbg.until(raw))
 
 
-@command("reverse-step", "reverse-step [N]", "go back N steps", "rs", "reverse-stepi", moves=True)
+@command("reverse-step", "reverse-step [N]", "go back N steps", "rs", "reverse-stepi", moves=True,
+         long=256, arguments=("count",))
 def _rstep(c: Commands, args: list[str], raw: str) -> CommandResult:
     return c.moved(c.dbg.reverse_step(_count(c, args)))
 
 
-@command("reverse-continue", "reverse-continue", "go back to the previous breakpoint, watchpoint hit or trap", "rc", moves=True)
+@command("reverse-continue", "reverse-continue", "go back to the previous breakpoint, watchpoint hit or trap", "rc", moves=True,
+         long=True)
 def _rcont(c: Commands, args: list[str], raw: str) -> CommandResult:
     return c.moved(c.dbg.reverse_continue())
 
 
-@command("goto", "goto STEP", "travel to an absolute step count", moves=True)
+@command("goto", "goto STEP", "travel to an absolute step count", moves=True, long=True, arguments=("step",))
 def _goto(c: Commands, args: list[str], raw: str) -> CommandResult:
     if len(args) != 1:
         raise DebugError("usage: goto STEP")
@@ -252,7 +310,8 @@ def _split_condition(raw: str) -> tuple[str, str | None]:
     return raw, None
 
 
-@command("break", "break LOC [if EXPR]", "set a breakpoint, optionally conditional", "b", "br")
+@command("break", "break LOC [if EXPR]", "set a breakpoint, optionally conditional", "b", "br",
+         arguments=("location", "word", "expression"))
 def _break(c: Commands, args: list[str], raw: str) -> CommandResult:
     loc, cond = _split_condition(raw)
     if not loc:
@@ -263,7 +322,8 @@ def _break(c: Commands, args: list[str], raw: str) -> CommandResult:
                          extra={"breakpoint": bp.ident})
 
 
-@command("tbreak", "tbreak LOC [if EXPR]", "set a breakpoint that deletes itself when hit", "tb")
+@command("tbreak", "tbreak LOC [if EXPR]", "set a breakpoint that deletes itself when hit", "tb",
+         arguments=("location", "word", "expression"))
 def _tbreak(c: Commands, args: list[str], raw: str) -> CommandResult:
     loc, cond = _split_condition(raw)
     if not loc:
@@ -272,13 +332,14 @@ def _tbreak(c: Commands, args: list[str], raw: str) -> CommandResult:
     return CommandResult("", True, f"temporary breakpoint {bp.ident} at {bp.address:#x}", extra={"breakpoint": bp.ident})
 
 
-@command("delete", "delete [N]", "delete breakpoint/watchpoint N, or all of them", "d")
+@command("delete", "delete [N]", "delete breakpoint/watchpoint N, or all of them", "d", arguments=("breakpoint",))
 def _delete(c: Commands, args: list[str], raw: str) -> CommandResult:
     gone = c.dbg.delete(c.num(args[0]) if args else None)
     return CommandResult("", True, f"deleted {', '.join(map(str, gone)) or 'nothing'}", extra={"deleted": gone})
 
 
-@command("watch", "watch ADDR [LEN] [r|w|rw]", "stop when an access touches ADDR..ADDR+LEN (default 8 bytes, w)")
+@command("watch", "watch ADDR [LEN] [r|w|rw]", "stop when an access touches ADDR..ADDR+LEN (default 8 bytes, w)",
+         arguments=("expression", "count", "watch-mode"))
 def _watch(c: Commands, args: list[str], raw: str) -> CommandResult:
     if not args or len(args) > 3:
         raise DebugError("usage: watch ADDR [LEN] [r|w|rw]")
@@ -295,7 +356,8 @@ def _watch(c: Commands, args: list[str], raw: str) -> CommandResult:
                          extra={"watchpoint": wp.ident})
 
 
-@command("perms", "perms ADDR LEN PERMS", "set page permissions now (e.g. r--, rw-, ---)", moves=True)
+@command("perms", "perms ADDR LEN PERMS", "set page permissions now (e.g. r--, rw-, ---)", moves=True,
+         arguments=("expression", "count", "perms"))
 def _perms(c: Commands, args: list[str], raw: str) -> CommandResult:
     if len(args) != 3:
         raise DebugError("usage: perms ADDR LEN PERMS")
@@ -303,7 +365,8 @@ def _perms(c: Commands, args: list[str], raw: str) -> CommandResult:
 
 
 @command("inject", "inject ADDR LEN PERMS [at STEP] [once]",
-         "change page permissions now, at a step, or for the next access only", moves=True)
+         "change page permissions now, at a step, or for the next access only", moves=True,
+         arguments=("expression", "count", "perms", "word"))
 def _inject(c: Commands, args: list[str], raw: str) -> CommandResult:
     if len(args) < 3:
         raise DebugError("usage: inject ADDR LEN PERMS [at STEP] [once]")
@@ -324,21 +387,24 @@ def _inject(c: Commands, args: list[str], raw: str) -> CommandResult:
     return CommandResult("", True, c.dbg.set_perms(address, length, perms, at=at, once=once))
 
 
-@command("recover", "recover [BANK]", "restore the saved trap context (ACRE): the faulting instruction reissues", moves=True)
+@command("recover", "recover [BANK]", "restore the saved trap context (ACRE): the faulting instruction reissues", moves=True,
+         arguments=("count",))
 def _recover(c: Commands, args: list[str], raw: str) -> CommandResult:
     text = c.dbg.recover(c.num(args[0]) if args else None)
     c.dbg.last = Stop("stopped", text)
     return CommandResult("", True, text, stop=c.dbg.last)
 
 
-@command("set", "set REG VALUE", "write a register (ABI name, rN or pc) at this step", moves=True)
+@command("set", "set REG VALUE", "write a register (ABI name, rN or pc) at this step", moves=True,
+         arguments=("register", "expression"))
 def _set(c: Commands, args: list[str], raw: str) -> CommandResult:
     if len(args) != 2:
         raise DebugError("usage: set REG VALUE  or  set mem ADDR BYTES")
     return CommandResult("", True, c.dbg.set_register(args[0], c.num(args[1])))
 
 
-@command("set mem", "set mem ADDR BYTES", "write bytes (hex, e.g. 0011aabb) at ADDR at this step", moves=True)
+@command("set mem", "set mem ADDR BYTES", "write bytes (hex, e.g. 0011aabb) at ADDR at this step", moves=True,
+         arguments=("expression", "bytes"))
 def _set_mem(c: Commands, args: list[str], raw: str) -> CommandResult:
     if len(args) < 3:
         raise DebugError("usage: set mem ADDR BYTES")
@@ -359,7 +425,7 @@ def _regs(c: Commands, args: list[str], raw: str) -> CommandResult:
 
 @command("x", "x ADDR [LEN]  or  x/FMT [ADDR]",
          "examine LEN bytes of memory (default 64); x/FMT as gdb: count, format x d u o t c a s i z, "
-         "size b h w g (x/8gx sp, x/16xb dst, x/s msg, x/4i $pc)", "examine")
+         "size b h w g (x/8gx sp, x/16xb dst, x/s msg, x/4i $pc)", "examine", arguments=("expression", "count"))
 def _x(c: Commands, args: list[str], raw: str) -> CommandResult:
     if raw.startswith("/"):
         return _examine(c, raw)
@@ -410,7 +476,8 @@ def _info_w(c: Commands, args: list[str], raw: str) -> CommandResult:
 @command("info history", "info history", "snapshots kept for reverse execution and their memory use", "info h")
 def _info_h(c: Commands, args: list[str], raw: str) -> CommandResult:
     use = c.dbg.history_usage()
-    text = (f"{use['snapshots']} snapshots, {use['bytes'] / 1e6:.1f} MB of {use['budget'] / 1e6:.0f} MB, "
+    snapshots = f"{use['snapshots']} snapshot" + ("" if use["snapshots"] == 1 else "s")
+    text = (f"{snapshots}, {use['bytes'] / 1e6:.1f} MB of {use['budget'] / 1e6:.0f} MB, "
             f"furthest step {use['horizon']}, {use['thinned']} thinned")
     return CommandResult("", True, text, extra={"history": use})
 
@@ -421,7 +488,8 @@ def _info(c: Commands, args: list[str], raw: str) -> CommandResult:
                      "info symbol ADDR | info display")
 
 
-@command("bt", "bt [N]", "the call chain from the frames FENTRY built (innermost first)", "backtrace", "where")
+@command("bt", "bt [N]", "the call chain from the frames FENTRY built (innermost first)", "backtrace", "where",
+         arguments=("count",))
 def _bt(c: Commands, args: list[str], raw: str) -> CommandResult:
     if len(args) > 1:
         raise DebugError(f"expected one count, got {' '.join(args)!r}")
@@ -437,7 +505,8 @@ def frame_label(frame: dict) -> str:
     return frame["demangled"] + (f"+{frame['offset']:#x}" if frame["offset"] else "")
 
 
-@command("print", "print EXPR  or  print/FMT EXPR", "evaluate an expression; /x /d /u /o /t /c /a /z format it as gdb", "p")
+@command("print", "print EXPR  or  print/FMT EXPR", "evaluate an expression; /x /d /u /o /t /c /a /z format it as gdb",
+         "p", arguments=("expression",))
 def _print(c: Commands, args: list[str], raw: str) -> CommandResult:
     if raw.startswith("/"):
         return _print_formatted(c, raw)
@@ -447,7 +516,8 @@ def _print(c: Commands, args: list[str], raw: str) -> CommandResult:
     return CommandResult("", True, f"{raw} = {value & ((1 << 64) - 1):#x} ({value})", extra={"value": value})
 
 
-@command("save", "save SESSION", "save breakpoints, watchpoints, injections, views and the step to a session file")
+@command("save", "save SESSION", "save breakpoints, watchpoints, injections, views and the step to a session file",
+         arguments=("file",))
 def _save(c: Commands, args: list[str], raw: str) -> CommandResult:
     if len(args) != 1:
         raise DebugError("usage: save SESSION")
@@ -457,7 +527,7 @@ def _save(c: Commands, args: list[str], raw: str) -> CommandResult:
     return CommandResult("", True, f"saved session to {path}", extra={"path": str(path)})
 
 
-@command("load", "load SESSION", "load a session file for this program", moves=True)
+@command("load", "load SESSION", "load a session file for this program", moves=True, long=True, arguments=("file",))
 def _load(c: Commands, args: list[str], raw: str) -> CommandResult:
     if len(args) != 1:
         raise DebugError("usage: load SESSION")
@@ -467,10 +537,10 @@ def _load(c: Commands, args: list[str], raw: str) -> CommandResult:
     return CommandResult("", True, msg)
 
 
-@command("help", "help [COMMAND]", "list commands, or describe one")
+@command("help", "help [COMMAND]", "list commands, or describe one", arguments=("word",))
 def _help(c: Commands, args: list[str], raw: str) -> CommandResult:
     if raw:
-        spec = c._lookup(raw.split()[0].lower(), " ".join(raw.split()[1:]))
+        spec = c.spec_for(raw)
         if spec is None:
             raise DebugError(f"no command {raw!r}")
         return CommandResult("", True, f"{spec.usage}: {spec.help}")
@@ -564,7 +634,8 @@ def _attach_displays(c: Commands, result: CommandResult) -> None:
 
 
 @command("display", "display EXPR  or  display/FMT EXPR  or  display",
-         "show EXPR after every stop (display/x a0, display/i $pc, display/4gx sp); alone: show them all now")
+         "show EXPR after every stop (display/x a0, display/i $pc, display/4gx sp); alone: show them all now",
+         arguments=("expression",))
 def _display(c: Commands, args: list[str], raw: str) -> CommandResult:
     displays = _displays(c)
     fmt = None
@@ -585,7 +656,7 @@ def _display(c: Commands, args: list[str], raw: str) -> CommandResult:
     return CommandResult("", True, "\n".join(console_lines(mine)), extra={"display": new.number, "displays": entries})
 
 
-@command("undisplay", "undisplay [N...]", "stop showing displays N (all of them without N)")
+@command("undisplay", "undisplay [N...]", "stop showing displays N (all of them without N)", arguments=("count",))
 def _undisplay(c: Commands, args: list[str], raw: str) -> CommandResult:
     numbers = None
     if args:
@@ -627,7 +698,8 @@ def _register_row(name: str, value: int, label) -> str:
 
 
 @command("info registers", "info registers [REG...]",
-         "registers as gdb lists them: name, hex, natural (all 24 GPRs and pc without REG)", "info reg", "info r")
+         "registers as gdb lists them: name, hex, natural (all 24 GPRs and pc without REG)", "info reg", "info r",
+         arguments=("register",))
 def _info_registers(c: Commands, args: list[str], raw: str) -> CommandResult:
     regs = c.dbg.machine.regs()
     words = args[1:] if args and args[0].lower() in ("registers", "reg", "r") else args
@@ -661,7 +733,8 @@ def _section_of(dbg: Debugger, address: int) -> str | None:
     return None
 
 
-@command("info symbol", "info symbol ADDR", "the symbol ADDR is in, as gdb says it (copy + 16 in section .text)")
+@command("info symbol", "info symbol ADDR", "the symbol ADDR is in, as gdb says it (copy + 16 in section .text)",
+         arguments=("location",))
 def _info_symbol(c: Commands, args: list[str], raw: str) -> CommandResult:
     words = raw.split(None, 1)
     expression = words[1].strip() if len(words) > 1 else ""
