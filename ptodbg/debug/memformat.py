@@ -67,6 +67,8 @@ class Fmt:
 def parse_fmt(text: str) -> Fmt:
     """``/FMT`` without the slash: digits, then format and size letters in any order.
     Raises :class:`FormatError` for anything else (gdb: 'Undefined output format')."""
+    if text.startswith("-"):
+        raise FormatError("a negative count (examining backwards) is not supported")
     i = 0
     while i < len(text) and text[i].isdigit():
         i += 1

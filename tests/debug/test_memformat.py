@@ -74,6 +74,7 @@ def test_fmt_is_a_count_then_letters_in_any_order(text, fmt):
     ("bw", "two size letters"),
     ("0x", "at least 1"),
     ("f", "floating point"),
+    ("-3xb", "negative count"),
     ("9" * 20, "too large"),
 ])
 def test_bad_fmt_is_one_clear_error(text, words):
