@@ -319,7 +319,7 @@ class Viewer:
             breakpoints=frozenset(b.address for b in dbg.breakpoints.values() if b.enabled and b.ident > 0),
             marks=MappingProxyType(marks),
             marks_why=MappingProxyType(why),
-            frames=tuple(Frame.of(f) for f in dbg.backtrace(FRAME_LIMIT)),
+            frames=tuple(dbg.frames(FRAME_LIMIT)),
             history=HistorySummary(usage["snapshots"], usage["bytes"], usage["budget"], usage["thinned"],
                                    usage["horizon"], len(dbg.edits)),
             profile=dbg.profile,
