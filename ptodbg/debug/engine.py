@@ -35,6 +35,7 @@ from collections.abc import Callable
 
 from ptodbg.core import Machine, StepResult
 from ptodbg.core.memory import Unmapped
+from ptodbg.debug.cxxnames import ambiguity
 from ptodbg.debug.editing import ADDRESS_END, EditsMixin
 from ptodbg.debug.edits import Edit
 from ptodbg.debug.errors import DebugError
@@ -51,6 +52,16 @@ __all__ = [
     "ADDRESS_END", "CALL_MNEMONICS", "CHUNK", "EMPTY_SYMBOLS", "MAX_FRAMES", "MAX_STEP", "Breakpoint",
     "DebugError", "Debugger", "Stop", "Symbols", "WatchHit", "Watchpoint", "command", "file_sha256",
 ]
+
+_CXX_MARKS = ("::", "(", "<", "~", "operator")  # a location that reads as a C++ name
+
+
+def unquote(location: str) -> str:
+    """A location without the quotes a demangled name with blanks is written in."""
+    loc = location.strip()
+    if len(loc) >= 2 and loc[0] == loc[-1] and loc[0] in "\"'":
+        loc = loc[1:-1].strip()
+    return loc
 
 
 class Debugger(ForwardMixin, TimelineMixin, EditsMixin, FramesMixin):
@@ -173,14 +184,39 @@ class Debugger(ForwardMixin, TimelineMixin, EditsMixin, FramesMixin):
             raise DebugError(str(e)) from None
 
     def resolve(self, location: str) -> int:
-        """LOC: a symbol, ``symbol+off``, an address, or any expression."""
-        loc = location.strip()
+        """LOC: a symbol, a C++ function by its demangled name (quoted when it has blanks:
+        ``"operator new(unsigned long)"``, or without parameters when that is unambiguous:
+        ``std::vector<int>::push_back``), ``symbol+off``, an address, or any expression."""
+        loc = unquote(location)
         if not loc:
             raise DebugError("a location is needed (symbol, symbol+off or address)")
         value = self.symbols.lookup(loc)
         if value is not None:
             return value
-        return self.evaluate(loc) & ((1 << 64) - 1)
+        if any(mark in loc for mark in _CXX_MARKS):
+            address = self._function(loc)
+            if address is not None:
+                return address
+            try:
+                return self.evaluate(loc) & ((1 << 64) - 1)
+            except DebugError:
+                raise DebugError(f"no function or symbol matches {loc!r}") from None
+        try:
+            return self.evaluate(loc) & ((1 << 64) - 1)
+        except DebugError:
+            address = self._function(loc) if loc.replace("_", "a").isalnum() else None
+            if address is None:
+                raise
+            return address
+
+    def _function(self, typed: str) -> int | None:
+        """The address of the one C++ function ``typed`` names; None when none does."""
+        found = self.symbols.functions(typed)
+        if not found:
+            return None
+        if len({address for _s, _shown, address in found}) > 1:
+            raise DebugError(ambiguity(typed, found))
+        return found[0][2]
 
     def symbolize(self, address: int) -> str:
         return self.symbols.symbolize(address)
@@ -196,7 +232,7 @@ class Debugger(ForwardMixin, TimelineMixin, EditsMixin, FramesMixin):
         self.table.sync_watches()
 
     def add_breakpoint(self, location: str, condition: str | None = None, temporary: bool = False) -> Breakpoint:
-        return self.table.add_breakpoint(location, self.resolve(location), condition, temporary)
+        return self.table.add_breakpoint(unquote(location), self.resolve(location), condition, temporary)
 
     def add_watchpoint(self, address_text: str, length: int = 8, mode: str = "w") -> Watchpoint:
         if mode not in ("r", "w", "rw"):
@@ -214,6 +250,14 @@ class Debugger(ForwardMixin, TimelineMixin, EditsMixin, FramesMixin):
         if self.table.toggle_at(address):
             return None
         return self.add_breakpoint(f"{address:#x}")
+
+    def enable(self, ident: int | None = None, on: bool = True) -> list[int]:
+        """Enable (or with ``on`` False disable) breakpoint/watchpoint ``ident``, or all."""
+        return self.table.enable(ident, on)
+
+    def ignore(self, ident: int, count: int) -> Breakpoint:
+        """Pass over the next ``count`` hits of breakpoint ``ident``."""
+        return self.table.set_ignore(ident, count)
 
     def info_breakpoints(self) -> list[dict]:
         return self.table.info(self.symbolize)

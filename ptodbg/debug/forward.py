@@ -24,6 +24,7 @@ from ptodbg.core.state import CALL as CALL_TYPE
 from ptodbg.core.state import ICALL as ICALL_TYPE
 from ptodbg.core.state import RA
 from ptodbg.debug.errors import DebugError
+from ptodbg.debug.frames import MAX_FRAMES
 from ptodbg.debug.interrupts import command
 from ptodbg.debug.stops import Stop, WatchHit
 
@@ -191,16 +192,16 @@ class ForwardMixin:
                     return stop
         return Stop("max-steps", f"ran {done} steps")
 
-    def _run_to(self, ident: int, address: int, first: int, deeper_than: int | None) -> Stop:
+    def _run_to(self, ident: int, address: int, first: int, deeper_than: int, sp_index: int = 1) -> Stop:
         """Run to ``address`` with an engine breakpoint there, under the step limit
-        counted from step ``first``.  With ``deeper_than`` (an sp), an arrival while sp is
-        below it is a deeper (recursive) activation and the run goes on."""
+        counted from step ``first``.  An arrival while sp (register ``sp_index``) is below
+        ``deeper_than`` is a deeper (recursive) activation and the run goes on."""
         m = self.machine
         while True:
             budget = None if self.step_limit is None else max(0, self.step_limit - (m.steps - first))
             with self.table.internal(ident, f"{address:#x}", address):
                 stop = self._forward(budget, skip_first_stop=False)
-            if stop.breakpoint == ident and deeper_than is not None and m.r[1] < deeper_than:
+            if stop.breakpoint == ident and m.r[sp_index] < deeper_than:
                 continue
             return stop
 
@@ -233,6 +234,32 @@ class ForwardMixin:
         if stop is None:
             stop = Stop("stopped", f"stepped {count}" if count > 1 else self._describe_step(res))
         self._apply_due()  # edits recorded at the step we arrived at belong to its state
+        self.last = stop
+        return stop
+
+    @command
+    def finish(self) -> Stop:
+        """Run until the selected frame returns to its caller (gdb's ``finish``): to the
+        caller's pc with sp back at the frame's address, so a recursive activation of the
+        same function returning to the same place does not end it.  Breakpoints, traps,
+        watchpoints, the step limit and an interrupt stop it on the way, as ``continue``.
+        On return the stop carries the value the function returned (a0)."""
+        level = self.selected_frame
+        chain = self.frames(min(MAX_FRAMES, level + 2))
+        frame = chain[min(level, len(chain) - 1)]
+        if frame.level + 1 >= len(chain) or frame.frame_address is None:
+            raise DebugError(f'"finish" not meaningful in the outermost frame (#{frame.level} {frame.label})')
+        caller = chain[frame.level + 1]
+        m = self.machine
+        stop = self._run_to(FINISH_ID, caller.pc, m.steps, frame.frame_address, m.frame_sp)
+        if stop.breakpoint == FINISH_ID:
+            value = m.r[A0]
+            stop = Stop("stopped", f"run till exit from #{frame.level} {frame.label}: returned to "
+                                   f"{self.symbolize(caller.pc)}; value returned a0 = {value:#x} ({value})",
+                        value=value)
+        elif stop.status == "max-steps":
+            stop = self._limit_stop()
+        self._apply_due()
         self.last = stop
         return stop
 

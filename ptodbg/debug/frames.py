@@ -57,7 +57,7 @@ def walk(machine: Machine, symbols: Symbols, limit: int) -> list[Frame]:
     if not 1 <= limit <= MAX_FRAMES:
         raise DebugError(f"frame count {limit} must be 1..{MAX_FRAMES}")
     m = machine
-    sp_index = m.frame_sp if m.compat else 1
+    sp_index = m.frame_sp  # the frame templates' sp (R2 in PTO 0.58.3, R1 under linx-v0.4)
     regs = list(m.r[:24])
     pc = m.pc
     frames: list[Frame] = []

@@ -132,6 +132,7 @@ class View:
     queue_changed: frozenset[str] = frozenset()  # "t", "u"
     timeline: Timeline = Timeline(0, 1)
     lines: SourceLines | None = field(default=None, repr=False)  # None: no line information
+    selected_frame: int = 0  # the level frame/up/down selected (an index of ``frames``)
 
     # -------------------------------------------------------------- facts
     @property
@@ -142,6 +143,27 @@ class View:
         if trap is not None and not trap.info.vectored and not trap.recovered:
             return trap.info.saved_tpc
         return self.pc
+
+    @property
+    def frame(self) -> Frame | None:
+        """The selected frame (None only for a view without frames)."""
+        return self.frames[self.selected_frame] if self.selected_frame < len(self.frames) else None
+
+    @property
+    def frame_regs(self) -> Registers:
+        """The registers as the selected frame sees them (gdb's registers after ``up``):
+        the live ones in frame 0, else those unwound from the FENTRY save slots."""
+        frame = self.frame
+        if self.selected_frame == 0 or frame is None or not frame.regs:
+            return self.regs
+        return Registers(frame.regs)
+
+    @property
+    def frame_pc(self) -> int:
+        """Where the selected frame is: its pc (a return address in a caller), or in
+        frame 0 the focus address."""
+        frame = self.frame
+        return frame.pc if self.selected_frame and frame is not None else self.focus_pc
 
     @property
     def last_text(self) -> str:
@@ -285,6 +307,7 @@ class Viewer:
             self._regions = program_regions(dbg)
         usage = dbg.history_usage()
         timeline = self._timeline_of(usage["horizon"], m.steps, moved)
+        frames = tuple(dbg.frames(FRAME_LIMIT))
         self.serial += 1
         if not same_stop:
             self.stops += 1
@@ -319,7 +342,7 @@ class Viewer:
             breakpoints=frozenset(b.address for b in dbg.breakpoints.values() if b.enabled and b.ident > 0),
             marks=MappingProxyType(marks),
             marks_why=MappingProxyType(why),
-            frames=tuple(dbg.frames(FRAME_LIMIT)),
+            frames=frames,
             history=HistorySummary(usage["snapshots"], usage["bytes"], usage["budget"], usage["thinned"],
                                    usage["horizon"], len(dbg.edits)),
             profile=dbg.profile,
@@ -331,6 +354,7 @@ class Viewer:
             regions=self._regions + process_regions(m.os_state),
             timeline=timeline,
             lines=source_lines(dbg),
+            selected_frame=min(dbg.selected_frame, len(frames) - 1) if frames else 0,
         )
         self.last = view
         return view
