@@ -10,8 +10,9 @@ dropped, and blanks kept only between two identifier characters ("unsigned long"
 "operator new"), so ``vector<int> >`` and ``vector<int>>`` are the same.
 
 A match is looked for in three tiers, the first that matches wins: the full signature,
-the qualified name without parameters, then the name's trailing components (``push_back``,
-``vector<int>::push_back``).  Several functions at one address (constructor aliases) are
+the qualified name without parameters, then the trailing components of either (``push_back``,
+``vector<int>::push_back``, ``vector<int>::push_back(int&&)``), as gdb matches a name in
+any scope.  Several functions at one address (constructor aliases) are
 one answer; several addresses are a clear error listing the candidates.
 """
 
@@ -141,7 +142,7 @@ class FunctionIndex:
                 tiers[0].append((symbol, shown, address))
             elif name == want:
                 tiers[1].append((symbol, shown, address))
-            elif name.endswith("::" + want):
+            elif name.endswith("::" + want) or full.endswith("::" + want):
                 tiers[2].append((symbol, shown, address))
         for tier in tiers:
             if tier:

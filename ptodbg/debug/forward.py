@@ -192,16 +192,20 @@ class ForwardMixin:
                     return stop
         return Stop("max-steps", f"ran {done} steps")
 
-    def _run_to(self, ident: int, address: int, first: int, deeper_than: int, sp_index: int = 1) -> Stop:
+    def _run_to(self, ident: int, address: int, first: int, deeper_than: int, sp_index: int = 1,
+                *, skip_first: bool = False) -> Stop:
         """Run to ``address`` with an engine breakpoint there, under the step limit
         counted from step ``first``.  An arrival while sp (register ``sp_index``) is below
-        ``deeper_than`` is a deeper (recursive) activation and the run goes on."""
+        ``deeper_than`` is a deeper (recursive) activation and the run goes on, stepping
+        past the address first (a stop sentinel stops a run that starts on it).
+        ``skip_first``: the run starts by stepping past a stop at the present pc."""
         m = self.machine
         while True:
             budget = None if self.step_limit is None else max(0, self.step_limit - (m.steps - first))
             with self.table.internal(ident, f"{address:#x}", address):
-                stop = self._forward(budget, skip_first_stop=False)
+                stop = self._forward(budget, skip_first_stop=skip_first)
             if stop.breakpoint == ident and m.r[sp_index] < deeper_than:
+                skip_first = True
                 continue
             return stop
 
@@ -251,7 +255,7 @@ class ForwardMixin:
             raise DebugError(f'"finish" not meaningful in the outermost frame (#{frame.level} {frame.label})')
         caller = chain[frame.level + 1]
         m = self.machine
-        stop = self._run_to(FINISH_ID, caller.pc, m.steps, frame.frame_address, m.frame_sp)
+        stop = self._run_to(FINISH_ID, caller.pc, m.steps, frame.frame_address, m.frame_sp, skip_first=True)
         if stop.breakpoint == FINISH_ID:
             value = m.r[A0]
             stop = Stop("stopped", f"run till exit from #{frame.level} {frame.label}: returned to "
