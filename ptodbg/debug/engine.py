@@ -54,6 +54,7 @@ __all__ = [
 ]
 
 _CXX_MARKS = ("::", "(", "<", "~", "operator")  # a location that reads as a C++ name
+_CXX_ONLY = ("::", "~", "operator")  # ... and cannot be an expression
 
 
 def unquote(location: str) -> str:
@@ -200,7 +201,9 @@ class Debugger(ForwardMixin, TimelineMixin, EditsMixin, FramesMixin):
             try:
                 return self.evaluate(loc) & ((1 << 64) - 1)
             except DebugError:
-                raise DebugError(f"no function or symbol matches {loc!r}") from None
+                if any(mark in loc for mark in _CXX_ONLY):  # not an expression: say so
+                    raise DebugError(f"no function or symbol matches {loc!r}") from None
+                raise
         try:
             return self.evaluate(loc) & ((1 << 64) - 1)
         except DebugError:

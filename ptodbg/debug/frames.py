@@ -57,7 +57,11 @@ def walk(machine: Machine, symbols: Symbols, limit: int) -> list[Frame]:
     if not 1 <= limit <= MAX_FRAMES:
         raise DebugError(f"frame count {limit} must be 1..{MAX_FRAMES}")
     m = machine
-    sp_index = m.frame_sp  # the frame templates' sp (R2 in PTO 0.58.3, R1 under linx-v0.4)
+    # The frame templates keep their sp in R2 (PTO 0.58.3, PTO_FRAME_SP_INDEX) or R1 (the
+    # linx-v0.4 toolchain's code); a frame's "sp" is the one its code uses (R1 but under
+    # linx-v0.4, as the DAP server and batch have always shown it).
+    frame_sp = m.frame_sp
+    sp_index = frame_sp if m.compat else 1
     regs = list(m.r[:24])
     pc = m.pc
     frames: list[Frame] = []
@@ -75,10 +79,10 @@ def walk(machine: Machine, symbols: Symbols, limit: int) -> list[Frame]:
         caller = list(regs)
         saved: tuple[SavedRegister, ...] = ()
         if off == 0:  # FENTRY has not run: nothing saved yet, ra is live
-            frame_address = sp
+            frame_address = regs[frame_sp]
             ret = regs[RA] if depth == 0 else None
         else:
-            frame_address = (sp + size) & MASK64
+            frame_address = (regs[frame_sp] + size) & MASK64
             slots = []
             for k in range(ring_count(begin, end)):
                 address = (frame_address - 8 * (k + 1)) & MASK64
@@ -88,7 +92,7 @@ def walk(machine: Machine, symbols: Symbols, limit: int) -> list[Frame]:
                 caller[index] = value
             saved = tuple(slots)
             ret = caller[RA]
-        caller[sp_index] = frame_address
+        caller[frame_sp] = frame_address
         frames.append(Frame(depth, pc, name, off, sp, symbols.symbolize(pc), demangled, frame_address, saved,
                             tuple(regs)))
         if ret is None or ret == 0 or not m.mem.mapped(ret):
