@@ -133,6 +133,7 @@ class View:
     timeline: Timeline = Timeline(0, 1)
     lines: SourceLines | None = field(default=None, repr=False)  # None: no line information
     selected_frame: int = 0  # the level frame/up/down selected (an index of ``frames``)
+    disabled: frozenset[int] = frozenset()  # addresses with only disabled user breakpoints
 
     # -------------------------------------------------------------- facts
     @property
@@ -355,6 +356,8 @@ class Viewer:
             timeline=timeline,
             lines=source_lines(dbg),
             selected_frame=min(dbg.selected_frame, len(frames) - 1) if frames else 0,
+            disabled=frozenset(b.address for b in dbg.breakpoints.values() if b.ident > 0 and not b.enabled)
+            - {b.address for b in dbg.breakpoints.values() if b.enabled},
         )
         self.last = view
         return view

@@ -94,6 +94,7 @@ async def test_disable_and_enable_change_the_breakpoint_marker():
         assert main in app.view.breakpoints
         await command(pilot, "disable 1")
         assert main not in app.view.breakpoints and message(app) == "disabled 1"
+        assert main in app.view.disabled  # drawn hollow (○), kept in the table
         await command(pilot, "ignore 1 3")
         assert message(app) == "will ignore next 3 crossings of breakpoint 1"
         await command(pilot, "enable")

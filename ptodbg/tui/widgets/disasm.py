@@ -8,7 +8,7 @@ costs no more than a small one.  Everything is read from the frozen view: showin
 never touches the machine, and scrolling during a background run shows the code of the
 last stop.
 
-Each row has a breakpoint marker (``●``), the TPC marker (``▶``; ``✗`` for the
+Each row has a breakpoint marker (``●``; ``○`` when disabled), the TPC marker (``▶``; ``✗`` for the
 instruction that trapped), the address and the instruction; symbols get label rows.
 When ``frame``/``up``/``down`` selected an outer frame, the window follows that frame's
 pc (its return address, marked ``↩`` and highlighted) and the title says "frame #N".
@@ -254,7 +254,7 @@ class DisasmView(ViewPane, RowStrips, ScrollView, can_focus=True):
         word = view.memory.read(row.address, row.length)
         return (row.address == self.focus_pc, row.address == self.cursor and self.has_focus,
                 row.address in self.breakpoints, trapped, word, self.scrollable_content_region.width,
-                row.address == self.frame_pc)
+                row.address == self.frame_pc, row.address in view.disabled)
 
     def _source_text(self, address: int, width: int) -> str | None:
         """The source beside a row (its first instruction of a line), None when none."""
@@ -287,13 +287,13 @@ class DisasmView(ViewPane, RowStrips, ScrollView, can_focus=True):
         if not row.length:
             style = self.on_base("note" if row.note else "label")
             return Strip([Segment(row.label if row.note else f"{row.label}:", style)])
-        at_pc, cursor, bp, trapped, word, _width, at_frame = sig
+        at_pc, cursor, bp, trapped, word, _width, at_frame, disabled = sig
         line = "pc" if at_pc or at_frame else ("cursor" if cursor else "")
         on = self.on_base
         digits = 8 if row.address < 1 << 32 else 16
         text = self._instruction_text(row.address, word)
         segs = [
-            Segment("●" if bp else " ", on(line, "breakpoint")),
+            Segment("●" if bp else ("○" if disabled else " "), on(line, "breakpoint")),
             Segment("✗" if trapped else ("▶" if at_pc else ("↩" if at_frame else " ")),
                     on(line, "trap") if trapped else on(line)),
             Segment(" ", on(line)),
