@@ -235,12 +235,6 @@ class Frame:
     saved: tuple[SavedRegister, ...] = ()  # what this frame's FENTRY stored (its caller's values)
     regs: tuple[int, ...] = ()  # the 24 GPRs as this frame sees them (level 0: the live ones)
 
-    @classmethod
-    def of(cls, frame: dict) -> Frame:
-        """From one entry of the engine's ``backtrace()``."""
-        return cls(frame["level"], frame["pc"], frame["function"], frame["offset"], frame["sp"],
-                   frame["where"], frame.get("demangled"), frame.get("frame_address"))
-
     @property
     def label(self) -> str:
         """The frame as gdb shows it: the demangled function and the offset in it."""

@@ -4,7 +4,8 @@
 feeds every pane").  A view is frozen and complete: the registers by ABI name, the T/U
 queues, TPC and the block state, the pending trap with a recovery hint, the reservation,
 the memory (a copy-on-write image, read with its permissions), decoded instructions,
-symbols, the call chain, the events and notes of the last step, the program's output, a
+symbols, the call chain (with the frame ``frame``/``up``/``down`` selected, its pc and its
+unwound registers), the events and notes of the last step, the program's output, a
 summary of the history, the timeline (the history's interval summaries, the stops seen and
 the edits, for a picture of the whole run), the page map and the program's source lines.  Nothing in it refers to the live machine, so a
 client may keep rendering the last view while another thread runs the machine on: the
