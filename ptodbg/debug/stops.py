@@ -231,7 +231,9 @@ class StopTable:
     def hit_at(self, pc: int, context: Callable[[], Context], symbolize: Callable[[int], str]) -> Stop | None:
         """The breakpoint stop at ``pc`` (running forward): conditions checked, hits
         counted, ignore counts spent, a temporary breakpoint deleted when it stops."""
-        for bp in sorted(self.breakpoints.values(), key=lambda b: b.ident):
+        # The user's breakpoints first (in number order), then the engine's own (until,
+        # next, finish): a user breakpoint at the place a command runs to is reported.
+        for bp in sorted(self.breakpoints.values(), key=lambda b: (b.ident < 0, b.ident)):
             if not bp.enabled or bp.address != pc:
                 continue
             if bp.condition is not None:
