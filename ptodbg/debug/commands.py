@@ -33,7 +33,7 @@ from ptodbg.debug.displays import (
 )
 from ptodbg.debug.engine import DebugError, Stop
 from ptodbg.debug.expr import ExprError
-from ptodbg.debug.jsonstate import state
+from ptodbg.debug.jsonstate import frame_json, state
 from ptodbg.debug.memformat import (
     MASK64,
     Examiner,
@@ -44,6 +44,7 @@ from ptodbg.debug.memformat import (
     print_value,
     symbol_label,
 )
+from ptodbg.debug.records import Frame
 from ptodbg.isa.registers import GPR_NAMES
 
 if TYPE_CHECKING:
@@ -456,12 +457,15 @@ def _trap(c: Commands, args: list[str], raw: str) -> CommandResult:
     return CommandResult("", True, text, extra={"trap": t.as_json()})
 
 
-@command("info breakpoints", "info breakpoints", "list breakpoints and watchpoints", "info break", "info b")
+@command("info breakpoints", "info breakpoints", "list breakpoints and watchpoints: enabled (y/n), hits, ignore counts",
+         "info break", "info b")
 def _info_b(c: Commands, args: list[str], raw: str) -> CommandResult:
     bps = c.dbg.info_breakpoints()
     text = "\n".join(
-        f"{b['id']:3} {b['type']:6} {b.get('where', b['location'])} {b['address']:#x} hits={b['hits']}"
+        f"{b['id']:3} {b['type']:6} {'y' if b['enabled'] else 'n'} {b['address']:#x} {b.get('where', b['location'])}"
+        f" hits={b['hits']}"
         + (f" if {b['condition']}" if b.get("condition") else "")
+        + (f" (ignore next {b['ignore']} hits)" if b.get("ignore") else "")
         for b in bps
     )
     return CommandResult("", True, text or "no breakpoints or watchpoints", extra={"breakpoints": bps})
@@ -482,10 +486,11 @@ def _info_h(c: Commands, args: list[str], raw: str) -> CommandResult:
     return CommandResult("", True, text, extra={"history": use})
 
 
-@command("info", "info breakpoints|watchpoints|history|registers|symbol|display", "information about the debugger")
+@command("info", "info breakpoints|watchpoints|history|frame|registers|symbol|display",
+         "information about the debugger")
 def _info(c: Commands, args: list[str], raw: str) -> CommandResult:
-    raise DebugError("usage: info breakpoints | info watchpoints | info history | info registers [REG...] | "
-                     "info symbol ADDR | info display")
+    raise DebugError("usage: info breakpoints | info watchpoints | info history | info frame | "
+                     "info registers [REG...] | info symbol ADDR | info display")
 
 
 @command("bt", "bt [N]", "the call chain from the frames FENTRY built (innermost first)", "backtrace", "where",
@@ -503,6 +508,106 @@ def frame_label(frame: dict) -> str:
     if frame.get("demangled") is None:
         return frame["where"]
     return frame["demangled"] + (f"+{frame['offset']:#x}" if frame["offset"] else "")
+
+
+# ------------------------------------------------ frames and breakpoint management
+# (issue 12 items 1-2; the engine side is ptodbg.debug.frames, .forward and .stops)
+def _frame_line(frame: Frame) -> str:
+    """A frame as gdb prints it on selection: ``#1  0x16b80 in main+0x8  (sp 0x...)``."""
+    return f"#{frame.level:<2} {frame.pc:#x} in {frame.label}  (sp {frame.sp:#x})"
+
+
+def _frame_result(c: Commands, frame: Frame) -> CommandResult:
+    return CommandResult("", True, _frame_line(frame), extra={"frame": frame_json(frame)})
+
+
+def _level(c: Commands, args: list[str], usage: str) -> int | None:
+    if len(args) > 1:
+        raise DebugError(f"usage: {usage}")
+    return c.num(args[0]) if args else None
+
+
+@command("frame", "frame [N]", "select frame N of the call chain (0 = innermost) and show it; "
+         "without N show the selected frame", "f", arguments=("count",))
+def _frame(c: Commands, args: list[str], raw: str) -> CommandResult:
+    level = _level(c, args, "frame [N]")
+    frame = c.dbg.current_frame() if level is None else c.dbg.select_frame(level)
+    return _frame_result(c, frame)
+
+
+@command("up", "up [N]", "select the frame N levels toward the callers (default 1)", arguments=("count",))
+def _up(c: Commands, args: list[str], raw: str) -> CommandResult:
+    return _frame_result(c, c.dbg.frame_up(_count(c, args)))
+
+
+@command("down", "down [N]", "select the frame N levels toward the innermost (default 1)", arguments=("count",))
+def _down(c: Commands, args: list[str], raw: str) -> CommandResult:
+    return _frame_result(c, c.dbg.frame_down(_count(c, args)))
+
+
+@command("info frame", "info frame", "the selected frame: pc, function, sp, frame address, caller, saved registers",
+         "info f")
+def _info_frame(c: Commands, args: list[str], raw: str) -> CommandResult:
+    info = c.dbg.frame_info()
+    at = info["frame_address"]
+    lines = [f"Stack level {info['level']}, frame at {at:#x}:" if at is not None else f"Stack level {info['level']}:",
+             f" pc = {info['pc']:#x} in {frame_label(info)}; sp = {info['sp']:#x}"]
+    caller = info["caller"]
+    if caller is not None:
+        lines.append(f" saved pc = {caller['pc']:#x} ({caller['where']}), called by frame #{caller['level']}"
+                     + (f" at {caller['frame_address']:#x}" if caller["frame_address"] is not None else ""))
+    if info["callee"] is not None:
+        lines.append(f" caller of frame #{info['callee']}")
+    if info["saved"]:
+        lines.append(" Saved registers:")
+        lines.append("  " + ", ".join(f"{s['register']} at {s['address']:#x} = {s['value']:#x}" for s in info["saved"]))
+    elif at is None:
+        lines.append(" no frame template (FENTRY) at this function's entry: nothing saved")
+    else:
+        lines.append(" no registers saved yet (the function's FENTRY has not run)")
+    return CommandResult("", True, "\n".join(lines), extra={"frame": info})
+
+
+@command("finish", "finish", "run until the selected frame returns; shows the value returned (a0)", "fin",
+         moves=True, long=True)
+def _finish(c: Commands, args: list[str], raw: str) -> CommandResult:
+    if args:
+        raise DebugError("usage: finish")
+    stop = c.dbg.finish()
+    result = c.moved(stop)
+    result.extra["value"] = stop.value
+    return result
+
+
+def _enable(c: Commands, args: list[str], on: bool) -> CommandResult:
+    if len(args) > 1:
+        raise DebugError(f"usage: {'enable' if on else 'disable'} [N]")
+    changed = c.dbg.enable(c.num(args[0]) if args else None, on)
+    word = "enabled" if on else "disabled"
+    return CommandResult("", True, f"{word} {', '.join(map(str, changed)) or 'nothing'}", extra={word: changed})
+
+
+@command("enable", "enable [N]", "enable breakpoint/watchpoint N, or all of them", arguments=("breakpoint",))
+def _enable_cmd(c: Commands, args: list[str], raw: str) -> CommandResult:
+    return _enable(c, args, True)
+
+
+@command("disable", "disable [N]", "disable breakpoint/watchpoint N, or all of them (kept, not deleted)",
+         arguments=("breakpoint",))
+def _disable_cmd(c: Commands, args: list[str], raw: str) -> CommandResult:
+    return _enable(c, args, False)
+
+
+@command("ignore", "ignore N COUNT", "pass over the next COUNT hits of breakpoint N (0 stops at the next one)",
+         arguments=("breakpoint", "count"))
+def _ignore(c: Commands, args: list[str], raw: str) -> CommandResult:
+    if len(args) != 2:
+        raise DebugError("usage: ignore N COUNT")
+    bp = c.dbg.ignore(c.num(args[0]), c.num(args[1]))
+    text = (f"will stop next time breakpoint {bp.ident} is reached" if bp.ignore == 0
+            else f"will ignore next {bp.ignore} crossing{'s' if bp.ignore != 1 else ''} of breakpoint {bp.ident}")
+    return CommandResult("", True, text, extra={"breakpoint": bp.ident, "ignore": bp.ignore})
+# ------------------------------------------------ end of frames and breakpoint management
 
 
 @command("print", "print EXPR  or  print/FMT EXPR", "evaluate an expression; /x /d /u /o /t /c /a /z format it as gdb",

@@ -32,7 +32,7 @@ __all__ = [
     "ATOMIC", "DATA_ALIGN_FAULT", "DATA_PAGE_FAULT", "DMA_BYTES", "EVENT_KINDS", "FENCE", "GPR_NAMES",
     "INST_PAGE_FAULT", "LOAD", "PAGE_SHIFT", "PAGE_SIZE", "RA", "STORE", "SW_BREAKPOINT", "BlockState",
     "DmaInfo", "EditNote", "Frame", "HistorySummary", "Instruction", "IntervalSummary", "MemEvent", "Note",
-    "PageRange", "Perms", "Registers", "Reservation", "Syscall", "Timeline", "TimelineMark", "Trap", "TrapStop",
+    "PageRange", "Perms", "Registers", "Reservation", "SavedRegister", "Syscall", "Timeline", "TimelineMark", "Trap", "TrapStop",
 ]
 
 EVENT_KINDS = (LOAD, STORE, ATOMIC, FENCE)
@@ -205,8 +205,24 @@ class DmaInfo:
 
 # --------------------------------------------------------------------- frames
 @dataclass(frozen=True, slots=True)
+class SavedRegister:
+    """A register a frame's FENTRY stored: where, and the value it held for the caller."""
+
+    index: int  # GPR number
+    address: int
+    value: int
+
+    @property
+    def name(self) -> str:
+        return GPR_NAMES[self.index]
+
+
+@dataclass(frozen=True, slots=True)
 class Frame:
-    """One level of the call chain (innermost = level 0)."""
+    """One level of the call chain (innermost = level 0), unwound as gdb does: the
+    registers the frame's FENTRY saved (``saved``, read from its stack slots) are the
+    caller's values, so frame N's ``regs`` are frame N-1's with the registers N-1 saved
+    replaced by their slots and sp set to N-1's frame address."""
 
     level: int
     pc: int
@@ -215,12 +231,9 @@ class Frame:
     sp: int
     where: str  # symbolized pc ("main+0xc")
     demangled: str | None = None  # the function as a C++ programmer reads it, when different
-
-    @classmethod
-    def of(cls, frame: dict) -> Frame:
-        """From one entry of the engine's ``backtrace()``."""
-        return cls(frame["level"], frame["pc"], frame["function"], frame["offset"], frame["sp"],
-                   frame["where"], frame.get("demangled"))
+    frame_address: int | None = None  # the caller's sp (gdb's "frame at"); None: no frame template
+    saved: tuple[SavedRegister, ...] = ()  # what this frame's FENTRY stored (its caller's values)
+    regs: tuple[int, ...] = ()  # the 24 GPRs as this frame sees them (level 0: the live ones)
 
     @property
     def label(self) -> str:
@@ -228,6 +241,7 @@ class Frame:
         if self.demangled is None:
             return self.where
         return self.demangled + (f"+{self.offset:#x}" if self.offset else "")
+
 
 
 # ---------------------------------------------------------------------- notes
