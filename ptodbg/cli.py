@@ -377,7 +377,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("tui", help="open the debugger's terminal interface")
     p.add_argument("program", metavar="PROGRAM", nargs="?", help="ELF file or .s source (default: the demo)")
     p.add_argument("--session", metavar="FILE", help="open a saved session")
-    p.add_argument("--theme", metavar="NAME", help="theme name (see themes/)")
+    p.add_argument("--theme", metavar="NAME", help="theme name: a shipped theme (dark, light...) or one in $XDG_CONFIG_HOME/ptodbg/themes")
     _profile_args(p)
     p.set_defaults(handler=cmd_tui)
 

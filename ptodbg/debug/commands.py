@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ptodbg.core.faults import TRAP_ARGUMENT
+from ptodbg.debug import completion
 from ptodbg.debug.engine import DebugError, Stop
 from ptodbg.debug.expr import ExprError
 from ptodbg.debug.jsonstate import state
@@ -90,25 +91,68 @@ class CommandResult:
         return out
 
 
+# How a command's arguments complete (see :mod:`ptodbg.debug.completion`): each word
+# position names a kind; the last kind repeats for the words after it.
+ARGUMENT_KINDS = frozenset({"location", "expression", "register", "breakpoint", "perms", "watch-mode",
+                            "file", "count", "step", "bytes", "word"})
+
+
 @dataclass(frozen=True)
 class CommandSpec:
+    """One command and the facts its clients need without running it.
+
+    ``moves``: the machine state may change (clients re-read their view).
+    ``long``: how long it can run, for clients with a worker thread (the TUI): ``True``
+    always may run long (continue, until, goto...), an int N means "long when its count
+    argument is above N" (``step 100000``), ``False`` never.
+    ``arguments``: the kind of each argument, for completion (:data:`ARGUMENT_KINDS`).
+    """
+
     name: str
     usage: str
     help: str
     handler: Callable[[Commands, list[str], str], CommandResult]
     aliases: tuple[str, ...] = ()
     moves: bool = False
+    long: bool | int = False
+    arguments: tuple[str, ...] = ()
+
+    def runs_long(self, args: list[str]) -> bool:
+        """Whether this invocation belongs on a worker thread: a count above the spec's
+        threshold, or one that is not a plain number (an expression may be large)."""
+        if self.long is True or self.long is False:
+            return bool(self.long)
+        if not args:
+            return False
+        try:
+            return int(args[0], 0) > self.long
+        except ValueError:
+            return True
 
 
 _SPECS: list[CommandSpec] = []
 
 
-def command(name: str, usage: str, help: str, *aliases: str, moves: bool = False):
+def command(name: str, usage: str, help: str, *aliases: str, moves: bool = False,
+            long: bool | int = False, arguments: tuple[str, ...] = ()):
+    """Register a command (see :class:`CommandSpec` for the facts)."""
+    unknown = set(arguments) - ARGUMENT_KINDS
+    if unknown:
+        raise ValueError(f"command {name}: unknown argument kinds {sorted(unknown)}")
+
     def register(fn):
-        _SPECS.append(CommandSpec(name, usage, help, fn, aliases, moves))
+        _SPECS.append(CommandSpec(name, usage, help, fn, aliases, moves, long, arguments))
         return fn
 
     return register
+
+
+def command_word(line: str) -> tuple[str, str, str]:
+    """Split a line into (command word, format suffix, rest): ``x/8gx sp`` gives
+    ("x", "8gx", "sp"), as gdb reads a ``/FMT`` glued to the command word."""
+    word, _, rest = line.strip().partition(" ")
+    word, _, fmt = word.partition("/")
+    return word.lower(), fmt, rest
 
 
 class Commands:
@@ -133,7 +177,7 @@ class Commands:
         if not text:
             return CommandResult("", False, error="empty command")
         word, _, rest = text.partition(" ")
-        spec = self._lookup(word.lower(), rest)
+        spec = self.spec_for(text)
         if spec is None:
             return CommandResult(text, False, error=f"unknown command {word!r}; type 'help' for the list")
         try:
@@ -150,6 +194,16 @@ class Commands:
         result.command = text
         result.moved = result.moved or spec.moves
         return result
+
+    def complete(self, line: str, limit: int = 50) -> list[str]:
+        """The whole lines a partial line can complete to (:mod:`~ptodbg.debug.completion`)."""
+        return completion.complete(self, line, limit)
+
+    def spec_for(self, line: str) -> CommandSpec | None:
+        """The command a line would run (None when there is none), without running it:
+        ``info``/``set mem`` subcommands and a gdb ``/FMT`` suffix are understood."""
+        word, _, rest = command_word(line)
+        return self._lookup(word, rest)
 
     def _lookup(self, word: str, rest: str) -> CommandSpec | None:
         if word == "info":
@@ -179,39 +233,44 @@ def _count(c: Commands, args: list[str], default: int | None = 1) -> int | None:
     return count
 
 
-@command("step", "step [N]", "execute N instructions (default 1)", "stepi", "si", "s", moves=True)
+@command("step", "step [N]", "execute N instructions (default 1)", "stepi", "si", "s", moves=True,
+         long=256, arguments=("count",))
 def _step(c: Commands, args: list[str], raw: str) -> CommandResult:
     return c.moved(c.dbg.step(_count(c, args)))
 
 
-@command("next", "next", "step over a call (BSTART.CALL, SETRET...)", "n", "nexti", moves=True)
+@command("next", "next", "step over a call (BSTART.CALL, SETRET...)", "n", "nexti", moves=True, long=True)
 def _next(c: Commands, args: list[str], raw: str) -> CommandResult:
     return c.moved(c.dbg.next())
 
 
-@command("continue", "continue [N]", "run until a stop (at most N steps)", "c", "cont", moves=True)
+@command("continue", "continue [N]", "run until a stop (at most N steps)", "c", "cont", moves=True,
+         long=True, arguments=("count",))
 def _continue(c: Commands, args: list[str], raw: str) -> CommandResult:
     return c.moved(c.dbg.cont(_count(c, args, None)))
 
 
-@command("until", "until LOC", "run until LOC is reached (or another stop)", "u", moves=True)
+@command("until", "until LOC", "run until LOC is reached (or another stop)", "u", moves=True,
+         long=True, arguments=("location",))
 def _until(c: Commands, args: list[str], raw: str) -> CommandResult:
     if not raw:
         raise DebugError("usage: until LOC")
     return c.moved(c.dbg.until(raw))
 
 
-@command("reverse-step", "reverse-step [N]", "go back N steps", "rs", "reverse-stepi", moves=True)
+@command("reverse-step", "reverse-step [N]", "go back N steps", "rs", "reverse-stepi", moves=True,
+         long=256, arguments=("count",))
 def _rstep(c: Commands, args: list[str], raw: str) -> CommandResult:
     return c.moved(c.dbg.reverse_step(_count(c, args)))
 
 
-@command("reverse-continue", "reverse-continue", "go back to the previous breakpoint, watchpoint hit or trap", "rc", moves=True)
+@command("reverse-continue", "reverse-continue", "go back to the previous breakpoint, watchpoint hit or trap", "rc", moves=True,
+         long=True)
 def _rcont(c: Commands, args: list[str], raw: str) -> CommandResult:
     return c.moved(c.dbg.reverse_continue())
 
 
-@command("goto", "goto STEP", "travel to an absolute step count", moves=True)
+@command("goto", "goto STEP", "travel to an absolute step count", moves=True, long=True, arguments=("step",))
 def _goto(c: Commands, args: list[str], raw: str) -> CommandResult:
     if len(args) != 1:
         raise DebugError("usage: goto STEP")
@@ -226,7 +285,8 @@ def _split_condition(raw: str) -> tuple[str, str | None]:
     return raw, None
 
 
-@command("break", "break LOC [if EXPR]", "set a breakpoint, optionally conditional", "b", "br")
+@command("break", "break LOC [if EXPR]", "set a breakpoint, optionally conditional", "b", "br",
+         arguments=("location", "word", "expression"))
 def _break(c: Commands, args: list[str], raw: str) -> CommandResult:
     loc, cond = _split_condition(raw)
     if not loc:
@@ -237,7 +297,8 @@ def _break(c: Commands, args: list[str], raw: str) -> CommandResult:
                          extra={"breakpoint": bp.ident})
 
 
-@command("tbreak", "tbreak LOC [if EXPR]", "set a breakpoint that deletes itself when hit", "tb")
+@command("tbreak", "tbreak LOC [if EXPR]", "set a breakpoint that deletes itself when hit", "tb",
+         arguments=("location", "word", "expression"))
 def _tbreak(c: Commands, args: list[str], raw: str) -> CommandResult:
     loc, cond = _split_condition(raw)
     if not loc:
@@ -246,13 +307,14 @@ def _tbreak(c: Commands, args: list[str], raw: str) -> CommandResult:
     return CommandResult("", True, f"temporary breakpoint {bp.ident} at {bp.address:#x}", extra={"breakpoint": bp.ident})
 
 
-@command("delete", "delete [N]", "delete breakpoint/watchpoint N, or all of them", "d")
+@command("delete", "delete [N]", "delete breakpoint/watchpoint N, or all of them", "d", arguments=("breakpoint",))
 def _delete(c: Commands, args: list[str], raw: str) -> CommandResult:
     gone = c.dbg.delete(c.num(args[0]) if args else None)
     return CommandResult("", True, f"deleted {', '.join(map(str, gone)) or 'nothing'}", extra={"deleted": gone})
 
 
-@command("watch", "watch ADDR [LEN] [r|w|rw]", "stop when an access touches ADDR..ADDR+LEN (default 8 bytes, w)")
+@command("watch", "watch ADDR [LEN] [r|w|rw]", "stop when an access touches ADDR..ADDR+LEN (default 8 bytes, w)",
+         arguments=("expression", "count", "watch-mode"))
 def _watch(c: Commands, args: list[str], raw: str) -> CommandResult:
     if not args or len(args) > 3:
         raise DebugError("usage: watch ADDR [LEN] [r|w|rw]")
@@ -269,7 +331,8 @@ def _watch(c: Commands, args: list[str], raw: str) -> CommandResult:
                          extra={"watchpoint": wp.ident})
 
 
-@command("perms", "perms ADDR LEN PERMS", "set page permissions now (e.g. r--, rw-, ---)", moves=True)
+@command("perms", "perms ADDR LEN PERMS", "set page permissions now (e.g. r--, rw-, ---)", moves=True,
+         arguments=("expression", "count", "perms"))
 def _perms(c: Commands, args: list[str], raw: str) -> CommandResult:
     if len(args) != 3:
         raise DebugError("usage: perms ADDR LEN PERMS")
@@ -277,7 +340,8 @@ def _perms(c: Commands, args: list[str], raw: str) -> CommandResult:
 
 
 @command("inject", "inject ADDR LEN PERMS [at STEP] [once]",
-         "change page permissions now, at a step, or for the next access only", moves=True)
+         "change page permissions now, at a step, or for the next access only", moves=True,
+         arguments=("expression", "count", "perms", "word"))
 def _inject(c: Commands, args: list[str], raw: str) -> CommandResult:
     if len(args) < 3:
         raise DebugError("usage: inject ADDR LEN PERMS [at STEP] [once]")
@@ -298,21 +362,24 @@ def _inject(c: Commands, args: list[str], raw: str) -> CommandResult:
     return CommandResult("", True, c.dbg.set_perms(address, length, perms, at=at, once=once))
 
 
-@command("recover", "recover [BANK]", "restore the saved trap context (ACRE): the faulting instruction reissues", moves=True)
+@command("recover", "recover [BANK]", "restore the saved trap context (ACRE): the faulting instruction reissues", moves=True,
+         arguments=("count",))
 def _recover(c: Commands, args: list[str], raw: str) -> CommandResult:
     text = c.dbg.recover(c.num(args[0]) if args else None)
     c.dbg.last = Stop("stopped", text)
     return CommandResult("", True, text, stop=c.dbg.last)
 
 
-@command("set", "set REG VALUE", "write a register (ABI name, rN or pc) at this step", moves=True)
+@command("set", "set REG VALUE", "write a register (ABI name, rN or pc) at this step", moves=True,
+         arguments=("register", "expression"))
 def _set(c: Commands, args: list[str], raw: str) -> CommandResult:
     if len(args) != 2:
         raise DebugError("usage: set REG VALUE  or  set mem ADDR BYTES")
     return CommandResult("", True, c.dbg.set_register(args[0], c.num(args[1])))
 
 
-@command("set mem", "set mem ADDR BYTES", "write bytes (hex, e.g. 0011aabb) at ADDR at this step", moves=True)
+@command("set mem", "set mem ADDR BYTES", "write bytes (hex, e.g. 0011aabb) at ADDR at this step", moves=True,
+         arguments=("expression", "bytes"))
 def _set_mem(c: Commands, args: list[str], raw: str) -> CommandResult:
     if len(args) < 3:
         raise DebugError("usage: set mem ADDR BYTES")
@@ -331,7 +398,7 @@ def _regs(c: Commands, args: list[str], raw: str) -> CommandResult:
     return CommandResult("", True, "\n".join(lines), extra={"regs": m.regs()})
 
 
-@command("x", "x ADDR [LEN]", "examine LEN bytes of memory (default 64)", "examine")
+@command("x", "x ADDR [LEN]", "examine LEN bytes of memory (default 64)", "examine", arguments=("expression", "count"))
 def _x(c: Commands, args: list[str], raw: str) -> CommandResult:
     if not args or len(args) > 2:
         raise DebugError("usage: x ADDR [LEN]")
@@ -380,7 +447,8 @@ def _info_w(c: Commands, args: list[str], raw: str) -> CommandResult:
 @command("info history", "info history", "snapshots kept for reverse execution and their memory use", "info h")
 def _info_h(c: Commands, args: list[str], raw: str) -> CommandResult:
     use = c.dbg.history_usage()
-    text = (f"{use['snapshots']} snapshots, {use['bytes'] / 1e6:.1f} MB of {use['budget'] / 1e6:.0f} MB, "
+    snapshots = f"{use['snapshots']} snapshot" + ("" if use["snapshots"] == 1 else "s")
+    text = (f"{snapshots}, {use['bytes'] / 1e6:.1f} MB of {use['budget'] / 1e6:.0f} MB, "
             f"furthest step {use['horizon']}, {use['thinned']} thinned")
     return CommandResult("", True, text, extra={"history": use})
 
@@ -390,7 +458,8 @@ def _info(c: Commands, args: list[str], raw: str) -> CommandResult:
     raise DebugError("usage: info breakpoints | info watchpoints | info history")
 
 
-@command("bt", "bt [N]", "the call chain from the frames FENTRY built (innermost first)", "backtrace", "where")
+@command("bt", "bt [N]", "the call chain from the frames FENTRY built (innermost first)", "backtrace", "where",
+         arguments=("count",))
 def _bt(c: Commands, args: list[str], raw: str) -> CommandResult:
     if len(args) > 1:
         raise DebugError(f"expected one count, got {' '.join(args)!r}")
@@ -406,7 +475,7 @@ def frame_label(frame: dict) -> str:
     return frame["demangled"] + (f"+{frame['offset']:#x}" if frame["offset"] else "")
 
 
-@command("print", "print EXPR", "evaluate an expression", "p")
+@command("print", "print EXPR", "evaluate an expression", "p", arguments=("expression",))
 def _print(c: Commands, args: list[str], raw: str) -> CommandResult:
     if not raw:
         raise DebugError("usage: print EXPR")
@@ -417,7 +486,8 @@ def _print(c: Commands, args: list[str], raw: str) -> CommandResult:
 # ------------------------------------------------------------------ last (issue 12 item 4)
 @command("last", "last LOC [LEN] | last REG",
          "the last step before this one that wrote LEN bytes at LOC (default: the symbol's size, else 8) "
-         "or register REG: a store, DMA, atomic, register write or edit")
+         "or register REG: a store, DMA, atomic, register write or edit",
+         long=True, arguments=("expression", "count"))  # long: it may replay an interval
 def _last(c: Commands, args: list[str], raw: str) -> CommandResult:
     from ptodbg.debug.lastwrite import MAX_LENGTH, last_write, memory_target, register_target
 
@@ -446,7 +516,8 @@ def _last(c: Commands, args: list[str], raw: str) -> CommandResult:
     return CommandResult("", True, text, extra={"last": found.as_json()})
 
 
-@command("save", "save SESSION", "save breakpoints, watchpoints, injections, views and the step to a session file")
+@command("save", "save SESSION", "save breakpoints, watchpoints, injections, views and the step to a session file",
+         arguments=("file",))
 def _save(c: Commands, args: list[str], raw: str) -> CommandResult:
     if len(args) != 1:
         raise DebugError("usage: save SESSION")
@@ -456,7 +527,7 @@ def _save(c: Commands, args: list[str], raw: str) -> CommandResult:
     return CommandResult("", True, f"saved session to {path}", extra={"path": str(path)})
 
 
-@command("load", "load SESSION", "load a session file for this program", moves=True)
+@command("load", "load SESSION", "load a session file for this program", moves=True, long=True, arguments=("file",))
 def _load(c: Commands, args: list[str], raw: str) -> CommandResult:
     if len(args) != 1:
         raise DebugError("usage: load SESSION")
@@ -466,10 +537,10 @@ def _load(c: Commands, args: list[str], raw: str) -> CommandResult:
     return CommandResult("", True, msg)
 
 
-@command("help", "help [COMMAND]", "list commands, or describe one")
+@command("help", "help [COMMAND]", "list commands, or describe one", arguments=("word",))
 def _help(c: Commands, args: list[str], raw: str) -> CommandResult:
     if raw:
-        spec = c._lookup(raw.split()[0].lower(), " ".join(raw.split()[1:]))
+        spec = c.spec_for(raw)
         if spec is None:
             raise DebugError(f"no command {raw!r}")
         return CommandResult("", True, f"{spec.usage}: {spec.help}")

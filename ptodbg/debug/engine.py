@@ -604,8 +604,8 @@ class Debugger:
 
     def _after_single(self, res: StepResult, first: bool) -> Stop | None:
         m = self.machine
-        if res.kind == "halt":
-            return Stop("error", res.message)
+        if res.kind == "halt":  # exit_group halts the machine: an exit, as continue says
+            return Stop("exited" if m.exit_code is not None else "error", res.message)
         if res.trap is not None and not res.trap.vectored:
             return self._classify_trap(res.trap)
         if m.exit_code is not None:

@@ -13,7 +13,7 @@ one place (:mod:`ptodbg.debug.jsonstate`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import IntFlag
 
 from ptodbg.core.events import ATOMIC, FENCE, LOAD, STORE, MemEvent
@@ -24,6 +24,7 @@ from ptodbg.core.faults import (
     SW_BREAKPOINT,
     TRAP_ARGUMENT,
 )
+from ptodbg.core.machine import TrapInfo
 from ptodbg.core.memory import PAGE_SHIFT, PAGE_SIZE
 from ptodbg.core.state import GPR_NAMES, RA
 
@@ -128,27 +129,17 @@ class Reservation:
 
 # ---------------------------------------------------------------------- traps
 @dataclass(frozen=True, slots=True)
-class Trap:
+class Trap(TrapInfo):
     """A trap that was entered (the fields of DESIGN.md §6 ``trap`` and what the engine
-    knows besides: where trap entry sent TPC, whether a handler runs, and why)."""
-
-    number: int
-    name: str
-    cause: int
-    arg0: int
-    bank: int
-    saved_tpc: int
-    vector: int
-    vectored: bool
-    reason: str = ""
+    knows besides: where trap entry sent TPC, whether a handler runs, and why): the
+    core's record, with what a debugger asks of it."""
 
     @classmethod
-    def of(cls, info) -> Trap | None:
+    def of(cls, info: TrapInfo | None) -> Trap | None:
         """From the core's ``TrapInfo`` (None stays None)."""
         if info is None:
             return None
-        return cls(info.number, info.name, info.cause, info.arg0, info.bank, info.saved_tpc,
-                   info.vector, info.vectored, info.reason)
+        return cls(*(getattr(info, f.name) for f in fields(TrapInfo)))
 
     @property
     def argument(self) -> str:
