@@ -86,9 +86,27 @@ def _edit_writes(edit: Edit, target: Target, m: Machine) -> bool:
     return address < target.high and target.low < address + len(data)
 
 
+class Interrupted(Exception):
+    """The client interrupted the query (the machine is back at the present)."""
+
+
 def last_write(d: Debugger, target: Target) -> LastWrite | None:
     """The last write of ``target`` before the present step, or None when nothing wrote it
-    since load.  The machine is back at the present when it returns."""
+    since load.  The machine is back at the present when it returns.  An interrupt (the
+    TUI's ctrl+c, batch mode's SIGINT) ends the search between two re-runs with a
+    DebugError; one left pending by an earlier command is dropped first, as every engine
+    command does."""
+    from ptodbg.debug.engine import DebugError
+
+    if d._depth == 0:
+        d.interrupt.clear()
+    try:
+        return _last_write(d, target)
+    except Interrupted:
+        raise DebugError(f"interrupted: no write of {target.text} found in the steps searched") from None
+
+
+def _last_write(d: Debugger, target: Target) -> LastWrite | None:
     m = d.machine
     now = m.steps
     edit = None
@@ -106,7 +124,10 @@ def last_write(d: Debugger, target: Target) -> LastWrite | None:
         found = _search(d, target, floor, now - 1)
         if found is None and edit is not None:
             d._travel(edit.step, interruptible=False)
-            found = LastWrite(edit.step, m.pc, None, "set")
+            if target.reg is None:
+                found = LastWrite(edit.step, m.pc, None, "set", edit.args[0], len(edit.args[1]))
+            else:
+                found = LastWrite(edit.step, m.pc, None, "set")
     finally:
         m.restore(present)
         d.cursor = cursor
@@ -132,6 +153,8 @@ def _search(d: Debugger, target: Target, floor: int, last: int) -> LastWrite | N
         if found is not None:
             return found
     for i in range(k - 1, -1, -1):
+        if d.interrupted():
+            raise Interrupted
         s = history.summary(i)
         if s.end <= floor:
             break
@@ -182,6 +205,10 @@ def _fast_until(d: Debugger, end: int, chunk: int) -> str:
     """Run fast to at most ``chunk`` attempts further and never past ``end`` or a due
     edit (applied first); returns the machine's stop reason."""
     m = d.machine
+    if d.on_progress is not None:
+        d.on_progress(m.steps)  # (the TUI's status bar shows where the re-run is)
+    if d.interrupted():
+        raise Interrupted
     d._apply_due()
     n = min(chunk, end - m.steps)
     if d.cursor < len(d.edits):

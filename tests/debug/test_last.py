@@ -118,6 +118,7 @@ def test_a_set_mem_edit_is_named_and_repeating_from_the_found_step_finds_the_wri
     edit = lines[3]["last"]
     assert (edit["step"], edit["kind"], edit["mnemonic"]) == (3, "set", None)
     assert edit["pc"] == d.symbols.lookup("done")  # TPC at step 3, where the edit was made
+    assert (edit["address"], edit["size"]) == (d.symbols.lookup("dst") + 8, 2)
     assert lines[4]["last"]["kind"] == "dma"  # the edit did not touch dst+16
     # at step 3 (the edit's own step) the writer before the edit: nothing before the DMA
     assert lines[6]["last"] is None and lines[7]["last"] is None
@@ -204,6 +205,18 @@ def test_unmapped_bytes_are_an_error_and_bad_input_is_one_clear_sentence():
                         "error": "last: cannot access memory at 0xdead00000000"}
     assert all(not line["ok"] for line in lines[1:])
     assert "length 0 must be" in lines[1]["error"] and "usage" in lines[2]["error"]
+
+
+def test_an_interrupt_ends_the_search_and_a_stale_one_does_not(tmp_path):
+    d = debugger(tmp_path, OLD_STORE, interval=64)
+    d.cont()
+    end = d.steps
+    d.interrupt.set()  # left over from an earlier command: dropped as the query starts
+    assert last_of(d, "cell", 8).step == 3
+    d.on_progress = lambda step: d.interrupt.set()  # ctrl+c while it re-runs
+    line = batch_lines(d, ["last cell"])[0]
+    assert not line["ok"] and line["error"].startswith("last: interrupted")
+    assert d.steps == end  # back at the present
 
 
 def test_the_help_and_the_command_facts():
