@@ -854,13 +854,18 @@ class Machine:
         cache = self.icache
         hits = self.mem.watch_hits
         watching = bool(self.mem.watches)
-        self.wmask = ALL_GPRS  # this loop keeps no write mask: any register may be written
+        wmasks = self._wmasks
+        written = 0  # the watching loop keeps the write mask; the plain one says "any"
+        if not watching:
+            self.wmask = ALL_GPRS
         pc = self.pc
         budget = limit - self.steps
         i = 0
         try:
             if watching:
                 for i in range(budget):  # noqa: B007 - i is read after the loop
+                    w = wmasks.get(pc)
+                    written |= mask_at(self, pc) if w is None else w
                     pc = cache[pc](pc)
                     if hits:
                         i += 1
@@ -900,6 +905,8 @@ class Machine:
             self.pc = pc
             self.steps += i
             return RunResult("halt", self.steps - start, message=str(e))
+        finally:
+            self.wmask |= written
         return None
 
     def _run_blocks(self, limit: int, start: int) -> RunResult | None:

@@ -296,3 +296,16 @@ def test_last_agrees_with_a_brute_force_backward_search(prog, data):
         expected = brute_force(d, target)
         got = None if found is None else (found.step, "set" if found.kind == "set" else "write")
         assert got == expected, (target, here)
+
+
+def test_a_run_with_a_watchpoint_keeps_the_register_index(tmp_path):
+    """With a watchpoint set the machine runs instruction by instruction; the index still
+    names only the registers written (``cell``'s write is the watch's single hit)."""
+    d = debugger(tmp_path, OLD_STORE, interval=64)
+    d.add_watchpoint("buf", 8, "w")
+    while d.cont().status == "watchpoint":
+        pass
+    summaries = d.history.summaries()
+    s3 = d.machine.reg_index("s3")
+    assert len(summaries) > 150 and all(not s.regs >> s3 & 1 for s in summaries[1:])
+    assert last_of(d, "s3").step == 1 and last_of(d, "cell", 8).step == 3
