@@ -117,6 +117,7 @@ def _last_write(d: Debugger, target: Target) -> LastWrite | None:
     floor = edit.step if edit is not None else 0  # attempts at or before it lose to it
     present = m.snapshot()
     cursor = d.cursor
+    cached = (d._events_cache, d.last_step)  # they describe the present, which comes back
     wmask = m.wmask  # the history index's mask of the present interval: replays clobber it
     watches = list(m.mem.watches)
     m.mem.set_watches([])
@@ -134,35 +135,34 @@ def _last_write(d: Debugger, target: Target) -> LastWrite | None:
         m.wmask = wmask
         m.mem.set_watches(watches)
         m.mem.watch_hits.clear()
-        d._events_cache = None
-        d.last_step = None
+        d._events_cache, d.last_step = cached
     return found
 
 
 def _search(d: Debugger, target: Target, floor: int, last: int) -> LastWrite | None:
-    """The last write of ``target`` by an attempt whose step lies in (floor, last]."""
-    if last <= floor:
-        return None
+    """The last write of ``target`` by an attempt whose step lies in (floor, last]: the
+    intervals are visited newest first; steps no summary covers (the newest ones, not
+    summarised yet) are always re-run, summarised ones only when their index allows."""
     history = d.history
     pages = target.pages()
     bit = 1 << target.reg if target.reg is not None else 0
-    k = history.summaries_before(last)
-    end = history.summary(k - 1).end if k else 0
-    if last > end:  # the newest steps, not summarised yet: replay them
-        found = _replay(d, target, max(end, floor), last)
-        if found is not None:
-            return found
-    for i in range(k - 1, -1, -1):
+    high = last  # the steps (floor, high] are still to search
+    for i in range(history.summaries_before(last) - 1, -1, -1):
+        if high <= floor:
+            return None
         if d.interrupted():
             raise Interrupted
         s = history.summary(i)
-        if s.end <= floor:
-            break
-        if (s.regs & bit) if bit else not pages.isdisjoint(s.pages):
-            found = _replay(d, target, max(s.start, floor), min(s.end, last))
+        if s.end < high:  # not summarised: re-run them
+            found = _replay(d, target, max(s.end, floor), high)
             if found is not None:
                 return found
-    return None
+        if (s.regs & bit) if bit else not pages.isdisjoint(s.pages):
+            found = _replay(d, target, max(s.start, floor), min(s.end, high))
+            if found is not None:
+                return found
+        high = min(high, s.start)
+    return _replay(d, target, floor, high) if high > floor else None
 
 
 def _replay(d: Debugger, target: Target, start: int, end: int) -> LastWrite | None:

@@ -16,6 +16,7 @@ from support.paths import TEST_PROGRAMS
 from support.random_programs import programs
 
 from ptodbg.debug import batch
+from ptodbg.debug.engine import Debugger, Symbols
 from ptodbg.debug.lastwrite import last_write, memory_target, register_target
 from ptodbg.debug.program import open_debugger
 
@@ -309,3 +310,26 @@ def test_a_run_with_a_watchpoint_keeps_the_register_index(tmp_path):
     s3 = d.machine.reg_index("s3")
     assert len(summaries) > 150 and all(not s.regs >> s3 & 1 for s in summaries[1:])
     assert last_of(d, "s3").step == 1 and last_of(d, "cell", 8).step == 3
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+@given(programs(max_segments=10, rich=True), st.data())
+def test_last_agrees_with_brute_force_on_rich_self_modifying_programs(prog, data):
+    """Compiled-code forms, calls through BSTART.CALL blocks and code that rewrites its
+    own page (random_programs' rich mode), run as translated blocks."""
+    p = prog.program()
+    symbols = Symbols({s.name: s.value for s in p.symbols if s.name}, {})
+    d = Debugger(prog.machine(writable_code=True), symbols, interval=16)
+    d.cont(5000)
+    total = d.steps
+    for _ in range(3):
+        d.goto(data.draw(st.integers(0, total)))
+        if data.draw(st.booleans()):
+            target = register_target(d.machine, data.draw(st.sampled_from(
+                ["a0", "a3", "a7", "x0", "x1", "x3", "s2", "ra"])))
+        else:
+            length = data.draw(st.sampled_from([1, 8, 64]))
+            target = memory_target(d, prog.data_address + data.draw(st.integers(0, 0x2000 - length)), length, "data")
+        found = last_write(d, target)
+        got = None if found is None else (found.step, "set" if found.kind == "set" else "write")
+        assert got == brute_force(d, target), target
