@@ -333,3 +333,31 @@ def test_last_agrees_with_brute_force_on_rich_self_modifying_programs(prog, data
         found = last_write(d, target)
         got = None if found is None else (found.step, "set" if found.kind == "set" else "write")
         assert got == brute_force(d, target), target
+
+
+def test_every_register_change_of_compiled_programs_is_in_the_static_write_mask():
+    """The index is a superset only if each instruction's static mask holds every register
+    it changes (ptodbg.core.writeset): checked attempt by attempt on compiled C++ (linux
+    profile: system calls write a0, FENTRY/FRET move sp and reload registers, calls
+    write ra)."""
+    from support.paths import PROGRAMS
+
+    from ptodbg.core.writeset import static_mask
+
+    for name in ("01_containers.static", "02_algorithms.static"):
+        d = open_debugger(str(PROGRAMS / name), profile="linux", compat="linx-v0.4")
+        m = d.machine
+        mnemonics = set()
+        while m.exit_code is None and m.steps < 200_000:
+            before = list(m.r)
+            res = m.step()
+            if res.kind == "halt":  # exit_group
+                break
+            changed = sum(1 << i for i in range(1, 24) if m.r[i] != before[i])
+            if res.form is not None and res.trap is None:
+                mnemonics.add(res.form.mnemonic)
+                mask = static_mask(m, res.form, res.form.values(res.insn))
+                assert changed & ~mask == 0, (name, hex(res.pc), res.form.mnemonic, hex(changed & ~mask))
+                assert res.written & ~mask == 0 and changed & ~res.written == 0
+        assert m.exit_code == 0 and {"FENTRY", "ACRC"} <= mnemonics, mnemonics
+        assert mnemonics & {"FEXIT", "FRET.RA", "FRET.STK"} and mnemonics & {"BSTART.CALL", "HL.BSTART.STD.CALL"}
