@@ -9,9 +9,12 @@ keeps, per snapshot interval, the pages written and a mask of the GPRs written
 1. takes the latest timeline edit that wrote the target before the present (``set``,
    ``set mem``: the edit list is exact and small) - an instruction at or before its step
    cannot be the answer;
-2. walks the intervals after that edit backwards, newest first, and replays (on the
-   precise path, events captured) only the ones whose index says they may have written the
-   target, stopping at the first that did: the last write in it is the answer.
+2. walks the intervals after that edit backwards, newest first, and re-runs only the ones
+   whose index says they may have written the target (and the newest steps, not
+   summarised yet), stopping at the first that did: the last write in it is the answer.
+   A re-run is fast (a write watchpoint on the bytes, or 256-step chunks with the
+   machine's write mask for a register), and only its candidate attempts are executed
+   on the precise path, events captured, to confirm and describe the write.
 
 A write is a store, atomic or DMA store event overlapping the bytes (a DMA names which of
 its 8 store events), a system call writing them (a change without an event), or an
@@ -28,6 +31,7 @@ from typing import TYPE_CHECKING
 from ptodbg.core.events import ATOMIC, STORE
 from ptodbg.core.memory import PAGE_SHIFT, Watch
 from ptodbg.debug.edits import Edit
+from ptodbg.debug.engine import DebugError
 from ptodbg.debug.records import LastWrite
 
 if TYPE_CHECKING:
@@ -62,8 +66,6 @@ def register_target(m: Machine, name: str) -> Target | None:
 
 def memory_target(d: Debugger, address: int, length: int, text: str) -> Target:
     """The target for ``length`` bytes at ``address``: every byte must be mapped now."""
-    from ptodbg.debug.engine import DebugError
-
     if not 1 <= length <= MAX_LENGTH:
         raise DebugError(f"length {length} must be 1..{MAX_LENGTH} bytes")
     first = d.machine.mem.first_unmapped(address, length)
@@ -96,8 +98,6 @@ def last_write(d: Debugger, target: Target) -> LastWrite | None:
     TUI's ctrl+c, batch mode's SIGINT) ends the search between two re-runs with a
     DebugError; one left pending by an earlier command is dropped first, as every engine
     command does."""
-    from ptodbg.debug.engine import DebugError
-
     if d._depth == 0:
         d.interrupt.clear()
     try:
