@@ -224,7 +224,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
                 session.load(dbg, args.session)
             except session.SessionError as e:
                 return _fail(str(e))
-        return batch.run(dbg, commands, sys.stdout)
+        return batch.run(dbg, commands, sys.stdout, text=args.text)
 
 
 def cmd_tui(args: argparse.Namespace) -> int:
@@ -366,6 +366,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-steps", type=int, default=DEFAULT_MAX_STEPS, metavar="N",
                    help=f"most instruction attempts one step/continue/until/next/goto may run "
                         f"(default {DEFAULT_MAX_STEPS})")
+    p.add_argument("--text", action="store_true",
+                   help="print what the TUI's console shows (a gdb-like session) instead of JSON lines")
     _profile_args(p)
     p.set_defaults(handler=cmd_batch)
 

@@ -45,6 +45,7 @@ from textual.widgets import Input, TabbedContent, TabPane
 
 from ptodbg.debug import session as sessions
 from ptodbg.debug.commands import CommandResult, Commands, split_words
+from ptodbg.debug.displays import Displays, console_lines, displays_of
 from ptodbg.debug.engine import Debugger
 from ptodbg.debug.view import View, Viewer
 from ptodbg.tui import keys
@@ -401,6 +402,11 @@ class PtodbgApp(App):
         widget.update(("✗ " if error else "") + text)
         widget.set_class(error, "-error")
 
+    @property
+    def displays(self) -> Displays:
+        """The debugger's auto-displays, for the Displays tab (it renders them from views)."""
+        return displays_of(self.dbg.settings)
+
     def log_console(self, text: str) -> None:
         self._one("#console", ConsoleLog).write(Text(text))
 
@@ -536,6 +542,9 @@ class PtodbgApp(App):
         else:
             text = result.message or "ok"
             self.log_console("\n".join("  " + line for line in text.splitlines()) or "  ok")
+            shown = console_lines(result.extra.get("displays", [])) if result.moved else []
+            if shown:  # gdb's displays after a stop (the Displays tab shows them too)
+                self.log_console("\n".join("  " + line for line in shown))
             if "\n" in text:
                 first = text.splitlines()[0]
                 tabs = self._one("#tabs", TabbedContent)
