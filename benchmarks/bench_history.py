@@ -1,9 +1,11 @@
-"""Reverse-execution costs: recording overhead, reverse-step, goto, reverse-continue, memory.
+"""Reverse-execution costs: recording overhead, reverse-step, goto, reverse-continue, last, memory.
 
 For each program size (``--sizes``, default 1M,10M,50M attempts) one assembled loop with
 memory traffic runs in the debug profile, about 14 attempts per iteration::
 
-    marker: addi zero, 0, ->a0         ; executed once, at step 3: the far-back breakpoint
+            sdi  a1, [a4, 0]           ; step 5: the only write of `cell` (and a4, s1 are
+                                       ; never written again): what ``last`` looks for
+    marker: addi zero, 0, ->a0         ; reached once, at step 5: the far-back breakpoint
     loop:   addi a0, 1, ->a0
             slli a0, 51, ->a2          ; a2 = (a0 mod 8192) * 8: walks a 64 KiB buffer
             srli a2, 48, ->a2
@@ -31,8 +33,12 @@ Printed per size (targets from the issue 'Debugger engine'):
 * ``goto`` to random steps, split into backward and forward jumps (target <= 200 ms);
 * ``reverse_continue`` from the end to a breakpoint hit once at the start: steps scanned
   per second;
+* ``last`` (issue 12 item 4) of the bytes of ``cell`` and of ``s1``, written once at the
+  start, asked about 1 M and 10 M steps later (target <= 200 ms, median), and of a recent
+  write (``a0``, the loop's ``buf`` line), through the command language;
 * history memory per million steps (``history_usage()["bytes"]``), snapshots kept and
-  thinned.
+  thinned, and the last-writer index's bytes per million steps (the interval summaries,
+  ``History.index_bytes``) against it.
 
 Run: ``python benchmarks/bench_history.py [--sizes 1M,10M] [--profile] [--interval N]
 [--budget 8M]``; ``--profile`` prints the top cProfile entries of the slowest operation of
@@ -55,11 +61,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ptodbg.core import DEBUG, Machine, loader  # noqa: E402
+from ptodbg.debug.commands import Commands  # noqa: E402
 from ptodbg.debug.engine import Debugger, Symbols  # noqa: E402
 from ptodbg.isa.asm import assemble  # noqa: E402
 from ptodbg.isa.elf import parse_program  # noqa: E402
 
 PER_ITERATION = 14  # attempts of one loop iteration without the DMA
+MARKER_STEP = 5  # the step count at which TPC reaches the marker (executed once)
+CELL_STEP = 5  # the step count after the only store to `cell`
 DMA_EVERY = 64
 
 SOURCE = """
@@ -69,6 +78,8 @@ _start:
     hl.liu buf, ->s0
     hl.liu copy, ->s1
     hl.liu {iterations}, ->a1
+    hl.liu cell, ->a4
+    sdi a1, [a4, 0]
 marker:
     addi zero, 0, ->a0
 loop:
@@ -92,6 +103,11 @@ nodma:
 end:
     c.bstart.sys
     c.ebreak 0
+
+    .data
+    .balign 4096
+cell:
+    .dword 0
 
     .bss
     .balign 4096
@@ -184,9 +200,42 @@ def bench(size: int, rng: random.Random, want_profile: bool, options: dict) -> R
     rep.row("history memory", f"{usage['bytes'] / 2**20:8.1f} MiB",
             f"{per_m / 2**20:.2f} MiB per million steps; {usage['snapshots']} snapshots, "
             f"{usage['thinned']} thinned, budget {usage['budget'] / 2**20:.0f} MiB")
+    index = d.history.index_bytes()
+    rep.row("last-writer index (interval summaries)", f"{index / 2**10:8.1f} KiB",
+            f"{index / (total / 1e6) / 2**10:.1f} KiB per million steps = {index / max(1, usage['bytes']):.2%} "
+            f"of the history's bytes, {index / usage['budget']:.3%} of its budget")
     if want_profile and ratio > 1.3:
         d2 = fresh_debugger(prog, **options)
         rep.profiles.append(("Debugger.cont", profile_of(d2.cont)))
+
+    # ---- last: writes far back (the cell and s1 at the start) and recent ones
+    commands = Commands(d)
+    for depth in (1_000_000, 10_000_000):
+        if CELL_STEP + depth > total:
+            rep.row(f"last, {depth / 1e6:g} M steps back: median / worst", "-", "the program is shorter")
+            continue
+        times = []
+        for k in range(7):
+            at = min(total, CELL_STEP + depth + k * 977)
+            d.goto(at)
+            for line, step in (("last cell", CELL_STEP), ("last s1", 2)):
+                t0 = time.perf_counter()
+                result = commands.execute(line)
+                times.append(time.perf_counter() - t0)
+                assert result.ok and result.extra["last"]["step"] == step, (line, result)
+        rep.row(f"last, {depth / 1e6:g} M steps back: median / worst",
+                f"{statistics.median(times) * 1e3:.1f} / {max(times) * 1e3:.1f} ms",
+                verdict(statistics.median(times), 0.200) + " (target <= 200 ms, median)")
+    recent = []
+    for _ in range(10):
+        d.goto(rng.randrange(total // 2, total))
+        for line in ("last a0", "last buf"):
+            t0 = time.perf_counter()
+            result = commands.execute(line)
+            recent.append(time.perf_counter() - t0)
+            assert result.ok and result.extra["last"] is not None, (line, result)
+    rep.row("last of a recent write (a0, buf): median / worst",
+            f"{statistics.median(recent) * 1e3:.1f} / {max(recent) * 1e3:.1f} ms")
 
     # ---- reverse_step at three depths
     worst_rs = (0.0, None)
@@ -237,13 +286,13 @@ def bench(size: int, rng: random.Random, want_profile: bool, options: dict) -> R
         d.goto(here)
         rep.profiles.append((f"goto {here} -> {target}", profile_of(lambda: d.goto(target))))
 
-    # ---- reverse_continue from the end back to the marker (hit once, at step 3)
+    # ---- reverse_continue from the end back to the marker (hit once, at step 5)
     marker = prog.symbol("marker").value
     d.goto(total)
     bp = d.add_breakpoint(f"{marker:#x}")
     t = timed(d.reverse_continue)
-    assert d.machine.pc == marker and d.steps == 3, (hex(d.machine.pc), d.steps)
-    rep.row("reverse_continue to a hit at step 3", f"{t:8.2f} s", f"{total / t / 1e6:.2f} M steps scanned/s")
+    assert d.machine.pc == marker and d.steps == MARKER_STEP, (hex(d.machine.pc), d.steps)
+    rep.row(f"reverse_continue to a hit at step {MARKER_STEP}", f"{t:8.2f} s", f"{total / t / 1e6:.2f} M steps scanned/s")
     d.delete(bp.ident)
     return rep
 

@@ -83,6 +83,7 @@ from ptodbg.core.state import (
     block_kind_name,
 )
 from ptodbg.core.translate import MAX_INSNS, Block, translate
+from ptodbg.core.writeset import ALL_GPRS, attempt_mask, mask_at
 from ptodbg.isa.decoder import STRICT, Decoder
 from ptodbg.isa.fetch import Unfetchable, fetch_instruction
 from ptodbg.isa.forms import Form
@@ -167,6 +168,7 @@ class StepResult:
     trap: TrapInfo | None = None
     message: str = ""
     notes: list[str] = field(default_factory=list)
+    written: int = 0  # GPRs the attempt wrote, same-value writes included (core.writeset)
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,6 +285,10 @@ class Machine:
         # What attempts did besides state (system calls): appended by semantics, drained
         # by the client (the debugger's event pane); StepResult.notes has one attempt's.
         self.notes: list[str] = []
+        # GPRs written since the client last took the mask (core.writeset): a superset,
+        # ORed by every executed attempt and translated block, for the history's index.
+        self.wmask = 0
+        self._wmasks: dict[int, int] = {}  # pc -> static write mask (dropped with the decode)
         self.reset()
         if profile.flat_bytes is not None:
             self.mem.map(0, profile.flat_bytes, R | W | X)
@@ -526,6 +532,7 @@ class Machine:
         self._block_lengths.clear()
         self._blocks_at.clear()
         self._heat.clear()
+        self._wmasks.clear()
         self.mem.clear_code()
         for pc in self.stop_pcs:
             self.icache[pc] = _stop_sentinel
@@ -560,6 +567,7 @@ class Machine:
                     del self._code_pcs[pn]
         self._precise.pop(pc, None)
         self._shadow.pop(pc, None)
+        self._wmasks.pop(pc, None)
         if self.icache.get(pc) is not _stop_sentinel:
             self.icache.pop(pc, None)
         for block in self._blocks_at.get(pc, ())[:]:
@@ -790,8 +798,20 @@ class Machine:
             if not capture_was:
                 mem.set_capture(False)
         writes = self._diff(before, btq, buq)
+        r = self.r
+        changed = 0
+        for i in range(1, GPR_COUNT):
+            if r[i] != before[i]:
+                changed |= 1 << i
+        written = attempt_mask(self, pc, form, insn, kind != "executed", changed)
+        self.wmask |= written
         return StepResult(kind, pc, self.pc, insn, length, form, events, writes, trap, message,
-                          self.notes[notes_from:])
+                          self.notes[notes_from:], written)
+
+    def take_written(self) -> int:
+        """The GPR mask written since the last call (a superset), and start a new one."""
+        mask, self.wmask = self.wmask, 0
+        return mask
 
     def _diff(self, before: list[int], tq: int, uq: int) -> list[tuple[str, int]]:
         r = self.r
@@ -834,12 +854,18 @@ class Machine:
         cache = self.icache
         hits = self.mem.watch_hits
         watching = bool(self.mem.watches)
+        wmasks = self._wmasks
+        written = 0  # the watching loop keeps the write mask; the plain one says "any"
+        if not watching:
+            self.wmask = ALL_GPRS
         pc = self.pc
         budget = limit - self.steps
         i = 0
         try:
             if watching:
                 for i in range(budget):  # noqa: B007 - i is read after the loop
+                    w = wmasks.get(pc)
+                    written |= mask_at(self, pc) if w is None else w
                     pc = cache[pc](pc)
                     if hits:
                         i += 1
@@ -879,6 +905,8 @@ class Machine:
             self.pc = pc
             self.steps += i
             return RunResult("halt", self.steps - start, message=str(e))
+        finally:
+            self.wmask |= written
         return None
 
     def _run_blocks(self, limit: int, start: int) -> RunResult | None:
@@ -890,6 +918,8 @@ class Machine:
         cache = self.icache
         heat = self._heat
         threshold = self.translate_after or 0
+        wmasks = self._wmasks
+        written = 0
         pc = self.pc
         try:
             while True:
@@ -910,6 +940,8 @@ class Machine:
                         heat[pc] = _NEVER
                     else:
                         heat[pc] = k + 1
+                w = wmasks.get(pc)
+                written |= mask_at(self, pc) if w is None else w
                 pc = h(pc)
                 self.steps += 1
         except KeyError:
@@ -943,6 +975,8 @@ class Machine:
                 pc, self.fault_at = self.fault_at, None
             self.pc = pc
             raise
+        finally:
+            self.wmask |= written
         return None
 
     def _build_or_trap(self, pc: int, start: int) -> RunResult | None:

@@ -58,6 +58,7 @@ from ptodbg.core.state import (
     RA,
     SELECTS_BPCN,
 )
+from ptodbg.core.writeset import mask_at
 from ptodbg.isa.fetch import Unfetchable, fetch_instruction
 
 if TYPE_CHECKING:
@@ -499,8 +500,11 @@ def _assemble(m: Machine, g: _Gen) -> Block:
             "            m.steps += 1",
             "            return _t",
         ]
+    written = 0  # the GPRs its instructions may write: ORed once per call (core.writeset)
+    for p in g.pcs:
+        written |= mask_at(m, p)
     src = ["def make(m, r, " + ", ".join(name for name, _ in g.objects.values()) + "):",
-           "    def block(left):", *entry]
+           "    def block(left):", f"        m.wmask |= {written}", *entry]
     src += [f"        {line}" for line in load]
     src += ["        n = 0", "        tk = False", "        try:", "            while True:"]
     lines_of: dict[int, int] = {}

@@ -81,7 +81,7 @@ class ForwardMixin:
         self._drain_notes()
         m = self.machine
         if m.steps % self.history.interval == 0 and not self.history.has(m.steps):
-            self.history.record(m.steps, self.cursor, m.snapshot())
+            self.history.record(m.steps, self.cursor, m.snapshot(), m.take_written())  # last-writer index
         if m.steps > self.horizon:
             self.horizon = m.steps
 

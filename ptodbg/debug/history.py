@@ -21,7 +21,11 @@ Each snapshot also closes an *interval* of the timeline (from the previous snaps
 it), and the history keeps a small summary of it (:class:`IntervalSummary`): how many
 pages its instructions and edits wrote (the pages copy-on-write had to copy: a comparison
 of the two page tables, made once per interval when its snapshot is taken) and the last
-trap entered in it.  Clients draw a picture of a whole run from these (the TUI's
+trap entered in it.  The summary is also the *last-writer index* (``last``, see
+:mod:`ptodbg.debug.lastwrite`): the numbers of those pages, and the mask of GPRs the
+interval's instructions may have written (the machine's :attr:`~ptodbg.core.Machine.wmask`,
+taken at each snapshot; same-value writes included), so a query replays only the
+intervals that can hold its answer.  Both are exact or a superset, never less.  Clients draw a picture of a whole run from these (the TUI's
 timeline strip) at no cost per step; thinning drops snapshots, never summaries, so the
 picture stays complete while the snapshots thin out.
 """
@@ -35,6 +39,7 @@ from dataclasses import dataclass
 
 from ptodbg.core import Snapshot
 from ptodbg.core.machine import SCALAR_FIELDS
+from ptodbg.core.writeset import ALL_GPRS
 from ptodbg.debug.records import IntervalSummary
 
 KEEP_NEWEST = 1  # snapshots nearest the present that thinning never drops
@@ -94,6 +99,25 @@ class History:
             self._summary_tuple = tuple(self._summaries)
         return self._summary_tuple
 
+    def summaries_before(self, step: int) -> int:
+        """How many summaries start before ``step`` (those a query at ``step`` may need)."""
+        return bisect.bisect_left(self._summaries, step, key=lambda s: s.start)
+
+    def summary(self, index: int) -> IntervalSummary:
+        return self._summaries[index]
+
+    def index_bytes(self) -> int:
+        """Bytes of the interval summaries (the timeline picture and the last-writer
+        index): the list, each record, its page tuple (once when shared) and its mask."""
+        seen: set[int] = set()
+        total = sys.getsizeof(self._summaries)
+        for s in self._summaries:
+            total += sys.getsizeof(s) + sys.getsizeof(s.regs)
+            if id(s.pages) not in seen:
+                seen.add(id(s.pages))
+                total += sys.getsizeof(s.pages) + sum(sys.getsizeof(p) for p in s.pages if p > 256)
+        return total
+
     def memory_bytes(self) -> int:
         """Bytes the history keeps alive beyond the live machine: every object its
         snapshots hold, once, except the pages the live machine also holds, plus its own
@@ -106,11 +130,12 @@ class History:
         return self._bytes - shared + own
 
     # ------------------------------------------------------------- updates
-    def record(self, step: int, edits: int, snap: Snapshot) -> None:
-        """Keep a snapshot of ``step`` (replacing one already kept for that step)."""
+    def record(self, step: int, edits: int, snap: Snapshot, regs: int = ALL_GPRS) -> None:
+        """Keep a snapshot of ``step`` (replacing one already kept for that step).  ``regs``:
+        the GPRs written since the previous record (a superset; default all of them)."""
         i = bisect.bisect_left(self._steps, step)
         if i and (not self._summaries or self._summaries[-1].end < step):
-            self._summarize(self._entries[i - 1], step, snap)
+            self._summarize(self._entries[i - 1], step, snap, regs)
         entry = Entry(step, edits, snap)
         self._hold(entry)
         if i < len(self._steps) and self._steps[i] == step:
@@ -122,19 +147,24 @@ class History:
         if self._bytes + sys.getsizeof(self._refs) > self.budget and self.memory_bytes() > self.budget:
             self._thin()
 
-    def _summarize(self, previous: Entry, step: int, snap: Snapshot) -> None:
+    def _summarize(self, previous: Entry, step: int, snap: Snapshot, regs: int = ALL_GPRS) -> None:
         """Summarise the interval from ``previous`` to the new snapshot (only for new
         territory: a replay through summarised steps finds them already there).  After a
         rewrite of thinned history the previous snapshot may lie before the last summary's
         end: the interval then starts there, and its pages are counted from ``previous``."""
         before = previous.snap.pages
-        written = sum(1 for pn, page in snap.pages.items() if before.get(pn) is not page)
+        pages = tuple(sorted(pn for pn, page in snap.pages.items() if before.get(pn) is not page))
+        written = len(pages)
         start = max(previous.step, self._summaries[-1].end) if self._summaries else previous.step
         trap_step = snap.scalars[_TRAP_STEP]
         trap = snap.scalars[_TRAP] if start < trap_step <= step else None
+        last = self._summaries[-1] if self._summaries else None
+        if last is not None and last.pages == pages:
+            pages = last.pages  # one tuple for a run of intervals writing the same pages
         self._summaries.append(IntervalSummary(start, step, written,
                                                trap.number if trap is not None else None,
-                                               trap_step if trap is not None else None))
+                                               trap_step if trap is not None else None,
+                                               pages, regs))
         if len(self._summaries) > MAX_SUMMARIES:
             pairs = self._summaries
             self._summaries = [a.merged(b) for a, b in zip(pairs[::2], pairs[1::2], strict=False)]

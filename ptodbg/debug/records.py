@@ -31,8 +31,9 @@ from ptodbg.core.state import GPR_NAMES, RA
 __all__ = [
     "ATOMIC", "DATA_ALIGN_FAULT", "DATA_PAGE_FAULT", "DMA_BYTES", "EVENT_KINDS", "FENCE", "GPR_NAMES",
     "INST_PAGE_FAULT", "LOAD", "PAGE_SHIFT", "PAGE_SIZE", "RA", "STORE", "SW_BREAKPOINT", "BlockState",
-    "DmaInfo", "EditNote", "Frame", "HistorySummary", "Instruction", "IntervalSummary", "MemEvent", "Note",
-    "PageRange", "Perms", "Registers", "Reservation", "SavedRegister", "Syscall", "Timeline", "TimelineMark", "Trap", "TrapStop",
+    "DmaInfo", "EditNote", "Frame", "HistorySummary", "Instruction", "IntervalSummary", "LastWrite", "MemEvent",
+    "Note", "PageRange", "Perms", "Registers", "Reservation", "SavedRegister", "Syscall", "Timeline", "TimelineMark",
+    "Trap", "TrapStop",
 ]
 
 EVENT_KINDS = (LOAD, STORE, ATOMIC, FENCE)
@@ -368,19 +369,53 @@ class IntervalSummary:
 
     ``pages_written``: pages whose contents changed (copied on write, or newly mapped);
     ``trap``: the number of the last trap entered in the interval (None: none), at step
-    ``trap_step``."""
+    ``trap_step``.  The last-writer index (``last``): ``pages``, the numbers of those
+    pages, ascending, and ``regs``, a mask of the GPRs its instructions may have written
+    (bit k: GPR k; same-value writes included) - both exact or a superset, never less."""
 
     start: int
     end: int
     pages_written: int
     trap: int | None = None
     trap_step: int | None = None
+    pages: tuple[int, ...] = ()
+    regs: int = (1 << 24) - 2
 
     def merged(self, later: IntervalSummary) -> IntervalSummary:
-        """This interval and the one right after it as one (pages: at most the sum)."""
+        """This interval and the one right after it as one (pages: at most the sum; the
+        index: the union of both)."""
         trap = later if later.trap is not None else self
+        pages = self.pages if later.pages == self.pages else tuple(sorted({*self.pages, *later.pages}))
         return IntervalSummary(self.start, later.end, self.pages_written + later.pages_written,
-                               trap.trap, trap.trap_step)
+                               trap.trap, trap.trap_step, pages, self.regs | later.regs)
+
+
+@dataclass(frozen=True, slots=True)
+class LastWrite:
+    """The answer of ``last`` (DESIGN.md §5): the write nearest before the present.
+
+    ``step`` is the step count just after the writing attempt (``goto step`` shows the new
+    value, ``goto step-1`` the old one); ``kind`` "store" | "dma" | "atomic" | "register" |
+    "set" (a timeline edit, whose ``pc`` is TPC at that step and ``mnemonic`` None).  For
+    memory, ``address``/``size`` is the range the write covered, and for a DMA ``event``
+    the index (0..7) of its first store event that wrote the asked bytes."""
+
+    step: int
+    pc: int
+    mnemonic: str | None
+    kind: str
+    address: int | None = None
+    size: int | None = None
+    event: int | None = None
+
+    def as_json(self) -> dict:
+        out: dict = {"step": self.step, "pc": self.pc, "mnemonic": self.mnemonic, "kind": self.kind}
+        if self.address is not None:
+            out["address"] = self.address
+            out["size"] = self.size
+        if self.event is not None:
+            out["event"] = self.event
+        return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -159,6 +159,7 @@ class PtodbgApp(App):
         self.message_text, self.message_error = "", False
         self.view_names: dict[str, str] = {}  # view key -> the name sessions use for it
         self.picked: Picked | None = None  # the register, byte or frame the user picked last
+        self._jump_to_writer = False  # the w key's `last` is followed by a goto to its answer
         self.layout_plan: LayoutPlan | None = None
         self._widgets: dict = {}  # selector -> widget of the main screen (see _one)
         self._panes: list[ViewPane] | None = None  # every view pane (see panes())
@@ -557,6 +558,8 @@ class PtodbgApp(App):
                 views = self.dbg.settings.get("views")
                 if isinstance(views, list):
                     self._apply_views(views)
+        if name == "last" and self._jump_to_writer:
+            self.call_later(self._jump_after_last, result)  # the w key: on to the writer's step
         if view is None:
             return
         self.publish(view)
@@ -773,6 +776,27 @@ class PtodbgApp(App):
         frame (None until the command exists)."""
         name = "frame" if picked.kind == "frame" else "last"
         return f"{name} {picked.argument}" if self._has_command(name) else None
+
+    def action_last_writer(self) -> None:
+        """w: travel to the last writer of the picked register or byte (``last``, then
+        ``goto`` its step); pressed again there, it finds the writer before that one."""
+        self._counted("last_writer")
+        picked = self.picked
+        line = self.command_for_pick(picked) if picked is not None and picked.kind != "frame" else None
+        if line is None:
+            self.set_message("click a register or a byte first: w goes to the step that last wrote it", error=True)
+            return
+        if self.busy:
+            self.set_message(f"{self.busy_command} is running: ctrl+c interrupts it", error=True)
+            return
+        self._jump_to_writer = True  # _finish of this `last` goes on to its step
+        self.run_command(line)
+
+    def _jump_after_last(self, result: CommandResult) -> None:
+        self._jump_to_writer = False
+        found = result.extra.get("last") if result.ok else None
+        if found is not None:
+            self.run_command(f"goto {found['step']}")
 
     def on_picked(self, picked: Picked) -> None:
         """A register, byte or frame was picked with the mouse.  A frame is selected

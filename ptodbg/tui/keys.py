@@ -89,6 +89,8 @@ KEYS: tuple[Key, ...] = (
     Key("r", "recover", "Recover", "recover from the pending trap (ACRE): the faulting instruction reissues",
         footer=10),
     Key("g", "goto", "Goto", "go to a step (time travel); the timeline strip travels by click too", footer=11),
+    Key("w", "last_writer", "Writer",
+        "go to the step that last wrote the selected register or byte (click one first); again: the writer before"),
     Key("d", "diff_mode", "Diff", "register changes: since the last stop / since a reference point (set now)",
         footer=14),
     Key("colon", "command_line", "Cmd",
