@@ -642,7 +642,7 @@ def _last(c: Commands, args: list[str], raw: str) -> CommandResult:
             size = dbg.symbols.sizes.get(word, 0) if dbg.symbols.lookup(word) is not None else 0
             length = size if 0 < size <= MAX_LENGTH else 8
         target = memory_target(dbg, address, length, word)
-        what = f"{length} bytes at {address:#x}"
+        what = f"{length} byte{'' if length == 1 else 's'} at {address:#x}"
     else:
         what = word
     found = last_write(dbg, target)
