@@ -143,5 +143,10 @@ def test_the_reader_refuses_the_corpus_repros_naming_the_key():
         with pytest.raises(session.SessionError) as info:
             session.read(corpus / name)
         assert str(info.value).startswith(f"{corpus / name}: ") and words in str(info.value), (name, info.value)
-    good = session.read(corpus / "breakpoint-state.toml")
-    assert good["breakpoint"][0]["ignore"] == 3 and good["watchpoint"][0]["enabled"] is False
+    # the well-formed one (saved for dma_fault.s, the replay's program) loads whole
+    dbg = open_debugger(TEST_PROGRAMS / "dma_fault.s")
+    message = session.load(dbg, corpus / "breakpoint-state.toml")
+    assert message == "loaded breakpoint-state.toml: 2 breakpoints, 2 watchpoints, 0 edits; at step 2"
+    assert [(b["type"], b["location"], b["enabled"], b.get("ignore")) for b in dbg.info_breakpoints()] == [
+        ("break", "copy", False, 3), ("tbreak", "_start", True, 0), ("watch", "dst", False, None),
+        ("watch", "src", True, None)]
