@@ -3,7 +3,7 @@ debug console (DAP ``evaluate`` in the "repl" context runs every command of DESI
 issue 12 items 1, 3, 4), over real pipes to a real ``ptodbg dap`` process.
 
 gdb prints its auto-displays at every stop, so the adapter sends them as a console
-``output`` event before the ``stopped`` event of every move: the step/next/stepBack/continue
+``output`` event before the ``stopped`` event of every move: the stepIn/stepBack/continue
 buttons and the moving console commands alike.  A console ``finish`` runs on the
 adapter's worker, so ``pause`` interrupts it, and launch's ``maxSteps`` bounds it.
 
@@ -116,6 +116,13 @@ def test_frame_commands_finish_last_and_displays_in_the_debug_console(client):
     client.ok("stepBack", {"threadId": 1, "granularity": "instruction"})
     shown, _ = until_stopped(client)
     assert shown[-1].startswith(f"1: /x s0 = 0xa\n2: x/i $pc\n=> {pc:#x} <twice+8>:")
+    # continue (the button) to forever's loop
+    client.ok("setFunctionBreakpoints", {"breakpoints": [{"name": "twice+8"}, {"name": "forever+4"}]})
+    client.drain()
+    client.ok("continue", {"threadId": 1})
+    shown, stop = until_stopped(client)
+    assert stop["reason"] == "function breakpoint"
+    assert shown[-1].startswith("1: /x s0 = 0x5\n2: x/i $pc\n=> ") and "<forever+4>:\taddi s1, 1, ->s1" in shown[-1]
     # a console move shows them too; undisplay ends them
     client.drain()
     result(client, "step")
