@@ -134,17 +134,7 @@ class Form:
     variants: tuple[tuple[int, int], ...] = ()
 
     def __post_init__(self) -> None:
-        # Field extraction prepared once: (name, shift, mask, sign bit, None) for a field
-        # in one piece, (name, 0, 0, 0, field) for the others.
-        plan = []
-        for f in self.fields:
-            sign = 1 << (f.width - 1) if f.signedness == SIGNED else 0
-            if len(f.pieces) == 1 and f.pieces[0].value_lsb == 0:
-                p = f.pieces[0]
-                plan.append((f.name, p.insn_lsb, (1 << p.width) - 1, sign, None))
-            else:
-                plan.append((f.name, 0, 0, 0, f))
-        object.__setattr__(self, "_plan", tuple(plan))
+        object.__setattr__(self, "_plan", _plan(self.fields))
 
     def matches(self, insn: int) -> bool:
         if insn & self.mask == self.match:
@@ -186,6 +176,21 @@ class Form:
     def size(self) -> int:
         """Length in bytes."""
         return self.length // 8
+
+
+@cache
+def _plan(fields: tuple[Field, ...]) -> tuple[tuple[str, int, int, int, Field | None], ...]:
+    """Field extraction prepared once per field list (rows share them): (name, shift,
+    mask, sign bit, None) for a field in one piece, (name, 0, 0, 0, field) for others."""
+    plan = []
+    for f in fields:
+        sign = 1 << (f.width - 1) if f.signedness == SIGNED else 0
+        if len(f.pieces) == 1 and f.pieces[0].value_lsb == 0:
+            p = f.pieces[0]
+            plan.append((f.name, p.insn_lsb, (1 << p.width) - 1, sign, None))
+        else:
+            plan.append((f.name, 0, 0, 0, f))
+    return tuple(plan)
 
 
 _FIELD_RE = re.compile(r"^(?P<name>[^=:?]+)(?::(?P<sign>[su]))?=(?P<pieces>[0-9:@,]+)$")
@@ -275,25 +280,21 @@ def parse_rows(rows: str, surface: str) -> tuple[Form, ...]:
             else:
                 fields.append(part)
         mask = int(mask_text, 16)
-        form = Form(
-            mnemonic=mnemonic,
-            form_id=form_id,
-            surface=surface,
-            index=len(forms),
-            family=family,
-            length=int(length),
-            mask=mask,
-            match=int(match_text, 16),
-            fields=tuple(fields),
-            constraints=tuple(constraints),
-            agu=agu,
-            syntax=syntax.strip(),
-            mask_bits=mask.bit_count(),
-            variants=variants,
-        )
-        form.by_name.update({f.name: f for f in fields})
+        field_tuple = tuple(fields)
+        # The dataclass's attributes set directly: what Form(...) and __post_init__ would
+        # set, without a frozen __init__'s fifteen object.__setattr__ calls per row (this
+        # module's import is on every start-up path).
+        form = new_form(Form)
+        form.__dict__.update(
+            mnemonic=mnemonic, form_id=form_id, surface=surface, index=len(forms), family=family,
+            length=int(length), mask=mask, match=int(match_text, 16), fields=field_tuple,
+            constraints=tuple(constraints), agu=agu, syntax=syntax.strip(), mask_bits=mask.bit_count(),
+            by_name={f.name: f for f in fields}, variants=variants, _plan=_plan(field_tuple))
         forms.append(form)
     return tuple(forms)
+
+
+new_form = object.__new__
 
 
 COMMAND_FORMS: tuple[Form, ...] = parse_rows(table.COMMAND_ROWS, "command")
