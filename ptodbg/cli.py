@@ -302,10 +302,19 @@ def cmd_campaign(args: argparse.Namespace) -> int:
     return run(args)
 
 
-def _campaign_parser(sub) -> None:
+CAMPAIGN_HELP = "inject a fault at every memory access and check precise recovery (Dask)"
+
+
+def _campaign_parser(sub, full: bool = True) -> None:
+    """The ``campaign`` subcommand; ``full=False`` lists it (``ptodbg --help``) without
+    its options, whose defaults come from :mod:`ptodbg.campaign.spec` (an import other
+    commands need not pay for)."""
+    if not full:
+        sub.add_parser("campaign", help=CAMPAIGN_HELP).set_defaults(handler=cmd_campaign)
+        return
     from ptodbg.campaign.spec import MAX_STEPS_DEFAULT
 
-    p = sub.add_parser("campaign", help="inject a fault at every memory access and check precise recovery (Dask)")
+    p = sub.add_parser("campaign", help=CAMPAIGN_HELP)
     p.add_argument("program", metavar="PROGRAM", help="ELF file or .s source")
     _profile_args(p)
     p.add_argument("--faults", choices=("data", "all"), default="data",
@@ -356,7 +365,9 @@ class _Version(argparse.Action):
         raise SystemExit(0)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The whole parser; given the ``command`` about to be parsed, only that command's
+    options need to be complete (today: ``campaign``'s are left out for the others)."""
     parser = _Parser(prog=PROG, description="Debugger and emulator for PTO ISA 0.58.3 programs.")
     parser.add_argument("--version", action=_Version, nargs=0,
                         help="print the ptodbg version and the PTO ISA release it implements")
@@ -413,7 +424,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--catalog", metavar="DIR",
                    help="folder of the official catalogs (default: a catalog/ folder beside the AVS tree)")
     p.set_defaults(handler=cmd_avs)
-    _campaign_parser(sub)
+    _campaign_parser(sub, full=command in (None, "campaign"))
     return parser
 
 
@@ -427,9 +438,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    parser = build_parser()
+    words = list(argv) if argv is not None else sys.argv[1:]
+    # The top-level options take no value, so the first word without a dash names the command.
+    parser = build_parser(next((w for w in words if not w.startswith("-")), ""))
     try:
-        args = parser.parse_args(list(argv) if argv is not None else None)
+        args = parser.parse_args(words)
     except UsageError as e:
         return _fail(f"{e} (see '{PROG} --help')")
     except SystemExit as e:  # --help

@@ -47,9 +47,12 @@ import json
 import struct
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ptodbg.isa import userfile
+
+if TYPE_CHECKING:
+    from ptodbg.isa.elf_out import OutSection, OutSymbol
 
 EM_LINXISA = 233
 ET_EXEC, ET_DYN = 2, 3
@@ -588,25 +591,14 @@ def _section_type(value: object) -> int:
 
 
 # ===================================================================== writer
-@dataclass(frozen=True, slots=True)
-class OutSection:
-    name: str
-    addr: int
-    flags: str  # subset of "awx"
-    nobits: bool
-    data: bytes
-    size: int
-    align: int = 1
+def __getattr__(name: str) -> object:
+    """``OutSection`` and ``OutSymbol``, the writer's records, defined on first use in
+    :mod:`ptodbg.isa.elf_out` (the run path reads programs and never writes one)."""
+    if name in ("OutSection", "OutSymbol"):
+        from ptodbg.isa import elf_out
 
-
-@dataclass(frozen=True, slots=True)
-class OutSymbol:
-    name: str
-    value: int
-    size: int
-    type: str  # "func" | "object" | "notype"
-    binding: str  # "local" | "global"
-    section: str | None  # None: SHN_ABS
+        return getattr(elf_out, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def identity_note() -> bytes:

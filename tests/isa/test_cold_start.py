@@ -33,13 +33,13 @@ def _child(argv: str) -> dict:
 
 
 def test_run_imports_no_ui_campaign_or_pyelftools():
-    """The run path needs neither an interface (textual, rich, DAP), Dask, nor pyelftools
+    """The run path needs neither an interface (textual, rich, DAP), campaigns, DWARF lines, nor pyelftools
     for a statically linked program whose sections are all plain (DESIGN.md §3)."""
     got = _child("None")
     assert got["status"] == 0  # the program exits 0 (DESIGN.md §4: its own status)
     heavy = [m for m in got["modules"]
              if m.split(".")[0] in ("textual", "rich", "dask", "distributed", "elftools")
-             or m.startswith(("ptodbg.tui", "ptodbg.dap", "ptodbg.campaign.command", "ptodbg.avs"))]
+             or m.startswith(("ptodbg.tui", "ptodbg.dap", "ptodbg.campaign", "ptodbg.avs", "ptodbg.isa.lines"))]
     assert heavy == []
 
 
