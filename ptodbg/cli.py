@@ -250,7 +250,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
                 session.load(dbg, args.session)
             except session.SessionError as e:
                 return _fail(str(e))
-        return batch.run(dbg, commands, sys.stdout)
+        return batch.run(dbg, commands, sys.stdout, text=args.text)
 
 
 def cmd_tui(args: argparse.Namespace) -> int:
@@ -403,6 +403,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--max-steps", type=int, default=DEFAULT_MAX_STEPS, metavar="N",
                    help=f"most instruction attempts one step/continue/until/next/goto may run "
                         f"(default {DEFAULT_MAX_STEPS})")
+    p.add_argument("--text", action="store_true",
+                   help="print what the TUI's console shows (a gdb-like session) instead of JSON lines")
     _profile_args(p)
     p.set_defaults(handler=cmd_batch)
 
@@ -414,7 +416,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p = sub.add_parser("tui", help="open the debugger's terminal interface")
     p.add_argument("program", metavar="PROGRAM", nargs="?", help="ELF file or .s source (default: the demo)")
     p.add_argument("--session", metavar="FILE", help="open a saved session")
-    p.add_argument("--theme", metavar="NAME", help="theme name (see themes/)")
+    p.add_argument("--theme", metavar="NAME", help="theme name: a shipped theme (dark, light...) or one in $XDG_CONFIG_HOME/ptodbg/themes")
     _profile_args(p)
     p.set_defaults(handler=cmd_tui)
 

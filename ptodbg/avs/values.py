@@ -180,21 +180,9 @@ def copy_value(value: object) -> object:
 
 def type_name(value: object) -> str:
     """The ASL type of a value, for error messages."""
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
     if isinstance(value, Bits):
         return f"bits({value.width})"
-    if isinstance(value, Enum):
-        return "enumeration"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, tuple):
-        return "tuple"
-    if isinstance(value, Record):
-        return "record"
-    return type(value).__name__
+    return next((name for kind, name in _TYPE_NAMES if isinstance(value, kind)), type(value).__name__)
 
 
 def show(value: object) -> str:
@@ -204,3 +192,9 @@ def show(value: object) -> str:
     if isinstance(value, Bits):
         return f"bits({value.width}) {value.value:#x}"
     return repr(value)
+
+
+# ASL type names of Python values for type_name, tested in order (bool before int: a bool
+# is an int); defined last, once every value class exists.
+_TYPE_NAMES: tuple[tuple[type, str], ...] = ((bool, "boolean"), (int, "integer"), (Enum, "enumeration"), (str, "string"),
+               (tuple, "tuple"), (Record, "record"))

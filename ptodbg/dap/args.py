@@ -7,6 +7,7 @@ is bounded before it drives a loop, every string and list has a length limit.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 MAX_STRING = 1 << 16
@@ -32,86 +33,80 @@ class Args:
     def __contains__(self, name: str) -> bool:
         return self.raw.get(name) is not None
 
-    def _get(self, name: str, default: Any) -> Any:
+    def _value(self, name: str, default: Any, check: Callable[[Any, str], Any]) -> Any:
+        """The member ``name`` passed through ``check`` (which raises RequestError with
+        the member's path), or ``default`` when it is absent or null (required when no
+        default is given)."""
         value = self.raw.get(name)
         if value is None:
             if default is _MISSING:
                 raise RequestError(f"{self.where}.{name} is required")
             return default
-        return value
+        return check(value, f"{self.where}.{name}")
 
     def string(self, name: str, default: Any = _MISSING, *, limit: int = MAX_STRING) -> Any:
-        value = self._get(name, default)
-        if value is default and default is not _MISSING:
-            return value
-        if not isinstance(value, str):
-            raise RequestError(f"{self.where}.{name} must be a string, not {_kind(value)}")
-        if len(value) > limit:
-            raise RequestError(f"{self.where}.{name} is longer than {limit} characters")
-        return value
+        return self._value(name, default, lambda v, at: _string(v, at, limit))
 
     def integer(self, name: str, default: Any = _MISSING, *, low: int, high: int) -> Any:
-        value = self._get(name, default)
-        if value is default and default is not _MISSING:
-            return value
-        if isinstance(value, bool) or not isinstance(value, int):
-            if isinstance(value, float) and value.is_integer():
-                value = int(value)
-            else:
-                raise RequestError(f"{self.where}.{name} must be an integer, not {_kind(value)}")
-        if not low <= value <= high:
-            raise RequestError(f"{self.where}.{name} = {value} is outside {low}..{high}")
-        return value
+        return self._value(name, default, lambda v, at: _integer(v, at, low, high))
 
     def boolean(self, name: str, default: Any = _MISSING) -> Any:
-        value = self._get(name, default)
-        if not isinstance(value, bool):
-            raise RequestError(f"{self.where}.{name} must be true or false, not {_kind(value)}")
-        return value
+        return self._value(name, default, _boolean)
 
     def obj(self, name: str, default: Any = _MISSING) -> Any:
-        value = self._get(name, default)
-        if value is default and default is not _MISSING:
-            return value
-        return Args(value, f"{self.where}.{name}")
+        return self._value(name, default, Args)
 
     def items(self, name: str, default: Any = _MISSING, *, limit: int = MAX_LIST) -> Any:
-        value = self._get(name, default)
-        if value is default and default is not _MISSING:
-            return value
-        if not isinstance(value, list):
-            raise RequestError(f"{self.where}.{name} must be an array, not {_kind(value)}")
-        if len(value) > limit:
-            raise RequestError(f"{self.where}.{name} has more than {limit} entries")
-        return value
+        return self._value(name, default, lambda v, at: _array(v, at, limit))
 
     def objects(self, name: str, default: Any = _MISSING, *, limit: int = MAX_LIST) -> Any:
-        value = self.items(name, default, limit=limit)
-        if value is default and default is not _MISSING:
-            return value
-        return [Args(v, f"{self.where}.{name}[{i}]") for i, v in enumerate(value)]
+        return self._value(name, default, lambda v, at: [Args(item, f"{at}[{i}]")
+                                                         for i, item in enumerate(_array(v, at, limit))])
 
     def strings(self, name: str, default: Any = _MISSING, *, limit: int = MAX_LIST) -> Any:
-        value = self.items(name, default, limit=limit)
-        if value is default and default is not _MISSING:
-            return value
-        for i, v in enumerate(value):
-            if not isinstance(v, str) or len(v) > MAX_STRING:
-                raise RequestError(f"{self.where}.{name}[{i}] must be a string")
-        return value
+        return self._value(name, default, lambda v, at: [_string(item, f"{at}[{i}]", MAX_STRING)
+                                                         for i, item in enumerate(_array(v, at, limit))])
+
+
+def _string(value: Any, at: str, limit: int) -> str:
+    if not isinstance(value, str):
+        raise RequestError(f"{at} must be a string, not {_kind(value)}")
+    if len(value) > limit:
+        raise RequestError(f"{at} is longer than {limit} characters")
+    return value
+
+
+def _integer(value: Any, at: str, low: int, high: int) -> int:
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RequestError(f"{at} must be an integer, not {_kind(value)}")
+    if not low <= value <= high:
+        raise RequestError(f"{at} = {value} is outside {low}..{high}")
+    return value
+
+
+def _boolean(value: Any, at: str) -> bool:
+    if not isinstance(value, bool):
+        raise RequestError(f"{at} must be true or false, not {_kind(value)}")
+    return value
+
+
+def _array(value: Any, at: str, limit: int) -> list:
+    if not isinstance(value, list):
+        raise RequestError(f"{at} must be an array, not {_kind(value)}")
+    if len(value) > limit:
+        raise RequestError(f"{at} has more than {limit} entries")
+    return value
+
+
+# JSON types as a message names them, in the order they are tested (bool before number).
+_KINDS: tuple[tuple[type | tuple[type, ...], str], ...] = (
+    (bool, "a boolean"), ((int, float), "a number"), (str, "a string"), (list, "an array"), (dict, "an object"),
+)
 
 
 def _kind(value: Any) -> str:
     if value is None:
         return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
+    return next((name for types, name in _KINDS if isinstance(value, types)), type(value).__name__)

@@ -339,8 +339,7 @@ class Target:
         return self.dbg.set_register(name, value)
 
     def is_command(self, line: str) -> bool:
-        word = line.strip().split(" ", 1)[0].lower()
-        return word in self.commands.by_name
+        return self.commands.spec_for(line) is not None  # x/8gx and print/x too
 
     def execute(self, line: str) -> CommandResult:
         try:

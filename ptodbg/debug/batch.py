@@ -4,7 +4,9 @@
 the start of a line or after whitespace, so ``t#1`` stays an operand); ``-c "CMD; CMD"``
 takes them from the argument.  Every command prints exactly one JSON object (DESIGN.md
 §5): ``{"command", "ok": true, "state", ...}`` or ``{"command", "ok": false, "error"}``.
-Nothing else is written to standard output.
+Nothing else is written to standard output.  With ``--text`` (:func:`transcript`) each
+command prints what the TUI's console shows instead, as a gdb session reads: the command
+after a ``(ptodbg)`` prompt, then its output lines and the displays of its stop.
 
 Headless runs stay in the user's hands: :func:`sigint_cancels` turns SIGINT into a request
 the engine honours at the next step boundary, so the running command ends at an exact
@@ -21,9 +23,11 @@ from collections.abc import Iterable, Iterator
 from typing import TextIO
 
 from ptodbg.debug import session
-from ptodbg.debug.commands import Commands
+from ptodbg.debug.commands import CommandResult, Commands
+from ptodbg.debug.displays import console_lines
 from ptodbg.debug.engine import Debugger
 
+PROMPT = "(ptodbg) "
 INTERRUPTED_STATUS = 130  # 128 + SIGINT, as shells report a command ended by ctrl+c
 _COMMENT = re.compile(r"(?:^|(?<=\s))#")
 
@@ -68,11 +72,24 @@ def sigint_cancels(dbg: Debugger) -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
-def run(dbg: Debugger, commands: Iterable[str], out: TextIO) -> int:
+def transcript(line: str, result: CommandResult) -> list[str]:
+    """One command as the console shows it: the prompt and the command, its output (or
+    its error), then the displays of the stop it moved to (gdb's ``1: a0 = 0x5``)."""
+    out = [PROMPT + line]
+    if not result.ok:
+        out.append(f"error: {result.error}")
+        return out
+    out.extend(result.message.splitlines())
+    out.extend(console_lines(result.extra.get("displays", [])) if result.moved else [])
+    return out
+
+
+def run(dbg: Debugger, commands: Iterable[str], out: TextIO, *, text: bool = False) -> int:
     """Execute the commands; returns 0 when all succeeded, 1 when any failed, and
     :data:`INTERRUPTED_STATUS` when ``dbg.cancel`` was set (the command running then
-    prints its line; the rest are skipped).  A closed pipe raises BrokenPipeError to
-    the caller, which ends quietly (:mod:`ptodbg.cli`)."""
+    prints its line; the rest are skipped).  ``text``: print each command's
+    :func:`transcript` rather than its JSON line.  A closed pipe raises BrokenPipeError
+    to the caller, which ends quietly (:mod:`ptodbg.cli`)."""
     runner = Commands(dbg, save=session.save, load=session.load)
     failed = False
     for line in commands:
@@ -80,7 +97,10 @@ def run(dbg: Debugger, commands: Iterable[str], out: TextIO) -> int:
             break
         result = runner.execute(line)
         failed |= not result.ok
-        out.write(json.dumps(result.as_json(dbg), separators=(",", ":")) + "\n")
+        if text:
+            out.write("".join(row + "\n" for row in transcript(line, result)))
+        else:
+            out.write(json.dumps(result.as_json(dbg), separators=(",", ":")) + "\n")
         out.flush()
     if dbg.cancel.is_set():
         return INTERRUPTED_STATUS

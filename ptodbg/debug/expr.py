@@ -1,7 +1,7 @@
 """A small, safe expression language for conditions, addresses and values.
 
 Used by ``break LOC if EXPR``, ``x``, ``watch``, memory views that follow an expression,
-and ``set``.  It is parsed into a tree and evaluated by this module — never by Python's
+and ``set``.  It is parsed into a small program and evaluated by this module — never by Python's
 ``eval`` — so a session file or a typed condition can only read machine state.
 
 Grammar (C precedence)::
@@ -24,6 +24,9 @@ intermediate value is an error, so no expression can make a slow bignum); values
 reduced to 64 bits when read as registers or compared (``==`` etc. compare as unsigned
 64-bit unless one side is wrapped in ``s64(...)``, which compares signed).
 
+The parser is :func:`ptodbg.isa.pratt.parse` (shared with the assembler) configured by
+:data:`GRAMMAR`; :func:`evaluate` is the one-call entry point.
+
 Bounds (DESIGN.md §5: every expression does bounded work): brackets nest at most
 :data:`MAX_NESTING` deep, a number literal has at most :data:`MAX_NUMBER_CHARS`
 characters, and nothing recurses, so any length of input gives a value or one
@@ -35,6 +38,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from ptodbg.isa.pratt import Grammar, ParseError, Token, parse
 
 MASK64 = (1 << 64) - 1
 
@@ -72,16 +77,15 @@ class Context:
 class Expr:
     """A parsed expression; :meth:`evaluate` it against a :class:`Context`.
 
-    Parsing and evaluation are iterative (an explicit operator stack, then a postfix
-    program run on a value stack), so neither the length of an expression (``1+1+…`` with
+    Parsing and evaluation are iterative (:func:`ptodbg.isa.pratt.parse` keeps pending
+    operators on an explicit stack and its reductions, which come in postfix order, emit a
+    program that runs on a value stack), so neither the length of an expression (``1+1+…`` with
     100,000 terms, ``-`` repeated) nor its nesting can exhaust Python's recursion limit;
     brackets nest at most :data:`MAX_NESTING` deep."""
 
     def __init__(self, text: str) -> None:
         self.text = text
-        tokens = _tokenize(text)
-        self.tree = _Parser(text, tokens).parse()
-        self._program = _compile(self.tree)
+        self._program = _parse(text)
 
     # ------------------------------------------------------------ evaluation
     def evaluate(self, ctx: Context) -> int:
@@ -135,18 +139,25 @@ class Expr:
             elif op == "and":  # a && b: a false value decides without evaluating b
                 if not stack[-1]:
                     stack[-1] = 0
-                    i = ins[1]
+                    i += ins[1]
                 else:
                     stack.pop()
             elif op == "or":
                 if stack[-1]:
                     stack[-1] = 1
-                    i = ins[1]
+                    i += ins[1]
                 else:
                     stack.pop()
             else:  # "bool": the right operand of && / || as 0 or 1
                 stack[-1] = int(bool(stack[-1]))
         return stack[-1]
+
+
+def evaluate(text: str, ctx: Context) -> int:
+    """The value of the expression ``text`` read against ``ctx`` (``print``, ``x``,
+    ``set``): one :class:`ExprError` with a column for any bad input.  The value is not
+    reduced to 64 bits; a caller formatting it (``print/x``) decides how."""
+    return Expr(text).evaluate(ctx)
 
 
 _COMPARE: dict[str, Callable[[int, int], bool]] = {
@@ -204,130 +215,131 @@ def _tokenize(text: str) -> list[tuple[str, str, int]]:
     return out
 
 
-# Binary operators: precedence (higher binds tighter), C's order.
-_PRECEDENCE = {"||": 1, "&&": 2, "==": 3, "!=": 3, "<": 3, "<=": 3, ">": 3, ">=": 3,
-               "|": 4, "^": 5, "&": 6, "<<": 7, ">>": 7, "+": 8, "-": 8, "*": 9, "/": 9, "%": 9}
+# The grammar (ptodbg.isa.pratt): C's precedence, unary operators binding tightest.
+_INFIX = {"||": 1, "&&": 2, "==": 3, "!=": 3, "<": 3, "<=": 3, ">": 3, ">=": 3,
+          "|": 4, "^": 5, "&": 6, "<<": 7, ">>": 7, "+": 8, "-": 8, "*": 9, "/": 9, "%": 9}
 _COMPARISONS = frozenset({"==", "!=", "<", "<=", ">", ">="})
-_UNARY = frozenset({"-", "~", "!"})
-_CLOSER = {"(": ")", "[": "]"}
+_BRACKETS = {"(": ")", "[": "]", "s64(": ")", **{f"{name}[": "]" for name in _LOADS}}
+GRAMMAR = Grammar(prefix={"-": 10, "~": 10, "!": 10}, infix=_INFIX, brackets=_BRACKETS,
+                  max_nesting=MAX_NESTING, non_chaining=_COMPARISONS)
 
 
-class _Parser:
-    """Operator-precedence parsing with explicit stacks (no recursion).
+class _Scanner:
+    """The tokens of one expression for :func:`ptodbg.isa.pratt.parse`.  An operand is
+    made into a program instruction here; a load name followed by its bracket (``u64[``,
+    ``s64(``) is one opener, but only where an operand starts."""
 
-    ``ops`` holds pending binary operators, unary operators and open brackets; ``values``
-    the parsed operand trees.  A bracket is a barrier: operators are reduced down to it
-    when it closes."""
+    __slots__ = ("tokens", "i")
 
-    def __init__(self, text: str, tokens: list[tuple[str, str, int]]) -> None:
-        self.text = text
-        self.tokens = tokens
-        self.values: list[tuple] = []
-        # ("bin", op, col) | ("un", op, col) | ("open", kind, bracket, col)
-        self.ops: list[tuple] = []
-        self.depth = 0
+    def __init__(self, text: str) -> None:
+        self.tokens = _tokenize(text)
+        self.tokens.append(("end", "", len(text) + 1))
+        self.i = 0
 
-    def parse(self) -> tuple:
+    def operand(self) -> Token:
         tokens = self.tokens
-        n = len(tokens)
-        i = 0
-        expect_operand = True
-        while i < n:
-            kind, value, col = tokens[i]
-            i += 1
-            if expect_operand:
-                if kind == "op" and value in _UNARY:
-                    self.ops.append(("un", value, col))
-                elif kind == "op" and value in ("(", "["):
-                    self._open("group" if value == "(" else ("load", 8, False), value, col)
-                elif kind == "num":
-                    self.values.append(("num", _number(value, col)))
-                    expect_operand = False
-                elif kind == "queue":
-                    slot = int(value[2])
-                    if not 1 <= slot <= 4:
-                        raise ExprError(f"queue slot {value} does not exist (t#1..t#4, u#1..u#4)", col)
-                    self.values.append(("queue", value[0].lower(), slot, col))
-                    expect_operand = False
-                elif kind == "name":
-                    low = value.lower()
-                    nxt = tokens[i][1] if i < n else None
-                    if low in _LOADS and nxt == "[":
-                        size, signed = _LOADS[low]
-                        self._open(("load", size, signed), "[", tokens[i][2])
-                        i += 1
-                    elif low == "s64" and nxt == "(":
-                        self._open(("signed",), "(", tokens[i][2])
-                        i += 1
-                    else:
-                        self.values.append(("name", value, col))
-                        expect_operand = False
-                else:
-                    raise ExprError(f"unexpected {value!r}", col)
-            else:
-                if kind == "op" and value in _PRECEDENCE:
-                    if value in _COMPARISONS:  # comparisons do not chain (a == b == c)
-                        self._reduce(_PRECEDENCE["|"])
-                        top = self.ops[-1] if self.ops else None
-                        if top is not None and top[0] == "bin" and top[1] in _COMPARISONS:
-                            raise ExprError(f"unexpected {value!r} in {_clip(self.text)!r}", col)
-                    self._reduce(_PRECEDENCE[value])
-                    self.ops.append(("bin", value, col))
-                    expect_operand = True
-                elif kind == "op" and value in (")", "]"):
-                    self._close(value, col)
-                else:
-                    raise ExprError(f"unexpected {value!r} in {_clip(self.text)!r}", col)
-        if expect_operand:
-            raise ExprError(f"expression {_clip(self.text)!r} ends too early")
-        self._reduce(0)
-        if self.ops:
-            _, _, bracket, col = self.ops[-1]
-            raise ExprError(f"expression {_clip(self.text)!r} ends too early: expected {_CLOSER[bracket]!r}", col)
-        return self.values[-1]
+        kind, value, col = token = tokens[self.i]
+        if kind == "end":
+            return token
+        self.i += 1
+        if kind == "num":
+            return ("atom", ("num", _number(value, col)), col)
+        if kind == "name":
+            low = value.lower()
+            nxt = tokens[self.i]
+            if (nxt[1] == "[" and low in _LOADS) or (nxt[1] == "(" and low == "s64"):
+                self.i += 1
+                return ("op", low + nxt[1], nxt[2])
+            return ("atom", ("name", value, col), col)
+        if kind == "queue":
+            slot = int(value[2])
+            if not 1 <= slot <= 4:
+                raise ExprError(f"queue slot {value} does not exist (t#1..t#4, u#1..u#4)", col)
+            return ("atom", ("queue", value[0].lower(), slot, col), col)
+        return token
 
-    def _open(self, what: tuple | str, bracket: str, col: int) -> None:
-        self.depth += 1
-        if self.depth > MAX_NESTING:
-            raise ExprError(f"brackets nested more than {MAX_NESTING} deep", col)
-        self.ops.append(("open", what, bracket, col))
+    def operator(self) -> Token:
+        return self.tokens[self.i]
 
-    def _reduce(self, prec: int) -> None:
-        """Apply pending operators that bind at least as tightly as ``prec`` (left
-        associative), stopping at an open bracket."""
-        ops, values = self.ops, self.values
-        while ops:
-            top = ops[-1]
-            if top[0] == "open":
-                return
-            if top[0] == "bin":
-                if _PRECEDENCE[top[1]] < prec:
-                    return
-                ops.pop()
-                right = values.pop()
-                left = values.pop()
-                op = top[1]
-                tag = "cmp" if op in _COMPARISONS else "bin"
-                values.append((tag, op, left, right))
-            else:  # unary binds tighter than any binary operator
-                ops.pop()
-                values.append(("un", top[1], values.pop()))
+    def advance(self) -> None:
+        self.i += 1
 
-    def _close(self, closer: str, col: int) -> None:
-        self._reduce(0)
-        if not self.ops:
-            raise ExprError(f"unexpected {closer!r} in {_clip(self.text)!r}", col)
-        _, what, bracket, _ = self.ops.pop()
-        if _CLOSER[bracket] != closer:
-            raise ExprError(f"expected {_CLOSER[bracket]!r}, found {closer!r}", col)
-        self.depth -= 1
-        inner = self.values.pop()
-        if what == "group":
-            self.values.append(inner)
-        elif what[0] == "load":
-            self.values.append(("load", what[1], what[2], inner))
+
+class _Compiler:
+    """The debugger's :class:`ptodbg.isa.pratt.Resolver`: names and memory are read when
+    the expression is evaluated, not when it is parsed, so parsing emits a postfix
+    program.  The parser's reductions come in postfix order, so each one appends its
+    instruction; a parsed piece is (where its code starts, whether it compares signed).
+
+    ``a && b`` becomes ``a; and N; b; bool`` — ``and`` leaves 0 and skips the N
+    instructions of ``b; bool`` when ``a`` is false — and ``||`` likewise with ``or``.
+    The jump is inserted where ``b``'s code starts once ``b`` is parsed; jumps are
+    relative, so the ones inside ``b`` stay right."""
+
+    __slots__ = ("program",)
+
+    def __init__(self) -> None:
+        self.program: list[tuple] = []
+
+    def atom(self, leaf: tuple, col: int) -> tuple[int, bool]:
+        program = self.program
+        program.append(leaf)
+        return (len(program) - 1, False)
+
+    def prefix(self, op: str, operand: tuple[int, bool], col: int) -> tuple[int, bool]:
+        self.program.append(("un", op))
+        return (operand[0], op == "-")
+
+    def infix(self, op: str, left: tuple[int, bool], right: tuple[int, bool], col: int) -> tuple[int, bool]:
+        program = self.program
+        if op in _COMPARISONS:
+            program.append(("cmp", op, left[1] or right[1]))
+        elif op == "&&" or op == "||":
+            program.insert(right[0], ("and" if op == "&&" else "or", len(program) - right[0] + 1))
+            program.append(("bool",))
         else:
-            self.values.append(("signed", inner))
+            program.append(("bin", op))
+        return (left[0], False)
+
+    def bracket(self, opener: str, inner: tuple[int, bool], col: int) -> tuple[int, bool]:
+        if opener == "(":
+            return inner
+        if opener == "s64(":
+            self.program.append(("signed",))
+            return (inner[0], True)
+        size, signed = _LOADS[opener[:-1]] if opener != "[" else (8, False)
+        self.program.append(("load", size, signed))
+        return (inner[0], signed)
+
+
+def _parse(text: str) -> list[tuple]:
+    """The program of ``text``; every failure is one :class:`ExprError` with a column."""
+    scanner = _Scanner(text)
+    if len(scanner.tokens) == 2 and scanner.tokens[0][0] != "op":  # one operand: no operators to parse
+        return [scanner.operand()[1]]
+    compiler = _Compiler()
+    try:
+        parse(scanner, GRAMMAR, compiler)
+    except ParseError as e:
+        kind, value, col = e.token
+        if e.kind == "end":
+            raise ExprError(f"expression {_clip(text)!r} ends too early") from None
+        if e.kind == "operand":
+            raise ExprError(f"unexpected {value!r}", col) from None
+        if e.kind == "nesting":
+            raise ExprError(f"brackets nested more than {MAX_NESTING} deep", col) from None
+        if e.kind == "close":
+            closer = _BRACKETS[e.opener[1]]
+            if kind == "end":
+                raise ExprError(f"expression {_clip(text)!r} ends too early: expected {closer!r}",
+                                e.opener[2]) from None
+            if value in (")", "]"):
+                raise ExprError(f"expected {closer!r}, found {value!r}", col) from None
+        raise ExprError(f"unexpected {value!r} in {_clip(text)!r}", col) from None
+    kind, value, col = scanner.operator()
+    if kind != "end":
+        raise ExprError(f"unexpected {value!r} in {_clip(text)!r}", col)
+    return compiler.program
 
 
 def _number(literal: str, col: int) -> int:
@@ -339,65 +351,3 @@ def _number(literal: str, col: int) -> int:
     if not body:
         raise ExprError(f"bad number {literal!r}: no digits after {literal[:2]!r}", col)
     return int(body, base)
-
-
-def _compile(tree: tuple) -> list[tuple]:
-    """The tree as a postfix program (an iterative post-order walk).
-
-    ``a && b`` becomes ``a; and L; b; bool; L:`` — the ``and`` leaves 0 and jumps to L
-    when ``a`` is false — and ``||`` likewise with ``or``."""
-    program: list[tuple] = []
-    work: list[tuple] = [("node", tree)]
-    while work:
-        item = work.pop()
-        kind = item[0]
-        if kind == "emit":
-            program.append(item[1])
-        elif kind == "jump":  # item = ("jump", op, cell): emit, remember where
-            item[2].append(len(program))
-            program.append((item[1], -1))
-        elif kind == "land":  # the jump's target is here
-            k = item[1][0]
-            program[k] = (program[k][0], len(program))
-        else:
-            node = item[1]
-            tag = node[0]
-            if tag in ("num", "name", "queue"):
-                program.append(node)
-            elif tag == "load":
-                work += [("emit", ("load", node[1], node[2])), ("node", node[3])]
-            elif tag == "signed":
-                work += [("emit", ("signed",)), ("node", node[1])]
-            elif tag == "un":
-                work += [("emit", ("un", node[1])), ("node", node[2])]
-            elif tag == "cmp":
-                signed = _is_signed(node[2]) or _is_signed(node[3])
-                work += [("emit", ("cmp", node[1], signed)), ("node", node[3]), ("node", node[2])]
-            elif node[1] in ("&&", "||"):
-                cell: list[int] = []
-                work += [("land", cell), ("emit", ("bool",)), ("node", node[3]),
-                         ("jump", "and" if node[1] == "&&" else "or", cell), ("node", node[2])]
-            else:
-                work += [("emit", ("bin", node[1])), ("node", node[3]), ("node", node[2])]
-    return program
-
-
-def _is_signed(node: tuple) -> bool:
-    return node[0] == "signed" or (node[0] == "load" and node[2]) or node[0] == "un" and node[1] == "-" or (
-        node[0] == "num" and node[1] < 0
-    )
-
-
-def parse_number(text: str) -> int:
-    """A plain number: decimal or 0x/0b, optional leading '-'."""
-    t = text.strip()
-    if len(t) > MAX_NUMBER_CHARS:
-        raise ExprError(f"number too long ({len(t)} characters; at most {MAX_NUMBER_CHARS})")
-    negative = t.startswith("-")
-    try:
-        if not re.fullmatch(r"-?(?:0[xX][0-9a-fA-F_]+|0[bB][01_]+|\d[\d_]*)", t):
-            raise ValueError(t)
-        value = _number(t.lstrip("-"), 1)
-        return -value if negative else value
-    except (ValueError, ExprError):
-        raise ExprError(f"{text!r} is not a number (decimal or 0x-hex)") from None

@@ -77,7 +77,8 @@ def event_json(e: MemEvent) -> dict:
 
 def frame_json(frame: Frame) -> dict:
     return {"level": frame.level, "pc": frame.pc, "function": frame.function, "offset": frame.offset,
-            "sp": frame.sp, "where": frame.where, "demangled": frame.demangled}
+            "sp": frame.sp, "where": frame.where, "demangled": frame.demangled,
+            "frame_address": frame.frame_address}
 
 
 def syscall_json(call: Syscall) -> dict:

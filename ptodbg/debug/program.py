@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ptodbg.core import DEBUG, Machine, R, W, X
+from ptodbg.core import Machine
 from ptodbg.core.profiles import PROFILES
 from ptodbg.debug.engine import Debugger, Symbols, file_sha256
 
@@ -18,28 +18,6 @@ DEMO = Path(__file__).resolve().parent.parent / "demo" / "demo.s"
 
 class OpenError(ValueError):
     """The program cannot be opened; the message names the file and the defect."""
-
-
-def debugger_from_code(
-    code: bytes,
-    base: int = 0x10000,
-    *,
-    data: bytes = b"",
-    data_base: int = 0x20000,
-    symbols: dict[str, int] | None = None,
-) -> Debugger:
-    """A debug-profile debugger over raw instruction bytes (tests, tools): code mapped
-    r-x at ``base``, ``data`` mapped rw- at ``data_base``, the stack [0, 0xF000)."""
-    m = Machine(DEBUG)
-    m.mem.map(base, max(len(code), 1), R | X, code)
-    if data:
-        m.mem.map(data_base, len(data), R | W, data)
-    top = DEBUG.stack_top
-    low = max(0, top - DEBUG.stack_size)
-    m.mem.map(low, top - low, R | W)
-    m.r[1] = top
-    m.pc = base
-    return Debugger(m, Symbols(dict(symbols or {}), {}))
 
 
 def open_debugger(

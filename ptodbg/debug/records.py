@@ -13,7 +13,7 @@ one place (:mod:`ptodbg.debug.jsonstate`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import IntFlag
 
 from ptodbg.core.events import ATOMIC, FENCE, LOAD, STORE, MemEvent
@@ -24,6 +24,7 @@ from ptodbg.core.faults import (
     SW_BREAKPOINT,
     TRAP_ARGUMENT,
 )
+from ptodbg.core.machine import TrapInfo
 from ptodbg.core.memory import PAGE_SHIFT, PAGE_SIZE
 from ptodbg.core.state import GPR_NAMES, RA
 
@@ -31,7 +32,7 @@ __all__ = [
     "ATOMIC", "DATA_ALIGN_FAULT", "DATA_PAGE_FAULT", "DMA_BYTES", "EVENT_KINDS", "FENCE", "GPR_NAMES",
     "INST_PAGE_FAULT", "LOAD", "PAGE_SHIFT", "PAGE_SIZE", "RA", "STORE", "SW_BREAKPOINT", "BlockState",
     "DmaInfo", "EditNote", "Frame", "HistorySummary", "Instruction", "IntervalSummary", "MemEvent", "Note",
-    "PageRange", "Perms", "Registers", "Reservation", "Syscall", "Timeline", "TimelineMark", "Trap", "TrapStop",
+    "PageRange", "Perms", "Registers", "Reservation", "SavedRegister", "Syscall", "Timeline", "TimelineMark", "Trap", "TrapStop",
 ]
 
 EVENT_KINDS = (LOAD, STORE, ATOMIC, FENCE)
@@ -128,27 +129,17 @@ class Reservation:
 
 # ---------------------------------------------------------------------- traps
 @dataclass(frozen=True, slots=True)
-class Trap:
+class Trap(TrapInfo):
     """A trap that was entered (the fields of DESIGN.md §6 ``trap`` and what the engine
-    knows besides: where trap entry sent TPC, whether a handler runs, and why)."""
-
-    number: int
-    name: str
-    cause: int
-    arg0: int
-    bank: int
-    saved_tpc: int
-    vector: int
-    vectored: bool
-    reason: str = ""
+    knows besides: where trap entry sent TPC, whether a handler runs, and why): the
+    core's record, with what a debugger asks of it."""
 
     @classmethod
-    def of(cls, info) -> Trap | None:
+    def of(cls, info: TrapInfo | None) -> Trap | None:
         """From the core's ``TrapInfo`` (None stays None)."""
         if info is None:
             return None
-        return cls(info.number, info.name, info.cause, info.arg0, info.bank, info.saved_tpc,
-                   info.vector, info.vectored, info.reason)
+        return cls(*(getattr(info, f.name) for f in fields(TrapInfo)))
 
     @property
     def argument(self) -> str:
@@ -214,8 +205,24 @@ class DmaInfo:
 
 # --------------------------------------------------------------------- frames
 @dataclass(frozen=True, slots=True)
+class SavedRegister:
+    """A register a frame's FENTRY stored: where, and the value it held for the caller."""
+
+    index: int  # GPR number
+    address: int
+    value: int
+
+    @property
+    def name(self) -> str:
+        return GPR_NAMES[self.index]
+
+
+@dataclass(frozen=True, slots=True)
 class Frame:
-    """One level of the call chain (innermost = level 0)."""
+    """One level of the call chain (innermost = level 0), unwound as gdb does: the
+    registers the frame's FENTRY saved (``saved``, read from its stack slots) are the
+    caller's values, so frame N's ``regs`` are frame N-1's with the registers N-1 saved
+    replaced by their slots and sp set to N-1's frame address."""
 
     level: int
     pc: int
@@ -224,12 +231,9 @@ class Frame:
     sp: int
     where: str  # symbolized pc ("main+0xc")
     demangled: str | None = None  # the function as a C++ programmer reads it, when different
-
-    @classmethod
-    def of(cls, frame: dict) -> Frame:
-        """From one entry of the engine's ``backtrace()``."""
-        return cls(frame["level"], frame["pc"], frame["function"], frame["offset"], frame["sp"],
-                   frame["where"], frame.get("demangled"))
+    frame_address: int | None = None  # the caller's sp (gdb's "frame at"); None: no frame template
+    saved: tuple[SavedRegister, ...] = ()  # what this frame's FENTRY stored (its caller's values)
+    regs: tuple[int, ...] = ()  # the 24 GPRs as this frame sees them (level 0: the live ones)
 
     @property
     def label(self) -> str:
@@ -237,6 +241,7 @@ class Frame:
         if self.demangled is None:
             return self.where
         return self.demangled + (f"+{self.offset:#x}" if self.offset else "")
+
 
 
 # ---------------------------------------------------------------------- notes

@@ -53,9 +53,11 @@ from typing import TYPE_CHECKING
 import tomli_w
 
 from ptodbg.debug import session_schema
+from ptodbg.debug.displays import Displays, displays_of
 from ptodbg.debug.edits import Edit
 from ptodbg.debug.engine import Breakpoint, DebugError, Watchpoint
 from ptodbg.debug.expr import Expr, ExprError
+from ptodbg.debug.memformat import parse_fmt
 from ptodbg.isa import userfile
 
 if TYPE_CHECKING:
@@ -80,7 +82,7 @@ def to_toml(data: dict) -> str:
     (:mod:`ptodbg.debug.session_schema`)."""
     doc: dict = {"schema": data["schema"]}
     for key, value in data.items():
-        if key in doc or key == "counts" or value is None:
+        if key in doc or key == "counts" or value is None or (key in session_schema.OPTIONAL_RECORD_LISTS and not value):
             continue
         if isinstance(value, dict):
             value = _without_none(value)
@@ -92,6 +94,7 @@ def to_toml(data: dict) -> str:
     # Last in the dict, so last in the file (tomli-w writes plain values, then tables in
     # order): a file cut anywhere loses some of [counts] and is refused.
     doc["counts"] = {name: len(doc[name]) for name in RECORD_LISTS}
+    doc["counts"].update({name: len(doc[name]) for name in session_schema.OPTIONAL_RECORD_LISTS if doc.get(name)})
     return "# ptodbg session\n" + tomli_w.dumps(doc)
 
 
@@ -189,6 +192,8 @@ def session_data(dbg: Debugger, session_path: Path) -> dict:
         "injection": injections,
         "edit": others,
         "view": [dict(v) for v in dbg.settings.get("views", []) if isinstance(v, dict)],
+        "display": [{"expression": d.expression, "format": d.fmt.text() if d.fmt is not None else None}
+                    for d in sorted(displays_of(dbg.settings).items.values(), key=lambda d: d.number)],
     }
     return data
 
@@ -292,9 +297,13 @@ def apply(dbg: Debugger, data: dict) -> str:
                 key = f"{name} #{i}"
                 edits.append(Edit.from_record(rec))
         edits.sort(key=lambda e: e.step)
+        displays = Displays()
+        for i, rec in enumerate(data.get("display", []), 1):
+            key = f"display #{i}"
+            displays.add(rec["expression"], parse_fmt(rec["format"]) if rec.get("format") else None)
     except SessionError:
         raise
-    except (DebugError, ExprError, ValueError) as e:
+    except (DebugError, ExprError, ValueError) as e:  # FormatError is a ValueError
         raise SessionError(f"{p}: {key}: {e}") from None
     step = data["position"]["step"]
     ui = dict(data["ui"])
@@ -314,6 +323,7 @@ def apply(dbg: Debugger, data: dict) -> str:
     dbg._sync_watches()
     dbg.settings.update(ui)
     dbg.settings["views"] = views
+    dbg.settings["displays"] = displays
     stop = dbg.goto(step)
     counted = ", ".join(f"{n} {noun}{'' if n == 1 else 's'}" for n, noun in (
         (len(breakpoints), "breakpoint"), (len(watchpoints), "watchpoint"), (len(edits), "edit")))

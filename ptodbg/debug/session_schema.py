@@ -244,15 +244,24 @@ RECORD_LISTS: dict[str, Records] = {
     "edit": Records(EDIT, 65536),
     "view": Records(VIEW, 16),
 }
+# gdb's auto-displays (``display/FMT EXPR``): optional, so files written before them (and
+# sessions without displays, whose text is unchanged) still read; counted when written.
+DISPLAY = Table({"expression": Str(min_len=1, expected="an expression"),
+                 "format": Str(24, pattern=r"[0-9]{0,12}[xduotcasizbhwg]{0,2}", expected="a display format such as 'x' or '4xw'")},
+                optional=frozenset({"format"}))
+OPTIONAL_RECORD_LISTS: dict[str, Records] = {"display": Records(DISPLAY, 64)}
 
 
 def _counts_agree(doc: dict, key: str) -> None:
     counts = doc.get("counts")
     if counts is None:
         return
+    for name in OPTIONAL_RECORD_LISTS:
+        if doc.get(name) and name not in counts:
+            raise SchemaError(name, f"{len(doc[name])} records, but [counts] does not count them")
     for name, expected in counts.items():
-        if len(doc[name]) != expected:
-            found = len(doc[name])
+        if len(doc.get(name, [])) != expected:
+            found = len(doc.get(name, []))
             raise SchemaError(name, f"{found} record{'' if found == 1 else 's'}, but [counts] says {expected} "
                                     "(the file is truncated)")
 
@@ -263,7 +272,8 @@ PROGRAM = Table({"path": Str(expected="a file path", min_len=1),
                  "compat": Str(32, tuple(COMPAT_MODES), expected="a compatibility mode")},
                 optional=frozenset({"path", "sha256", "compat"}))
 UI = Table({"theme": Str(64, pattern=_NAME, expected="a theme name")}, optional=frozenset({"theme"}))
-COUNTS = Table({name: Int(0, spec.max_items) for name, spec in RECORD_LISTS.items()})
+COUNTS = Table({name: Int(0, spec.max_items) for name, spec in {**RECORD_LISTS, **OPTIONAL_RECORD_LISTS}.items()},
+               optional=frozenset(OPTIONAL_RECORD_LISTS))
 
 
 def _session(schema: int, counts_required: bool) -> Table:
@@ -275,8 +285,9 @@ def _session(schema: int, counts_required: bool) -> Table:
             "ui": UI,
             "counts": COUNTS,
             **RECORD_LISTS,
+            **OPTIONAL_RECORD_LISTS,
         },
-        optional=frozenset() if counts_required else frozenset({"counts"}),
+        optional=frozenset(OPTIONAL_RECORD_LISTS) | (frozenset() if counts_required else frozenset({"counts"})),
         rule=_counts_agree,
     )
 

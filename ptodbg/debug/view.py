@@ -4,7 +4,8 @@
 feeds every pane").  A view is frozen and complete: the registers by ABI name, the T/U
 queues, TPC and the block state, the pending trap with a recovery hint, the reservation,
 the memory (a copy-on-write image, read with its permissions), decoded instructions,
-symbols, the call chain, the events and notes of the last step, the program's output, a
+symbols, the call chain (with the frame ``frame``/``up``/``down`` selected, its pc and its
+unwound registers), the events and notes of the last step, the program's output, a
 summary of the history, the timeline (the history's interval summaries, the stops seen and
 the edits, for a picture of the whole run), the page map and the program's source lines.  Nothing in it refers to the live machine, so a
 client may keep rendering the last view while another thread runs the machine on: the
@@ -132,6 +133,8 @@ class View:
     queue_changed: frozenset[str] = frozenset()  # "t", "u"
     timeline: Timeline = Timeline(0, 1)
     lines: SourceLines | None = field(default=None, repr=False)  # None: no line information
+    selected_frame: int = 0  # the level frame/up/down selected (an index of ``frames``)
+    disabled: frozenset[int] = frozenset()  # addresses with only disabled user breakpoints
 
     # -------------------------------------------------------------- facts
     @property
@@ -142,6 +145,27 @@ class View:
         if trap is not None and not trap.info.vectored and not trap.recovered:
             return trap.info.saved_tpc
         return self.pc
+
+    @property
+    def frame(self) -> Frame | None:
+        """The selected frame (None only for a view without frames)."""
+        return self.frames[self.selected_frame] if self.selected_frame < len(self.frames) else None
+
+    @property
+    def frame_regs(self) -> Registers:
+        """The registers as the selected frame sees them (gdb's registers after ``up``):
+        the live ones in frame 0, else those unwound from the FENTRY save slots."""
+        frame = self.frame
+        if self.selected_frame == 0 or frame is None or not frame.regs:
+            return self.regs
+        return Registers(frame.regs)
+
+    @property
+    def frame_pc(self) -> int:
+        """Where the selected frame is: its pc (a return address in a caller), or in
+        frame 0 the focus address."""
+        frame = self.frame
+        return frame.pc if self.selected_frame and frame is not None else self.focus_pc
 
     @property
     def last_text(self) -> str:
@@ -285,6 +309,7 @@ class Viewer:
             self._regions = program_regions(dbg)
         usage = dbg.history_usage()
         timeline = self._timeline_of(usage["horizon"], m.steps, moved)
+        frames = tuple(dbg.frames(FRAME_LIMIT))
         self.serial += 1
         if not same_stop:
             self.stops += 1
@@ -319,7 +344,7 @@ class Viewer:
             breakpoints=frozenset(b.address for b in dbg.breakpoints.values() if b.enabled and b.ident > 0),
             marks=MappingProxyType(marks),
             marks_why=MappingProxyType(why),
-            frames=tuple(Frame.of(f) for f in dbg.backtrace(FRAME_LIMIT)),
+            frames=frames,
             history=HistorySummary(usage["snapshots"], usage["bytes"], usage["budget"], usage["thinned"],
                                    usage["horizon"], len(dbg.edits)),
             profile=dbg.profile,
@@ -331,6 +356,9 @@ class Viewer:
             regions=self._regions + process_regions(m.os_state),
             timeline=timeline,
             lines=source_lines(dbg),
+            selected_frame=min(dbg.selected_frame, len(frames) - 1) if frames else 0,
+            disabled=frozenset(b.address for b in dbg.breakpoints.values() if b.ident > 0 and not b.enabled)
+            - {b.address for b in dbg.breakpoints.values() if b.enabled},
         )
         self.last = view
         return view

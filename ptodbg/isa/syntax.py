@@ -82,7 +82,9 @@ Immediates and targets are expressions: decimal, ``0x``, ``0b``, ``0o`` numbers 
 separators allowed), character literals (``'a'``, ``'\\n'``), symbols, ``.`` (the current
 address), numeric local label references ``1b``/``1f``, unary ``- ~ +``, binary
 ``* / % + - & ^ |`` and, inside parentheses only, ``<<`` and ``>>`` (outside they would
-clash with the ``<<N`` shift slot).  They are evaluated without recursion; parentheses nest
+clash with the ``<<N`` shift slot).  They are parsed by the Pratt parser the debugger's
+expressions share (:mod:`ptodbg.isa.pratt`, configured by :data:`GRAMMAR`) and evaluated
+as they are read, without recursion; parentheses nest
 at most :data:`MAX_NESTING` deep, a number has at most :data:`MAX_NUMBER_CHARS` characters
 ("number too long" otherwise, with its column) and an intermediate value at most
 :data:`MAX_VALUE_BITS` bits, so every expression costs time and memory in proportion to
@@ -97,8 +99,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 
+from ptodbg.isa import pratt
 from ptodbg.isa.decoder import STRICT, Decoder
 from ptodbg.isa.forms import Field, Form
+from ptodbg.isa.pratt import Grammar, ParseError, Token
 from ptodbg.isa.registers import GPR_NAMES
 
 REGISTER_FIELDS = frozenset({
@@ -197,78 +201,58 @@ def char_value(body: str) -> int:
 MAX_NESTING = 256  # parentheses in one expression
 MAX_NUMBER_CHARS = 100  # a number literal (a 64-bit value in binary with separators fits)
 MAX_VALUE_BITS = 8192  # intermediate values: past this an expression is an error, not a slow bignum
-_PRECEDENCE = {"|": 1, "^": 2, "&": 3, "<<": 4, ">>": 4, "+": 5, "-": 5, "*": 6, "/": 6, "%": 6}
-_OPERATORS = ("<<", ">>", "|", "^", "&", "+", "-", "*", "/", "%")  # longest first
+_INFIX = {"|": 1, "^": 2, "&": 3, "<<": 4, ">>": 4, "+": 5, "-": 5, "*": 6, "/": 6, "%": 6}
+GRAMMAR = Grammar(prefix={"-": 7, "~": 7, "+": 7}, infix=_INFIX, brackets={"(": ")"},
+                  max_nesting=MAX_NESTING, nested_only=frozenset({"<<", ">>"}))
+"""The assembler's expressions for :func:`ptodbg.isa.pratt.parse`: C's precedence with
+unary operators binding tightest; ``<<`` and ``>>`` only inside parentheses."""
 
 
-class _Expr:
-    """An operator-precedence evaluator over ``text[pos:]`` with explicit stacks: no
-    recursion, so neither nesting (at most :data:`MAX_NESTING` parentheses) nor a long
-    run of unary operators can exhaust Python's stack."""
+class _Scanner:
+    """The tokens of an expression at ``text[pos:]``, read only as far as the expression
+    goes: it ends at the first text that cannot continue it (``,``, ``]``, ``->``, a
+    ``<<`` outside parentheses).  Operands are evaluated here (symbols resolved)."""
+
+    __slots__ = ("text", "pos", "resolve", "after")
 
     def __init__(self, text: str, pos: int, resolve: Resolver) -> None:
         self.text = text
         self.pos = pos
         self.resolve = resolve
-        self.depth = 0
+        self.after = pos
 
-    def skip(self) -> None:
+    def operand(self) -> Token:
         t, p = self.text, self.pos
-        while p < len(t) and t[p] in " \t":
+        n = len(t)
+        while p < n and t[p] in " \t":
             p += 1
         self.pos = p
+        if p < n:
+            c = t[p]
+            if c == "(" or (c in "-~+" and not t.startswith("->", p)):
+                self.pos = p + 1
+                return ("op", c, p)
+        return ("atom", self.primary(), p)
 
-    def peek_op(self, ops: tuple[str, ...] = _OPERATORS) -> str | None:
-        self.skip()
-        for op in ops:
-            if self.text.startswith(op, self.pos):
-                if op in ("<<", ">>") and self.depth == 0:
-                    return None
-                if op == "-" and self.text.startswith("->", self.pos):
-                    return None
-                return op
-        return None
+    def operator(self) -> Token:
+        t, p = self.text, self.pos
+        n = len(t)
+        while p < n and t[p] in " \t":
+            p += 1
+        self.pos = p
+        if p < n:
+            two = t[p : p + 2]
+            if two == "<<" or two == ">>":
+                self.after = p + 2
+                return ("op", two, p)
+            if t[p] in "|^&+-*/%)" and two != "->":
+                self.after = p + 1
+                return ("op", t[p], p)
+            return ("other", None, p)
+        return ("end", None, p)
 
-    def binary(self) -> int:
-        """Evaluate from ``pos`` to the end of the expression; ``pos`` ends after it."""
-        t = self.text
-        values: list[int] = []
-        ops: list[tuple] = []  # ("bin", op, at) | ("un", char) | ("open", at)
-        while True:
-            # an operand: unary operators and open parentheses, then a primary
-            while True:
-                self.skip()
-                p = self.pos
-                if p < len(t) and t[p] in "-~+" and not t.startswith("->", p):
-                    ops.append(("un", t[p]))
-                    self.pos += 1
-                elif p < len(t) and t[p] == "(":
-                    if self.depth >= MAX_NESTING:
-                        raise SyntaxProblem(p, f"parentheses nested more than {MAX_NESTING} deep",
-                                            "a simpler expression")
-                    self.depth += 1
-                    ops.append(("open", p))
-                    self.pos += 1
-                else:
-                    break
-            values.append(self.primary())
-            # operators: closing parentheses, then a binary operator or the end
-            while True:
-                op = self.peek_op()
-                if op is not None:
-                    _reduce(values, ops, _PRECEDENCE[op])
-                    ops.append(("bin", op, self.pos))
-                    self.pos += len(op)
-                    break
-                if self.depth == 0:
-                    _reduce(values, ops, 0)
-                    return values[-1]
-                if not t.startswith(")", self.pos):
-                    raise SyntaxProblem(self.pos, _found(t, self.pos), "')'")
-                _reduce(values, ops, 0)
-                ops.pop()  # the open parenthesis
-                self.depth -= 1
-                self.pos += 1
+    def advance(self) -> None:
+        self.pos = self.after
 
     def primary(self) -> int:
         t, p = self.text, self.pos
@@ -282,49 +266,52 @@ class _Expr:
             self.pos = m.end()
             return char_value(m.group(1))
         m = _LOCAL_REF.match(t, p)
+        if not m:
+            m = _NUMBER.match(t, p)
+            if m:
+                self.pos = m.end()
+                if self.pos < len(t) and (t[self.pos].isalnum() or t[self.pos] in "_$"):
+                    raise SyntaxProblem(p, f"bad number '{_clip(_word(t, p))}'", "a decimal, 0x, 0b or 0o number")
+                return number_value(m.group(0), p)
+            m = _SYMBOL.match(t, p)
         if m:
-            return self.lookup(m.group(0), p, m.end())
-        m = _NUMBER.match(t, p)
-        if m:
+            value = _lookup(self.resolve, m.group(0), p)
             self.pos = m.end()
-            if self.pos < len(t) and (t[self.pos].isalnum() or t[self.pos] in "_$"):
-                raise SyntaxProblem(p, f"bad number '{_clip(_word(t, p))}'", "a decimal, 0x, 0b or 0o number")
-            return number_value(m.group(0), p)
-        m = _SYMBOL.match(t, p)
-        if m:
-            return self.lookup(m.group(0), p, m.end())
+            return value
         raise SyntaxProblem(p, _found(t, p), EXPRESSION_EXPECTED)
 
-    def lookup(self, name: str, start: int, end: int) -> int:
-        value = self.resolve(name)
-        if value is None:
-            if name.lower() in SOURCE_REGS or name.lower() in DEST_REGS:
-                raise SyntaxProblem(start, f"'{name}' is a register", "an immediate value or a label")
-            if _LOCAL_REF.fullmatch(name):
-                way = "before" if name.endswith("b") else "after"
-                raise SyntaxProblem(start, f"no local label '{name[:-1]}:' {way} this line", "a defined local label")
-            raise SyntaxProblem(start, f"undefined symbol '{name}'", "a defined label or constant")
-        self.pos = end
+
+class _Values:
+    """The assembler's :class:`ptodbg.isa.pratt.Resolver`: values computed on the spot."""
+
+    @staticmethod
+    def atom(value: int, col: int) -> int:
+        return value
+
+    @staticmethod
+    def prefix(op: str, value: int, col: int) -> int:
+        return -value if op == "-" else ~value if op == "~" else value
+
+    @staticmethod
+    def infix(op: str, a: int, b: int, col: int) -> int:
+        return _apply(op, a, b, col)
+
+    @staticmethod
+    def bracket(opener: str, value: int, col: int) -> int:
         return value
 
 
-def _reduce(values: list[int], ops: list[tuple], prec: int) -> None:
-    """Apply pending operators binding at least as tightly as ``prec`` (left associative;
-    unary operators bind tightest), down to the innermost open parenthesis."""
-    while ops:
-        top = ops[-1]
-        if top[0] == "open":
-            return
-        if top[0] == "un":
-            ops.pop()
-            v = values.pop()
-            values.append(-v if top[1] == "-" else ~v if top[1] == "~" else v)
-            continue
-        if _PRECEDENCE[top[1]] < prec:
-            return
-        ops.pop()
-        right = values.pop()
-        values.append(_apply(top[1], values.pop(), right, top[2]))
+def _lookup(resolve: Resolver, name: str, start: int) -> int:
+    """A symbol's value, or the reason it has none (a register, an undefined local label)."""
+    value = resolve(name)
+    if value is None:
+        if name.lower() in SOURCE_REGS or name.lower() in DEST_REGS:
+            raise SyntaxProblem(start, f"'{name}' is a register", "an immediate value or a label")
+        if _LOCAL_REF.fullmatch(name):
+            way = "before" if name.endswith("b") else "after"
+            raise SyntaxProblem(start, f"no local label '{name[:-1]}:' {way} this line", "a defined local label")
+        raise SyntaxProblem(start, f"undefined symbol '{name}'", "a defined label or constant")
+    return value
 
 
 def number_value(literal: str, col: int) -> int:
@@ -386,18 +373,27 @@ _SIMPLE = re.compile(r"[ \t]*(-?)(?:(0[xX][0-9a-fA-F]+|[0-9]+)|([A-Za-z_.$][A-Za
 
 
 def parse_expression(text: str, pos: int, resolve: Resolver) -> tuple[int, int]:
-    """Evaluate the expression at ``text[pos:]``: (value, position after it)."""
+    """Evaluate the expression at ``text[pos:]``: (value, position after it).
+
+    Most operands are a lone number or symbol (``_SIMPLE``): they skip the parser."""
     m = _SIMPLE.match(text, pos)
     if m is not None and (m.group(2) or (m.group(3) and m.group(3) != "." and not _LOCAL_REF.fullmatch(m.group(3)))):
         if m.group(2):
             value = number_value(m.group(2), m.start(2))
+            end = m.end(2)
         else:
-            value = _Expr(text, m.start(3), resolve).lookup(m.group(3), m.start(3), m.end(3))
-        end = m.end(2) if m.group(2) else m.end(3)
+            value = _lookup(resolve, m.group(3), m.start(3))
+            end = m.end(3)
         return (-value if m.group(1) else value), end
-    e = _Expr(text, pos, resolve)
-    value = e.binary()
-    return value, e.pos
+    scanner = _Scanner(text, pos, resolve)
+    try:
+        value = pratt.parse(scanner, GRAMMAR, _Values)
+    except ParseError as e:
+        col = e.token[2]
+        if e.kind == "nesting":
+            raise SyntaxProblem(col, f"parentheses nested more than {MAX_NESTING} deep", "a simpler expression") from None
+        raise SyntaxProblem(col, _found(text, col), "')'") from None  # "close": the only other failure here
+    return value, scanner.pos
 
 
 def evaluate(text: str, resolve: Resolver) -> int:

@@ -44,7 +44,8 @@ from textual.widget import Widget
 from textual.widgets import Input, TabbedContent, TabPane
 
 from ptodbg.debug import session as sessions
-from ptodbg.debug.commands import CommandResult, Commands
+from ptodbg.debug.commands import CommandResult, Commands, split_words
+from ptodbg.debug.displays import Displays, console_lines, displays_of
 from ptodbg.debug.engine import Debugger
 from ptodbg.debug.view import View, Viewer
 from ptodbg.tui import keys
@@ -71,8 +72,6 @@ from ptodbg.tui.widgets.commandline import CommandLine
 from ptodbg.tui.widgets.console import ConsoleLog
 from ptodbg.tui.widgets.timeline import TimelineStrip
 
-LONG_COMMANDS = frozenset({"continue", "until", "next", "reverse-continue", "goto", "load"})
-SYNC_STEP_LIMIT = 256  # step/reverse-step counts above this run in the worker
 VIEWS = (("a", "memory A", "dma.src"), ("b", "memory B", "dma.dst"))
 STACK_NAMES = frozenset({"[stack]"})
 COUNTED = {"step": "step", "reverse_step": "reverse-step"}  # actions a count prefix repeats
@@ -199,6 +198,7 @@ class PtodbgApp(App):
         with Vertical(id="bottom-bar"):
             yield TextLine("", id="message")
             yield CommandLine(self.submit_command_line, self.action_leave_input, id="command", compact=True,
+                              complete=self.commands.complete, show=self.set_message,
                               placeholder=": command (help lists them; enter repeats the last)")
             yield KeyFooter(id="footer")
         yield size(TimelineStrip(id="timeline"))
@@ -401,28 +401,26 @@ class PtodbgApp(App):
         widget.update(("✗ " if error else "") + text)
         widget.set_class(error, "-error")
 
+    @property
+    def displays(self) -> Displays:
+        """The debugger's auto-displays, for the Displays tab (it renders them from views)."""
+        return displays_of(self.dbg.settings)
+
     def log_console(self, text: str) -> None:
         self._one("#console", ConsoleLog).write(Text(text))
 
     # ------------------------------------------------------------ commands
-    def _spec_name(self, line: str) -> str | None:
-        word, _, rest = line.strip().partition(" ")
-        spec = self.commands._lookup(word.lower(), rest)
-        return spec.name if spec is not None else None
-
     def _is_long(self, line: str) -> bool:
-        name = self._spec_name(line)
-        if name in LONG_COMMANDS:
-            return True
-        if name in ("step", "reverse-step"):
-            args = line.split()[1:]
-            if not args:
-                return False
-            try:
-                return int(args[0], 0) > SYNC_STEP_LIMIT
-            except ValueError:
-                return True
-        return False
+        """Whether the line runs on the worker: the command's own fact
+        (:meth:`~ptodbg.debug.commands.CommandSpec.runs_long`)."""
+        spec = self.commands.spec_for(line)
+        if spec is None:
+            return False
+        try:
+            args = split_words(line.strip().partition(" ")[2])
+        except ValueError:
+            return False
+        return spec.runs_long(args)
 
     def _execute(self, line: str) -> tuple[CommandResult, View | None]:
         """Run one command line and capture the view of its stop, on the calling thread
@@ -535,13 +533,17 @@ class PtodbgApp(App):
 
     def _finish(self, result: CommandResult, view: View | None) -> None:
         self.last_result = result
-        name = self._spec_name(result.command) if result.command else None
+        spec = self.commands.spec_for(result.command) if result.command else None
+        name = spec.name if spec is not None else None
         if not result.ok:
             self.set_message(result.error or "failed", error=True)
             self.log_console(f"  error: {result.error}")
         else:
             text = result.message or "ok"
             self.log_console("\n".join("  " + line for line in text.splitlines()) or "  ok")
+            shown = console_lines(result.extra.get("displays", [])) if result.moved else []
+            if shown:  # gdb's displays after a stop (the Displays tab shows them too)
+                self.log_console("\n".join("  " + line for line in shown))
             if "\n" in text:
                 first = text.splitlines()[0]
                 tabs = self._one("#tabs", TabbedContent)

@@ -33,8 +33,8 @@ class HelpScreen(ModalScreen[None]):
         commands = Table(box=None, show_header=True, header_style="bold", expand=True)
         commands.add_column("command", no_wrap=True)
         commands.add_column("does")
-        for spec in Commands.specs():
-            commands.add_row(spec.usage, spec.help)
+        for spec in Commands.specs():  # plain text: usages hold brackets ([N], x/FMT)
+            commands.add_row(Text(spec.usage), Text(spec.help))
         legend = Text.from_markup(
             "Memory views: [b]rwx[/b] page permissions, [b]![/b] once-only injection pending, "
             "[b]*[/b] permissions changed by the user, [b]@[/b] injection scheduled; "

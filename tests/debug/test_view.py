@@ -115,7 +115,7 @@ def test_the_view_holds_the_architectural_state_of_a_real_program():
     assert view.trap is None and m.pending_trap is None
     assert view.events == tuple(d.events())
     assert view.output == m.os_state.output and view.exit_code is None
-    assert [dataclasses.asdict(f) for f in view.frames] == d.backtrace(64)
+    assert [jsonstate.frame_json(f) for f in view.frames] == d.backtrace(64)
     assert view.frames[0].where.startswith("cpp_gate_case02+") and view.frames[1].where == "main+0xc"
     assert view.history.horizon == d.horizon and view.history.snapshots == len(d.history)
     # memory: every mapped page reads as the machine's bytes, with the machine's permissions

@@ -210,3 +210,16 @@ def test_bt_shows_cpp_frames_demangled():
     assert [f["function"] for f in frames[1:]] == ["cpp_gate_case01", "main", "libc_start_main_stage2",
                                                   "__libc_start_main", "_start_c", "_start"]
     assert all(f["demangled"] is None for f in frames[1:])  # C names stay as they are
+
+
+def test_stepping_onto_exit_group_reports_exited_as_continue_does():
+    """A step that executes exit_group ends the program: status "exited" with its code,
+    the same answer continue gives (never "error")."""
+    dbg = open_debugger(PROGRAMS / "02_algorithms.static", profile="linux", compat="linx-v0.4")
+    ran = dbg.cont()
+    assert ran.status == "exited" and dbg.machine.exit_code == 0
+    end = dbg.steps
+    dbg.reverse_step(1)
+    stepped = dbg.step(1)
+    assert (stepped.status, dbg.steps, dbg.machine.exit_code) == ("exited", end, 0)
+    assert stepped.message == ran.message

@@ -8,8 +8,10 @@ costs no more than a small one.  Everything is read from the frozen view: showin
 never touches the machine, and scrolling during a background run shows the code of the
 last stop.
 
-Each row has a breakpoint marker (``●``), the TPC marker (``▶``; ``✗`` for the
+Each row has a breakpoint marker (``●``; ``○`` when disabled), the TPC marker (``▶``; ``✗`` for the
 instruction that trapped), the address and the instruction; symbols get label rows.
+When ``frame``/``up``/``down`` selected an outer frame, the window follows that frame's
+pc (its return address, marked ``↩`` and highlighted) and the title says "frame #N".
 The cursor (up/down when the view has focus, or a click on a row) is where ``b``
 toggles a breakpoint; a click in the two-cell gutter toggles the breakpoint of that row.
 
@@ -79,6 +81,8 @@ class DisasmView(ViewPane, RowStrips, ScrollView, can_focus=True):
         self.cursor = 0
         self.breakpoints: frozenset[int] = frozenset()
         self._stop = 0  # the view.stop shown
+        self._frame: tuple[int, int] = (0, 0)  # (view.stop, selected frame) shown
+        self.frame_pc: int | None = None  # the selected outer frame's pc (a return address)
         self._text: dict[tuple[int, bytes], str] = {}
         self._sources: dict[int, tuple[SourceLine | None, bool]] = {}  # address -> (line, first of it)
         self.title_base = "disassembly"
@@ -112,12 +116,17 @@ class DisasmView(ViewPane, RowStrips, ScrollView, can_focus=True):
         re-read (a breakpoint set): repaint the rows whose markers changed."""
         self.breakpoints = view.breakpoints
         new_stop = view.stop != self._stop
+        new_frame = (view.stop, view.selected_frame) != self._frame
         self._stop = view.stop
+        self._frame = (view.stop, view.selected_frame)
         self.focus_pc = view.focus_pc
-        self._build(self.focus_pc if new_stop or self.listing is None else self.cursor)
-        if new_stop:
-            self.cursor = self.focus_pc
-            self._bring_into_view(self.focus_pc)
+        self.frame_pc = view.frame_pc if view.selected_frame else None
+        follow = self.frame_pc if self.frame_pc is not None else self.focus_pc  # frame/up/down move the window
+        self._build(follow if new_stop or new_frame or self.listing is None else self.cursor)
+        if new_stop or new_frame:
+            self.cursor = follow
+            self._bring_into_view(follow)
+        self.title_base = f"disassembly · frame #{view.selected_frame}" if view.selected_frame else "disassembly"
         self._repaint_changed()
 
     def jump(self, address: int) -> None:
@@ -244,7 +253,8 @@ class DisasmView(ViewPane, RowStrips, ScrollView, can_focus=True):
                    and row.address == trap.info.saved_tpc)
         word = view.memory.read(row.address, row.length)
         return (row.address == self.focus_pc, row.address == self.cursor and self.has_focus,
-                row.address in self.breakpoints, trapped, word, self.scrollable_content_region.width)
+                row.address in self.breakpoints, trapped, word, self.scrollable_content_region.width,
+                row.address == self.frame_pc, row.address in view.disabled)
 
     def _source_text(self, address: int, width: int) -> str | None:
         """The source beside a row (its first instruction of a line), None when none."""
@@ -277,14 +287,15 @@ class DisasmView(ViewPane, RowStrips, ScrollView, can_focus=True):
         if not row.length:
             style = self.on_base("note" if row.note else "label")
             return Strip([Segment(row.label if row.note else f"{row.label}:", style)])
-        at_pc, cursor, bp, trapped, word, _width = sig
-        line = "pc" if at_pc else ("cursor" if cursor else "")
+        at_pc, cursor, bp, trapped, word, _width, at_frame, disabled = sig
+        line = "pc" if at_pc or at_frame else ("cursor" if cursor else "")
         on = self.on_base
         digits = 8 if row.address < 1 << 32 else 16
         text = self._instruction_text(row.address, word)
         segs = [
-            Segment("●" if bp else " ", on(line, "breakpoint")),
-            Segment("✗" if trapped else ("▶" if at_pc else " "), on(line, "trap") if trapped else on(line)),
+            Segment("●" if bp else ("○" if disabled else " "), on(line, "breakpoint")),
+            Segment("✗" if trapped else ("▶" if at_pc else ("↩" if at_frame else " ")),
+                    on(line, "trap") if trapped else on(line)),
             Segment(" ", on(line)),
             Segment(f"{row.address:0{digits}x}", on(line, "address")),
             Segment("  ", on(line)),

@@ -99,6 +99,18 @@ class LineStatePane(ViewPane, _Builder, LinePane):
         raise NotImplementedError
 
 
+def frame_restored(view: View) -> frozenset[int]:
+    """The registers of the selected frame that unwinding changed: read back from its
+    callee's save slots (and sp, the callee's frame address)."""
+    level = view.selected_frame
+    if not 0 < level < len(view.frames):
+        return frozenset()
+    inner, outer = view.frames[level - 1].regs, view.frames[level].regs
+    if not inner or not outer:
+        return frozenset()
+    return frozenset(i for i in range(1, len(outer)) if outer[i] != inner[i])
+
+
 class RegistersPane(LineStatePane, can_focus=True):
     """The 24 GPRs by ABI name and the T/U queues with their valid flags.
 
@@ -112,7 +124,9 @@ class RegistersPane(LineStatePane, can_focus=True):
         self.selected: str | None = None  # the register picked with the mouse
         self.cells: list[tuple[int, int, int, str]] = []  # (row, first cell, end cell, register)
 
-    def subtitle(self) -> str:
+    def subtitle(self, view: View | None = None) -> str:
+        if view is not None and view.selected_frame and view.frame is not None:
+            return f"frame #{view.selected_frame} {view.frame.label} · * read back from its callee's frame"
         if self.cumulative_from is None:
             return "* changed since the last stop"
         return f"* changed since step {count(self.cumulative_from)}"
@@ -126,12 +140,16 @@ class RegistersPane(LineStatePane, can_focus=True):
         marks = self.size.width >= MARKED_WIDTH or not self.size.width
         flag = (lambda hot: "*" if hot else " ") if marks else (lambda hot: "")
         gap = "  " if marks else " "
-        if self.cumulative_from is None:
+        regs = view.frame_regs  # a selected outer frame shows its registers, as gdb's up does
+        if view.selected_frame:
+            marked, mark_style = frame_restored(view), self.style_of("cumulative")
+        elif self.cumulative_from is None:
             marked, mark_style = view.changed, self.style_of("changed")
         else:
             marked, mark_style = view.cumulative, self.style_of("cumulative")
-        if self.border_subtitle != self.subtitle():
-            self.border_subtitle = self.subtitle()
+        subtitle = self.subtitle(view)
+        if self.border_subtitle != subtitle:
+            self.border_subtitle = subtitle
         cells = []
         selected = self.style_of("selected")
         for i in range(0, 24, 2):
@@ -144,7 +162,7 @@ class RegistersPane(LineStatePane, can_focus=True):
                     name_style = selected
                 label = f"{flag(hot)}{name:<4} "
                 text.append(label, name_style)
-                self.hex64(text, view.regs.values[j], mark_style if hot else None)
+                self.hex64(text, regs.values[j], mark_style if hot else None)
                 cells.append((i // 2, x, x + len(label) + 16, name))
                 x += len(label) + 16 + len(gap)
                 text.append(gap if j == i else "\n")
@@ -195,7 +213,7 @@ class RegistersPane(LineStatePane, can_focus=True):
             value = (self.view.t if which == "t" else self.view.u)[int(slot) - 1]
             what = f"{name.upper()} = {value:#x}" if value is not None else f"{name.upper()} (not valid)"
         else:
-            what = f"{name} = {self.view.regs[name]:#x}"
+            what = f"{name} = {self.view.frame_regs[name]:#x}"
         self.post_message(Picked("register", name, what))
 
 

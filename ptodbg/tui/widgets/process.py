@@ -118,16 +118,19 @@ class BacktracePane(ViewPane, StyleCache, ScrollView, can_focus=True):
 
     def show(self, view: View) -> None:
         frames = view.frames
-        if self.selected is not None and self.selected >= len(frames):
-            self.selected = None
+        # The engine's selection (frame/up/down, reset to #0 when the machine moves) is the
+        # one shown; the arrow keys move a highlight that enter (or a click) selects.
+        self.selected = view.selected_frame if frames else None
         count = plural(len(frames), "frame")
         if len(frames) >= FRAME_LIMIT:
             count = f"at least {count}"
         lines: list[tuple[list[tuple[str, str | None]], int | None]] = [
-            ([(f"{count}, innermost first; click one to select it; bt lists them in the console", "dim")], None)]
+            ([(f"{count}, innermost first; click or up/down + enter selects one (frame N): registers and "
+               "disassembly follow it", "dim")], None)]
         for frame in frames:
-            lines.append(([(f"#{frame.level:<3}", "label"), (f"{frame.pc:#x} ", "address"), (frame.label, None),
-                           (f"  sp {frame.sp:#x}", "dim")], frame.level))
+            chosen = "→" if frame.level == view.selected_frame else " "
+            lines.append(([(chosen, "label"), (f"#{frame.level:<3}", "label"), (f"{frame.pc:#x} ", "address"),
+                           (frame.label, None), (f"  sp {frame.sp:#x}", "dim")], frame.level))
         if len(frames) == 1 and frames[0].function is None:
             lines.append(([("outside every function symbol: no frames to follow", "dim")], None))
         elif frames:

@@ -1,0 +1,84 @@
+"""The program's symbols: name -> address, address -> nearest name, and the names as a
+C++ programmer reads them.
+
+Why a module of its own: symbols serve breakpoints (LOC), backtraces, the disassembly and
+every client's display; none of that needs the rest of the engine.
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+
+from ptodbg.debug.cxxnames import FunctionIndex
+from ptodbg.debug.demangle import demangle
+
+
+@dataclass(frozen=True)
+class Symbols:
+    """The program's symbols: name -> address, and address -> nearest name."""
+
+    by_name: dict[str, int]
+    sizes: dict[str, int]
+
+    def __post_init__(self) -> None:
+        # Assembler-local labels (.L...) name places inside functions; symbolization uses
+        # the enclosing function instead (they can still be looked up by name).
+        ordered = sorted((a, n) for n, a in self.by_name.items() if not n.startswith((".L", "$")))
+        object.__setattr__(self, "_addrs", [a for a, _ in ordered])
+        object.__setattr__(self, "_names", [n for _, n in ordered])
+        object.__setattr__(self, "_pretty", {})  # name -> how pretty() shows it
+        object.__setattr__(self, "_functions", None)  # FunctionIndex, made on first use
+
+    def lookup(self, name: str) -> int | None:
+        return self.by_name.get(name)
+
+    def containing(self, address: int) -> tuple[str, int] | None:
+        """(name, offset) of the closest symbol at or below ``address``."""
+        i = bisect.bisect_right(self._addrs, address)  # type: ignore[attr-defined]
+        if not i:
+            return None
+        name = self._names[i - 1]  # type: ignore[attr-defined]
+        base = self._addrs[i - 1]  # type: ignore[attr-defined]
+        size = self.sizes.get(name, 0)
+        if size and address >= base + size and address - base > 0x10000:
+            return None
+        return name, address - base
+
+    def at(self, address: int) -> list[str]:
+        i = bisect.bisect_left(self._addrs, address)  # type: ignore[attr-defined]
+        out = []
+        while i < len(self._addrs) and self._addrs[i] == address:  # type: ignore[attr-defined]
+            out.append(self._names[i])  # type: ignore[attr-defined]
+            i += 1
+        return out
+
+    def symbolize(self, address: int) -> str:
+        hit = self.containing(address)
+        if hit is None:
+            return f"{address:#x}"
+        name, off = hit
+        return name if off == 0 else f"{name}+{off:#x}"
+
+    def pretty(self, name: str) -> str:
+        """The name as a C++ programmer reads it (demangled, remembered), else itself.
+        Only for display: commands, sessions and the JSON state keep the symbol's name."""
+        cache: dict[str, str] = self._pretty  # type: ignore[attr-defined]
+        shown = cache.get(name)
+        if shown is None:
+            shown = cache[name] = (demangle(name) if name.startswith("_Z") else None) or name
+        return shown
+
+    def functions(self, typed: str) -> list[tuple[str, str, int]]:
+        """The C++ functions a typed name matches (see :mod:`ptodbg.debug.cxxnames`):
+        (symbol, demangled, address) each.  The index of demangled names is made on the
+        first call (tens of milliseconds for ten thousand symbols)."""
+        index: FunctionIndex | None = self._functions  # type: ignore[attr-defined]
+        if index is None:
+            mangled = [(n, a) for n, a in self.by_name.items() if n.startswith("_Z")]
+            index = FunctionIndex([(n, shown, a) for n, a in mangled if (shown := self.pretty(n)) != n])
+            object.__setattr__(self, "_functions", index)
+        return index.find(typed)
+
+
+EMPTY_SYMBOLS = Symbols({}, {})

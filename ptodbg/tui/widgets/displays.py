@@ -1,0 +1,150 @@
+"""The Displays tab: gdb's auto-displays (``display a0``, ``display/i $pc``) at the stop.
+
+Each display shows what the console shows after a stop (``1: a0 = 0x5``, or an ``x/FMT``
+header and its rows), worked out from the view of the stop: expressions through
+:meth:`View.evaluate <ptodbg.debug.view.View.evaluate>`, memory through
+:meth:`View.read`, instructions through :meth:`View.instruction`, so the pane reads
+nothing but the view while a background run goes on.  The list of displays is the
+debugger's (:func:`~ptodbg.debug.displays.displays_of`), which the app hands over as
+:attr:`PtodbgApp.displays`.
+
+The tab stays hidden until the first display is made (and hides again when the last is
+removed), so a session without displays looks as it always did.
+
+This module is the whole pane: its tab, its colours (``DEFAULT_CSS``) and its rendering
+(a :class:`~ptodbg.tui.pane.ViewPane`, found by the app with no edit to it).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.segment import Segment
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.widgets import Tabs
+
+from ptodbg.debug.displays import Displays, Target
+from ptodbg.debug.memformat import symbol_label
+from ptodbg.tui.pane import ViewPane, tab_id
+from ptodbg.tui.widgets.base import StyleCache
+
+if TYPE_CHECKING:
+    from ptodbg.debug.view import View
+
+WIDTH = 160
+
+
+class ReadError(ValueError):
+    """A read of the view that found an unmapped byte (as the engine words it)."""
+
+
+def view_target(view: View) -> Target:
+    """The readers of a frozen view, as :class:`~ptodbg.debug.displays.Target` wants them."""
+
+    def read(address: int, size: int) -> bytes:
+        data = view.read(address, size)
+        if data is None:
+            first = next((a for a in range(address, address + size) if view.read(a, 1) is None), address)
+            raise ReadError(f"cannot access memory at {first:#x}")
+        return data
+
+    def disassemble(address: int) -> tuple[int, str]:
+        if address & 1:
+            raise ReadError(f"{address:#x} is odd: instructions are halfword aligned")
+        insn = view.instruction(address)
+        if not insn.length or view.read(address, insn.length) is None:
+            raise ReadError(f"cannot access memory at {address:#x}")
+        return insn.length, insn.text
+
+    return Target(view.evaluate, read, symbol_label(view.symbols.containing), disassemble, view.pc)
+
+
+class DisplaysPane(ViewPane, StyleCache, ScrollView, can_focus=True):
+    """Every display of the debugger at the stop, as the console shows them."""
+
+    TAB = "Displays"
+    TAB_ORDER = 40
+    DEFAULT_ID = "displays"
+    LAZY = True
+
+    COMPONENT_PREFIX = "displays"
+    COMPONENT_CLASSES = {"displays--header", "displays--error", "displays--pc", "displays--empty"}
+
+    DEFAULT_CSS = """
+    DisplaysPane { height: 1fr; padding: 0 1; background: $surface; overflow-x: auto; }
+    DisplaysPane > .displays--header { color: $pd-label; text-style: bold; }
+    DisplaysPane > .displays--error { color: $pd-trap; }
+    DisplaysPane > .displays--pc { background: $pd-pc; }
+    DisplaysPane > .displays--empty { color: $foreground-muted; }
+    """
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.lines: list[tuple[str, str | None]] = []  # (text, component)
+        self._shown: int | None = None  # the number of displays the tab was last set for
+
+    @property
+    def plain(self) -> str:
+        """The lines as text (what a user reads)."""
+        return "\n".join(text for text, _ in self.lines)
+
+    def _displays(self) -> Displays | None:
+        found = getattr(self.app, "displays", None)
+        return found if isinstance(found, Displays) else None
+
+    def show_view(self, view: View) -> None:
+        """Show or hide the tab for the number of displays, then take the view."""
+        self._sync_tab()
+        super().show_view(view)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.call_after_refresh(self._sync_tab)
+
+    def _sync_tab(self) -> None:
+        """The tab is shown while there is a display (retried once the tabs exist)."""
+        displays = self._displays()
+        count = len(displays) if displays is not None else 0
+        if (count > 0) == (self._shown is not None and self._shown > 0) and self._shown is not None:
+            return
+        tabs = self.app.query_one("#tabs")
+        try:
+            (tabs.show_tab if count else tabs.hide_tab)(tab_id(type(self)))  # type: ignore[attr-defined]
+        except Tabs.TabError:  # the tab row is not composed yet
+            self.call_after_refresh(self._sync_tab)
+            return
+        self._shown = count
+
+    def show(self, view: View) -> None:
+        displays = self._displays()
+        lines: list[tuple[str, str | None]] = []
+        if displays is None or not len(displays):
+            lines.append(("no displays: display EXPR, display/FMT EXPR (e.g. display/i $pc)", "empty"))
+        else:
+            for entry in displays.show(view_target(view)):
+                text = entry["text"]
+                for k, line in enumerate(text):
+                    kind = "error" if line.startswith("<error") or (k == 0 and "error" in entry and len(text) == 1) \
+                        else "pc" if line.startswith("=> ") else "header" if k == 0 else None
+                    lines.append((line.expandtabs(8), kind))
+        if lines == self.lines:
+            return
+        self.lines = lines
+        self.virtual_size = Size(max(WIDTH, *(len(t) for t, _ in lines)), len(lines))
+        self.refresh()
+
+    def redraw(self) -> None:
+        self.forget_styles()
+        self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        width = self.scrollable_content_region.width
+        index = int(self.scroll_y) + y
+        base = self.base_style
+        if not 0 <= index < len(self.lines):
+            return Strip.blank(width, base)
+        text, kind = self.lines[index]
+        strip = Strip([Segment(text, self.on_base(kind))])
+        return strip.crop(int(self.scroll_x), int(self.scroll_x) + width).extend_cell_length(width, base)
