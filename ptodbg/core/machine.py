@@ -615,11 +615,18 @@ class Machine:
         self._decoded[pc] = got
         span = 4 if length == 16 and insn & 0xF == 0x2 else length >> 3  # _code_span
         self.mem.mark_code(pc, span)
-        first, last = pc >> PAGE_SHIFT, (pc + span - 1) >> PAGE_SHIFT
-        for pn in (first,) if first == last else (first, last):
-            pcs = self._code_pcs.get(pn)
+        code_pcs = self._code_pcs
+        pn = pc >> PAGE_SHIFT
+        pcs = code_pcs.get(pn)
+        if pcs is None:
+            code_pcs[pn] = {pc}
+        else:
+            pcs.add(pc)
+        last = (pc + span - 1) >> PAGE_SHIFT
+        if last != pn:  # the instruction's bytes run into the next page
+            pcs = code_pcs.get(last)
             if pcs is None:
-                self._code_pcs[pn] = {pc}
+                code_pcs[last] = {pc}
             else:
                 pcs.add(pc)
         return got
