@@ -168,7 +168,7 @@ def _exit_status(dbg) -> int:
 def cmd_run(args: argparse.Namespace) -> int:
     import json
 
-    from ptodbg.debug.batch import INTERRUPTED_STATUS, sigint_cancels
+    from ptodbg.debug.interrupts import INTERRUPTED_STATUS, sigint_cancels
     from ptodbg.debug.jsonstate import state
     from ptodbg.debug.trace import TraceWriter
 
