@@ -226,6 +226,7 @@ def _describe_state(dbg) -> str:
 
 def cmd_batch(args: argparse.Namespace) -> int:
     from ptodbg.debug import batch, session
+    from ptodbg.debug.interrupts import sigint_cancels
 
     if (args.script is None) == (args.commands is None):
         return _fail("batch needs exactly one of -x SCRIPT or -c \"CMD; CMD\"")
@@ -244,7 +245,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
     if dbg is None:
         return err
     dbg.step_limit = args.max_steps
-    with batch.sigint_cancels(dbg):
+    with sigint_cancels(dbg):
         if args.session:
             try:
                 session.load(dbg, args.session)

@@ -8,7 +8,7 @@ Nothing else is written to standard output.  With ``--text`` (:func:`transcript`
 command prints what the TUI's console shows instead, as a gdb session reads: the command
 after a ``(ptodbg)`` prompt, then its output lines and the displays of its stop.
 
-Headless runs stay in the user's hands: :func:`sigint_cancels` turns SIGINT into a request
+Headless runs stay in the user's hands: :func:`~ptodbg.debug.interrupts.sigint_cancels` turns SIGINT into a request
 the engine honours at the next step boundary, so the running command ends at an exact
 step and still prints its line (status "interrupted"), and :func:`run` skips the rest.
 """
