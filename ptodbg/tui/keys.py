@@ -59,6 +59,9 @@ TAB_KEYS = (
     ("tab-calls", "Calls", "f4"),
     ("tab-pages", "Pages", "f5"),
     ("tab-console", "Console", "f6"),
+    # gdb's auto-displays: the tab is hidden until the first display, and F7 shows it (and
+    # how to make one) even then.  The footer keeps "F2-F6 Tabs": F1 lists F7.
+    ("tab-displays", "Displays", "f7"),
 )
 
 # The panes: (pane id, name, key).  Alt+letter, the letter named in the pane's title
