@@ -60,7 +60,7 @@ TAB_KEYS = (
     ("tab-pages", "Pages", "f5"),
     ("tab-console", "Console", "f6"),
     # gdb's auto-displays: the tab is hidden until the first display, and F7 shows it (and
-    # how to make one) even then.  The footer keeps "F2-F6 Tabs": F1 lists F7.
+    # how to make one) even then.
     ("tab-displays", "Displays", "f7"),
 )
 
@@ -123,7 +123,7 @@ OTHER_KEYS = (
 )
 
 GROUPS = {
-    "tabs": ("F2-F6", "Tabs", "Tabs"),
+    "tabs": ("F2-F7", "Tabs", "Tabs"),
     "panes": ("M-d/a/m/r/s/e/t/l", "Panes", "Panes"),
 }
 
