@@ -106,6 +106,38 @@ class StyleCache:
     def notify_style_update(self) -> None:
         super().notify_style_update()  # type: ignore[misc]
         self.forget_styles()
+
+
+class ListedLines(StyleCache):
+    """Mixin for a scrollable pane that draws a list of prepared entries, one per line
+    (the Calls, Pages and Displays tabs): the row bookkeeping lives here, each pane says
+    only how one entry looks (:meth:`render_entry`).  ``HEADER`` rows at the top are drawn
+    by :meth:`render_header`."""
+
+    HEADER = 0
+    lines: list
+
+    def redraw(self) -> None:
+        """Recolour after a theme change."""
+        self.forget_styles()
+        self.refresh()  # type: ignore[attr-defined]
+
+    def render_line(self, y: int) -> Strip:
+        width = self.scrollable_content_region.width  # type: ignore[attr-defined]
+        index = int(self.scroll_y) + y  # type: ignore[attr-defined]
+        if index < self.HEADER:
+            return self.render_header(index, width)
+        index -= self.HEADER
+        if not 0 <= index < len(self.lines):
+            return Strip.blank(width, self.base_style)  # type: ignore[attr-defined]
+        return self.render_entry(self.lines[index], width)
+
+    def render_header(self, row: int, width: int) -> Strip:
+        raise NotImplementedError
+
+    def render_entry(self, entry, width: int) -> Strip:
+        """The strip of one entry, ``width`` cells wide."""
+        raise NotImplementedError
         self.styles_changed()
 
     def styles_changed(self) -> None:

@@ -31,7 +31,7 @@ from textual.widgets import Tabs
 from ptodbg.debug.displays import Displays, Target
 from ptodbg.debug.memformat import symbol_label
 from ptodbg.tui.pane import ViewPane, tab_id
-from ptodbg.tui.widgets.base import StyleCache
+from ptodbg.tui.widgets.base import ListedLines
 
 if TYPE_CHECKING:
     from ptodbg.debug.view import View
@@ -64,7 +64,7 @@ def view_target(view: View) -> Target:
     return Target(view.evaluate, read, symbol_label(view.symbols.containing), disassemble, view.pc)
 
 
-class DisplaysPane(ViewPane, StyleCache, ScrollView, can_focus=True):
+class DisplaysPane(ViewPane, ListedLines, ScrollView, can_focus=True):
     """Every display of the debugger at the stop, as the console shows them."""
 
     TAB = "Displays"
@@ -179,16 +179,7 @@ class DisplaysPane(ViewPane, StyleCache, ScrollView, can_focus=True):
         self.virtual_size = Size(max(WIDTH, *(len(t) for t, _ in lines)), len(lines))
         self.refresh()
 
-    def redraw(self) -> None:
-        self.forget_styles()
-        self.refresh()
-
-    def render_line(self, y: int) -> Strip:
-        width = self.scrollable_content_region.width
-        index = int(self.scroll_y) + y
-        base = self.base_style
-        if not 0 <= index < len(self.lines):
-            return Strip.blank(width, base)
-        text, kind = self.lines[index]
+    def render_entry(self, entry: tuple[str, str | None], width: int) -> Strip:
+        text, kind = entry
         strip = Strip([Segment(text, self.on_base(kind))])
-        return strip.crop(int(self.scroll_x), int(self.scroll_x) + width).extend_cell_length(width, base)
+        return strip.crop(int(self.scroll_x), int(self.scroll_x) + width).extend_cell_length(width, self.base_style)

@@ -22,7 +22,7 @@ from textual.strip import Strip
 
 from ptodbg.debug.records import PageRange, Perms
 from ptodbg.tui.pane import ViewPane
-from ptodbg.tui.widgets.base import StyleCache
+from ptodbg.tui.widgets.base import ListedLines
 
 if TYPE_CHECKING:
     from ptodbg.debug.view import View
@@ -37,13 +37,14 @@ def _size(n: int) -> str:
     return f"{n:#x}"
 
 
-class PageMapPane(ViewPane, StyleCache, ScrollView, can_focus=True):
+class PageMapPane(ViewPane, ListedLines, ScrollView, can_focus=True):
     """Every mapped range of the stop, one row each."""
 
     TAB = "Pages"
     TAB_ORDER = 35
     DEFAULT_ID = "pages"
     LAZY = True
+    HEADER = 1  # the column names
 
     COMPONENT_PREFIX = "pagemap"
     COMPONENT_CLASSES = {
@@ -91,10 +92,6 @@ class PageMapPane(ViewPane, StyleCache, ScrollView, can_focus=True):
         self.virtual_size = Size(WIDTH, len(self.lines) + 1)
         self.refresh()
 
-    def redraw(self) -> None:
-        self.forget_styles()
-        self.refresh()
-
     def _perms_style(self, perms: Perms) -> str:
         if perms & Perms.X:
             return "exec"
@@ -102,18 +99,16 @@ class PageMapPane(ViewPane, StyleCache, ScrollView, can_focus=True):
             return "write"
         return "read" if perms & Perms.R else "none"
 
-    def render_line(self, y: int) -> Strip:
-        width = self.scrollable_content_region.width
-        row_index = int(self.scroll_y) + y
+    def render_header(self, row: int, width: int) -> Strip:
+        digits = self.digits
+        header = f"   {'start':<{digits}} {'end':<{digits}} perm  size name"
+        return Strip([Segment(header, self.on_base("header"))]).crop_extend(0, width, self.base_style)
+
+    def render_entry(self, entry: tuple[PageRange | None, str], width: int) -> Strip:
         base = self.base_style
         on = self.on_base
         digits = self.digits
-        if row_index == 0:
-            header = f"   {'start':<{digits}} {'end':<{digits}} perm  size name"
-            return Strip([Segment(header, on("header"))]).crop_extend(0, width, base)
-        if not 0 < row_index <= len(self.lines):
-            return Strip.blank(width, base)
-        page, note = self.lines[row_index - 1]
+        page, note = entry
         if page is None:
             return Strip([Segment("   └ ", base), Segment(note, on("mark"))]).crop_extend(0, width, base)
         here = "here" if page.start <= self._pc < page.end else None

@@ -21,7 +21,7 @@ from textual.widgets import Log
 from ptodbg.debug.view import FRAME_LIMIT
 from ptodbg.tui.fmt import plural
 from ptodbg.tui.pane import Picked, ViewPane
-from ptodbg.tui.widgets.base import StyleCache
+from ptodbg.tui.widgets.base import ListedLines
 
 if TYPE_CHECKING:
     from ptodbg.debug.records import Frame
@@ -72,7 +72,7 @@ class OutputLog(ViewPane, Log):
         return "\n".join(self.lines)
 
 
-class BacktracePane(ViewPane, StyleCache, ScrollView, can_focus=True):
+class BacktracePane(ViewPane, ListedLines, ScrollView, can_focus=True):
     """The call chain, innermost first: level, PC, function+offset and the frame's sp.
 
     Frames come from the view, which read them from the frames FENTRY built (the return
@@ -139,22 +139,13 @@ class BacktracePane(ViewPane, StyleCache, ScrollView, can_focus=True):
         self.virtual_size = Size(WIDTH, len(lines))
         self.refresh()
 
-    def redraw(self) -> None:
-        self.forget_styles()
-        self.refresh()
-
-    def render_line(self, y: int) -> Strip:
-        width = self.scrollable_content_region.width
-        index = int(self.scroll_y) + y
-        base = self.base_style
-        if not 0 <= index < len(self.lines):
-            return Strip.blank(width, base)
-        runs, level = self.lines[index]
+    def render_entry(self, entry, width: int) -> Strip:
+        runs, level = entry
         lit = "selected" if level is not None and level == self.selected else None
         strip = Strip([Segment(text, self.on_base(lit, name)) for text, name in runs])
         if lit:
             strip = strip.extend_cell_length(width, self.on_base(lit))
-        return strip.crop_extend(0, width, base)
+        return strip.crop_extend(0, width, self.base_style)
 
     def frame_at(self, y: int) -> int | None:
         """The level of the frame drawn at content row ``y``."""
