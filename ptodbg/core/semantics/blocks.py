@@ -285,31 +285,30 @@ def _record(m: Machine, pc: int, size: int, items: tuple) -> int:
 @semantic("B.CATR")
 def b_catr(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
     items = tuple((k.lower(), v[k]) for k in ("trap", "atom", "aq", "rl", "far", "DR"))
-    size = length // 8
+    return _header_record(m, "B.CATR", length // 8, items, "trap", "the block already has control attributes")
 
-    def catr(pc: int) -> int:
-        _header(m, pc, "B.CATR")
-        if any(k == "trap" for k, _ in m.header):
-            raise Fault(BUNDLE_TRAP, pc, reason="the block already has control attributes")
+
+def _header_record(m: Machine, mnemonic: str, size: int, items: tuple, once_key: str | None,
+                   reason: str) -> Handler:
+    """A header command that records ``items``; when ``once_key`` is set, a second one in
+    the same block is BUNDLE_TRAP with ``reason``."""
+
+    def record(pc: int) -> int:
+        _header(m, pc, mnemonic)
+        if once_key is not None and any(k == once_key for k, _ in m.header):
+            raise Fault(BUNDLE_TRAP, pc, reason=reason)
         return _record(m, pc, size, items)
 
-    return catr
+    return record
 
 
 def _attribute_command(label: str, once_key: str | None):
     def builder(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-        size = length // 8
         items = tuple((f"{label}.{k.lower()}", val) for k, val in v.items())
         if once_key is not None:
             items = ((once_key, 1),) + items
-
-        def attribute(pc: int) -> int:
-            _header(m, pc, form.mnemonic)
-            if once_key is not None and any(k == once_key for k, _ in m.header):
-                raise Fault(BUNDLE_TRAP, pc, reason=f"{form.mnemonic} may appear once per block")
-            return _record(m, pc, size, items)
-
-        return attribute
+        return _header_record(m, form.mnemonic, length // 8, items, once_key,
+                              f"{form.mnemonic} may appear once per block")
 
     return builder
 
@@ -321,16 +320,8 @@ semantic("B.IOT", "B.IOS")(_attribute_command("io", None))
 
 @semantic("B.IOR")
 def b_ior(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-    size = length // 8
     items = (("ior", (v["RegSrc0"], v["RegSrc1"], v["RegSrc2"], v["RegDst"])),)
-
-    def ior(pc: int) -> int:
-        _header(m, pc, "B.IOR")
-        if any(k == "ior" for k, _ in m.header):
-            raise Fault(BUNDLE_TRAP, pc, reason="B.IOR may appear once per block")
-        return _record(m, pc, size, items)
-
-    return ior
+    return _header_record(m, "B.IOR", length // 8, items, "ior", "B.IOR may appear once per block")
 
 
 def _dimension_free(m: Machine, pc: int, loop: str) -> None:
