@@ -627,7 +627,7 @@ def _print(c: Commands, args: list[str], raw: str) -> CommandResult:
          "or register REG: a store, DMA, atomic, register write or edit",
          long=True, arguments=("expression", "count"))  # long: it may replay an interval
 def _last(c: Commands, args: list[str], raw: str) -> CommandResult:
-    from ptodbg.debug.lastwrite import MAX_LENGTH, last_write, memory_target, register_target
+    from ptodbg.debug.lastwrite import MAX_LENGTH, Interrupted, last_write, memory_target, register_target
 
     if not 1 <= len(args) <= 2:
         raise DebugError("usage: last LOC [LEN] | last REG")
@@ -645,7 +645,11 @@ def _last(c: Commands, args: list[str], raw: str) -> CommandResult:
         what = f"{length} bytes at {address:#x}"
     else:
         what = word
-    found = last_write(dbg, target)
+    try:
+        found = last_write(dbg, target)
+    except Interrupted as e:  # the machine is back at the present: the line says interrupted
+        dbg.last = Stop("interrupted", str(e))
+        return CommandResult("", True, str(e), stop=dbg.last)  # no "last" key: nothing was proven
     if found is None:
         return CommandResult("", True, f"nothing wrote {what} since load", extra={"last": None})
     doer = "a timeline edit" if found.kind == "set" else f"{found.mnemonic or '?'} ({found.kind})"
@@ -789,9 +793,8 @@ def _display(c: Commands, args: list[str], raw: str) -> CommandResult:
         new = displays.add(raw, fmt)
     except FormatError as e:
         raise DebugError(str(e)) from None
-    entries = displays.show(_target(c))
-    mine = [e for e in entries if e["number"] == new.number]
-    return CommandResult("", True, "\n".join(console_lines(mine)), extra={"display": new.number, "displays": entries})
+    mine = [new.show(_target(c))]  # as gdb: the new display only (the others were shown at the stop)
+    return CommandResult("", True, "\n".join(console_lines(mine)), extra={"display": new.number, "displays": mine})
 
 
 @command("undisplay", "undisplay [N...]", "stop showing displays N (all of them without N)", arguments=("count",))
