@@ -281,7 +281,7 @@ def _continue(c: Commands, args: list[str], raw: str) -> CommandResult:
 def _until(c: Commands, args: list[str], raw: str) -> CommandResult:
     if not raw:
         raise DebugError("usage: until LOC")
-    return c.moved(c.dbg.until(raw))
+    return c.moved(c.dbg.until(_location(raw)))
 
 
 @command("reverse-step", "reverse-step [N]", "go back N steps", "rs", "reverse-stepi", moves=True,
@@ -303,6 +303,17 @@ def _goto(c: Commands, args: list[str], raw: str) -> CommandResult:
     return c.moved(c.dbg.goto(c.num(args[0])))
 
 
+MAX_LOCATION = 4096  # characters of a LOC (a demangled C++ signature can be long, not this long)
+
+
+def _location(text: str) -> str:
+    """A LOC as typed, refused when longer than any name could be: its errors quote it, and
+    a 10,000-character name made a 10 kB error line."""
+    if len(text) > MAX_LOCATION:
+        raise DebugError(f"a location of {len(text)} characters is too long (at most {MAX_LOCATION})")
+    return text
+
+
 def _split_condition(raw: str) -> tuple[str, str | None]:
     words = raw.split()
     if "if" in words:
@@ -315,6 +326,7 @@ def _split_condition(raw: str) -> tuple[str, str | None]:
          arguments=("location", "word", "expression"))
 def _break(c: Commands, args: list[str], raw: str) -> CommandResult:
     loc, cond = _split_condition(raw)
+    loc = _location(loc)
     if not loc:
         raise DebugError("usage: break LOC [if EXPR]")
     bp = c.dbg.add_breakpoint(loc, cond)
@@ -327,6 +339,7 @@ def _break(c: Commands, args: list[str], raw: str) -> CommandResult:
          arguments=("location", "word", "expression"))
 def _tbreak(c: Commands, args: list[str], raw: str) -> CommandResult:
     loc, cond = _split_condition(raw)
+    loc = _location(loc)
     if not loc:
         raise DebugError("usage: tbreak LOC")
     bp = c.dbg.add_breakpoint(loc, cond, temporary=True)
@@ -627,7 +640,13 @@ def _print(c: Commands, args: list[str], raw: str) -> CommandResult:
          "or register REG: a store, DMA, atomic, register write or edit",
          long=True, arguments=("expression", "count"))  # long: it may replay an interval
 def _last(c: Commands, args: list[str], raw: str) -> CommandResult:
-    from ptodbg.debug.lastwrite import MAX_LENGTH, Interrupted, last_write, memory_target, register_target
+    from ptodbg.debug.lastwrite import (
+        MAX_LENGTH,
+        Interrupted,
+        last_write,
+        memory_target,
+        register_target,
+    )
 
     if not 1 <= len(args) <= 2:
         raise DebugError("usage: last LOC [LEN] | last REG")
