@@ -726,7 +726,7 @@ def _target(c: Commands) -> Target:
             raise DebugError(f"cannot access memory at {first if first is not None else address:#x}")
         return row.length, row.text
 
-    return Target(dbg.evaluate, dbg.memory, symbol_label(dbg.symbols.containing), disassemble, dbg.machine.pc)
+    return Target(dbg.evaluate, dbg.memory, symbol_label(_containing(dbg)), disassemble, dbg.machine.pc)
 
 
 def _examiner(c: Commands) -> Examiner:
@@ -776,7 +776,7 @@ def _print_formatted(c: Commands, raw: str) -> CommandResult:
         raise DebugError("usage: print/FMT EXPR")
     value = c.dbg.evaluate(gdb_expression(expression))
     try:
-        shown = print_value(value, fmt.format or "x", symbol_label(c.dbg.symbols.containing))
+        shown = print_value(value, fmt.format or "x", symbol_label(_containing(c.dbg)))
     except FormatError as e:
         raise DebugError(str(e)) from None
     return CommandResult("", True, f"{expression} = {shown}", extra={"value": value, "text": shown})
@@ -878,10 +878,24 @@ def _info_registers(c: Commands, args: list[str], raw: str) -> CommandResult:
             names.append(name)
     context = c.dbg.expr_context()
     values = {name: (regs[name] if name in regs else context.register(name)) & MASK64 for name in names}
-    label = symbol_label(c.dbg.symbols.containing)
+    label = symbol_label(_containing(c.dbg))
     lines = [_register_row(name, values[name], label) for name in names]
     return CommandResult("", True, "\n".join(lines),
                          extra={"registers": [{"name": n, "value": values[n]} for n in names]})
+
+
+def _containing(dbg: Debugger) -> Callable[[int], tuple[str, int] | None]:
+    """The symbol an address is in, as ``<sym+off>`` labels name it: only inside the
+    program's allocated sections (as ``info symbol``), so that print/a 0xffffffffffffffff
+    is not "<edge+18446744073709473797>" (the last symbol below it, 2^64 bytes away)."""
+    known = getattr(getattr(getattr(dbg, "loaded", None), "program", None), "sections", None) is not None
+
+    def containing(address: int) -> tuple[str, int] | None:
+        if known and _section_of(dbg, address) is None:
+            return None
+        return dbg.symbols.containing(address)
+
+    return containing
 
 
 def _section_of(dbg: Debugger, address: int) -> str | None:

@@ -267,3 +267,15 @@ def test_the_displays_of_one_stop_share_a_budget(work_source):
     assert c.execute("undisplay 1").ok
     shown = c.execute("step").extra["displays"]
     assert shown[0]["number"] == 2 and "error" not in shown[0]  # the next in line is shown now
+
+
+def test_an_address_outside_the_program_gets_no_symbol_label():
+    """``<sym+off>`` only inside the program's sections, as ``info symbol`` answers: the last
+    symbol below 2^64 - 1 is not where that address is (gdb prints no label there)."""
+    d = open_debugger(TEST_PROGRAMS / "gdb_names.s")
+    c = Commands(d)
+    edge = d.symbols.lookup("edge")
+    assert c.execute("print/a 0xffffffffffffffff").message == "0xffffffffffffffff = 0xffffffffffffffff"
+    assert c.execute("print/a edge+5").message == f"edge+5 = {edge + 5:#x} <edge+5>"  # the string's last byte
+    assert c.execute("print/a edge+6").message == f"edge+6 = {edge + 6:#x}"  # past .data.buf
+    assert c.execute("info symbol edge+6").message == "No symbol matches edge+6."
