@@ -34,11 +34,11 @@ from ptodbg.core.memory import R, W, X
 from ptodbg.core.stack import place_stack
 from ptodbg.isa import userfile
 from ptodbg.isa.elf import PF_R, PF_W, PF_X, Program, ProgramError, Symbol, is_elf, parse_program
-from ptodbg.isa.lines import LineTable, LineTableError, read_line_table
 
 if TYPE_CHECKING:
     from ptodbg.core.machine import Machine
     from ptodbg.isa.asm import Assembly
+    from ptodbg.isa.lines import LineTable
 
 SOURCE_SUFFIXES = (".s", ".S", ".asm")
 _BINARY = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")  # control characters text does not hold
@@ -74,6 +74,8 @@ class LoadedProgram:
         """(the program's DWARF line table or None, why it could not be read or None),
         read with pyelftools on first use (:mod:`ptodbg.isa.lines`)."""
         if self._lines is None:
+            from ptodbg.isa.lines import LineTableError, read_line_table  # not on the run path
+
             debug = {s.name: s.data for s in self.program.sections if s.name.startswith(".debug_")}
             try:
                 self._lines = (read_line_table(debug), None)

@@ -85,7 +85,7 @@ from ptodbg.core.state import (
 from ptodbg.core.translate import MAX_INSNS, Block, translate
 from ptodbg.core.writeset import ALL_GPRS, attempt_mask, mask_at
 from ptodbg.isa.decoder import STRICT, Decoder
-from ptodbg.isa.fetch import Unfetchable, fetch_instruction
+from ptodbg.isa.fetch import Unfetchable, fetch_instruction, split_window
 from ptodbg.isa.forms import Form
 from ptodbg.isa.legacy import decoder_for, legacy_form
 
@@ -251,6 +251,7 @@ class Machine:
         self.mem.on_code_write = self._invalidate
         self.mem.on_reserved_store = self.clear_reservation
         self._fetch_half = self.mem.fetch_reader(profile.fetch_faults)
+        self._fetch_window = self.mem.fetch_window_reader(profile.fetch_faults)
         self.r: list[int] = [0] * 32
         self.icache: dict[int, Handler] = {}
         self._decoded: dict[int, tuple[Form | None, int, int]] = {}
@@ -607,22 +608,33 @@ class Machine:
         got = self._decoded.get(pc)
         if got is not None:
             return got
-        try:
-            insn, length = fetch_instruction(self._fetch_half, pc)
-        except Unfetchable as u:
-            # The precise fault, for the whole range up to the first unreadable halfword.
-            self.mem.fetch(pc, u.address + 2 - pc, self.profile.fetch_faults)
-            raise AssertionError("Memory.fetch accepted an unfetchable halfword") from None
+        window = self._fetch_window(pc)
+        if window is not None:
+            insn, length = split_window(window)
+        else:
+            try:
+                insn, length = fetch_instruction(self._fetch_half, pc)
+            except Unfetchable as u:
+                # The precise fault, for the whole range up to the first unreadable halfword.
+                self.mem.fetch(pc, u.address + 2 - pc, self.profile.fetch_faults)
+                raise AssertionError("Memory.fetch accepted an unfetchable halfword") from None
         form = self.decoder.decode(insn, length)
         got = (form, insn, length)
         self._decoded[pc] = got
         span = 4 if length == 16 and insn & 0xF == 0x2 else length >> 3  # _code_span
         self.mem.mark_code(pc, span)
-        first, last = pc >> PAGE_SHIFT, (pc + span - 1) >> PAGE_SHIFT
-        for pn in (first,) if first == last else (first, last):
-            pcs = self._code_pcs.get(pn)
+        code_pcs = self._code_pcs
+        pn = pc >> PAGE_SHIFT
+        pcs = code_pcs.get(pn)
+        if pcs is None:
+            code_pcs[pn] = {pc}
+        else:
+            pcs.add(pc)
+        last = (pc + span - 1) >> PAGE_SHIFT
+        if last != pn:  # the instruction's bytes run into the next page
+            pcs = code_pcs.get(last)
             if pcs is None:
-                self._code_pcs[pn] = {pc}
+                code_pcs[last] = {pc}
             else:
                 pcs.add(pc)
         return got

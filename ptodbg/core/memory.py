@@ -552,6 +552,25 @@ class Memory:
 
         return read
 
+    def fetch_window_reader(self, check_exec: bool) -> Callable[[int], int | None]:
+        """``window(addr)``: the 8 bytes at ``addr`` as a little-endian integer when they
+        lie in one page from which :meth:`fetch_reader`'s reader would return every
+        halfword, else None (the caller then fetches halfword by halfword).  Side-effect free."""
+        pages, perms, limit = self.pages, self.perms, self.limit
+        last = PAGE_SIZE - 8
+        from_bytes = int.from_bytes
+
+        def window(addr: int) -> int | None:
+            off = addr & PAGE_MASK
+            if off > last:
+                return None
+            p = perms.get(addr >> PAGE_SHIFT)
+            if p is None or (check_exec and not p & X) or (limit is not None and addr + 8 > limit):
+                return None
+            return from_bytes(pages[addr >> PAGE_SHIFT][off : off + 8], "little")
+
+        return window
+
     def halfword_or_none(self, addr: int, check_exec: bool) -> int | None:
         """The halfword at ``addr`` when every byte of it is fetchable, else None."""
         if self.fetch_problem(addr, 2, check_exec) is not None:

@@ -59,7 +59,7 @@ def static_mask(m: Machine, form: Form | None, values: dict[str, int]) -> int:
     if "BSTART" in name or "SETRET" in name:
         mask |= 1 << RA
     elif name in _FRAMES:
-        mask |= (1 << 1) | (1 << 2)  # the frame sp: R2, or R1 in the linx-v0.4 mode
+        mask |= 1 << m.frame_sp  # the frame's stack pointer: R2, or R1 in the linx-v0.4 mode
         if name != "FENTRY":
             mask |= _ring(values.get("DstBegin", 2), values.get("DstEnd", 2))
     elif name == "ACRC" and m.syscall is not None:

@@ -15,7 +15,8 @@ Stops.  Every move ends in a DAP ``stopped`` event whose reason says why (entry,
 breakpoint, function/instruction/data breakpoint, exception, pause, goto), or — when the
 program exited — ``exited`` with its status and ``terminated``.  Program output (linux
 profile) and the engine's notes (system calls, timeline edits) go out as ``output``
-events after each move.
+events after each move, and gdb's auto-displays (``display EXPR``) as console output just
+before the ``stopped`` event of every move, buttons and console commands alike.
 """
 
 from __future__ import annotations
@@ -367,13 +368,21 @@ class Adapter:
                 return stop, Reported("entry", "reverse: reached the start of the program")
         return Stop("interrupted", "interrupted"), Reported("pause", f"passed over {MAX_AGAIN} stops")
 
-    def finish(self, stop: Stop | None, reported: Reported | None, after: Callable[[], None] | None = None) -> None:
+    def finish(self, stop: Stop | None, reported: Reported | None, after: Callable[[], None] | None = None,
+               displays: list[str] | None = None) -> None:
         """End a job: flush output, free the engine, then tell the client how it stopped
-        (``after`` runs first: the response of a console command)."""
+        (``after`` runs first: the response of a console command).  A stop the client
+        hears of is preceded by gdb's auto-displays (``display EXPR``) as console output,
+        as gdb prints them at every stop; ``displays`` are those a console command already
+        showed (None: read them here, while the job still owns the engine)."""
         target = self.loaded()
         self.sync_breakpoints()
         pending = self._pending_output(target)
         exited = target.exit_code if (stop is not None and stop.status == "exited") or target.exit_code is not None else None
+        if reported is None or exited is not None:
+            displays = []
+        elif displays is None:
+            displays = target.display_lines()
         self.scopes.clear()
         self.frames = None
         self.busy = False
@@ -382,6 +391,8 @@ class Adapter:
             self.send_event("output", {"category": category, "output": text})
         if after is not None:
             after()
+        if displays:
+            self.console("\n".join(displays))
         if exited is not None and not self.ended:
             self.ended = True
             self.send_event("exited", {"exitCode": exited})

@@ -69,10 +69,15 @@ class Args:
 
 
 def _string(value: Any, at: str, limit: int) -> str:
-    if not isinstance(value, str):
-        raise RequestError(f"{at} must be a string, not {_kind(value)}")
+    return _bounded(value, at, str, "a string", limit, f"is longer than {limit} characters")
+
+
+def _bounded(value: Any, at: str, kind: type, name: str, limit: int, too_long: str) -> Any:
+    """``value`` when it is a ``kind`` of at most ``limit`` items, else one clear error."""
+    if not isinstance(value, kind):
+        raise RequestError(f"{at} must be {name}, not {_kind(value)}")
     if len(value) > limit:
-        raise RequestError(f"{at} is longer than {limit} characters")
+        raise RequestError(f"{at} {too_long}")
     return value
 
 
@@ -93,11 +98,7 @@ def _boolean(value: Any, at: str) -> bool:
 
 
 def _array(value: Any, at: str, limit: int) -> list:
-    if not isinstance(value, list):
-        raise RequestError(f"{at} must be an array, not {_kind(value)}")
-    if len(value) > limit:
-        raise RequestError(f"{at} has more than {limit} entries")
-    return value
+    return _bounded(value, at, list, "an array", limit, f"has more than {limit} entries")
 
 
 # JSON types as a message names them, in the order they are tested (bool before number).

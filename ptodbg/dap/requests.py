@@ -95,7 +95,8 @@ class Requests(Adapter):
         argv = args.strings("args", [], limit=MAX_ARGV)
         try:
             self.target = Target.open(str(path), profile=profile, compat=compat,
-                                      argv=[path.name, *argv] if argv else None, session_file=session)
+                                      argv=[path.name, *argv] if argv else None, session_file=session,
+                                      max_steps=self.max_steps)
         except OpenFailed as e:
             raise RequestError(str(e)) from None
         target = self.target
@@ -447,9 +448,8 @@ class Requests(Adapter):
         with a stop like any other move."""
         target = self.loaded()
         word = line.split(None, 1)[0].lower()
-        if not self.started and word not in ("help", "info", "regs", "registers", "x", "print", "p", "trap",
-                                             "events", "bt", "backtrace", "where", "break", "b", "tbreak",
-                                             "watch", "delete", "d"):
+        spec = target.command_spec(line)
+        if not self.started and (spec is None or spec.moves):  # looking (x/8gx, info frame) is fine
             raise RequestError("send configurationDone first")
 
         def work() -> None:
@@ -458,7 +458,9 @@ class Requests(Adapter):
             result = target.execute(line)
             moved = result.ok and (result.stop is not None or result.moved)
             reported = None
+            displays: list[str] = []
             if moved:
+                displays = target.shown_displays(result)
                 stop = result.stop or target.last_stop
                 reported = self.classify(stop, "goto" if word in _TIME_TRAVEL else "command")
                 if reported is None:
@@ -472,7 +474,7 @@ class Requests(Adapter):
                 else:
                     self.fail(request, result.error or f"{line}: failed")
 
-            self.finish(result.stop, reported, after=answer)
+            self.finish(result.stop, reported, after=answer, displays=displays)
 
         self.start_job("command", work)
         if self.started:

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ptodbg.debug import disasm_rows, source_step, traps
-from ptodbg.debug.commands import CommandResult, Commands
+from ptodbg.debug.commands import CommandResult, Commands, CommandSpec
+from ptodbg.debug.displays import console_lines, displays_of
 from ptodbg.debug.engine import DebugError, Debugger, Stop
 from ptodbg.debug.expr import Context, Expr, ExprError
 from ptodbg.debug.lines import SourceLine, SourceLines, line_table_problem, source_lines
@@ -70,7 +71,8 @@ class Target:
     # ------------------------------------------------------------ opening
     @classmethod
     def open(cls, program: str, *, profile: str = "debug", compat: str | None = None,
-             argv: list[str] | None = None, session_file: str | None = None) -> Target:
+             argv: list[str] | None = None, session_file: str | None = None,
+             max_steps: int | None = None) -> Target:
         from ptodbg.debug import session
         from ptodbg.debug.program import OpenError, open_debugger
 
@@ -78,6 +80,9 @@ class Target:
             dbg = open_debugger(program, profile=profile, compat=compat, argv=argv)
         except OpenError as e:
             raise OpenFailed(str(e)) from None
+        # launch's maxSteps bounds every forward command, those typed in the debug console
+        # (continue, until, finish, goto past the recorded timeline) included
+        dbg.step_limit = max_steps
         if session_file:
             try:
                 session.load(dbg, session_file)
@@ -338,8 +343,27 @@ class Target:
     def set_register(self, name: str, value: int) -> str:
         return self.dbg.set_register(name, value)
 
+    def display_lines(self) -> list[str]:
+        """gdb's auto-displays at this stop, as the console prints them (``1: /x a0 =
+        0x5``); empty when there are none.  They are shown by the engine's own
+        ``display`` command, so the debug console reads exactly as the TUI's and batch
+        ``--text`` do."""
+        if not len(displays_of(self.dbg.settings)):
+            return []
+        result = self.execute("display")
+        return console_lines(result.extra.get("displays", [])) if result.ok else []
+
+    @staticmethod
+    def shown_displays(result: CommandResult) -> list[str]:
+        """The console lines of the displays a command that moved showed at its stop."""
+        return console_lines(result.extra.get("displays", []))
+
     def is_command(self, line: str) -> bool:
         return self.commands.spec_for(line) is not None  # x/8gx and print/x too
+
+    def command_spec(self, line: str) -> CommandSpec | None:
+        """The command ``line`` would run (whether it moves the machine, ...), unrun."""
+        return self.commands.spec_for(line)
 
     def execute(self, line: str) -> CommandResult:
         try:

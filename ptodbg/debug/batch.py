@@ -8,27 +8,25 @@ Nothing else is written to standard output.  With ``--text`` (:func:`transcript`
 command prints what the TUI's console shows instead, as a gdb session reads: the command
 after a ``(ptodbg)`` prompt, then its output lines and the displays of its stop.
 
-Headless runs stay in the user's hands: :func:`sigint_cancels` turns SIGINT into a request
+Headless runs stay in the user's hands: :func:`~ptodbg.debug.interrupts.sigint_cancels` turns SIGINT into a request
 the engine honours at the next step boundary, so the running command ends at an exact
 step and still prints its line (status "interrupted"), and :func:`run` skips the rest.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import re
-import signal
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import TextIO
 
 from ptodbg.debug import session
 from ptodbg.debug.commands import CommandResult, Commands
 from ptodbg.debug.displays import console_lines
 from ptodbg.debug.engine import Debugger
+from ptodbg.debug.interrupts import INTERRUPTED_STATUS
 
 PROMPT = "(ptodbg) "
-INTERRUPTED_STATUS = 130  # 128 + SIGINT, as shells report a command ended by ctrl+c
 _COMMENT = re.compile(r"(?:^|(?<=\s))#")
 
 
@@ -47,29 +45,6 @@ def script_lines(text: str) -> list[str]:
 def inline_commands(text: str) -> list[str]:
     """Commands of ``-c "A; B; C"``."""
     return [part.strip() for part in text.split(";") if part.strip()]
-
-
-@contextlib.contextmanager
-def sigint_cancels(dbg: Debugger) -> Iterator[None]:
-    """While active, SIGINT sets ``dbg.cancel``: the running command stops at the next
-    step boundary with status "interrupted" and no later command runs.  A second SIGINT
-    (the user insists) raises KeyboardInterrupt as usual.  Only the main thread can
-    install a handler; elsewhere this does nothing."""
-
-    def handler(signum, frame) -> None:
-        if dbg.cancel.is_set():
-            raise KeyboardInterrupt
-        dbg.cancel.set()
-
-    try:
-        previous = signal.signal(signal.SIGINT, handler)
-    except ValueError:  # not the main thread
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 def transcript(line: str, result: CommandResult) -> list[str]:

@@ -661,7 +661,7 @@ def _last(c: Commands, args: list[str], raw: str) -> CommandResult:
             size = dbg.symbols.sizes.get(word, 0) if dbg.symbols.lookup(word) is not None else 0
             length = size if 0 < size <= MAX_LENGTH else 8
         target = memory_target(dbg, address, length, word)
-        what = f"{length} bytes at {address:#x}"
+        what = f"{length} byte{'' if length == 1 else 's'} at {address:#x}"
     else:
         what = word
     try:
@@ -680,22 +680,22 @@ def _last(c: Commands, args: list[str], raw: str) -> CommandResult:
 @command("save", "save SESSION", "save breakpoints, watchpoints, injections, views and the step to a session file",
          arguments=("file",))
 def _save(c: Commands, args: list[str], raw: str) -> CommandResult:
-    if len(args) != 1:
-        raise DebugError("usage: save SESSION")
-    if c._save is None:
-        raise DebugError("sessions are not available here")
-    path = c._save(c.dbg, args[0])
+    path = _session_file(c._save, "save", args)(c.dbg, args[0])
     return CommandResult("", True, f"saved session to {path}", extra={"path": str(path)})
+
+
+def _session_file(handler, verb: str, args: list[str]):
+    """The client's session ``handler`` for ``save``/``load SESSION`` (one file name)."""
+    if len(args) != 1:
+        raise DebugError(f"usage: {verb} SESSION")
+    if handler is None:
+        raise DebugError("sessions are not available here")
+    return handler
 
 
 @command("load", "load SESSION", "load a session file for this program", moves=True, long=True, arguments=("file",))
 def _load(c: Commands, args: list[str], raw: str) -> CommandResult:
-    if len(args) != 1:
-        raise DebugError("usage: load SESSION")
-    if c._load is None:
-        raise DebugError("sessions are not available here")
-    msg = c._load(c.dbg, args[0])
-    return CommandResult("", True, msg)
+    return CommandResult("", True, _session_file(c._load, "load", args)(c.dbg, args[0]))
 
 
 @command("help", "help [COMMAND]", "list commands, or describe one", arguments=("word",))

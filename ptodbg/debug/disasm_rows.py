@@ -90,7 +90,7 @@ def decode_row(dbg: Debugger, address: int) -> InstructionRow:
 
 
 def _boundaries(dbg: Debugger, extra: list[int]) -> list[int]:
-    addrs = dbg.symbols._addrs  # type: ignore[attr-defined]  # sorted symbol addresses
+    addrs = dbg.symbols.ordered()[0]  # sorted symbol addresses
     return sorted(set(addrs) | set(extra))
 
 

@@ -43,7 +43,7 @@ class Edit:
         if self.kind == "mem":
             address, data = self.args
             m.mem.poke(address, bytes(data))
-            return f"set mem {address:#x} ({len(data)} bytes)"
+            return f"set mem {address:#x} ({len(data)} byte{'' if len(data) == 1 else 's'})"
         if self.kind == "perms":
             address, length, perms = self.args
             m.mem.set_perms(address, length, parse_perms(perms))

@@ -145,12 +145,23 @@ class Debugger(ForwardMixin, TimelineMixin, EditsMixin, FramesMixin):
         return self.interrupt.is_set() or self.cancel.is_set()
 
     def expr_context(self) -> Context:
+        """What expressions read: the machine, with the registers and pc of the selected
+        frame when ``frame``/``up`` chose one (as gdb evaluates ``$sp`` and ``x/2gx sp``
+        in the selected frame)."""
         m = self.machine
+        frame = self.current_frame() if self.selected_frame else None
+        frame_regs = frame.regs if frame is not None and frame.regs else None
+        pc = frame.pc if frame is not None else m.pc
 
         def register(name: str) -> int | None:
-            low = name.lower()
+            low = name.lower().removeprefix("$")  # gdb's $pc, $sp, $a0
             if low in ("pc", "tpc"):
-                return m.pc
+                return pc
+            if frame_regs is not None:
+                try:
+                    return frame_regs[m.reg_index(low)]
+                except (KeyError, ValueError):
+                    pass
             if low == "lra":
                 return m.lra
             if low == "bpc":

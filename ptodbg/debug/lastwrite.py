@@ -1,14 +1,17 @@
-"""``last LOC [LEN]`` / ``last REG``: the most recent step before the present that wrote
-those bytes or that register (DESIGN.md §5; Undo's ``last``).
+"""``last LOC [LEN]`` / ``last REG``: the most recent attempt, up to and including the one
+that led to the present step, that wrote those bytes or that register (DESIGN.md §5;
+Undo's ``last``).  Right after a DMA, ``last dst`` names that DMA: what the panes show was
+written by it, and a debugger never says otherwise.
 
 Why a module of its own: the question reverse debuggers exist for must be answered fast
 at any depth, so it is answered from an index rather than by stepping back.  The history
 keeps, per snapshot interval, the pages written and a mask of the GPRs written
 (:class:`~ptodbg.debug.records.IntervalSummary`, exact or a superset); a query
 
-1. takes the latest timeline edit that wrote the target before the present (``set``,
-   ``set mem``: the edit list is exact and small) - an instruction at or before its step
-   cannot be the answer;
+1. takes the latest timeline edit that wrote the target at or before the present step
+   (``set``, ``set mem``: the edit list is exact and small; an edit is applied on arrival
+   at its step, after that step's attempt) - an instruction at or before its step cannot
+   be the answer;
 2. walks the intervals after that edit backwards, newest first, and re-runs only the ones
    whose index says they may have written the target (and the newest steps, not
    summarised yet), stopping at the first that did: the last write in it is the answer.
@@ -19,8 +22,10 @@ keeps, per snapshot interval, the pages written and a mask of the GPRs written
 A write is a store, atomic or DMA store event overlapping the bytes (a DMA names which of
 its 8 store events), a system call writing them (a change without an event), or an
 attempt whose destinations include the register (:mod:`ptodbg.core.writeset`); a write of
-the same value counts.  ``step`` is the step count just after the writing attempt, so a
-repeated ``last`` after ``goto STEP`` finds the writer before that one.
+the same value counts.  ``step`` is the step count just after the writing attempt: ``goto
+STEP`` shows the new value, ``goto STEP-1`` the old one with the writer about to run (where
+reverse execution to a watchpoint stops, as in rr), and ``last`` from there finds the
+writer before that one.
 """
 
 from __future__ import annotations
@@ -100,7 +105,7 @@ class Interrupted(DebugError):
 
 
 def last_write(d: Debugger, target: Target) -> LastWrite | None:
-    """The last write of ``target`` before the present step, or None when nothing wrote it
+    """The last write of ``target`` up to the present step, or None when nothing wrote it
     since load.  The machine is back at the present when it returns.  An interrupt (the
     TUI's ctrl+c, batch mode's SIGINT) ends the search between two re-runs with
     :class:`Interrupted`; one left pending by an earlier command is dropped first, as
@@ -118,7 +123,7 @@ def _last_write(d: Debugger, target: Target) -> LastWrite | None:
     now = m.steps
     edit = None
     for e in reversed(d.edits[: d.cursor]):
-        if e.step < now and _edit_writes(e, target, m):
+        if e.step <= now and _edit_writes(e, target, m):
             edit = e
             break
     floor = edit.step if edit is not None else 0  # attempts at or before it lose to it
@@ -129,7 +134,7 @@ def _last_write(d: Debugger, target: Target) -> LastWrite | None:
     watches = list(m.mem.watches)
     m.mem.set_watches([])
     try:
-        found = _search(d, target, floor, now - 1)
+        found = _search(d, target, floor, now)
         if found is None and edit is not None:
             d._travel(edit.step, interruptible=False)
             if target.reg is None:

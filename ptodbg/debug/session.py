@@ -25,8 +25,9 @@ Format (schema 2), as tomli-w writes it::
     breakpoint = 1
     …
 
-Records: ``breakpoint`` {location, condition?, temporary, enabled}; ``watchpoint`` {address,
-length, mode}; ``injection`` {step, kind = "perms" | "once", scheduled, address, length,
+Records: ``breakpoint`` {location, condition?, temporary, enabled, ignore?}; ``watchpoint``
+{address, length, mode, enabled?} (``ignore`` written only when not 0, a watchpoint's
+``enabled`` only when false, so files that need neither read and write as before); ``injection`` {step, kind = "perms" | "once", scheduled, address, length,
 perms}; ``edit`` {step, kind = "reg" | "queue" | "mem" | "recover", scheduled, …}; ``view``
 {name, follow} (:mod:`ptodbg.debug.session_schema` has every key).  Schema 2 is schema 1
 plus ``[counts]``, which lets the reader refuse a file cut anywhere, even between two whole
@@ -182,11 +183,11 @@ def session_data(dbg: Debugger, session_path: Path) -> dict:
         "ui": {k: dbg.settings[k] for k in session_schema.UI.keys if isinstance(dbg.settings.get(k), (str, int, bool))},
         "breakpoint": [
             {"location": b.location, "condition": b.condition.text if b.condition else None,
-             "temporary": b.temporary, "enabled": b.enabled}
+             "temporary": b.temporary, "enabled": b.enabled, "ignore": b.ignore or None}
             for b in sorted(dbg.breakpoints.values(), key=lambda b: b.ident) if b.ident > 0
         ],
         "watchpoint": [
-            {"address": w.expression, "length": w.length, "mode": w.mode}
+            {"address": w.expression, "length": w.length, "mode": w.mode, "enabled": None if w.enabled else False}
             for w in sorted(dbg.watchpoints.values(), key=lambda w: w.ident)
         ],
         "injection": injections,
@@ -287,10 +288,12 @@ def apply(dbg: Debugger, data: dict) -> str:
             if address & 1:
                 raise SessionError(f"{p}: {key}.location: {loc} = {address:#x} is odd: instructions are halfword aligned")
             cond = rec.get("condition")
-            breakpoints.append((loc, address, Expr(cond) if cond else None, rec["temporary"], rec["enabled"]))
+            breakpoints.append((loc, address, Expr(cond) if cond else None, rec["temporary"], rec["enabled"],
+                                rec.get("ignore", 0)))
         for i, rec in enumerate(data["watchpoint"], 1):
             key = f"watchpoint #{i}"
-            watchpoints.append((rec["address"], dbg.resolve(rec["address"]), rec["length"], rec["mode"]))
+            watchpoints.append((rec["address"], dbg.resolve(rec["address"]), rec["length"], rec["mode"],
+                                rec.get("enabled", True)))
         edits = []
         for name in ("injection", "edit"):
             for i, rec in enumerate(data[name], 1):
@@ -313,11 +316,11 @@ def apply(dbg: Debugger, data: dict) -> str:
     dbg.restart(edits)
     dbg.breakpoints.clear()
     dbg.watchpoints.clear()
-    for loc, address, cond, temporary, enabled in breakpoints:
-        bp = Breakpoint(dbg._new_id(), loc, address, cond, temporary, enabled)
+    for loc, address, cond, temporary, enabled, ignore in breakpoints:
+        bp = Breakpoint(dbg._new_id(), loc, address, cond, temporary, enabled, ignore=ignore)
         dbg.breakpoints[bp.ident] = bp
-    for text, low, length, mode in watchpoints:
-        wp = Watchpoint(dbg._new_id(), text, low, length, mode)
+    for text, low, length, mode, enabled in watchpoints:
+        wp = Watchpoint(dbg._new_id(), text, low, length, mode, enabled=enabled)
         dbg.watchpoints[wp.ident] = wp
     dbg._sync_stops()
     dbg._sync_watches()

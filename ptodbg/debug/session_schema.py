@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from ptodbg.core.profiles import PROFILES
 from ptodbg.core.state import REG_INDEX
+from ptodbg.debug.stops import MAX_IGNORE
 from ptodbg.isa.legacy import COMPAT_MODES
 
 SCHEMA = 2  # what the writer writes; the reader reads SUPPORTED_SCHEMAS (1 is 2 without [counts])
@@ -222,10 +223,15 @@ _PERMS = Str(3, pattern=r"[rwxRWX-]{1,3}", expected="permissions such as 'r--' o
 _INJECTION = {"address": Int(0, U64), "length": Int(1, 1 << 64), "perms": _PERMS}
 _NAME = r"[A-Za-z0-9_.+-]+"
 
+# ``ignore`` (gdb's ignore count: hits still to pass over) and a watchpoint's ``enabled``
+# are optional, written only when they differ from a new stop's (ignore 0, enabled), so a
+# session that never used ``ignore`` or ``disable`` on a watchpoint is written as before.
 BREAKPOINT = Table({"location": Str(min_len=1, expected="a location"), "condition": Str(expected="an expression"),
-                    "temporary": Bool(), "enabled": Bool()}, optional=frozenset({"condition"}))
+                    "temporary": Bool(), "enabled": Bool(), "ignore": Int(0, MAX_IGNORE)},
+                   optional=frozenset({"condition", "ignore"}))
 WATCHPOINT = Table({"address": Str(min_len=1, expected="an address expression"), "length": Int(1, 1 << 20),
-                    "mode": Str(2, ("r", "w", "rw"), expected="a watch mode")})
+                    "mode": Str(2, ("r", "w", "rw"), expected="a watch mode"), "enabled": Bool()},
+                   optional=frozenset({"enabled"}))
 INJECTION = Tagged("kind", {kind: _edit(kind, _INJECTION, _range_in_memory) for kind in ("perms", "once")})
 EDIT = Tagged("kind", {
     "reg": _edit("reg", {"register": Str(8, _REGISTERS, expected="a register"), "value": Int(0, U64)}),

@@ -22,34 +22,44 @@ class Symbols:
     sizes: dict[str, int]
 
     def __post_init__(self) -> None:
-        # Assembler-local labels (.L...) name places inside functions; symbolization uses
-        # the enclosing function instead (they can still be looked up by name).
-        ordered = sorted((a, n) for n, a in self.by_name.items() if not n.startswith((".L", "$")))
-        object.__setattr__(self, "_addrs", [a for a, _ in ordered])
-        object.__setattr__(self, "_names", [n for _, n in ordered])
+        object.__setattr__(self, "_ordered", None)  # (addresses, names), made on first use
         object.__setattr__(self, "_pretty", {})  # name -> how pretty() shows it
         object.__setattr__(self, "_functions", None)  # FunctionIndex, made on first use
+
+    def ordered(self) -> tuple[list[int], list[str]]:
+        """The symbols sorted by address: (addresses, names), made on first use (a run
+        that never symbolizes an address does not pay for sorting ten thousand names).
+        Assembler-local labels (.L...) name places inside functions; symbolization uses
+        the enclosing function instead (they can still be looked up by name)."""
+        got = self._ordered  # type: ignore[attr-defined]
+        if got is None:
+            pairs = sorted((a, n) for n, a in self.by_name.items() if not n.startswith((".L", "$")))
+            got = ([a for a, _ in pairs], [n for _, n in pairs])
+            object.__setattr__(self, "_ordered", got)
+        return got
 
     def lookup(self, name: str) -> int | None:
         return self.by_name.get(name)
 
     def containing(self, address: int) -> tuple[str, int] | None:
         """(name, offset) of the closest symbol at or below ``address``."""
-        i = bisect.bisect_right(self._addrs, address)  # type: ignore[attr-defined]
+        addrs, names = self.ordered()
+        i = bisect.bisect_right(addrs, address)
         if not i:
             return None
-        name = self._names[i - 1]  # type: ignore[attr-defined]
-        base = self._addrs[i - 1]  # type: ignore[attr-defined]
+        name = names[i - 1]
+        base = addrs[i - 1]
         size = self.sizes.get(name, 0)
         if size and address >= base + size and address - base > 0x10000:
             return None
         return name, address - base
 
     def at(self, address: int) -> list[str]:
-        i = bisect.bisect_left(self._addrs, address)  # type: ignore[attr-defined]
+        addrs, names = self.ordered()
+        i = bisect.bisect_left(addrs, address)
         out = []
-        while i < len(self._addrs) and self._addrs[i] == address:  # type: ignore[attr-defined]
-            out.append(self._names[i])  # type: ignore[attr-defined]
+        while i < len(addrs) and addrs[i] == address:
+            out.append(names[i])
             i += 1
         return out
 

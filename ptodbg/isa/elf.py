@@ -47,9 +47,12 @@ import json
 import struct
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ptodbg.isa import userfile
+
+if TYPE_CHECKING:
+    from ptodbg.isa.elf_out import OutSection, OutSymbol
 
 EM_LINXISA = 233
 ET_EXEC, ET_DYN = 2, 3
@@ -278,9 +281,10 @@ UNFORESEEN_DEFECT = "malformed ELF file (its headers or tables are inconsistent)
 
 
 class _Reader:
-    def __init__(self, data: bytes, path: str) -> None:
+    def __init__(self, data: bytes, path: str, via_pyelftools: bool = False) -> None:
         self.data = data
         self.path = path
+        self.via_pyelftools = via_pyelftools  # tests: read every section with pyelftools
 
     def fail(self, defect: str) -> ProgramError:
         return ProgramError(f"{self.path}: {defect}")
@@ -419,6 +423,8 @@ class _Reader:
                     what = " or ".join(_TYPE_WORDS[t] for t in targets)
                     found = "does not exist" if not 0 < link < shnum else f"is a {_TYPE_WORDS.get(raw[link][1], f'type-{raw[link][1]} section')}"
                     raise self.fail(f"{label} ({kind}) links to section {link}, which {found} (expected a {what})")
+        if not self.via_pyelftools and _plain_sections(raw):
+            return self.plain_sections(raw, raw[hdr["shstrndx"]][4])
         from elftools.common.exceptions import ELFError
         from elftools.elf.elffile import ELFFile
 
@@ -438,6 +444,23 @@ class _Reader:
                                h["sh_addralign"], h["sh_link"], h["sh_entsize"], data))
         return out
 
+    def plain_sections(self, raw: list[tuple], names_offset: int) -> list[Section]:
+        """The sections of a file whose every section is of a kind pyelftools reads as a
+        plain header (:func:`_plain_sections`), read without it (importing pyelftools is a
+        fifth of ``ptodbg run``'s start-up).  Names are read exactly as pyelftools'
+        ``StringTableSection.get_string`` reads them: from the file, at the name table's
+        offset plus the name offset, up to the next NUL byte of the *file*; a name with no
+        NUL before the end of the file is empty; bytes decode as UTF-8 with replacement."""
+        d = self.data
+        out: list[Section] = []
+        for i, (name_off, stype, flags, addr, offset, size, link, _info, align, entsize) in enumerate(raw):
+            at = names_offset + name_off
+            end = d.find(b"\0", at)
+            name = d[at:end].decode("utf-8", "replace") if end >= 0 else ""
+            data = b"" if stype == SHT_NOBITS else d[offset : offset + size]
+            out.append(Section(i, name, stype, flags, addr, size, offset, align, link, entsize, data))
+        return out
+
     def symbols(self, sections: list[Section]) -> list[Symbol]:
         table = next((s for s in sections if s.type == SHT_SYMTAB), None)
         if table is None:
@@ -452,25 +475,42 @@ class _Reader:
             raise self.fail(f"symbol table {table.name} links to string table {table.link}, which does not exist")
         strtab = sections[table.link].data
         limit = len(strtab)
-        names = [sec.name for sec in sections]
+        # An ASCII table (every real one) is decoded once and sliced as text: the same
+        # names as decoding each slice, at a fraction of the cost on a 10,000-symbol file.
+        ascii_only = strtab.isascii()
+        text: str | bytes = strtab.decode("ascii") if ascii_only else strtab
+        find = text.find
+        nul = "\0" if ascii_only else b"\0"
+        names = [sec.name if i < SHN_LORESERVE else None for i, sec in enumerate(sections)]
+        names += [None] * (0x10000 - len(names))  # shndx is 16 bits: a list lookup, no test
         types = [_SYM_TYPES.get(t, f"type{t}") for t in range(16)]
         binds = [_SYM_BINDS.get(b, f"bind{b}") for b in range(16)]
-        skip = (STT_SECTION, STT_FILE)
+        kept = [(i & 0xF) not in (STT_SECTION, STT_FILE) for i in range(256)]  # by st_info
+        new = tuple.__new__
         out: list[Symbol] = []
-        for k, (name_off, info, _other, shndx, value, size) in enumerate(_SYM.iter_unpack(table.data)):
-            stype = info & 0xF
-            if k == 0 or stype in skip or shndx == SHN_UNDEF:
+        keys: list[tuple[int, bool, str]] = []
+        for name_off, info, _other, shndx, value, size in _SYM.iter_unpack(memoryview(table.data)[_SYM.size :]):
+            if not shndx or not kept[info]:  # undefined, section and file symbols
                 continue
-            if name_off >= limit and name_off:
-                raise self.fail(f"symbol {k} has name offset {name_off:#x} outside its string table")
-            end = strtab.find(b"\0", name_off)
-            name = strtab[name_off : end if end >= 0 else limit].decode("utf-8", "replace")
+            end = find(nul, name_off)
+            name = text[name_off:end] if end >= 0 else text[name_off:]
             if not name:
+                if name_off >= limit and name_off:
+                    raise self._bad_name_offset(table, limit, kept)
                 continue
-            section = names[shndx] if shndx < len(names) and shndx < SHN_LORESERVE else None
-            out.append(Symbol(name, value, size, types[stype], binds[info >> 4], shndx, section))
-        out.sort(key=_symbol_order)
-        return out
+            if not ascii_only:
+                name = name.decode("utf-8", "replace")
+            out.append(new(Symbol, (name, value, size, types[info & 0xF], binds[info >> 4], shndx, names[shndx])))
+            keys.append((value, info < 0x10, name))  # address, globals first (STB_LOCAL is 0), name
+        order = sorted(range(len(out)), key=keys.__getitem__)  # stable, as list.sort(key=...)
+        return [out[i] for i in order]
+
+    def _bad_name_offset(self, table: Section, limit: int, kept: list[bool]) -> ProgramError:
+        """The error for the first kept symbol whose name lies outside the string table."""
+        for k, (name_off, info, _other, shndx, _value, _size) in enumerate(_SYM.iter_unpack(table.data)):
+            if k and shndx and kept[info] and name_off >= limit and name_off:
+                return self.fail(f"symbol {k} has name offset {name_off:#x} outside its string table")
+        return self.fail(UNFORESEEN_DEFECT)  # not reached: the caller saw one
 
     # ---------------------------------------------------------------- identity
     def identity(self, sections: list[Section], notes: list[bytes]) -> Identity:
@@ -513,6 +553,21 @@ class _Reader:
         return Identity(True, fields, problems)
 
 
+# Section kinds pyelftools reads as a header and a name and nothing more, once the checks of
+# ``_Reader.sections`` passed (``ELFFile._make_section``: ``Section``, ``NullSection``,
+# ``StringTableSection``, ``NoteSection``, ``StabSection`` for PROGBITS named ``.stab``, and
+# ``SymbolTableSection``, whose entry size and string-table link are checked above).
+# Compressed sections are not plain: pyelftools parses their compression header.
+_PLAIN_TYPES = frozenset({SHT_NULL, SHT_PROGBITS, SHT_SYMTAB, SHT_STRTAB, SHT_NOTE, SHT_NOBITS, SHT_DYNSYM,
+                          14, 15, 16})  # SHT_INIT_ARRAY, SHT_FINI_ARRAY, SHT_PREINIT_ARRAY
+
+
+def _plain_sections(raw: list[tuple]) -> bool:
+    """True when pyelftools could refuse none of these (checked) section headers, so that
+    reading them without it gives the same sections and refuses the same files."""
+    return all(h[1] in _PLAIN_TYPES and not h[2] & SHF_COMPRESSED for h in raw)
+
+
 def _section_defect(header: tuple) -> str:
     """Plain words for a section header pyelftools refused after our own checks passed."""
     _name, stype, flags, _addr, offset, size, link, _info, _align, entsize = header
@@ -522,10 +577,6 @@ def _section_defect(header: tuple) -> str:
         return f"its size {size} is not a whole number of its {entsize}-byte entries"
     return (f"its header (type {stype}, {size} bytes at offset {offset:#x}, link {link}, "
             f"entry size {entsize}) is inconsistent with its contents")
-
-
-def _symbol_order(s: Symbol) -> tuple[int, bool, str]:
-    return (s.value, s.binding == "local", s.name)
 
 
 def _section_type(value: object) -> int:
@@ -540,25 +591,14 @@ def _section_type(value: object) -> int:
 
 
 # ===================================================================== writer
-@dataclass(frozen=True, slots=True)
-class OutSection:
-    name: str
-    addr: int
-    flags: str  # subset of "awx"
-    nobits: bool
-    data: bytes
-    size: int
-    align: int = 1
+def __getattr__(name: str) -> object:
+    """``OutSection`` and ``OutSymbol``, the writer's records, defined on first use in
+    :mod:`ptodbg.isa.elf_out` (the run path reads programs and never writes one)."""
+    if name in ("OutSection", "OutSymbol"):
+        from ptodbg.isa import elf_out
 
-
-@dataclass(frozen=True, slots=True)
-class OutSymbol:
-    name: str
-    value: int
-    size: int
-    type: str  # "func" | "object" | "notype"
-    binding: str  # "local" | "global"
-    section: str | None  # None: SHN_ABS
+        return getattr(elf_out, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def identity_note() -> bytes:

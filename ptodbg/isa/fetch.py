@@ -10,6 +10,8 @@ bits 15:0); instructions are 2-byte aligned.
 :func:`fetch_instruction` is the only implementation of that rule that reads memory: the
 machine's execution fetch, its side-effect-free ``peek_decode``, the decoder's
 ``decode_bytes`` and the debugger's views all call it with a way to read one halfword.
+:func:`split_window` applies the same rule to 8 bytes already read (the machine's first
+fetch of an instruction whose 8 bytes lie in one fetchable page: one read, not four).
 """
 
 from __future__ import annotations
@@ -70,6 +72,20 @@ def fetch_instruction(read_half: HalfwordReader, pc: int) -> tuple[int, int]:
             raise Unfetchable(pc + 2 * k)
         value |= half << (16 * k)
     return value, length
+
+
+def split_window(window: int) -> tuple[int, int]:
+    """(instruction value, length in bits) of the instruction at the start of ``window``,
+    the little-endian value of 8 bytes that can all be fetched: what
+    :func:`fetch_instruction` returns for them, since every halfword it may read is there."""
+    h0 = window & 0xFFFF
+    nibble = h0 & 0xF
+    length = LENGTH_BY_NIBBLE[nibble]
+    if length == 16:
+        if nibble == 0x2 and (window >> 16) & 0xF83F == 0x5016:
+            return window & 0xFFFFFFFF, 32
+        return h0, 16
+    return window & ((1 << length) - 1), length
 
 
 def bytes_reader(data: bytes | bytearray, base: int = 0) -> HalfwordReader:

@@ -134,17 +134,7 @@ class Form:
     variants: tuple[tuple[int, int], ...] = ()
 
     def __post_init__(self) -> None:
-        # Field extraction prepared once: (name, shift, mask, sign bit, None) for a field
-        # in one piece, (name, 0, 0, 0, field) for the others.
-        plan = []
-        for f in self.fields:
-            sign = 1 << (f.width - 1) if f.signedness == SIGNED else 0
-            if len(f.pieces) == 1 and f.pieces[0].value_lsb == 0:
-                p = f.pieces[0]
-                plan.append((f.name, p.insn_lsb, (1 << p.width) - 1, sign, None))
-            else:
-                plan.append((f.name, 0, 0, 0, f))
-        object.__setattr__(self, "_plan", tuple(plan))
+        object.__setattr__(self, "_plan", _plan(self.fields))
 
     def matches(self, insn: int) -> bool:
         if insn & self.mask == self.match:
@@ -186,6 +176,20 @@ class Form:
     def size(self) -> int:
         """Length in bytes."""
         return self.length // 8
+
+
+def _plan(fields: tuple[Field, ...]) -> tuple[tuple[str, int, int, int, Field | None], ...]:
+    """Field extraction prepared once per field list (see _operands): (name, shift,
+    mask, sign bit, None) for a field in one piece, (name, 0, 0, 0, field) for others."""
+    plan = []
+    for f in fields:
+        sign = 1 << (f.width - 1) if f.signedness == SIGNED else 0
+        if len(f.pieces) == 1 and f.pieces[0].value_lsb == 0:
+            p = f.pieces[0]
+            plan.append((f.name, p.insn_lsb, (1 << p.width) - 1, sign, None))
+        else:
+            plan.append((f.name, 0, 0, 0, f))
+    return tuple(plan)
 
 
 _FIELD_RE = re.compile(r"^(?P<name>[^=:?]+)(?::(?P<sign>[su]))?=(?P<pieces>[0-9:@,]+)$")
@@ -253,47 +257,56 @@ def _parse_word(word: str) -> Field | Constraint | AguSpec:
     return _parse_field(word)
 
 
+@cache
+def _operands(words: tuple[str, ...]) -> tuple[tuple[Field, ...], tuple[Constraint, ...], AguSpec | None,
+                                               tuple, dict[str, Field]]:
+    """(fields, constraints, AGU spec, extraction plan, fields by name) of a row's operand
+    words; rows of one format share them (and are looked up by their words, whose hashes
+    are cheap, rather than by the frozen field objects)."""
+    fields: list[Field] = []
+    constraints: list[Constraint] = []
+    agu = None
+    for word in words:
+        part = _parse_word(word)
+        if type(part) is Constraint:
+            constraints.append(part)
+        elif type(part) is AguSpec:
+            agu = part
+        else:
+            fields.append(part)
+    field_tuple = tuple(fields)
+    return field_tuple, tuple(constraints), agu, _plan(field_tuple), {f.name: f for f in fields}
+
+
 def parse_rows(rows: str, surface: str) -> tuple[Form, ...]:
     """Parse one block of table rows (see :mod:`ptodbg.isa.table` for the notation)."""
     forms = []
-    for line in rows.strip().splitlines():
+    for index, line in enumerate(rows.strip().splitlines()):
         spec, _, syntax = line.partition(" | ")
         words = spec.split()
         mnemonic, form_id, family, length, encoding = words[:5]
-        main, *others = encoding.split("+")
+        if "+" in encoding:
+            main, *others = encoding.split("+")
+            variants = tuple((int(m, 16), int(v, 16)) for m, v in (o.split("/") for o in others))
+        else:
+            main, variants = encoding, ()
         mask_text, match_text = main.split("/")
-        variants = tuple((int(m, 16), int(v, 16)) for m, v in (o.split("/") for o in others))
-        fields: list[Field] = []
-        constraints: list[Constraint] = []
-        agu = None
-        for word in words[5:]:
-            part = _parse_word(word)
-            if type(part) is Constraint:
-                constraints.append(part)
-            elif type(part) is AguSpec:
-                agu = part
-            else:
-                fields.append(part)
+        fields, constraints, agu, plan, by_name = _operands(tuple(words[5:]))
         mask = int(mask_text, 16)
-        form = Form(
-            mnemonic=mnemonic,
-            form_id=form_id,
-            surface=surface,
-            index=len(forms),
-            family=family,
-            length=int(length),
-            mask=mask,
-            match=int(match_text, 16),
-            fields=tuple(fields),
-            constraints=tuple(constraints),
-            agu=agu,
-            syntax=syntax.strip(),
-            mask_bits=mask.bit_count(),
-            variants=variants,
-        )
-        form.by_name.update({f.name: f for f in fields})
+        # The dataclass's attributes set directly: what Form(...) and __post_init__ would
+        # set, without a frozen __init__'s fifteen object.__setattr__ calls per row (this
+        # module's import is on every start-up path).
+        form = new_form(Form)
+        form.__dict__.update(
+            mnemonic=mnemonic, form_id=form_id, surface=surface, index=index, family=family,
+            length=int(length), mask=mask, match=int(match_text, 16), fields=fields,
+            constraints=constraints, agu=agu, syntax=syntax.strip(), mask_bits=mask.bit_count(),
+            by_name=dict(by_name), variants=variants, _plan=plan)
         forms.append(form)
     return tuple(forms)
+
+
+new_form = object.__new__
 
 
 COMMAND_FORMS: tuple[Form, ...] = parse_rows(table.COMMAND_ROWS, "command")

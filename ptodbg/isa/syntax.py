@@ -221,13 +221,19 @@ class _Scanner:
         self.resolve = resolve
         self.after = pos
 
-    def operand(self) -> Token:
+    def _skip_blanks(self) -> int:
+        """Move past blanks; the position of the next character."""
         t, p = self.text, self.pos
         n = len(t)
         while p < n and t[p] in " \t":
             p += 1
         self.pos = p
-        if p < n:
+        return p
+
+    def operand(self) -> Token:
+        t = self.text
+        p = self._skip_blanks()
+        if p < len(t):
             c = t[p]
             if c == "(" or (c in "-~+" and not t.startswith("->", p)):
                 self.pos = p + 1
@@ -235,11 +241,9 @@ class _Scanner:
         return ("atom", self.primary(), p)
 
     def operator(self) -> Token:
-        t, p = self.text, self.pos
+        t = self.text
+        p = self._skip_blanks()
         n = len(t)
-        while p < n and t[p] in " \t":
-            p += 1
-        self.pos = p
         if p < n:
             two = t[p : p + 2]
             if two == "<<" or two == ">>":

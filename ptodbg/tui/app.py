@@ -779,7 +779,9 @@ class PtodbgApp(App):
 
     def action_last_writer(self) -> None:
         """w: travel to the last writer of the picked register or byte (``last``, then
-        ``goto`` its step); pressed again there, it finds the writer before that one."""
+        ``goto`` the step before its attempt: the writer at pc, about to run, as reverse
+        execution to a watchpoint stops in rr); pressed again there, it finds the writer
+        before that one."""
         self._counted("last_writer")
         picked = self.picked
         line = self.command_for_pick(picked) if picked is not None and picked.kind != "frame" else None
@@ -796,7 +798,7 @@ class PtodbgApp(App):
         self._jump_to_writer = False
         found = result.extra.get("last") if result.ok else None
         if found is not None:
-            self.run_command(f"goto {found['step']}")
+            self.run_command(f"goto {found['step'] - 1}")
 
     def on_picked(self, picked: Picked) -> None:
         """A register, byte or frame was picked with the mouse.  A frame is selected

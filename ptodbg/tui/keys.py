@@ -59,6 +59,9 @@ TAB_KEYS = (
     ("tab-calls", "Calls", "f4"),
     ("tab-pages", "Pages", "f5"),
     ("tab-console", "Console", "f6"),
+    # gdb's auto-displays: the tab is hidden until the first display, and F7 shows it (and
+    # how to make one) even then.
+    ("tab-displays", "Displays", "f7"),
 )
 
 # The panes: (pane id, name, key).  Alt+letter, the letter named in the pane's title
@@ -120,7 +123,7 @@ OTHER_KEYS = (
 )
 
 GROUPS = {
-    "tabs": ("F2-F6", "Tabs", "Tabs"),
+    "tabs": ("F2-F7", "Tabs", "Tabs"),
     "panes": ("M-d/a/m/r/s/e/t/l", "Panes", "Panes"),
 }
 

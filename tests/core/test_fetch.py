@@ -7,13 +7,15 @@ and finds its length; the machine's execution fetch, ``peek_decode`` and
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from support.encode import enc
 
 from ptodbg.core import DEBUG, Machine, R, W, X, reference
 from ptodbg.core.faults import INST_PAGE_FAULT
 from ptodbg.isa.decoder import STRICT
-from ptodbg.isa.fetch import Unfetchable, bytes_reader, fetch_instruction
+from ptodbg.isa.fetch import Unfetchable, bytes_reader, fetch_instruction, split_window
 
 CODE = 0x10000
 
@@ -135,3 +137,16 @@ def test_peek_decode_in_the_flat_profile():
     assert m.peek_decode(0xFC).form.mnemonic == "C.BSTART.SYS"
     beyond = m.peek_decode(0xFE + 2)
     assert beyond.length == 0 and "outside the 256-byte memory" in beyond.problem
+
+
+def test_split_window_is_fetch_instruction_on_readable_bytes():
+    """CORE.md §2.1 length rule, fused BSTART.CALL included: the machine's one-read fetch of
+    8 fetchable bytes gives what the halfword-by-halfword fetch gives, for every first
+    nibble, with and without the C.SETRET pattern after a C.BSTART DIRECT halfword."""
+    rng = random.Random("split-window")
+    for k in range(20_000):
+        window = rng.getrandbits(64)
+        if k % 3 == 0:  # force C.BSTART DIRECT + C.SETRET (the fused 32-bit call)
+            window = (window & ~0xF & ~(0xF83F << 16)) | 0x2 | (0x5016 << 16)
+        data = window.to_bytes(8, "little")
+        assert split_window(window) == fetch_instruction(bytes_reader(data), 0), hex(window)

@@ -34,11 +34,14 @@ def readme_sessions() -> list[tuple[list[str], str]]:
 
 def test_the_readme_shows_text_sessions():
     sessions = readme_sessions()
-    assert len(sessions) >= 2
+    assert len(sessions) >= 4
     assert any("dma_fault.s" in arg for argv, _ in sessions for arg in argv)
+    shown = "".join(text for _, text in sessions)
+    for command in ("finish", "frame", "info frame", "x/2gx", "display", "last"):
+        assert f"(ptodbg) {command}" in shown  # issue 12: the README shows each
 
 
-@pytest.mark.parametrize("index", range(2))
+@pytest.mark.parametrize("index", range(len(readme_sessions())))
 def test_readme_text_sessions_print_what_the_readme_shows(index):
     argv, shown = readme_sessions()[index]
     program = next(a for a in argv if "/" in a and not a.startswith("-"))

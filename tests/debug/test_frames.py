@@ -294,3 +294,20 @@ def test_finish_and_frame_specs_declare_their_facts():
     assert c.spec_for("info frame").name == "info frame"
     with pytest.raises(DebugError):
         linux().select_frame(-1)
+
+
+def test_expressions_read_the_selected_frames_registers_as_gdb_does():
+    """After ``up``, ``$sp``, ``pc``, ``ra`` and ``x/2gx $sp`` are the caller's (gdb
+    evaluates in the selected frame); ``down`` and any move give frame 0's back."""
+    d, c, sp_at_call = in_case02()
+    live_sp, live_pc = d.machine.r[1], d.machine.pc
+    assert c.execute("up").ok
+    caller = d.frames(2)[1]
+    assert d.evaluate("$sp") == d.evaluate("sp") == caller.sp == sp_at_call  # $ as gdb writes it  # the caller's sp, before FENTRY moved it
+    assert d.evaluate("pc") == caller.pc == MAIN_AFTER_CALL
+    shown = c.execute("x/2gx $sp")
+    assert shown.ok and shown.extra["text"][0].startswith(f"{sp_at_call:#x}")
+    assert c.execute("down").ok
+    assert (d.evaluate("sp"), d.evaluate("pc")) == (live_sp, live_pc)
+    assert c.execute("up").ok and c.execute("stepi").ok  # the machine moved: frame 0 again
+    assert d.selected_frame == 0 and d.evaluate("pc") == d.machine.pc

@@ -10,9 +10,10 @@ from __future__ import annotations
 import io
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support.paths import TEST_PROGRAMS
+from support.paths import PROGRAMS, TEST_PROGRAMS
 from support.random_programs import programs
 
 from ptodbg.debug import batch
@@ -104,6 +105,17 @@ def test_last_dst_after_a_dma_names_the_dma_step_and_its_store_event():
     assert lines[5]["ok"] and lines[5]["last"] is None  # s0: nothing wrote it since load
 
 
+def test_right_after_the_dma_last_names_it():
+    """At step 3 the DMA has just run and dst shows src's bytes: that DMA is their writer
+    (the attempt that led to the present step is included)."""
+    d = open_debugger(str(DMA_COPY))
+    lines = batch_lines(d, ["goto 3", "x dst 8", "last dst", "last a1", "goto 2", "last dst"])
+    assert lines[1]["bytes"] == "0102030405060708"  # src's first bytes (dma_copy.s)
+    assert (lines[2]["last"]["step"], lines[2]["last"]["kind"], lines[2]["last"]["event"]) == (3, "dma", 0)
+    assert lines[3]["last"]["step"] == 2  # the HL.LIS that set a1 = dst
+    assert lines[5]["last"] is None  # before the DMA nothing wrote dst since load
+
+
 def test_goto_step_shows_the_new_value_and_step_minus_one_the_old():
     d = open_debugger(str(DMA_COPY))
     lines = batch_lines(d, ["continue", "last dst+8 8", "goto 3", "x dst+8 8", "goto 2", "x dst+8 8"])
@@ -115,14 +127,15 @@ def test_goto_step_shows_the_new_value_and_step_minus_one_the_old():
 def test_a_set_mem_edit_is_named_and_repeating_from_the_found_step_finds_the_writer_before():
     d = open_debugger(str(DMA_COPY))
     lines = batch_lines(d, ["goto 3", "set mem dst+8 aabb", "continue", "last dst", "last dst+16 8",
-                            "goto 3", "last dst", "last dst+8 2"])
+                            "goto 3", "last dst+8 2", "goto 2", "last dst", "last dst+8 2"])
     edit = lines[3]["last"]
     assert (edit["step"], edit["kind"], edit["mnemonic"]) == (3, "set", None)
     assert edit["pc"] == d.symbols.lookup("done")  # TPC at step 3, where the edit was made
     assert (edit["address"], edit["size"]) == (d.symbols.lookup("dst") + 8, 2)
     assert lines[4]["last"]["kind"] == "dma"  # the edit did not touch dst+16
-    # at step 3 (the edit's own step) the writer before the edit: nothing before the DMA
-    assert lines[6]["last"] is None and lines[7]["last"] is None
+    assert lines[6]["last"]["kind"] == "set"  # at the edit's own step: the edit (applied on arrival)
+    # at step 2, before the DMA and the edit: nothing wrote dst since load
+    assert lines[8]["last"] is None and lines[9]["last"] is None
 
 
 def test_a_register_written_with_the_same_value_and_atomics(tmp_path):
@@ -132,7 +145,9 @@ def test_a_register_written_with_the_same_value_and_atomics(tmp_path):
     found = last_of(d, "a0")
     assert (found.step, found.mnemonic, found.kind) == (3, "ADDI", "register")
     d.goto(found.step)
-    assert last_of(d, "a0").step == 1  # repeated from there: the write before
+    assert last_of(d, "a0").step == 3  # at its step: that write is still the last
+    d.goto(found.step - 1)
+    assert last_of(d, "a0").step == 1  # just before it: the write before
     d.cont()
     cas = last_of(d, "cell", 8)
     assert (cas.step, cas.mnemonic, cas.kind, cas.address, cas.size) == (7, "CASD", "atomic", d.resolve("cell"), 8)
@@ -238,13 +253,13 @@ def batch_commands(d):
 
 # ------------------------------------------------------------------ property
 def brute_force(d, target) -> tuple[int, str] | None:
-    """The last write before the present found by stepping back one attempt at a time:
+    """The last write up to the present found by stepping back one attempt at a time:
     edits at a step come after its attempt (they are applied on arrival there)."""
     m = d.machine
     now = m.steps
-    edits = [e for e in d.edits[: d.cursor] if e.step < now and _edit_hits(e, target, m)]
+    edits = [e for e in d.edits[: d.cursor] if e.step <= now and _edit_hits(e, target, m)]
     found = None
-    for s in range(now - 1, -1, -1):
+    for s in range(now, -1, -1):
         if any(e.step == s for e in edits):
             found = (s, "set")
             break
@@ -364,3 +379,17 @@ def test_every_register_change_of_compiled_programs_is_in_the_static_write_mask(
                 assert res.written & ~mask == 0 and changed & ~res.written == 0
         assert m.exit_code == 0 and {"FENTRY", "ACRC"} <= mnemonics, mnemonics
         assert mnemonics & {"FEXIT", "FRET.RA", "FRET.STK"} and mnemonics & {"BSTART.CALL", "HL.BSTART.STD.CALL"}
+
+
+def test_a_frame_return_writes_its_stack_pointer_and_ra_but_not_a0():
+    """FRET.STK [ra ~ ra] in the linx-v0.4 mode moves R1 (sp) and reloads ra; a0, the
+    return value, was last written by the C.MOVR before it (02_algorithms.static)."""
+    program = PROGRAMS / "02_algorithms.static"
+    if not program.exists():
+        pytest.skip("the shared programs are not here")
+    d = open_debugger(str(program), profile="linux", compat="linx-v0.4")
+    lines = batch_lines(d, ["break cpp_gate_case02", "continue", "finish", "last a0", "last sp", "last ra"])
+    assert lines[2]["value"] == 0 and lines[2]["ok"]
+    assert (lines[3]["last"]["mnemonic"], lines[3]["last"]["pc"]) == ("C.MOVR", d.symbols.lookup("cpp_gate_case02") + 6)
+    assert lines[4]["last"]["mnemonic"] == lines[5]["last"]["mnemonic"] == "FRET.STK"
+    assert lines[4]["last"]["step"] == lines[3]["last"]["step"] + 1

@@ -37,14 +37,16 @@ async def test_w_goes_to_the_last_writer_of_a_clicked_register_and_then_the_one_
         assert app.picked is not None and app.picked.argument == "a0"
         await press(pilot, "w")
         await settle(pilot)
-        assert app.view.steps == 3  # the second ADDI to a0 (a same-value write)
-        assert app.last_result.command == "goto 3"
+        # the second ADDI to a0 (a same-value write) ran as attempt 3: the view stops just
+        # before it, the writer at pc (as reverse execution to a watchpoint stops)
+        assert app.view.steps == 2 and app.last_result.command == "goto 2"
+        assert app.view.pc == app.dbg.symbols.lookup("_start") + 8
         await press(pilot, "w")
         await settle(pilot)
-        assert app.view.steps == 1  # the writer before that one
+        assert app.view.steps == 0  # the writer before that one: the first ADDI
         await press(pilot, "w")
         await settle(pilot)
-        assert app.view.steps == 1 and "nothing wrote a0 since load" in message(app)
+        assert app.view.steps == 0 and "nothing wrote a0 since load" in message(app)
 
 
 @pilot_test
@@ -59,7 +61,8 @@ async def test_w_on_a_picked_byte_goes_to_the_dma_that_wrote_it():
         await settle(pilot)
         await press(pilot, "w")
         await settle(pilot)
-        assert app.view.steps == 3  # the DMA (dma_copy.s: li, li, dma)
+        assert app.view.steps == 2  # just before the DMA (dma_copy.s: li, li, dma), the DMA at pc
+        assert app.view.pc == app.dbg.symbols.lookup("_start") + 10
         await press(pilot, "f6")  # the Console tab, where the answer of `last` is logged
         logged = "\n".join(strip.text for strip in app.query_one("#console").lines)
         assert f"> last {dst + 16:#x}" in logged and "by DMA (dma)" in logged and "store event 2" in logged

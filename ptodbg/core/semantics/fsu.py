@@ -45,15 +45,15 @@ when set before the code is decoded, overrides the profile's choice.
 
 from __future__ import annotations
 
-import decimal
 import math
 from collections.abc import Callable
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ptodbg.core.semantics import MASK32, MASK64, semantic, sext, writer
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from ptodbg.core.machine import Handler, Machine
     from ptodbg.isa.forms import Form
 
@@ -448,6 +448,9 @@ def ieee_exp(bits: int, f: Fmt, mode: int) -> tuple[int, int]:
     ends round to the same encoding, that is the answer.  Otherwise P doubles.  For a
     finite x != 0, e**x is transcendental (Lindemann), so it never sits exactly on a
     rounding boundary and the loop ends; it is always inexact (NX)."""
+    import decimal  # only FEXP needs exact arithmetic: kept off every start-up
+    from fractions import Fraction
+
     k, s, mant, e = decode(bits, f)
     if k >= QNAN:
         return _nan_of(f, k)

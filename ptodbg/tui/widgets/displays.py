@@ -9,7 +9,9 @@ debugger's (:func:`~ptodbg.debug.displays.displays_of`), which the app hands ove
 :attr:`PtodbgApp.displays`.
 
 The tab stays hidden until the first display is made (and hides again when the last is
-removed), so a session without displays looks as it always did.
+removed), so a session without displays looks as it always did.  F7 opens it anyway
+(:data:`ptodbg.tui.keys.TAB_KEYS`): shown with no display, it says how to make one, and
+its tab is hidden again once another tab is opened while there is still none.
 
 This module is the whole pane: its tab, its colours (``DEFAULT_CSS``) and its rendering
 (a :class:`~ptodbg.tui.pane.ViewPane`, found by the app with no edit to it).
@@ -20,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.segment import Segment
+from textual import events
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -84,6 +87,7 @@ class DisplaysPane(ViewPane, StyleCache, ScrollView, can_focus=True):
         super().__init__(**kwargs)
         self.lines: list[tuple[str, str | None]] = []  # (text, component)
         self._shown: int | None = None  # the number of displays the tab was last set for
+        self._opened_empty = False  # the tab was shown by its key while there was no display
 
     @property
     def plain(self) -> str:
@@ -103,10 +107,48 @@ class DisplaysPane(ViewPane, StyleCache, ScrollView, can_focus=True):
         super().on_mount()
         self.call_after_refresh(self._sync_tab)
 
-    def _sync_tab(self) -> None:
-        """The tab is shown while there is a display (retried once the tabs exist)."""
+    def _count(self) -> int:
         displays = self._displays()
-        count = len(displays) if displays is not None else 0
+        return len(displays) if displays is not None else 0
+
+    def on_show(self, event: events.Show) -> None:
+        """Opened (F7, or a click) while the tab is hidden, with no display yet: show the
+        tab, so what is on screen has its title, and keep it while it is open."""
+        if self._count():
+            return
+        tabs = self.app.query_one("#tabs")
+        try:
+            tab = tabs.get_tab(tab_id(type(self)))  # type: ignore[attr-defined]
+        except Tabs.TabError:
+            return
+        if tab is not None and not tab.display:
+            tabs.show_tab(tab_id(type(self)))  # type: ignore[attr-defined]
+            self._opened_empty = True
+
+    def on_hide(self, event: events.Hide) -> None:
+        """Left while still empty: the tab hides again (once the switch has landed: a
+        dialog over the screen hides the pane too, and leaves the tab open)."""
+        if self._opened_empty:
+            self.call_after_refresh(self._close_if_left)
+
+    def _close_if_left(self) -> None:
+        tabs = self.app.query_one("#tabs")
+        if not self._opened_empty or self._count() or getattr(tabs, "active", "") == tab_id(type(self)):
+            return
+        self._opened_empty = False
+        try:
+            tabs.hide_tab(tab_id(type(self)))  # type: ignore[attr-defined]
+        except Tabs.TabError:
+            pass
+
+    def _sync_tab(self) -> None:
+        """The tab is shown while there is a display (retried once the tabs exist), or
+        while it is open after F7 showed it empty."""
+        count = self._count()
+        if count:
+            self._opened_empty = False
+        elif self._opened_empty:
+            return
         if (count > 0) == (self._shown is not None and self._shown > 0) and self._shown is not None:
             return
         tabs = self.app.query_one("#tabs")
@@ -122,6 +164,8 @@ class DisplaysPane(ViewPane, StyleCache, ScrollView, can_focus=True):
         lines: list[tuple[str, str | None]] = []
         if displays is None or not len(displays):
             lines.append(("no displays: display EXPR, display/FMT EXPR (e.g. display/i $pc)", "empty"))
+            lines.append(("type : then display/x a0 (or display/4gx sp): each display is shown here and in the "
+                          "console after every stop; undisplay N removes one", "empty"))
         else:
             for entry in displays.show(view_target(view)):
                 text = entry["text"]
