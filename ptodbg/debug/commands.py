@@ -281,7 +281,7 @@ def _continue(c: Commands, args: list[str], raw: str) -> CommandResult:
 def _until(c: Commands, args: list[str], raw: str) -> CommandResult:
     if not raw:
         raise DebugError("usage: until LOC")
-    return c.moved(c.dbg.until(raw))
+    return c.moved(c.dbg.until(_location(raw)))
 
 
 @command("reverse-step", "reverse-step [N]", "go back N steps", "rs", "reverse-stepi", moves=True,
@@ -303,6 +303,17 @@ def _goto(c: Commands, args: list[str], raw: str) -> CommandResult:
     return c.moved(c.dbg.goto(c.num(args[0])))
 
 
+MAX_LOCATION = 4096  # characters of a LOC (a demangled C++ signature can be long, not this long)
+
+
+def _location(text: str) -> str:
+    """A LOC as typed, refused when longer than any name could be: its errors quote it, and
+    a 10,000-character name made a 10 kB error line."""
+    if len(text) > MAX_LOCATION:
+        raise DebugError(f"a location of {len(text)} characters is too long (at most {MAX_LOCATION})")
+    return text
+
+
 def _split_condition(raw: str) -> tuple[str, str | None]:
     words = raw.split()
     if "if" in words:
@@ -315,6 +326,7 @@ def _split_condition(raw: str) -> tuple[str, str | None]:
          arguments=("location", "word", "expression"))
 def _break(c: Commands, args: list[str], raw: str) -> CommandResult:
     loc, cond = _split_condition(raw)
+    loc = _location(loc)
     if not loc:
         raise DebugError("usage: break LOC [if EXPR]")
     bp = c.dbg.add_breakpoint(loc, cond)
@@ -327,6 +339,7 @@ def _break(c: Commands, args: list[str], raw: str) -> CommandResult:
          arguments=("location", "word", "expression"))
 def _tbreak(c: Commands, args: list[str], raw: str) -> CommandResult:
     loc, cond = _split_condition(raw)
+    loc = _location(loc)
     if not loc:
         raise DebugError("usage: tbreak LOC")
     bp = c.dbg.add_breakpoint(loc, cond, temporary=True)
@@ -627,7 +640,13 @@ def _print(c: Commands, args: list[str], raw: str) -> CommandResult:
          "or register REG: a store, DMA, atomic, register write or edit",
          long=True, arguments=("expression", "count"))  # long: it may replay an interval
 def _last(c: Commands, args: list[str], raw: str) -> CommandResult:
-    from ptodbg.debug.lastwrite import MAX_LENGTH, last_write, memory_target, register_target
+    from ptodbg.debug.lastwrite import (
+        MAX_LENGTH,
+        Interrupted,
+        last_write,
+        memory_target,
+        register_target,
+    )
 
     if not 1 <= len(args) <= 2:
         raise DebugError("usage: last LOC [LEN] | last REG")
@@ -645,7 +664,11 @@ def _last(c: Commands, args: list[str], raw: str) -> CommandResult:
         what = f"{length} byte{'' if length == 1 else 's'} at {address:#x}"
     else:
         what = word
-    found = last_write(dbg, target)
+    try:
+        found = last_write(dbg, target)
+    except Interrupted as e:  # the machine is back at the present: the line says interrupted
+        dbg.last = Stop("interrupted", str(e))
+        return CommandResult("", True, str(e), stop=dbg.last)  # no "last" key: nothing was proven
     if found is None:
         return CommandResult("", True, f"nothing wrote {what} since load", extra={"last": None})
     doer = "a timeline edit" if found.kind == "set" else f"{found.mnemonic or '?'} ({found.kind})"
@@ -703,7 +726,7 @@ def _target(c: Commands) -> Target:
             raise DebugError(f"cannot access memory at {first if first is not None else address:#x}")
         return row.length, row.text
 
-    return Target(dbg.evaluate, dbg.memory, symbol_label(dbg.symbols.containing), disassemble, dbg.machine.pc)
+    return Target(dbg.evaluate, dbg.memory, symbol_label(_containing(dbg)), disassemble, dbg.machine.pc)
 
 
 def _examiner(c: Commands) -> Examiner:
@@ -753,7 +776,7 @@ def _print_formatted(c: Commands, raw: str) -> CommandResult:
         raise DebugError("usage: print/FMT EXPR")
     value = c.dbg.evaluate(gdb_expression(expression))
     try:
-        shown = print_value(value, fmt.format or "x", symbol_label(c.dbg.symbols.containing))
+        shown = print_value(value, fmt.format or "x", symbol_label(_containing(c.dbg)))
     except FormatError as e:
         raise DebugError(str(e)) from None
     return CommandResult("", True, f"{expression} = {shown}", extra={"value": value, "text": shown})
@@ -789,9 +812,8 @@ def _display(c: Commands, args: list[str], raw: str) -> CommandResult:
         new = displays.add(raw, fmt)
     except FormatError as e:
         raise DebugError(str(e)) from None
-    entries = displays.show(_target(c))
-    mine = [e for e in entries if e["number"] == new.number]
-    return CommandResult("", True, "\n".join(console_lines(mine)), extra={"display": new.number, "displays": entries})
+    mine = [new.show(_target(c))]  # as gdb: the new display only (the others were shown at the stop)
+    return CommandResult("", True, "\n".join(console_lines(mine)), extra={"display": new.number, "displays": mine})
 
 
 @command("undisplay", "undisplay [N...]", "stop showing displays N (all of them without N)", arguments=("count",))
@@ -856,10 +878,24 @@ def _info_registers(c: Commands, args: list[str], raw: str) -> CommandResult:
             names.append(name)
     context = c.dbg.expr_context()
     values = {name: (regs[name] if name in regs else context.register(name)) & MASK64 for name in names}
-    label = symbol_label(c.dbg.symbols.containing)
+    label = symbol_label(_containing(c.dbg))
     lines = [_register_row(name, values[name], label) for name in names]
     return CommandResult("", True, "\n".join(lines),
                          extra={"registers": [{"name": n, "value": values[n]} for n in names]})
+
+
+def _containing(dbg: Debugger) -> Callable[[int], tuple[str, int] | None]:
+    """The symbol an address is in, as ``<sym+off>`` labels name it: only inside the
+    program's allocated sections (as ``info symbol``), so that print/a 0xffffffffffffffff
+    is not "<edge+18446744073709473797>" (the last symbol below it, 2^64 bytes away)."""
+    known = getattr(getattr(getattr(dbg, "loaded", None), "program", None), "sections", None) is not None
+
+    def containing(address: int) -> tuple[str, int] | None:
+        if known and _section_of(dbg, address) is None:
+            return None
+        return dbg.symbols.containing(address)
+
+    return containing
 
 
 def _section_of(dbg: Debugger, address: int) -> str | None:

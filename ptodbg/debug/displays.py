@@ -29,11 +29,18 @@ from ptodbg.debug.memformat import (
     FormatError,
     Labeler,
     Reader,
+    check_count,
     examine,
     print_value,
 )
 
 MAX_DISPLAYS = 64
+# What one stop may show of all displays together, in units of work (a number read and
+# formatted is 1, an instruction decoded 4, a string of up to 200 characters 8): one
+# maximal display (x/4096i, x/8192xb) fits, 64 of them do not - they are shown after
+# every stop, so without a total a step could take seconds no interrupt reaches.
+SHOW_BUDGET = 4 * 4096
+_WEIGHT = {"i": 4, "s": 8}
 REGISTER_WORDS = frozenset(
     "zero sp a0 a1 a2 a3 a4 a5 a6 a7 ra s0 s1 s2 s3 s4 s5 s6 s7 s8 x0 x1 x2 x3 fp pc tpc lra bpc bpcn acr".split()
 ) | {f"r{i}" for i in range(24)}
@@ -93,6 +100,13 @@ class Display:
             return f"/{self.fmt.format} {self.expression}"
         return self.expression
 
+    def cost(self) -> int:
+        """The work showing it takes, in :data:`SHOW_BUDGET` units (1 for a value)."""
+        if not self.examines:
+            return 1
+        f = self.resolved()
+        return f.count * _WEIGHT.get(f.format, 1)
+
     def show(self, target: Target) -> dict:
         """This display at the stop ``target`` reads: a JSON-ready entry whose ``text``
         holds the console lines."""
@@ -111,11 +125,17 @@ class Display:
             entry["value"] = value
             entry["text"] = [f"{self.header()} = {print_value(value, form, target.label)}"]
         except (ValueError, KeyError) as e:  # DebugError, ViewError, ExprError, FormatError
-            entry["error"] = str(e).strip("'\"") if isinstance(e, KeyError) else str(e)
-            if self.examines:
-                entry["text"] = [self.header(), f"<error: {entry['error']}>"]
-            else:
-                entry["text"] = [f"{self.header()} = <error: {entry['error']}>"]
+            return self.refused(str(e).strip("'\"") if isinstance(e, KeyError) else str(e))
+        return entry
+
+    def refused(self, error: str) -> dict:
+        """The entry of a display that cannot be shown now: its error in its place."""
+        entry: dict = {"number": self.number, "expression": self.expression,
+                       "format": self.fmt.text() if self.fmt is not None else None, "error": error}
+        if self.examines:
+            entry["text"] = [self.header(), f"<error: {error}>"]
+        else:
+            entry["text"] = [f"{self.header()} = <error: {error}>"]
         return entry
 
 
@@ -143,7 +163,7 @@ class Displays:
             raise ValueError(str(e)) from None
         display = Display(self.next_number, expression, fmt if fmt is None or fmt.format or fmt.size else None)
         if display.examines:
-            display.resolved()  # x/a with a size other than g, x/s with h: refused now
+            check_count(display.resolved())  # x/a with size h, x/s with h, x/99999999i: refused now
         self.items[display.number] = display
         self.next_number += 1
         return display
@@ -163,7 +183,20 @@ class Displays:
         return sorted(set(numbers))
 
     def show(self, target: Target) -> list[dict]:
-        return [d.show(target) for d in sorted(self.items.values(), key=lambda d: d.number)]
+        """Every display at this stop, in number order, within :data:`SHOW_BUDGET`: the
+        first is always shown; one that would pass the budget shows an error in its place
+        (and stays, to be shown when fewer come before it)."""
+        entries = []
+        spent = 0
+        for d in sorted(self.items.values(), key=lambda d: d.number):
+            cost = d.cost()
+            if entries and spent + cost > SHOW_BUDGET:
+                entries.append(d.refused(f"not shown: the displays before it use this stop's budget of "
+                                         f"{SHOW_BUDGET} units (undisplay some)"))
+                continue
+            spent += cost
+            entries.append(d.show(target))
+        return entries
 
     def info(self) -> list[str]:
         """``info display`` as gdb prints it."""

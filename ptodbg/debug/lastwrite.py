@@ -93,22 +93,29 @@ def _edit_writes(edit: Edit, target: Target, m: Machine) -> bool:
     return address < target.high and target.low < address + len(data)
 
 
-class Interrupted(Exception):
-    """The client interrupted the query (the machine is back at the present)."""
+class _Stop(Exception):
+    """Raised inside the search when the client interrupts it (unwinds to last_write)."""
+
+
+class Interrupted(DebugError):
+    """The client interrupted the query; the machine is back at the present.  A DebugError,
+    so a caller that only knows those still reports it in one sentence; the command
+    language turns it into a stop with status "interrupted" (DESIGN.md §5), as every
+    interrupted command ends."""
 
 
 def last_write(d: Debugger, target: Target) -> LastWrite | None:
     """The last write of ``target`` up to the present step, or None when nothing wrote it
     since load.  The machine is back at the present when it returns.  An interrupt (the
-    TUI's ctrl+c, batch mode's SIGINT) ends the search between two re-runs with a
-    DebugError; one left pending by an earlier command is dropped first, as every engine
-    command does."""
+    TUI's ctrl+c, batch mode's SIGINT) ends the search between two re-runs with
+    :class:`Interrupted`; one left pending by an earlier command is dropped first, as
+    every engine command does."""
     if d._depth == 0:
         d.interrupt.clear()
     try:
         return _last_write(d, target)
-    except Interrupted:
-        raise DebugError(f"interrupted: no write of {target.text} found in the steps searched") from None
+    except _Stop:
+        raise Interrupted(f"interrupted: no write of {target.text} found in the steps searched") from None
 
 
 def _last_write(d: Debugger, target: Target) -> LastWrite | None:
@@ -156,7 +163,7 @@ def _search(d: Debugger, target: Target, floor: int, last: int) -> LastWrite | N
         if high <= floor:
             return None
         if d.interrupted():
-            raise Interrupted
+            raise _Stop
         s = history.summary(i)
         if s.end < high:  # not summarised: re-run them
             found = _replay(d, target, max(s.end, floor), high)
@@ -213,7 +220,7 @@ def _fast_until(d: Debugger, end: int, chunk: int) -> str:
     if d.on_progress is not None:
         d.on_progress(m.steps)  # (the TUI's status bar shows where the re-run is)
     if d.interrupted():
-        raise Interrupted
+        raise _Stop
     d._apply_due()
     n = min(chunk, end - m.steps)
     if d.cursor < len(d.edits):

@@ -231,8 +231,11 @@ def test_an_interrupt_ends_the_search_and_a_stale_one_does_not(tmp_path):
     assert last_of(d, "cell", 8).step == 3
     d.on_progress = lambda step: d.interrupt.set()  # ctrl+c while it re-runs
     line = batch_lines(d, ["last cell"])[0]
-    assert not line["ok"] and line["error"].startswith("last: interrupted")
-    assert d.steps == end  # back at the present
+    # DESIGN.md §5: an interrupt ends the running command with its line, status "interrupted";
+    # no "last" key: the search proved nothing (null would say "nothing wrote it")
+    assert line["ok"] and line["state"]["status"] == "interrupted" and "last" not in line
+    assert line["message"].startswith("interrupted: no write of cell")
+    assert d.steps == end and line["state"]["steps"] == end  # back at the present
 
 
 def test_the_help_and_the_command_facts():

@@ -11,7 +11,8 @@ ELF reader's catch-all).  The same functions serve the coverage-guided fuzzers
 Targets: ``elf`` (the ELF reader), ``asm`` (the assembler, output read back), ``expr`` (the
 expression language: parse and evaluate), ``session`` (the session reader: parse, validate
 and apply to a real debugger), ``batch`` (the command language: each line executed against
-a small real debugger, each command stopped by an interrupt after COMMAND_SECONDS).
+a small real debugger, each command stopped by an interrupt after COMMAND_SECONDS; the
+program is dma_fault.s, or gdb_names.s for an input starting with GDB_MARKER).
 """
 
 from __future__ import annotations
@@ -25,6 +26,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 PROGRAM = ROOT / "tests" / "programs" / "dma_fault.s"
+# An input whose first line is GDB_MARKER runs on gdb_names.s instead: frames made by
+# FENTRY, C++ names, a string at a page's end (the gdb-style commands of issue 12).
+GDB_PROGRAM = ROOT / "tests" / "programs" / "gdb_names.s"
+GDB_MARKER = "#program gdb_names"
 COMMAND_SECONDS = 0.1  # 64 lines at most: an input stays under the 10 s deadline
 
 # Words only a Python exception brings into a message.
@@ -131,30 +136,30 @@ def expr(data: bytes) -> None:
 
 # --------------------------------------------------------------------- session
 @cache
-def _program():
+def _program(path: Path = PROGRAM):
     from ptodbg.core.loader import read_source_or_elf
 
-    return read_source_or_elf(PROGRAM)
+    return read_source_or_elf(path)
 
 
-def _debugger():
-    """A fresh debugger on dma_fault.s (assembled once)."""
+def _debugger(path: Path = PROGRAM):
+    """A fresh debugger on dma_fault.s, or another test program (each assembled once)."""
     from ptodbg.core import DEBUG, Machine
     from ptodbg.core.loader import load
     from ptodbg.debug.engine import Debugger, Symbols, file_sha256
 
-    program, _ = _program()
+    program, _ = _program(path)
     machine = Machine(DEBUG)
     loaded = load(machine, program)
     symbols = Symbols({s.name: s.value for s in loaded.symbol_list() if s.name},
                       {s.name: s.size for s in loaded.symbol_list() if s.name})
-    return Debugger(machine, symbols, stop_address=loaded.stop_address, path=str(PROGRAM),
-                    sha256=_sha(file_sha256), profile="debug")
+    return Debugger(machine, symbols, stop_address=loaded.stop_address, path=str(path),
+                    sha256=_sha(file_sha256, path), profile="debug")
 
 
 @cache
-def _sha(file_sha256: Callable[[str], str]) -> str:
-    return file_sha256(str(PROGRAM))
+def _sha(file_sha256: Callable[[str], str], path: Path) -> str:
+    return file_sha256(str(path))
 
 
 def session(data: bytes) -> None:
@@ -190,7 +195,9 @@ def batch(data: bytes) -> None:
     text = _text(data)
     if text is None:
         return
-    dbg = _debugger()
+    dbg = _debugger(GDB_PROGRAM if text.startswith(GDB_MARKER) else PROGRAM)
+    if not text:
+        _debugger(GDB_PROGRAM)  # warm up: both programs assembled before any limit applies
     runner = Commands(dbg)  # no save/load: a fuzz input must not write files
     for line in batch_mode.script_lines(text)[:64]:
         timer = threading.Timer(COMMAND_SECONDS, dbg.interrupt.set)
