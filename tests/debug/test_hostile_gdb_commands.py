@@ -197,7 +197,7 @@ BOUNDED = [
     ("x/1025s buf", "x/s shows at most 1024"),
     ("x/0xb buf", "the count must be at least 1"),
     ("x/-5xb buf", "negative count"),
-    ("x/2xg 0xfffffffffffffff8", "run past the end of the address space"),
+    ("x/2xg 0xfffffffffffffff8", "cannot access memory at 0xfffffffffffffff8"),
     ("display/99999999i $pc", "count 99999999 is too large"),
     ("display/" + "9" * 5000 + "i $pc", "is too large"),
     ("print/2x 1", "item count other than 1"),
