@@ -1,0 +1,43 @@
+"""The command language (DESIGN.md §5): one parser for the TUI command line, the
+command palette and batch mode.
+
+:meth:`Commands.execute` takes one line and returns a :class:`CommandResult`; batch mode
+turns it into one JSON line, the TUI shows its message.  Numbers are decimal or 0x-hex;
+addresses and values are expressions of :mod:`ptodbg.debug.expr` (written without
+spaces, e.g. ``x sp+16 32``); LOC is a symbol, ``symbol+off`` or an address.  The words
+of a line are split as a POSIX shell would (:func:`split_words`), in linear time.
+
+Every number a command takes is checked before it drives any work: counts are at least
+1, lengths are checked against their limits and the mapped pages, banks against the
+machine's trap banks, step numbers against 2^63 - 1, values against 64 bits; forward
+work is bounded by the engine's step limit (batch ``--max-steps``) or its interrupt.
+
+The package holds the language (:mod:`.language`: words, the command table, running a
+line) and one module per kind of command, each registering its commands as it is
+imported: :mod:`.run` (moving), :mod:`.breaks` (breakpoints and watchpoints),
+:mod:`.edits` (changing the machine), :mod:`.inspect` (looking), :mod:`.frames`,
+:mod:`.last` and :mod:`.files` (sessions, help).  The order of the imports below is the
+order ``help`` lists them.
+"""
+
+from __future__ import annotations
+
+from ptodbg.debug.commands.language import (
+    ARGUMENT_KINDS,
+    MAX_LOCATION,
+    CommandResult,
+    Commands,
+    CommandSpec,
+    command,
+    command_word,
+    split_words,
+)
+
+__all__ = ["ARGUMENT_KINDS", "MAX_LOCATION", "CommandResult", "CommandSpec", "Commands", "command", "command_word",
+           "split_words"]
+
+# The command modules register their commands as they are imported, in this order (the
+# order help lists them).
+# isort: off
+from ptodbg.debug.commands import run, breaks, edits, inspect, frames, last, files  # noqa: E402, F401
+# isort: on

@@ -1,0 +1,106 @@
+"""The call chain: bt, frame, up, down, info frame and finish."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ptodbg.debug.engine import DebugError
+from ptodbg.debug.jsonstate import frame_json
+from ptodbg.debug.records import Frame
+
+if TYPE_CHECKING:
+    pass
+
+
+from ptodbg.debug.commands.language import (
+    CommandResult,
+    Commands,
+    command,
+    count_arg,
+)
+
+
+@command("bt", "bt [N]", "the call chain from the frames FENTRY built (innermost first)", "backtrace", "where",
+         arguments=("count",))
+def _bt(c: Commands, args: list[str], raw: str) -> CommandResult:
+    if len(args) > 1:
+        raise DebugError(f"expected one count, got {' '.join(args)!r}")
+    frames = c.dbg.backtrace(c.num(args[0]) if args else 64)
+    text = "\n".join(f"#{f['level']:<2} {f['pc']:#x} in {frame_label(f)}  (sp {f['sp']:#x})" for f in frames)
+    return CommandResult("", True, text, extra={"frames": frames})
+
+
+def frame_label(frame: dict) -> str:
+    """A backtrace frame as gdb shows it: the demangled function and the offset in it."""
+    if frame.get("demangled") is None:
+        return frame["where"]
+    return frame["demangled"] + (f"+{frame['offset']:#x}" if frame["offset"] else "")
+
+
+# ------------------------------------------------ frames and breakpoint management
+# (issue 12 items 1-2; the engine side is ptodbg.debug.frames, .forward and .stops)
+def _frame_line(frame: Frame) -> str:
+    """A frame as gdb prints it on selection: ``#1  0x16b80 in main+0x8  (sp 0x...)``."""
+    return f"#{frame.level:<2} {frame.pc:#x} in {frame.label}  (sp {frame.sp:#x})"
+
+
+def _frame_result(c: Commands, frame: Frame) -> CommandResult:
+    return CommandResult("", True, _frame_line(frame), extra={"frame": frame_json(frame)})
+
+
+def _level(c: Commands, args: list[str], usage: str) -> int | None:
+    if len(args) > 1:
+        raise DebugError(f"usage: {usage}")
+    return c.num(args[0]) if args else None
+
+
+@command("frame", "frame [N]", "select frame N of the call chain (0 = innermost) and show it; "
+         "without N show the selected frame", "f", arguments=("count",))
+def _frame(c: Commands, args: list[str], raw: str) -> CommandResult:
+    level = _level(c, args, "frame [N]")
+    frame = c.dbg.current_frame() if level is None else c.dbg.select_frame(level)
+    return _frame_result(c, frame)
+
+
+@command("up", "up [N]", "select the frame N levels toward the callers (default 1)", arguments=("count",))
+def _up(c: Commands, args: list[str], raw: str) -> CommandResult:
+    return _frame_result(c, c.dbg.frame_up(count_arg(c, args)))
+
+
+@command("down", "down [N]", "select the frame N levels toward the innermost (default 1)", arguments=("count",))
+def _down(c: Commands, args: list[str], raw: str) -> CommandResult:
+    return _frame_result(c, c.dbg.frame_down(count_arg(c, args)))
+
+
+@command("info frame", "info frame", "the selected frame: pc, function, sp, frame address, caller, saved registers",
+         "info f")
+def _info_frame(c: Commands, args: list[str], raw: str) -> CommandResult:
+    info = c.dbg.frame_info()
+    at = info["frame_address"]
+    lines = [f"Stack level {info['level']}, frame at {at:#x}:" if at is not None else f"Stack level {info['level']}:",
+             f" pc = {info['pc']:#x} in {frame_label(info)}; sp = {info['sp']:#x}"]
+    caller = info["caller"]
+    if caller is not None:
+        lines.append(f" saved pc = {caller['pc']:#x} ({caller['where']}), called by frame #{caller['level']}"
+                     + (f" at {caller['frame_address']:#x}" if caller["frame_address"] is not None else ""))
+    if info["callee"] is not None:
+        lines.append(f" caller of frame #{info['callee']}")
+    if info["saved"]:
+        lines.append(" Saved registers:")
+        lines.append("  " + ", ".join(f"{s['register']} at {s['address']:#x} = {s['value']:#x}" for s in info["saved"]))
+    elif at is None:
+        lines.append(" no frame template (FENTRY) at this function's entry: nothing saved")
+    else:
+        lines.append(" no registers saved yet (the function's FENTRY has not run)")
+    return CommandResult("", True, "\n".join(lines), extra={"frame": info})
+
+
+@command("finish", "finish", "run until the selected frame returns; shows the value returned (a0)", "fin",
+         moves=True, long=True)
+def _finish(c: Commands, args: list[str], raw: str) -> CommandResult:
+    if args:
+        raise DebugError("usage: finish")
+    stop = c.dbg.finish()
+    result = c.moved(stop)
+    result.extra["value"] = stop.value
+    return result

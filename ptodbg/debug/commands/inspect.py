@@ -1,0 +1,331 @@
+"""Commands that look without moving: regs, x and x/FMT, events, trap, print and
+print/FMT, display, info registers, info symbol and info history (gdb's way of
+looking, ptodbg.debug.memformat and .displays)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ptodbg.core.faults import TRAP_ARGUMENT
+from ptodbg.debug.disasm_rows import decode_row
+from ptodbg.debug.displays import (
+    MAX_DISPLAYS,
+    Displays,
+    Target,
+    console_lines,
+    displays_of,
+    gdb_expression,
+)
+from ptodbg.debug.engine import DebugError
+from ptodbg.debug.memformat import (
+    MASK64,
+    Examiner,
+    Fmt,
+    FormatError,
+    examine,
+    parse_fmt,
+    print_value,
+    symbol_label,
+)
+from ptodbg.isa.registers import GPR_NAMES
+
+if TYPE_CHECKING:
+    from ptodbg.debug.engine import Debugger
+
+
+from ptodbg.debug.commands.language import (
+    CommandResult,
+    Commands,
+    after_move,
+    command,
+)
+
+
+@command("regs", "regs", "show the GPRs, queues and TPC", "registers")
+def _regs(c: Commands, args: list[str], raw: str) -> CommandResult:
+    m = c.dbg.machine
+    lines = [" ".join(f"{n}={v:#x}" for n, v in list(m.regs().items())[i : i + 6]) for i in range(0, 24, 6)]
+    return CommandResult("", True, "\n".join(lines), extra={"regs": m.regs()})
+
+
+@command("x", "x ADDR [LEN]  or  x/FMT [ADDR]",
+         "examine LEN bytes of memory (default 64); x/FMT as gdb: count, format x d u o t c a s i z, "
+         "size b h w g (x/8gx sp, x/16xb dst, x/s msg, x/4i $pc)", "examine", arguments=("expression", "count"))
+def _x(c: Commands, args: list[str], raw: str) -> CommandResult:
+    if raw.startswith("/"):
+        return _examine(c, raw)
+    if not args or len(args) > 2:
+        raise DebugError("usage: x ADDR [LEN]")
+    address = c.num(args[0]) & ((1 << 64) - 1)
+    length = c.num(args[1]) if len(args) > 1 else 64
+    data = c.dbg.memory(address, length)
+    return CommandResult("", True, f"{address:#x}: {data.hex()}", extra={"address": address, "bytes": data.hex()})
+
+
+@command("events", "events", "memory events of the last instruction")
+def _events(c: Commands, args: list[str], raw: str) -> CommandResult:
+    evs = c.dbg.events()
+    text = "\n".join(f"{i + 1:2} {e.kind:6} {e.address:#x} {e.size} {e.value:#x} {e.order}" for i, e in enumerate(evs))
+    return CommandResult("", True, text or "no memory events", extra={"events": [e.as_json() for e in evs]})
+
+
+@command("trap", "trap", "show the pending trap and its saved context")
+def _trap(c: Commands, args: list[str], raw: str) -> CommandResult:
+    m = c.dbg.machine
+    t = m.pending_trap or m.last_trap
+    if t is None:
+        return CommandResult("", True, "no trap has been taken", extra={"trap": None})
+    arg = TRAP_ARGUMENT.get(t.number, "argument")
+    text = (f"trap {t.number} {t.name}: cause {t.cause}, TRAPARG0 {t.arg0:#x} ({arg}), bank {t.bank}, "
+            f"saved TPC {t.saved_tpc:#x}" + (f" - {t.reason}" if t.reason else ""))
+    return CommandResult("", True, text, extra={"trap": t.as_json()})
+
+
+
+@command("info history", "info history", "snapshots kept for reverse execution and their memory use", "info h")
+def _info_h(c: Commands, args: list[str], raw: str) -> CommandResult:
+    use = c.dbg.history_usage()
+    snapshots = f"{use['snapshots']} snapshot" + ("" if use["snapshots"] == 1 else "s")
+    text = (f"{snapshots}, {use['bytes'] / 1e6:.1f} MB of {use['budget'] / 1e6:.0f} MB, "
+            f"furthest step {use['horizon']}, {use['thinned']} thinned")
+    return CommandResult("", True, text, extra={"history": use})
+
+
+@command("info", "info breakpoints|watchpoints|history|frame|registers|symbol|display",
+         "information about the debugger")
+def _info(c: Commands, args: list[str], raw: str) -> CommandResult:
+    raise DebugError("usage: info breakpoints | info watchpoints | info history | info frame | "
+                     "info registers [REG...] | info symbol ADDR | info display")
+
+
+
+@command("print", "print EXPR  or  print/FMT EXPR", "evaluate an expression; /x /d /u /o /t /c /a /z format it as gdb",
+         "p", arguments=("expression",))
+def _print(c: Commands, args: list[str], raw: str) -> CommandResult:
+    if raw.startswith("/"):
+        return _print_formatted(c, raw)
+    if not raw:
+        raise DebugError("usage: print EXPR")
+    value = c.dbg.evaluate(raw)
+    return CommandResult("", True, f"{raw} = {value & ((1 << 64) - 1):#x} ({value})", extra={"value": value})
+
+
+
+# ====================================================================== gdb's inspection
+# x/FMT, print/FMT, display / undisplay / info display, info registers, info symbol
+# (issue 12 items 3 and 5; the formatting is ptodbg.debug.memformat, the displays
+# ptodbg.debug.displays).
+def _target(c: Commands) -> Target:
+    """The readers of the stop the machine is at, for memformat and displays."""
+    dbg = c.dbg
+
+    def disassemble(address: int) -> tuple[int, str]:
+        if address & 1:
+            raise DebugError(f"{address:#x} is odd: instructions are halfword aligned")
+        row = decode_row(dbg, address)
+        if not row.valid:
+            first = dbg.machine.mem.first_unmapped(address, 8)
+            raise DebugError(f"cannot access memory at {first if first is not None else address:#x}")
+        return row.length, row.text
+
+    return Target(dbg.evaluate, dbg.memory, symbol_label(_containing(dbg)), disassemble, dbg.machine.pc)
+
+
+def _examiner(c: Commands) -> Examiner:
+    found = c.dbg.settings.get("examiner")
+    if not isinstance(found, Examiner):
+        found = c.dbg.settings["examiner"] = Examiner()
+    return found
+
+
+def _split_fmt(raw: str) -> tuple[Fmt, str]:
+    """``/FMT rest`` -> (the parsed FMT, the rest)."""
+    word, _, rest = raw[1:].partition(" ")
+    try:
+        return parse_fmt(word), rest.strip()
+    except FormatError as e:
+        raise DebugError(str(e)) from None
+
+
+def _examine(c: Commands, raw: str) -> CommandResult:
+    """x/FMT [ADDR]: without ADDR it goes on after the last unit the previous x showed."""
+    fmt, expression = _split_fmt(raw)
+    examiner = _examiner(c)
+    target = _target(c)
+    try:
+        fmt = examiner.resolve(fmt)
+        if expression:
+            address = target.evaluate(gdb_expression(expression)) & MASK64
+        elif examiner.next_address is not None:
+            address = examiner.next_address
+        else:
+            raise DebugError("usage: x/FMT ADDR (no previous x to go on from)")
+        lines, after = examine(fmt, address, target.read, target.label, disassemble=target.disassemble,
+                               pc=target.pc)
+    except FormatError as e:
+        raise DebugError(str(e)) from None
+    examiner.remember(fmt, after)
+    return CommandResult("", True, "\n".join(lines), extra={"address": address, "text": lines})
+
+
+def _print_formatted(c: Commands, raw: str) -> CommandResult:
+    fmt, expression = _split_fmt(raw)
+    if fmt.size:
+        raise DebugError('size letters are meaningless in "print" command')
+    if fmt.count_given:
+        raise DebugError('item count other than 1 is meaningless in "print" command')
+    if not expression:
+        raise DebugError("usage: print/FMT EXPR")
+    value = c.dbg.evaluate(gdb_expression(expression))
+    try:
+        shown = print_value(value, fmt.format or "x", symbol_label(_containing(c.dbg)))
+    except FormatError as e:
+        raise DebugError(str(e)) from None
+    return CommandResult("", True, f"{expression} = {shown}", extra={"value": value, "text": shown})
+
+
+
+@command("display", "display EXPR  or  display/FMT EXPR  or  display",
+         "show EXPR after every stop (display/x a0, display/i $pc, display/4gx sp); alone: show them all now",
+         arguments=("expression",))
+def _display(c: Commands, args: list[str], raw: str) -> CommandResult:
+    displays = displays_for(c)
+    fmt = None
+    if raw.startswith("/"):
+        fmt, raw = _split_fmt(raw)
+    if not raw:
+        if fmt is not None:
+            raise DebugError("usage: display/FMT EXPR")
+        entries = displays.show(_target(c))
+        return CommandResult("", True, "\n".join(console_lines(entries)) or "no displays",
+                             extra={"displays": entries})
+    try:
+        new = displays.add(raw, fmt)
+    except FormatError as e:
+        raise DebugError(str(e)) from None
+    mine = [new.show(_target(c))]  # as gdb: the new display only (the others were shown at the stop)
+    return CommandResult("", True, "\n".join(console_lines(mine)), extra={"display": new.number, "displays": mine})
+
+
+@command("undisplay", "undisplay [N...]", "stop showing displays N (all of them without N)", arguments=("count",))
+def _undisplay(c: Commands, args: list[str], raw: str) -> CommandResult:
+    numbers = None
+    if args:
+        if len(args) > MAX_DISPLAYS:
+            raise DebugError(f"at most {MAX_DISPLAYS} display numbers")
+        numbers = []
+        for word in args:
+            if not word.isdigit() or len(word) > 6:
+                raise DebugError(f"{word!r} is not a display number")
+            numbers.append(int(word))
+    gone = displays_for(c).remove(numbers)
+    return CommandResult("", True, f"deleted display{'s' if len(gone) != 1 else ''} "
+                                   f"{', '.join(map(str, gone)) or 'nothing'}", extra={"deleted": gone})
+
+
+@command("info display", "info display", "list the displays shown after every stop")
+def _info_display(c: Commands, args: list[str], raw: str) -> CommandResult:
+    displays = displays_for(c)
+    listed = [{"number": d.number, "expression": d.expression, "format": d.fmt.text() if d.fmt else None}
+              for d in sorted(displays.items.values(), key=lambda d: d.number)]
+    return CommandResult("", True, "\n".join(displays.info()), extra={"displays": listed})
+
+
+_CODE_POINTERS = frozenset({"ra", "pc", "tpc", "lra", "bpc", "bpcn"})
+_DATA_POINTERS = frozenset({"sp", "s0"})
+_SPECIAL = ("pc", "tpc", "lra", "bpc", "bpcn", "acr")
+
+
+def _register_row(name: str, value: int, label) -> str:
+    """One row of gdb's ``info registers``: name, hex from column 15, natural from 35."""
+    row = name + " "
+    row += " " * max(0, 15 - len(row)) + f"{value:#x} "
+    row += " " * max(0, 35 - len(row))
+    if name in _CODE_POINTERS:
+        return row + f"{value:#x}{label(value)}"
+    if name in _DATA_POINTERS:
+        return row + f"{value:#x}"
+    return row + str(value - (1 << 64) if value >> 63 else value)
+
+
+@command("info registers", "info registers [REG...]",
+         "registers as gdb lists them: name, hex, natural (all 24 GPRs and pc without REG)", "info reg", "info r",
+         arguments=("register",))
+def _info_registers(c: Commands, args: list[str], raw: str) -> CommandResult:
+    regs = c.dbg.machine.regs()
+    words = args[1:] if args and args[0].lower() in ("registers", "reg", "r") else args
+    if not words:
+        names = [*regs, "pc"]
+    else:
+        if len(words) > 64:
+            raise DebugError("at most 64 registers at a time")
+        names = []
+        for word in words:
+            name = word.lstrip("$").lower()
+            name = GPR_NAMES[int(name[1:])] if re.fullmatch(r"r\d+", name) and int(name[1:]) < len(GPR_NAMES) else name
+            name = "s0" if name == "fp" else name
+            if name not in regs and name not in _SPECIAL:
+                raise DebugError(f"invalid register {word!r} (expected an ABI name such as a0 or sp, rN, pc or tpc)")
+            names.append(name)
+    context = c.dbg.expr_context()
+    values = {name: (regs[name] if name in regs else context.register(name)) & MASK64 for name in names}
+    label = symbol_label(_containing(c.dbg))
+    lines = [_register_row(name, values[name], label) for name in names]
+    return CommandResult("", True, "\n".join(lines),
+                         extra={"registers": [{"name": n, "value": values[n]} for n in names]})
+
+
+def _containing(dbg: Debugger) -> Callable[[int], tuple[str, int] | None]:
+    """The symbol an address is in, as ``<sym+off>`` labels name it: only inside the
+    program's allocated sections (as ``info symbol``), so that print/a 0xffffffffffffffff
+    is not "<edge+18446744073709473797>" (the last symbol below it, 2^64 bytes away)."""
+    known = getattr(getattr(getattr(dbg, "loaded", None), "program", None), "sections", None) is not None
+
+    def containing(address: int) -> tuple[str, int] | None:
+        if known and _section_of(dbg, address) is None:
+            return None
+        return dbg.symbols.containing(address)
+
+    return containing
+
+
+def _section_of(dbg: Debugger, address: int) -> str | None:
+    loaded = getattr(dbg, "loaded", None)
+    program = getattr(loaded, "program", None)
+    for section in getattr(program, "sections", ()):
+        if section.alloc and section.size and section.addr <= address < section.addr + section.size:
+            return section.name
+    return None
+
+
+@command("info symbol", "info symbol ADDR", "the symbol ADDR is in, as gdb says it (copy + 16 in section .text)",
+         arguments=("location",))
+def _info_symbol(c: Commands, args: list[str], raw: str) -> CommandResult:
+    words = raw.split(None, 1)
+    expression = words[1].strip() if len(words) > 1 else ""
+    if not expression:
+        raise DebugError("usage: info symbol ADDR")
+    address = c.dbg.evaluate(gdb_expression(expression)) & MASK64
+    hit = c.dbg.symbols.containing(address)
+    section = _section_of(c.dbg, address)
+    if hit is None or (section is None and getattr(c.dbg, "loaded", None) is not None
+                       and getattr(c.dbg.loaded, "program", None) is not None):
+        return CommandResult("", True, f"No symbol matches {expression}.", extra={"symbol": None})
+    name, offset = hit
+    text = name + (f" + {offset}" if offset else "") + (f" in section {section}" if section else "")
+    return CommandResult("", True, text, extra={"symbol": {"name": name, "offset": offset, "section": section}})
+
+
+def displays_for(c: Commands) -> Displays:
+    return displays_of(c.dbg.settings)
+
+
+@after_move
+def _attach_displays(c: Commands, result: CommandResult) -> None:
+    """After a command that moved the machine: every display, in the JSON and for the
+    console (gdb shows them at every stop)."""
+    displays = displays_for(c)
+    if len(displays):
+        result.extra["displays"] = displays.show(_target(c))
