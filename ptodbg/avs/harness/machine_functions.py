@@ -551,34 +551,32 @@ def execute_scalar_instruction(h: Harness, insn: object, length: object) -> Enum
 
     The spec's scalar dispatcher only knows scalar forms: a value that ptodbg decodes as a
     command form is, for it, no scalar form at all (Fault_IllegalInstruction)."""
-    n = as_int(length, "the length")
-    value = _instruction(insn, 48)
-    if n not in (16, 32, 48):
-        raise AssertionFailed(f"scalar instruction length {n}")
-    value &= (1 << n) - 1
-    form = h.m.decoder.decode(value, n)
-    if form is not None and form.surface == "command":
-        h.m.steps += 1  # BeginArchitecturalInstructionAttempt
-        set_fault_with_cause(h, Enum("Fault_IllegalInstruction"), word(h.m.pc), 0)
-        return REJECTED
-    res = h.execute(value, n)
-    return EXECUTED if res.trap is None else REJECTED
+    return _dispatch(h, insn, length, (16, 32, 48), command=False, outcomes=(EXECUTED, REJECTED))
 
 
 @spec_function("ExecuteCommandInstruction", "asl/block/model/dispatch/top-level.asl")
 def execute_command_instruction(h: Harness, insn: object, length: object) -> Enum:
+    return _dispatch(h, insn, length, (16, 32, 48, 64), command=True,
+                     outcomes=(COMMAND_EXECUTED, COMMAND_REJECTED))
+
+
+def _dispatch(h: Harness, insn: object, length: object, lengths: tuple[int, ...], *, command: bool,
+              outcomes: tuple[Enum, Enum]) -> Enum:
+    """One attempt through a dispatcher that knows only command forms (``command``) or
+    only scalar forms: a value of the other kind is Fault_IllegalInstruction."""
+    executed, rejected = outcomes
     n = as_int(length, "the length")
-    value = _instruction(insn, 64)
-    if n not in (16, 32, 48, 64):
-        raise AssertionFailed(f"command length {n}")
+    value = _instruction(insn, max(lengths))
+    if n not in lengths:
+        raise AssertionFailed(f"{'command' if command else 'scalar instruction'} length {n}")
     value &= (1 << n) - 1
     form = h.m.decoder.decode(value, n)
-    if form is not None and form.surface != "command":
-        h.m.steps += 1
+    if form is not None and (form.surface == "command") != command:
+        h.m.steps += 1  # BeginArchitecturalInstructionAttempt
         set_fault_with_cause(h, Enum("Fault_IllegalInstruction"), word(h.m.pc), 0)
-        return COMMAND_REJECTED
+        return rejected
     res = h.execute(value, n)
-    return COMMAND_EXECUTED if res.trap is None else COMMAND_REJECTED
+    return executed if res.trap is None else rejected
 
 
 @spec_function("ExecutePTOInstruction", "asl/arch/dispatch/top-level.asl")

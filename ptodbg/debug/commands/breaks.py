@@ -23,25 +23,26 @@ from ptodbg.debug.commands.language import (
 @command("break", "break LOC [if EXPR]", "set a breakpoint, optionally conditional", "b", "br",
          arguments=("location", "word", "expression"))
 def _break(c: Commands, args: list[str], raw: str) -> CommandResult:
-    loc, cond = split_condition(raw)
-    loc = location_arg(loc)
-    if not loc:
-        raise DebugError("usage: break LOC [if EXPR]")
-    bp = c.dbg.add_breakpoint(loc, cond)
-    where = c.dbg.symbolize(bp.address)
-    return CommandResult("", True, f"breakpoint {bp.ident} at {bp.address:#x} ({where})" + (f" if {cond}" if cond else ""),
-                         extra={"breakpoint": bp.ident})
+    return _set_breakpoint(c, raw, temporary=False)
 
 
 @command("tbreak", "tbreak LOC [if EXPR]", "set a breakpoint that deletes itself when hit", "tb",
          arguments=("location", "word", "expression"))
 def _tbreak(c: Commands, args: list[str], raw: str) -> CommandResult:
+    return _set_breakpoint(c, raw, temporary=True)
+
+
+def _set_breakpoint(c: Commands, raw: str, *, temporary: bool) -> CommandResult:
+    """break / tbreak: LOC, then an optional ``if EXPR`` condition."""
     loc, cond = split_condition(raw)
     loc = location_arg(loc)
+    kind = "temporary breakpoint" if temporary else "breakpoint"
     if not loc:
-        raise DebugError("usage: tbreak LOC")
-    bp = c.dbg.add_breakpoint(loc, cond, temporary=True)
-    return CommandResult("", True, f"temporary breakpoint {bp.ident} at {bp.address:#x}", extra={"breakpoint": bp.ident})
+        raise DebugError(f"usage: {'tbreak' if temporary else 'break'} LOC [if EXPR]")
+    bp = c.dbg.add_breakpoint(loc, cond, temporary=temporary)
+    where = c.dbg.symbolize(bp.address)
+    return CommandResult("", True, f"{kind} {bp.ident} at {bp.address:#x} ({where})" + (f" if {cond}" if cond else ""),
+                         extra={"breakpoint": bp.ident})
 
 
 @command("delete", "delete [N]", "delete breakpoint/watchpoint N, or all of them", "d", arguments=("breakpoint",))

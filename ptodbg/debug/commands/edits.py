@@ -11,11 +11,7 @@ if TYPE_CHECKING:
     pass
 
 
-from ptodbg.debug.commands.language import (
-    CommandResult,
-    Commands,
-    command,
-)
+from ptodbg.debug.commands.language import CommandResult, Commands, command
 
 
 @command("perms", "perms ADDR LEN PERMS", "set page permissions now (e.g. r--, rw-, ---)", moves=True,

@@ -10,11 +10,7 @@ if TYPE_CHECKING:
     pass
 
 
-from ptodbg.debug.commands.language import (
-    CommandResult,
-    Commands,
-    command,
-)
+from ptodbg.debug.commands.language import CommandResult, Commands, command
 
 
 @command("save", "save SESSION", "save breakpoints, watchpoints, injections, views and the step to a session file",

@@ -12,12 +12,7 @@ if TYPE_CHECKING:
     pass
 
 
-from ptodbg.debug.commands.language import (
-    CommandResult,
-    Commands,
-    command,
-    count_arg,
-)
+from ptodbg.debug.commands.language import CommandResult, Commands, command, count_arg
 
 
 @command("bt", "bt [N]", "the call chain from the frames FENTRY built (innermost first)", "backtrace", "where",

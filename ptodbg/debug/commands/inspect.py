@@ -35,12 +35,7 @@ if TYPE_CHECKING:
     from ptodbg.debug.engine import Debugger
 
 
-from ptodbg.debug.commands.language import (
-    CommandResult,
-    Commands,
-    after_move,
-    command,
-)
+from ptodbg.debug.commands.language import CommandResult, Commands, after_move, command
 
 
 @command("regs", "regs", "show the GPRs, queues and TPC", "registers")

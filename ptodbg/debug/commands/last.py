@@ -10,11 +10,7 @@ if TYPE_CHECKING:
     pass
 
 
-from ptodbg.debug.commands.language import (
-    CommandResult,
-    Commands,
-    command,
-)
+from ptodbg.debug.commands.language import CommandResult, Commands, command
 
 
 # ------------------------------------------------------------------ last (issue 12 item 4)

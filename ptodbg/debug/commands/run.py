@@ -11,13 +11,7 @@ if TYPE_CHECKING:
     pass
 
 
-from ptodbg.debug.commands.language import (
-    CommandResult,
-    Commands,
-    command,
-    count_arg,
-    location_arg,
-)
+from ptodbg.debug.commands.language import CommandResult, Commands, command, count_arg, location_arg
 
 
 @command("step", "step [N]", "execute N instructions (default 1)", "stepi", "si", "s", moves=True,
