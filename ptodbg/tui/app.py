@@ -798,7 +798,7 @@ class PtodbgApp(App):
         self._jump_to_writer = False
         found = result.extra.get("last") if result.ok else None
         if found is not None:
-            self.run_command(f"goto {found['step'] - 1}")
+            self.run_command(f"goto {max(0, found['step'] - 1)}")  # an edit at load: step 0
 
     def on_picked(self, picked: Picked) -> None:
         """A register, byte or frame was picked with the mouse.  A frame is selected
