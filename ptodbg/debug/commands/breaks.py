@@ -3,14 +3,6 @@ info breakpoints and info watchpoints."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ptodbg.debug.engine import DebugError
-
-if TYPE_CHECKING:
-    pass
-
-
 from ptodbg.debug.commands.language import (
     CommandResult,
     Commands,
@@ -18,6 +10,7 @@ from ptodbg.debug.commands.language import (
     location_arg,
     split_condition,
 )
+from ptodbg.debug.engine import DebugError
 
 
 @command("break", "break LOC [if EXPR]", "set a breakpoint, optionally conditional", "b", "br",

@@ -3,15 +3,8 @@ set mem (timeline edits, replayed by reverse execution)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ptodbg.debug.engine import DebugError, Stop
-
-if TYPE_CHECKING:
-    pass
-
-
 from ptodbg.debug.commands.language import CommandResult, Commands, command
+from ptodbg.debug.engine import DebugError, Stop
 
 
 @command("perms", "perms ADDR LEN PERMS", "set page permissions now (e.g. r--, rw-, ---)", moves=True,

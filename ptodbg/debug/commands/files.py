@@ -2,15 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ptodbg.debug.engine import DebugError
-
-if TYPE_CHECKING:
-    pass
-
-
 from ptodbg.debug.commands.language import CommandResult, Commands, command
+from ptodbg.debug.engine import DebugError
 
 
 @command("save", "save SESSION", "save breakpoints, watchpoints, injections, views and the step to a session file",

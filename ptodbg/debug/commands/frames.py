@@ -2,17 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ptodbg.debug.commands.language import CommandResult, Commands, command, count_arg
 from ptodbg.debug.engine import DebugError
 from ptodbg.debug.jsonstate import frame_json
 from ptodbg.debug.records import Frame
-
-if TYPE_CHECKING:
-    pass
-
-
-from ptodbg.debug.commands.language import CommandResult, Commands, command, count_arg
 
 
 @command("bt", "bt [N]", "the call chain from the frames FENTRY built (innermost first)", "backtrace", "where",

@@ -2,31 +2,22 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ptodbg.debug.engine import DebugError, Stop
-
-if TYPE_CHECKING:
-    pass
-
-
 from ptodbg.debug.commands.language import CommandResult, Commands, command
+from ptodbg.debug.engine import DebugError, Stop
+from ptodbg.debug.lastwrite import (
+    MAX_LENGTH,
+    Interrupted,
+    last_write,
+    memory_target,
+    register_target,
+)
 
 
-# ------------------------------------------------------------------ last (issue 12 item 4)
 @command("last", "last LOC [LEN] | last REG",
-         "the last step before this one that wrote LEN bytes at LOC (default: the symbol's size, else 8) "
+         "the last step, up to this one, that wrote LEN bytes at LOC (default: the symbol's size, else 8) "
          "or register REG: a store, DMA, atomic, register write or edit",
          long=True, arguments=("expression", "count"))  # long: it may replay an interval
 def _last(c: Commands, args: list[str], raw: str) -> CommandResult:
-    from ptodbg.debug.lastwrite import (
-        MAX_LENGTH,
-        Interrupted,
-        last_write,
-        memory_target,
-        register_target,
-    )
-
     if not 1 <= len(args) <= 2:
         raise DebugError("usage: last LOC [LEN] | last REG")
     dbg = c.dbg

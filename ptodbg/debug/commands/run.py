@@ -3,15 +3,8 @@ reverse-step, reverse-continue and goto."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ptodbg.debug.engine import DebugError
-
-if TYPE_CHECKING:
-    pass
-
-
 from ptodbg.debug.commands.language import CommandResult, Commands, command, count_arg, location_arg
+from ptodbg.debug.engine import DebugError
 
 
 @command("step", "step [N]", "execute N instructions (default 1)", "stepi", "si", "s", moves=True,
