@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import ctypes
 import gc
 import io
 import json
@@ -320,6 +321,15 @@ buf:
 """
 
 
+def _trim() -> None:
+    """Give the allocator's free memory back to the system (glibc's malloc_trim), so that
+    memory the warm-up freed and the history then reuses counts as growth."""
+    try:
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):
+        pass
+
+
 def _rss() -> int:
     with open("/proc/self/statm") as f:
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
@@ -339,11 +349,13 @@ def rss_child(steps: int) -> None:
     d = Debugger(m)
     d.cont(50_000)  # warm: decode, translated blocks, first snapshots, allocator arenas
     gc.collect()
+    _trim()
     before = _rss()
     accounted_before = d.history_usage()["bytes"]
     steps_before = d.steps
     d.cont()
     gc.collect()
+    _trim()
     grown = _rss() - before
     usage = d.history_usage()
     print(json.dumps({"steps": d.steps - steps_before, "rss": grown,
