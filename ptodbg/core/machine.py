@@ -809,12 +809,8 @@ class Machine:
             mem.events = []
             if not capture_was:
                 mem.set_capture(False)
-        writes = self._diff(before, btq, buq)
-        r = self.r
-        changed = 0
-        for i in range(1, GPR_COUNT):
-            if r[i] != before[i]:
-                changed |= 1 << i
+        changed = self._changed_gprs(before)
+        writes = self._diff(before, btq, buq, changed)
         written = attempt_mask(self, pc, form, insn, kind != "executed", changed)
         self.wmask |= written
         return StepResult(kind, pc, self.pc, insn, length, form, events, writes, trap, message,
@@ -825,9 +821,20 @@ class Machine:
         mask, self.wmask = self.wmask, 0
         return mask
 
-    def _diff(self, before: list[int], tq: int, uq: int) -> list[tuple[str, int]]:
+    def _changed_gprs(self, before: list[int]) -> int:
+        """The mask of the GPRs whose value differs from ``before`` (bit i: R<i>)."""
         r = self.r
-        out = [(GPR_NAMES[i], r[i]) for i in range(1, GPR_COUNT) if r[i] != before[i]]
+        changed = 0
+        for i in range(1, GPR_COUNT):
+            if r[i] != before[i]:
+                changed |= 1 << i
+        return changed
+
+    def _diff(self, before: list[int], tq: int, uq: int, changed: int) -> list[tuple[str, int]]:
+        """The registers an attempt changed (GPRs from the ``changed`` mask), and a queue
+        entry when a queue moved."""
+        r = self.r
+        out = [(GPR_NAMES[i], r[i]) for i in range(1, GPR_COUNT) if changed >> i & 1]
         if self.tq != tq or r[T_BASE:U_BASE] != before[T_BASE:U_BASE]:
             out.append(("t#1", r[T_BASE]))
         if self.uq != uq or r[U_BASE:] != before[U_BASE:]:
