@@ -8,7 +8,7 @@ breakpoint numbers, session files), never from a list a client keeps of its own,
 new command completes the day it is registered.
 
 Work is bounded whatever the line: symbols are searched by bisection in a sorted list
-made once per symbol table, directory listings stop after :data:`MAX_FILES` entries, and
+made once per symbol table (:meth:`~ptodbg.debug.symbols.Symbols.sorted_names`), directory listings stop after :data:`MAX_FILES` entries, and
 at most ``limit`` candidates are returned.
 """
 
@@ -31,8 +31,6 @@ WATCH_MODES = ("r", "w", "rw")
 KEYWORDS = {"break": ("if",), "tbreak": ("if",), "inject": ("at", "once")}
 MAX_FILES = 2000  # entries read from one directory while completing a path
 _IDENTIFIER_TAIL = re.compile(r"[A-Za-z_.$][A-Za-z0-9_.$]*$")
-
-_sorted_names: tuple[int, int, list[str]] = (0, 0, [])
 
 
 def complete(commands: Commands, line: str, limit: int = 50) -> list[str]:
@@ -104,14 +102,9 @@ def _argument(commands: Commands, spec: CommandSpec, kind: str, partial: str, li
 
 
 def _symbols(commands: Commands, partial: str, limit: int) -> list[str]:
-    """Symbol names starting with ``partial``, found by bisection in a sorted list that
-    is rebuilt only when the symbol table changes."""
-    global _sorted_names
-    table = commands.dbg.symbols.by_name
-    key = (id(table), len(table))
-    if _sorted_names[:2] != key:
-        _sorted_names = (*key, sorted(table))
-    names = _sorted_names[2]
+    """Symbol names starting with ``partial``, found by bisection in the symbols' sorted
+    name list."""
+    names = commands.dbg.symbols.sorted_names()
     start = bisect.bisect_left(names, partial)
     out: list[str] = []
     for name in names[start:]:

@@ -23,6 +23,7 @@ class Symbols:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_ordered", None)  # (addresses, names), made on first use
+        object.__setattr__(self, "_sorted_names", None)  # every name in order, made on first use
         object.__setattr__(self, "_pretty", {})  # name -> how pretty() shows it
         object.__setattr__(self, "_functions", None)  # FunctionIndex, made on first use
 
@@ -36,6 +37,14 @@ class Symbols:
             pairs = sorted((a, n) for n, a in self.by_name.items() if not n.startswith((".L", "$")))
             got = ([a for a, _ in pairs], [n for _, n in pairs])
             object.__setattr__(self, "_ordered", got)
+        return got
+
+    def sorted_names(self) -> list[str]:
+        """Every symbol name in sorted order (completion bisects it), made on first use."""
+        got = self._sorted_names  # type: ignore[attr-defined]
+        if got is None:
+            got = sorted(self.by_name)
+            object.__setattr__(self, "_sorted_names", got)
         return got
 
     def lookup(self, name: str) -> int | None:
