@@ -24,7 +24,6 @@ from ptodbg.core.state import CALL as CALL_TYPE
 from ptodbg.core.state import ICALL as ICALL_TYPE
 from ptodbg.core.state import RA
 from ptodbg.debug.errors import DebugError
-from ptodbg.debug.frames import MAX_FRAMES
 from ptodbg.debug.interrupts import command
 from ptodbg.debug.stops import Stop, WatchHit
 
@@ -248,12 +247,9 @@ class ForwardMixin:
         same function returning to the same place does not end it.  Breakpoints, traps,
         watchpoints, the step limit and an interrupt stop it on the way, as ``continue``.
         On return the stop carries the value the function returned (a0)."""
-        level = self.selected_frame
-        chain = self.frames(min(MAX_FRAMES, level + 2))
-        frame = chain[min(level, len(chain) - 1)]
-        if frame.level + 1 >= len(chain) or frame.frame_address is None:
+        frame, caller = self.selected_and_caller()
+        if caller is None or frame.frame_address is None:
             raise DebugError(f'"finish" not meaningful in the outermost frame (#{frame.level} {frame.label})')
-        caller = chain[frame.level + 1]
         m = self.machine
         stop = self._run_to(FINISH_ID, caller.pc, m.steps, frame.frame_address, m.frame_sp, skip_first=True)
         if stop.breakpoint == FINISH_ID:

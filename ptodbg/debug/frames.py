@@ -167,13 +167,17 @@ class FramesMixin:
         chain = self.frames(min(MAX_FRAMES, level + 1))
         return chain[min(level, len(chain) - 1)]
 
-    def frame_info(self) -> dict:
-        """gdb's ``info frame`` for the selected frame: level, pc, function, sp, frame
-        address, the caller's pc and frame, the callee, and the saved registers."""
+    def selected_and_caller(self) -> tuple[Frame, Frame | None]:
+        """The selected frame and its caller (None at the outermost frame)."""
         level = self.selected_frame
         chain = self.frames(min(MAX_FRAMES, level + 2))
         frame = chain[min(level, len(chain) - 1)]
-        caller = chain[frame.level + 1] if frame.level + 1 < len(chain) else None
+        return frame, (chain[frame.level + 1] if frame.level + 1 < len(chain) else None)
+
+    def frame_info(self) -> dict:
+        """gdb's ``info frame`` for the selected frame: level, pc, function, sp, frame
+        address, the caller's pc and frame, the callee, and the saved registers."""
+        frame, caller = self.selected_and_caller()
         return {
             **frame_json(frame),
             "caller": None if caller is None else {"level": caller.level, "pc": caller.pc, "where": caller.where,
