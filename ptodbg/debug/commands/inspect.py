@@ -276,23 +276,21 @@ def _containing(dbg: Debugger) -> Callable[[int], tuple[str, int] | None]:
     """The symbol an address is in, as ``<sym+off>`` labels name it: only inside the
     program's allocated sections (as ``info symbol``), so that print/a 0xffffffffffffffff
     is not "<edge+18446744073709473797>" (the last symbol below it, 2^64 bytes away)."""
-    known = getattr(getattr(getattr(dbg, "loaded", None), "program", None), "sections", None) is not None
+    program = _program(dbg)
 
     def containing(address: int) -> tuple[str, int] | None:
-        if known and _section_of(dbg, address) is None:
+        if program is not None and program.section_at(address) is None:
             return None
         return dbg.symbols.containing(address)
 
     return containing
 
 
-def _section_of(dbg: Debugger, address: int) -> str | None:
+def _program(dbg: Debugger):
+    """The program the debugger loaded (its sections), or None when it was built from a
+    bare machine (tests, tools)."""
     loaded = getattr(dbg, "loaded", None)
-    program = getattr(loaded, "program", None)
-    for section in getattr(program, "sections", ()):
-        if section.alloc and section.size and section.addr <= address < section.addr + section.size:
-            return section.name
-    return None
+    return getattr(loaded, "program", None)
 
 
 @command("info symbol", "info symbol ADDR", "the symbol ADDR is in, as gdb says it (copy + 16 in section .text)",
@@ -304,9 +302,10 @@ def _info_symbol(c: Commands, args: list[str], raw: str) -> CommandResult:
         raise DebugError("usage: info symbol ADDR")
     address = c.dbg.evaluate(gdb_expression(expression)) & MASK64
     hit = c.dbg.symbols.containing(address)
-    section = _section_of(c.dbg, address)
-    if hit is None or (section is None and getattr(c.dbg, "loaded", None) is not None
-                       and getattr(c.dbg.loaded, "program", None) is not None):
+    program = _program(c.dbg)
+    found = program.section_at(address) if program is not None else None
+    section = found.name if found is not None else None
+    if hit is None or (program is not None and section is None):
         return CommandResult("", True, f"No symbol matches {expression}.", extra={"symbol": None})
     name, offset = hit
     text = name + (f" + {offset}" if offset else "") + (f" in section {section}" if section else "")
