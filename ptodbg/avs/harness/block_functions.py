@@ -8,20 +8,11 @@ opens by hand is the block a BSTART would have opened.
 
 from __future__ import annotations
 
+from ptodbg.avs.convert import as_bits, as_bool, as_int, enum_name, word
 from ptodbg.avs.harness.header_state import DIMENSIONS, set_control_attributes
 from ptodbg.avs.harness.machine_functions import set_fault_with_cause
 from ptodbg.avs.harness.registry import spec_function
-from ptodbg.avs.harness.state import (
-    FAULT_NONE,
-    KIND_CODE,
-    TRANSFER_CODE,
-    Harness,
-    as_bits,
-    as_bool,
-    as_int,
-    enum_name,
-    word,
-)
+from ptodbg.avs.harness.state import FAULT_NONE, KIND_CODE, TRANSFER_CODE, Harness
 from ptodbg.avs.values import AslError, AssertionFailed, Enum
 from ptodbg.core.faults import Fault
 from ptodbg.core.semantics.blocks import begin_block, commit_pc, complete_block

@@ -20,9 +20,10 @@ import json
 import re
 from pathlib import Path
 
+from ptodbg.avs.convert import as_bits, as_int, enum_name, word
 from ptodbg.avs.harness import contracts
 from ptodbg.avs.harness.registry import spec_function
-from ptodbg.avs.harness.state import Harness, as_bits, as_int, enum_name, word
+from ptodbg.avs.harness.state import Harness
 from ptodbg.avs.values import AslError, AssertionFailed, Bits, Enum, Unsupported
 from ptodbg.core.semantics import sext
 from ptodbg.isa.decoder import Decoder

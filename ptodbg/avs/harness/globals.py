@@ -7,6 +7,7 @@ for are absent, so a program using them reports ``unsupported: global <name>``.
 
 from __future__ import annotations
 
+from ptodbg.avs.convert import as_bits, as_bool, as_int, enum_name, word
 from ptodbg.avs.harness.header_state import header_globals
 from ptodbg.avs.harness.state import (
     FAULT_NONE,
@@ -17,11 +18,6 @@ from ptodbg.avs.harness.state import (
     TRANSFER_CODE,
     TRANSFER_ENUM,
     Harness,
-    as_bits,
-    as_bool,
-    as_int,
-    enum_name,
-    word,
 )
 from ptodbg.avs.harness.views import ArrayView, Fixed, RecordView, Scalar
 from ptodbg.avs.interpreter import Global
