@@ -36,6 +36,14 @@ def enum_name(value: object, what: str) -> str:
     return _expect(value, Enum, what, "an enumeration literal").name  # type: ignore[attr-defined]
 
 
+def enum_code(value: object, codes: dict[str, int], what: str, enumeration: str) -> int:
+    """The code ptodbg keeps for a literal of ``enumeration`` (``codes``: name -> code)."""
+    name = enum_name(value, what)
+    if name not in codes:
+        raise AslError(f"{name} is not a {enumeration}")
+    return codes[name]
+
+
 def as_bitvector(value: object, what: str) -> Bits:
     """A bitvector of any width (the standard library's operations keep the width)."""
     return _expect(value, Bits, what, "a bitvector")  # type: ignore[return-value]

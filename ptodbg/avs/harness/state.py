@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ptodbg.avs.convert import word
+from ptodbg.avs.convert import enum_code, word
 from ptodbg.avs.values import AslError, Bits, Enum, Record, Unsupported
 from ptodbg.core import Machine, reference
 from ptodbg.core.events import ACQ_REL, ACQUIRE, ATOMIC, FENCE, LOAD, RELEASE, STORE, MemEvent
@@ -59,6 +59,17 @@ TRANSFER_ENUM = (
     "BundleTransfer_IndirectCall",
 )
 TRANSFER_CODE = {name: code for code, name in enumerate(TRANSFER_ENUM)}
+
+
+def kind_code(value: object, what: str = "a BundleKind") -> int:
+    """A BundleKind literal as ptodbg's block-kind code."""
+    return enum_code(value, KIND_CODE, what, "BundleKind")
+
+
+def transfer_code(value: object, what: str = "a BundleTransfer") -> int:
+    """A BundleTransfer literal as ptodbg's transfer-type code."""
+    return enum_code(value, TRANSFER_CODE, what, "BundleTransfer")
+
 
 # asl/arch/data-types/memory-model.asl
 EVENT_KIND = {LOAD: "MemoryEvent_Load", STORE: "MemoryEvent_Store", ATOMIC: "MemoryEvent_Atomic",
