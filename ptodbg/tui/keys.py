@@ -52,17 +52,17 @@ def display_key(key: str) -> str:
     return {"colon": ":", "left_square_bracket": "[", "right_square_bracket": "]"}.get(key, key)
 
 
-# The tabs of the bottom row, in tab order: (tab id, title, key).
-TAB_KEYS = (
-    ("tab-history", "History", "f2"),
-    ("tab-output", "Output", "f3"),
-    ("tab-calls", "Calls", "f4"),
-    ("tab-pages", "Pages", "f5"),
-    ("tab-console", "Console", "f6"),
+# The tabs of the bottom row, in tab order, on F2 onwards: (tab id, title, key).
+TAB_KEYS = tuple((tab, title, f"f{n}") for n, (tab, title) in enumerate((
+    ("tab-history", "History"),
+    ("tab-output", "Output"),
+    ("tab-calls", "Calls"),
+    ("tab-pages", "Pages"),
+    ("tab-console", "Console"),
     # gdb's auto-displays: the tab is hidden until the first display, and F7 shows it (and
     # how to make one) even then.
-    ("tab-displays", "Displays", "f7"),
-)
+    ("tab-displays", "Displays"),
+), start=2))
 
 # The panes: (pane id, name, key).  Alt+letter, the letter named in the pane's title
 # (memory B is alt+m: terminals send alt+b and alt+f as "word left/right").
