@@ -282,9 +282,9 @@ def _short_circuit(left: Closure, right: Closure, name: str, decided: bool) -> C
         if a is decided:
             return decided
         b = right(fr)
-        if type(b) is not bool:
-            raise AslError(f"type error: ... {name} {type_name(b)}")
-        return b
+        if type(b) is bool:
+            return b
+        raise AslError(f"type error: ... {name} {type_name(b)}")
 
     return logical
 
