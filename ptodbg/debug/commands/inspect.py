@@ -289,8 +289,7 @@ def _containing(dbg: Debugger) -> Callable[[int], tuple[str, int] | None]:
 def _program(dbg: Debugger):
     """The program the debugger loaded (its sections), or None when it was built from a
     bare machine (tests, tools)."""
-    loaded = getattr(dbg, "loaded", None)
-    return getattr(loaded, "program", None)
+    return dbg.loaded.program if dbg.loaded is not None else None
 
 
 @command("info symbol", "info symbol ADDR", "the symbol ADDR is in, as gdb says it (copy + 16 in section .text)",
