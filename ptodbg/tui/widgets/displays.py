@@ -42,16 +42,14 @@ class DisplaysPane(ViewPane, ListedLines, ScrollView, can_focus=True):
     DEFAULT_ID = "displays"
     LAZY = True
 
+    DEFAULT_CSS = "DisplaysPane { height: 1fr; padding: 0 1; background: $surface; overflow-x: auto; }"
     COMPONENT_PREFIX = "displays"
-    COMPONENT_CLASSES = {"displays--header", "displays--error", "displays--pc", "displays--empty"}
-
-    DEFAULT_CSS = """
-    DisplaysPane { height: 1fr; padding: 0 1; background: $surface; overflow-x: auto; }
-    DisplaysPane > .displays--header { color: $pd-label; text-style: bold; }
-    DisplaysPane > .displays--error { color: $pd-trap; }
-    DisplaysPane > .displays--pc { background: $pd-pc; }
-    DisplaysPane > .displays--empty { color: $foreground-muted; }
-    """
+    COMPONENTS = {
+        "header": "color: $pd-label; text-style: bold;",
+        "error": "color: $pd-trap;",
+        "pc": "background: $pd-pc;",
+        "empty": "color: $foreground-muted;",
+    }
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
