@@ -45,7 +45,7 @@ from textual.widgets import Input, TabbedContent, TabPane
 
 from ptodbg.debug import session as sessions
 from ptodbg.debug.commands import CommandResult, Commands, split_words
-from ptodbg.debug.displays import Displays, console_lines, displays_of
+from ptodbg.debug.displays import console_lines
 from ptodbg.debug.engine import Debugger
 from ptodbg.debug.view import View, Viewer
 from ptodbg.tui import keys
@@ -401,11 +401,6 @@ class PtodbgApp(App):
         widget = self._one("#message", TextLine)
         widget.update(("✗ " if error else "") + text)
         widget.set_class(error, "-error")
-
-    @property
-    def displays(self) -> Displays:
-        """The debugger's auto-displays, for the Displays tab (it renders them from views)."""
-        return displays_of(self.dbg.settings)
 
     def log_console(self, text: str) -> None:
         self._one("#console", ConsoleLog).write(Text(text))
