@@ -26,6 +26,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ptodbg.core.codecache import compile_cached
 from ptodbg.core.faults import DATA_ALIGN_FAULT, ILLEGAL_INST, INST_PC_FAULT, Fault
 from ptodbg.core.semantics import semantic
 from ptodbg.core.state import GPR_COUNT, PUSH_T, PUSH_U
@@ -219,7 +220,7 @@ def _compile_factory(shape: Shape, kind: str, srcs: frozenset[str]) -> Callable[
         + [f"        return {nxt}", "    return h"]
     )
     namespace = dict(NAMESPACE)
-    exec(compile(text, f"<shape {shape.name} {kind}>", "exec"), namespace)  # noqa: S102 - our own templates
+    exec(compile_cached(text, f"<shape {shape.name} {kind}>"), namespace)  # noqa: S102 - our own templates
     return namespace["factory"]  # type: ignore[return-value]
 
 
