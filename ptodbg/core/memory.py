@@ -35,10 +35,10 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 
 from ptodbg.core.events import FENCE, LOAD, RELAXED, STORE, MemEvent
 from ptodbg.core.faults import DATA_PAGE_FAULT, INST_PAGE_FAULT, Fault, Halt
+from ptodbg.isa.record import Frozen
 
 PAGE_SHIFT = 12
 PAGE_SIZE = 1 << PAGE_SHIFT
@@ -81,14 +81,20 @@ class Unmapped(ValueError):
         super().__init__(where)
 
 
-@dataclass(frozen=True, slots=True)
-class Watch:
+class Watch(Frozen):
     """A watched byte range [low, high) for reads ('r'), writes ('w') or both ('rw')."""
 
+    __slots__ = ("ident", "low", "high", "mode")
     ident: int
     low: int
     high: int
     mode: str
+
+    def __init__(self, ident: int, low: int, high: int, mode: str) -> None:
+        object.__setattr__(self, "ident", ident)
+        object.__setattr__(self, "low", low)
+        object.__setattr__(self, "high", high)
+        object.__setattr__(self, "mode", mode)
 
     def fires(self, ev: MemEvent) -> bool:
         if not ev.touches(self.low, self.high):
