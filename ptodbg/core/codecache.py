@@ -8,8 +8,8 @@ pickle), so the compile cost is paid once per Python version, as for a module's 
 
 Exactness does not depend on the file: an entry is found by the *whole source text* and the
 code's file name, so a source that changed (another ptodbg version, an edited shape) simply
-misses and is compiled afresh; the file's name carries the interpreter's bytecode tag
-(``sys.implementation.cache_tag``) and this module's format number.  A file that is
+misses and is compiled afresh; the file's name carries the interpreter's bytecode tag and
+magic number (as a ``.pyc`` does) and this module's format number.  A file that is
 missing, unreadable, corrupt or of another shape is ignored; a folder that cannot be
 written is ignored (the process keeps its compiled code in memory either way).  Writing
 is atomic (a temporary file renamed over the old one), merges what other processes added
@@ -25,16 +25,21 @@ import atexit
 import marshal
 import os
 import sys
+from importlib.util import MAGIC_NUMBER
 from types import CodeType
 
-FORMAT = 1
-MAX_ENTRIES = 4096  # a few hundred shape factories exist; the bound only stops unbounded growth
-MAX_FILE_BYTES = 32 << 20  # a larger file is not ours (or is damaged): ignored
+FORMAT = 2
+MAX_ENTRIES = 1024  # the whole test suite needs about 500; the bound stops unbounded growth
+MAX_FILE_BYTES = 16 << 20  # a larger file is not ours (or is damaged): ignored
 
 Key = tuple[str, str]  # (code file name, source text)
 
-_known: dict[Key, CodeType] | None = None  # what the file held, plus this process's compiles
-_added: dict[Key, CodeType] = {}  # compiled by this process, not yet written
+# The file holds {key: marshal.dumps(code)}: reading it costs little (bytes objects), and
+# only the code objects a process asks for are unmarshalled (a code object is the costly
+# part - the whole table of them would take longer to read than a few compiles).
+_known: dict[Key, bytes] | None = None  # what the file held, plus this process's compiles
+_added: dict[Key, bytes] = {}  # compiled by this process, not yet written
+_path: str | None = None  # the file _known came from (and new entries go to)
 _save_registered = False
 
 
@@ -47,10 +52,10 @@ def cache_file() -> str | None:
     elif not folder:
         return None
     tag = sys.implementation.cache_tag or "python"
-    return os.path.join(folder, f"code-{tag}-f{FORMAT}.marshal")
+    return os.path.join(folder, f"code-{tag}-{MAGIC_NUMBER.hex()}-f{FORMAT}.marshal")
 
 
-def _read(path: str | None) -> dict[Key, CodeType]:
+def _read(path: str | None) -> dict[Key, bytes]:
     """The entries of the file at ``path``; {} for anything but a well-formed cache file."""
     if path is None:
         return {}
@@ -64,9 +69,9 @@ def _read(path: str | None) -> dict[Key, CodeType]:
         return {}
     if type(table) is not dict:
         return {}
-    for key, code in table.items():
+    for key, blob in table.items():
         if not (type(key) is tuple and len(key) == 2 and type(key[0]) is str and type(key[1]) is str
-                and type(code) is CodeType):
+                and type(blob) is bytes):
             return {}
     return table
 
@@ -74,23 +79,38 @@ def _read(path: str | None) -> dict[Key, CodeType]:
 def compile_cached(text: str, filename: str) -> CodeType:
     """``compile(text, filename, "exec")``, from the cache when this text was compiled
     before (by this process or an earlier one)."""
-    global _known, _save_registered
+    global _known, _path, _save_registered
     if _known is None:
-        _known = _read(cache_file())
+        _path = cache_file()
+        _known = _read(_path)
     key = (filename, text)
-    code = _known.get(key)
-    if code is None:
-        code = _known[key] = _added[key] = compile(text, filename, "exec", dont_inherit=True)
-        if not _save_registered:
-            _save_registered = True
-            atexit.register(save)
+    blob = _known.get(key)
+    if blob is not None:
+        try:
+            code = marshal.loads(blob)
+        except (EOFError, ValueError, TypeError):
+            code = None
+        if type(code) is CodeType:
+            return code
+    code = compile(text, filename, "exec", dont_inherit=True)
+    _known[key] = _added[key] = marshal.dumps(code)
+    if not _save_registered:
+        _save_registered = True
+        atexit.register(save)
     return code
 
 
+def forget() -> None:
+    """Drop what this process read from the file (the next compile looks the file up and
+    reads it again); entries not yet written are kept."""
+    global _known
+    _known = None
+
+
 def save() -> None:
-    """Write this process's new entries into the cache file (merged with what the file
-    holds now); every failure leaves the file as it was."""
-    path = cache_file()
+    """Write this process's new entries into the cache file they were looked up in
+    (merged with what the file holds now); every failure leaves the file as it was."""
+    path = _path
     if not _added or path is None:
         _added.clear()
         return
