@@ -990,7 +990,14 @@ class Machine:
                 if block is not None and (left >= MAX_INSNS or left >= lengths.get(pc, 0)):
                     pc = block(left)
                     continue
-                h = cache[pc]
+                try:
+                    h = cache[pc]
+                except KeyError:  # a first execution: build it here, without leaving the loop
+                    self.pc = pc
+                    stop = self._build_or_trap(pc, start)
+                    if stop is not None or self.pc != pc or pc not in cache:  # a fault entered a trap
+                        return stop
+                    h = cache[pc]
                 if block is None:
                     k = heat.get(pc, 0)
                     if k >= threshold:
