@@ -12,6 +12,7 @@ command quietly.
 from __future__ import annotations
 
 import argparse
+import atexit
 import gc
 import os
 import sys
@@ -441,15 +442,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         _resume_gc()
     if argv is None and _quick_exit:
-        _exit_now(status)
+        atexit.register(_exit_now, status)
     return status
 
 
-# ``run`` ends its own process without the interpreter's teardown (freeing every module
-# and object one by one, and a last full collection: some 4 % of a short ``ptodbg run``),
-# only when main owns the process and the command finished and closed its files.  What
-# teardown would still do that matters is done here: write the compiled-code cache (the
-# atexit hook that os._exit skips) and flush the standard streams.
+# A process that ran ``run`` ends without the interpreter's teardown (freeing every module
+# and object one by one, and a last full collection: some 4 % of a short ``ptodbg run``)
+# when main owns it (argv None: its exit status is main's).  The exit is the first exit
+# handler to run (atexit runs the newest first), after whatever main's caller did; what
+# teardown would still do that matters is done there: write the compiled-code cache (the
+# handler os._exit skips) and flush the standard streams.
 _quick_exit = False
 
 

@@ -189,6 +189,18 @@ class Form:
                 f"agu={self.agu!r}, syntax={self.syntax!r}, mask_bits={self.mask_bits!r}, "
                 f"variants={self.variants!r})")
 
+    def __getattr__(self, name: str) -> object:
+        """The operand attributes of a table row, parsed on first use: start-up parses the
+        operands of the forms a program executes, not of all 540."""
+        words = self.__dict__.pop("_words", None)
+        if words is None or name not in _OPERAND_ATTRS:
+            if words is not None:
+                self.__dict__["_words"] = words
+            raise AttributeError(f"'Form' object has no attribute {name!r}")
+        fields, constraints, agu, plan, by_name = _operands(words)
+        self.__dict__.update(fields=fields, constraints=constraints, agu=agu, by_name=dict(by_name), _plan=plan)
+        return self.__dict__[name]
+
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"cannot assign to field {name!r} of a frozen Form")
 
@@ -235,6 +247,9 @@ class Form:
     def size(self) -> int:
         """Length in bytes."""
         return self.length // 8
+
+
+_OPERAND_ATTRS = frozenset({"fields", "constraints", "agu", "by_name", "_plan"})
 
 
 def _plan(fields: tuple[Field, ...]) -> tuple[tuple[str, int, int, int, Field | None], ...]:
@@ -350,16 +365,16 @@ def parse_rows(rows: str, surface: str) -> tuple[Form, ...]:
         else:
             main, variants = encoding, ()
         mask_text, match_text = main.split("/")
-        fields, constraints, agu, plan, by_name = _operands(tuple(words[5:]))
         mask = int(mask_text, 16)
-        # The attributes set directly: what Form(...) would set, with the extraction plan
-        # that rows of one format share (this module's import is on every start-up path).
+        # The attributes set directly: what Form(...) would set, except the operands
+        # (fields, constraints, agu, by_name, the extraction plan), which Form.__getattr__
+        # parses from the row's words on first use (this module's import is on every
+        # start-up path).
         form = new_form(Form)
         form.__dict__.update(
             mnemonic=mnemonic, form_id=form_id, surface=surface, index=index, family=family,
-            length=int(length), mask=mask, match=int(match_text, 16), fields=fields,
-            constraints=constraints, agu=agu, syntax=syntax.strip(), mask_bits=mask.bit_count(),
-            by_name=dict(by_name), variants=variants, _plan=plan)
+            length=int(length), mask=mask, match=int(match_text, 16), syntax=syntax.strip(),
+            mask_bits=mask.bit_count(), variants=variants, _words=tuple(words[5:]))
         forms.append(form)
     return tuple(forms)
 
