@@ -257,7 +257,12 @@ class Memory:
     def set_capture(self, on: bool) -> None:
         if on != self.capture:
             self.capture = on
-            self.refresh_all()
+            if on:  # no page is fast while events are captured (_read_fast_ok): what
+                self.fast_read.clear()  # refresh_all would leave, without visiting each page
+                self.fast_write.clear()
+                self.fast_code.clear()
+            else:
+                self.refresh_all()
 
     def set_bound(self, bound: int | None) -> None:
         if bound != self.bound:

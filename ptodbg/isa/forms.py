@@ -189,18 +189,6 @@ class Form:
                 f"agu={self.agu!r}, syntax={self.syntax!r}, mask_bits={self.mask_bits!r}, "
                 f"variants={self.variants!r})")
 
-    def __getattr__(self, name: str) -> object:
-        """The operand attributes of a table row, parsed on first use: start-up parses the
-        operands of the forms a program executes, not of all 540."""
-        words = self.__dict__.pop("_words", None)
-        if words is None or name not in _OPERAND_ATTRS:
-            if words is not None:
-                self.__dict__["_words"] = words
-            raise AttributeError(f"'Form' object has no attribute {name!r}")
-        fields, constraints, agu, plan, by_name = _operands(words)
-        self.__dict__.update(fields=fields, constraints=constraints, agu=agu, by_name=dict(by_name), _plan=plan)
-        return self.__dict__[name]
-
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"cannot assign to field {name!r} of a frozen Form")
 
@@ -249,7 +237,29 @@ class Form:
         return self.length // 8
 
 
-_OPERAND_ATTRS = frozenset({"fields", "constraints", "agu", "by_name", "_plan"})
+class _Operand:
+    """A form's operand attribute (fields, constraints, agu, by_name, the extraction plan)
+    for a table row, parsed from the row's words on first use: start-up parses the operands
+    of the forms a program executes, not of all 540.  A non-data descriptor: once the
+    values are in the form's ``__dict__``, reading them costs a plain attribute read."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, form: Form | None, owner: type | None = None) -> object:
+        if form is None:
+            return self
+        d = form.__dict__
+        words = d.pop("_words", None)
+        if words is None:
+            raise AttributeError(f"'Form' object has no attribute {self.name!r}")
+        fields, constraints, agu, plan, by_name = _operands(words)
+        d.update(fields=fields, constraints=constraints, agu=agu, by_name=dict(by_name), _plan=plan)
+        return d[self.name]
+
+
+for _name in ("fields", "constraints", "agu", "by_name", "_plan"):
+    setattr(Form, _name, _Operand(_name))
 
 
 def _plan(fields: tuple[Field, ...]) -> tuple[tuple[str, int, int, int, Field | None], ...]:
