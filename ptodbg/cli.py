@@ -167,11 +167,9 @@ def _exit_status(dbg) -> int:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    import json
-
+    # (--trace's writer and --json's state and encoder are imported only when asked for:
+    # json alone is a millisecond of every run's start-up)
     from ptodbg.debug.interrupts import INTERRUPTED_STATUS, sigint_cancels
-    from ptodbg.debug.jsonstate import state
-    from ptodbg.debug.trace import TraceWriter
 
     global _quick_exit
     if args.max_steps < 0:
@@ -183,6 +181,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     out_stream = sys.stderr if args.json else sys.stdout
     with sigint_cancels(dbg):
         if args.trace:
+            from ptodbg.debug.trace import TraceWriter
+
             try:
                 writer = TraceWriter(args.trace)
             except OSError as e:
@@ -191,12 +191,18 @@ def cmd_run(args: argparse.Namespace) -> int:
                 writer.run(dbg, args.max_steps)
         else:
             dbg.cont(args.max_steps)
-        state_now = state(dbg) if args.json else None
+        state_now = None
+        if args.json:
+            from ptodbg.debug.jsonstate import state
+
+            state_now = state(dbg)
     output = getattr(dbg.machine.os_state, "output", b"")
     if output:
         out_stream.buffer.write(output)
         out_stream.flush()
     if args.json:
+        import json
+
         sys.stdout.write(json.dumps(state_now) + "\n")
     else:
         sys.stdout.write(_describe_state(dbg))

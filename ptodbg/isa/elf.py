@@ -43,7 +43,6 @@ sorted by (address, name), so equal inputs give equal bytes.
 from __future__ import annotations
 
 import io
-import json
 import struct
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -589,6 +588,8 @@ class _Reader:
         return out
 
     def check_identity(self, desc: bytes) -> Identity:
+        import json  # only a program with an identity note needs it (kept off start-up)
+
         try:
             value = json.loads(desc.rstrip(b"\0").decode("utf-8"))
         except (UnicodeDecodeError, ValueError):
@@ -651,6 +652,8 @@ def __getattr__(name: str) -> object:
 
 def identity_note() -> bytes:
     """The ``.note.pto.isa`` note for this implementation's identity."""
+    import json
+
     desc = json.dumps(IDENTITY, sort_keys=True, separators=(",", ":")).encode("utf-8")
     name = NOTE_OWNER.encode() + b"\0"
     return (struct.pack("<III", len(name), len(desc), NOTE_TYPE) + _pad4(name) + _pad4(desc))
