@@ -530,15 +530,15 @@ class _Reader:
         nul = "\0" if ascii_only else b"\0"
         names = [sec.name if i < SHN_LORESERVE else None for i, sec in enumerate(sections)]
         names += [None] * (0x10000 - len(names))  # shndx is 16 bits: a list lookup, no test
-        types = [_SYM_TYPES.get(t & 0xF, f"type{t & 0xF}") for t in range(256)]  # by st_info
-        binds = [_SYM_BINDS.get(b >> 4, f"bind{b >> 4}") for b in range(256)]
-        kept = [(i & 0xF) not in (STT_SECTION, STT_FILE) for i in range(256)]
+        types = [_SYM_TYPES.get(t, f"type{t}") for t in range(16)]
+        binds = [_SYM_BINDS.get(b, f"bind{b}") for b in range(16)]
+        kept = [(i & 0xF) not in (STT_SECTION, STT_FILE) for i in range(256)]  # by st_info
         new = tuple.__new__
         out: list[Symbol] = []
         keys: list[tuple[int, bool, str]] = []
-        rows = _SYM.iter_unpack(memoryview(table.data)[_SYM.size :])
-        # (undefined, section and file symbols left out)
-        for name_off, info, _other, shndx, value, size in [row for row in rows if row[3] and kept[row[1]]]:
+        for name_off, info, _other, shndx, value, size in _SYM.iter_unpack(memoryview(table.data)[_SYM.size :]):
+            if not shndx or not kept[info]:  # undefined, section and file symbols
+                continue
             end = find(nul, name_off)
             name = text[name_off:end] if end >= 0 else text[name_off:]
             if not name:
@@ -547,7 +547,7 @@ class _Reader:
                 continue
             if not ascii_only:
                 name = name.decode("utf-8", "replace")
-            out.append(new(Symbol, (name, value, size, types[info], binds[info], shndx, names[shndx])))
+            out.append(new(Symbol, (name, value, size, types[info & 0xF], binds[info >> 4], shndx, names[shndx])))
             keys.append((value, info < 0x10, name))  # address, globals first (STB_LOCAL is 0), name
         order = sorted(range(len(out)), key=keys.__getitem__)  # stable, as list.sort(key=...)
         return [out[i] for i in order]
