@@ -121,11 +121,20 @@ class Op:
         source holes) as a function whose parameters after ``pc`` default to this
         instruction's machine, operands and constants."""
         shape = self.shape
-        kind = dest_kind(self.dest) if shape.kind == "value" else shape.kind
-        if kind in ("t", "u"):  # one code for both queues: the push is a parameter
-            kind, push = "push", m.push_t if kind == "t" else m.push_u
-        else:
-            push = None
+        kind = shape.kind
+        push = None
+        if kind == "value":  # dest_kind, inline
+            dest = self.dest
+            if dest is None:
+                kind = "none"
+            elif 0 < dest < GPR_COUNT:
+                kind = "gpr"
+            elif dest == PUSH_T:  # one code for both queues: the push is a parameter
+                kind, push = "push", m.push_t
+            elif dest == PUSH_U:
+                kind, push = "push", m.push_u
+            else:
+                kind = "none"
         srcs = self.srcs
         key = (shape.text_id, kind, tuple(srcs))
         made = _FACTORIES.get(key)
