@@ -39,7 +39,10 @@ Workloads (debug profile, ``Machine.run``, event capture off):
 (f) **whole process**: ``ptodbg run 01_containers.static --profile linux --compat
     linx-v0.4`` against ``python -c pass`` (target <= 4x), with bytecode caches written
     (the environment variable PYTHONDONTWRITEBYTECODE is removed for the children, as in an
-    installed ptodbg);
+    installed ptodbg) and the compiled-code cache (:mod:`ptodbg.core.codecache`) in a
+    folder of the benchmark's own, filled by the warm-up round as by an installed ptodbg's
+    first run; a third contender runs with that cache turned off (what a first run pays
+    for compiling its shape code; no target);
 (p) the ALU loop with translation off (``translate_after = None``): the per-instruction
     handlers alone, to compare with the code before block translation (no target);
 (g) **history memory**: in a fresh process, the resident-set growth per million recorded
@@ -63,6 +66,7 @@ import pstats
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -266,29 +270,38 @@ def cold_decode(table: Table, rounds: int) -> None:
 
 # ------------------------------------------------------------------ (f) process
 def process_time(table: Table, rounds: int) -> None:
-    env = dict(os.environ, PYTHONPATH=str(ROOT))  # this checkout's ptodbg
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    ptodbg = str(Path(sys.executable).with_name("ptodbg"))
-    cmds = {
-        "python -c pass": [sys.executable, "-c", "pass"],
-        "ptodbg run 01_containers": [ptodbg, "run", str(CONTAINERS), *RUN_ARGS],
-    }
+    with tempfile.TemporaryDirectory(prefix="ptodbg-bench-cache-") as cache:
+        env = dict(os.environ, PYTHONPATH=str(ROOT), PTODBG_CACHE_DIR=cache)  # this checkout's ptodbg
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        ptodbg = str(Path(sys.executable).with_name("ptodbg"))
+        run_cmd = [ptodbg, "run", str(CONTAINERS), *RUN_ARGS]
+        cmds = {
+            "python -c pass": ([sys.executable, "-c", "pass"], env),
+            "ptodbg run 01_containers": (run_cmd, env),
+            "ptodbg run, code cache off": (run_cmd, dict(env, PTODBG_CACHE_DIR="")),
+        }
 
-    def timed(cmd: list[str]) -> Callable[[], float]:
-        def run() -> float:
-            t = time.perf_counter()
-            subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, check=True)
-            return time.perf_counter() - t
+        def timed(cmd: list[str], cmd_env: dict[str, str]) -> Callable[[], float]:
+            def run() -> float:
+                t = time.perf_counter()
+                subprocess.run(cmd, env=cmd_env, stdout=subprocess.DEVNULL, check=True)
+                return time.perf_counter() - t
 
-        return run
+            return run
 
-    times = interleaved({k: timed(c) for k, c in cmds.items()}, rounds)
-    a, b = times["ptodbg run 01_containers"], times["python -c pass"]
+        times = interleaved({k: timed(*c) for k, c in cmds.items()}, rounds)
+    b = times["python -c pass"]
     table.row("(f) python -c pass", f"{min(b) * 1e3:8.1f} ms (med {statistics.median(b) * 1e3:.1f})")
-    table.row("(f) ptodbg run 01_containers", f"{min(a) * 1e3:8.1f} ms (med {statistics.median(a) * 1e3:.1f})")
-    r = min(a) / min(b)
-    table.row("(f) ratio", f"{r:8.2f}x (med {statistics.median(a) / statistics.median(b):.2f}x)",
-              "target <= 4x", verdict(r, 4.0))
+    for name, what, target in (("ptodbg run 01_containers", "(f) ratio", 4.0),
+                               ("ptodbg run, code cache off", "(f) ratio, code cache off", None)):
+        a = times[name]
+        table.row(f"(f) {name}", f"{min(a) * 1e3:8.1f} ms (med {statistics.median(a) * 1e3:.1f})")
+        r = min(a) / min(b)
+        ratio = f"{r:8.2f}x (med {statistics.median(a) / statistics.median(b):.2f}x)"
+        if target is None:
+            table.row(what, ratio, "no target")
+        else:
+            table.row(what, ratio, f"target <= {target:g}x", verdict(r, target))
 
 
 # ------------------------------------------------------------------ (g) history memory

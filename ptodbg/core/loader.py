@@ -26,7 +26,6 @@ other file that is not ELF and is plain UTF-8 text), which is assembled in memor
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -34,6 +33,7 @@ from ptodbg.core.memory import R, W, X
 from ptodbg.core.stack import place_stack
 from ptodbg.isa import userfile
 from ptodbg.isa.elf import PF_R, PF_W, PF_X, Program, ProgramError, Symbol, is_elf, parse_program
+from ptodbg.isa.record import Record
 
 if TYPE_CHECKING:
     from ptodbg.core.machine import Machine
@@ -47,20 +47,35 @@ RESULT_SYMBOL = "cross_model_result"
 RESULT_SIZE_SYMBOL = "cross_model_result_size"
 
 
-@dataclass
-class LoadedProgram:
+class LoadedProgram(Record):
     """What was loaded, and the program's conventions."""
 
+    __slots__ = ("program", "entry", "stack_top", "stop_address", "result_address", "result_size", "assembly",
+                 "stack_low", "stack_moved", "_lines")
     program: Program
     entry: int
     stack_top: int | None  # the sp the loader set; None when the environment builds the stack
     stop_address: int | None
     result_address: int | None
     result_size: int | None
-    assembly: Assembly | None = None  # set when the program came from source
-    stack_low: int | None = None  # the bottom of the stack the loader mapped (debug profile)
-    stack_moved: bool = False  # True when segments left too little room below stack_top
-    _lines: tuple[LineTable | None, str | None] | None = field(default=None, repr=False)
+    assembly: Assembly | None  # set when the program came from source
+    stack_low: int | None  # the bottom of the stack the loader mapped (debug profile)
+    stack_moved: bool  # True when segments left too little room below stack_top
+    _lines: tuple[LineTable | None, str | None] | None  # read on first use
+
+    def __init__(self, program: Program, entry: int, stack_top: int | None, stop_address: int | None,
+                 result_address: int | None, result_size: int | None, assembly: Assembly | None = None,
+                 stack_low: int | None = None, stack_moved: bool = False) -> None:
+        self.program, self.entry, self.stack_top, self.stop_address = program, entry, stack_top, stop_address
+        self.result_address, self.result_size, self.assembly = result_address, result_size, assembly
+        self.stack_low, self.stack_moved = stack_low, stack_moved
+        self._lines = None
+
+    def __repr__(self) -> str:  # the cached line table is left out
+        return (f"LoadedProgram(program={self.program!r}, entry={self.entry!r}, stack_top={self.stack_top!r}, "
+                f"stop_address={self.stop_address!r}, result_address={self.result_address!r}, "
+                f"result_size={self.result_size!r}, assembly={self.assembly!r}, stack_low={self.stack_low!r}, "
+                f"stack_moved={self.stack_moved!r})")
 
     @property
     def symbols(self) -> dict[str, Symbol]:

@@ -44,7 +44,7 @@ Architectural state follows CORE.md §1; the representation choices:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from operator import attrgetter
 
 from ptodbg.core import sysregs as ssr
@@ -88,6 +88,7 @@ from ptodbg.isa.decoder import STRICT, Decoder
 from ptodbg.isa.fetch import Unfetchable, fetch_instruction, split_window
 from ptodbg.isa.forms import Form
 from ptodbg.isa.legacy import decoder_for, legacy_form
+from ptodbg.isa.record import Frozen, Record
 
 Handler = Callable[[int], int]
 
@@ -107,6 +108,7 @@ def _stop_block(left: int) -> int:
     raise StopAtPC()
 
 
+_set = object.__setattr__
 _NEVER = -(1 << 62)  # the heat of an address where no block can start
 TRANSLATE_AFTER = 32  # executions of an address before the run from it is translated
 
@@ -136,10 +138,11 @@ class TrapInfo:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class SavedContext:
+class SavedContext(Frozen):
     """The part of a trap bank's saved record not visible in its EBARG/ECSTATE registers."""
 
+    __slots__ = ("commit_arg", "tgt_set", "cond_set", "sys_pending", "bseq", "frame_ret", "tq", "uq", "header",
+                 "mcopy", "frame")
     commit_arg: int
     tgt_set: bool
     cond_set: bool
@@ -152,11 +155,27 @@ class SavedContext:
     mcopy: tuple | None
     frame: tuple | None
 
+    def __init__(self, commit_arg: int, tgt_set: bool, cond_set: bool, sys_pending: bool, bseq: int,
+                 frame_ret: int, tq: int, uq: int, header: tuple, mcopy: tuple | None,
+                 frame: tuple | None) -> None:
+        _set(self, "commit_arg", commit_arg)
+        _set(self, "tgt_set", tgt_set)
+        _set(self, "cond_set", cond_set)
+        _set(self, "sys_pending", sys_pending)
+        _set(self, "bseq", bseq)
+        _set(self, "frame_ret", frame_ret)
+        _set(self, "tq", tq)
+        _set(self, "uq", uq)
+        _set(self, "header", header)
+        _set(self, "mcopy", mcopy)
+        _set(self, "frame", frame)
 
-@dataclass(slots=True)
-class StepResult:
+
+class StepResult(Record):
     """What one instruction attempt did."""
 
+    __slots__ = ("kind", "pc", "next_pc", "insn", "length", "form", "events", "writes", "trap", "message",
+                 "notes", "written")
     kind: str  # "executed" | "trap" | "halt"
     pc: int
     next_pc: int
@@ -165,14 +184,21 @@ class StepResult:
     form: Form | None
     events: list[MemEvent]
     writes: list[tuple[str, int]]
-    trap: TrapInfo | None = None
-    message: str = ""
-    notes: list[str] = field(default_factory=list)
-    written: int = 0  # GPRs the attempt wrote, same-value writes included (core.writeset)
+    trap: TrapInfo | None
+    message: str
+    notes: list[str]
+    written: int  # GPRs the attempt wrote, same-value writes included (core.writeset)
+
+    def __init__(self, kind: str, pc: int, next_pc: int, insn: int, length: int, form: Form | None,
+                 events: list[MemEvent], writes: list[tuple[str, int]], trap: TrapInfo | None = None,
+                 message: str = "", notes: list[str] | None = None, written: int = 0) -> None:
+        self.kind, self.pc, self.next_pc, self.insn, self.length, self.form = kind, pc, next_pc, insn, length, form
+        self.events, self.writes, self.trap, self.message = events, writes, trap, message
+        self.notes = [] if notes is None else notes
+        self.written = written
 
 
-@dataclass(frozen=True, slots=True)
-class PeekedInstruction:
+class PeekedInstruction(Frozen):
     """The instruction at ``pc`` as :meth:`Machine.peek_decode` sees it.
 
     ``form`` is None when no form matches (an illegal instruction) or when the instruction
@@ -180,25 +206,39 @@ class PeekedInstruction:
     0 when nothing at ``pc`` is); ``problem`` is None when executing at ``pc`` would fetch
     the instruction, else why not (as its INST_PAGE_FAULT or halt would say)."""
 
+    __slots__ = ("pc", "form", "insn", "length", "problem")
     pc: int
     form: Form | None
     insn: int
     length: int
     problem: str | None
 
+    def __init__(self, pc: int, form: Form | None, insn: int, length: int, problem: str | None) -> None:
+        _set(self, "pc", pc)
+        _set(self, "form", form)
+        _set(self, "insn", insn)
+        _set(self, "length", length)
+        _set(self, "problem", problem)
+
     @property
     def fetchable(self) -> bool:
         return self.problem is None
 
 
-@dataclass(frozen=True, slots=True)
-class RunResult:
+class RunResult(Frozen):
     """Why ``run`` stopped, and how many attempts it made."""
 
+    __slots__ = ("reason", "steps", "trap", "message")
     reason: str  # "max-steps" | "trap" | "stop-pc" | "halt" | "watch"
     steps: int
-    trap: TrapInfo | None = None
-    message: str = ""
+    trap: TrapInfo | None
+    message: str
+
+    def __init__(self, reason: str, steps: int, trap: TrapInfo | None = None, message: str = "") -> None:
+        _set(self, "reason", reason)
+        _set(self, "steps", steps)
+        _set(self, "trap", trap)
+        _set(self, "message", message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -950,7 +990,14 @@ class Machine:
                 if block is not None and (left >= MAX_INSNS or left >= lengths.get(pc, 0)):
                     pc = block(left)
                     continue
-                h = cache[pc]
+                try:
+                    h = cache[pc]
+                except KeyError:  # a first execution: build it here, without leaving the loop
+                    self.pc = pc
+                    stop = self._build_or_trap(pc, start)
+                    if stop is not None or self.pc != pc or pc not in cache:  # a fault entered a trap
+                        return stop
+                    h = cache[pc]
                 if block is None:
                     k = heat.get(pc, 0)
                     if k >= threshold:

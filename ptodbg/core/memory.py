@@ -35,10 +35,10 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 
 from ptodbg.core.events import FENCE, LOAD, RELAXED, STORE, MemEvent
 from ptodbg.core.faults import DATA_PAGE_FAULT, INST_PAGE_FAULT, Fault, Halt
+from ptodbg.isa.record import Frozen
 
 PAGE_SHIFT = 12
 PAGE_SIZE = 1 << PAGE_SHIFT
@@ -81,14 +81,20 @@ class Unmapped(ValueError):
         super().__init__(where)
 
 
-@dataclass(frozen=True, slots=True)
-class Watch:
+class Watch(Frozen):
     """A watched byte range [low, high) for reads ('r'), writes ('w') or both ('rw')."""
 
+    __slots__ = ("ident", "low", "high", "mode")
     ident: int
     low: int
     high: int
     mode: str
+
+    def __init__(self, ident: int, low: int, high: int, mode: str) -> None:
+        object.__setattr__(self, "ident", ident)
+        object.__setattr__(self, "low", low)
+        object.__setattr__(self, "high", high)
+        object.__setattr__(self, "mode", mode)
 
     def fires(self, ev: MemEvent) -> bool:
         if not ev.touches(self.low, self.high):
@@ -251,7 +257,12 @@ class Memory:
     def set_capture(self, on: bool) -> None:
         if on != self.capture:
             self.capture = on
-            self.refresh_all()
+            if on:  # no page is fast while events are captured (_read_fast_ok): what
+                self.fast_read.clear()  # refresh_all would leave, without visiting each page
+                self.fast_write.clear()
+                self.fast_code.clear()
+            else:
+                self.refresh_all()
 
     def set_bound(self, bound: int | None) -> None:
         if bound != self.bound:

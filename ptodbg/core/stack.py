@@ -17,20 +17,25 @@ number of occupied ranges, never to the size of the address space.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from ptodbg.core.memory import PAGE_MASK, PAGE_SHIFT, PAGE_SIZE
+from ptodbg.isa.record import Frozen
 
 STACK_CEILING = 1 << 47  # a moved stack ends here or below (the user half of a 48-bit space)
 
 
-@dataclass(frozen=True, slots=True)
-class StackPlace:
+class StackPlace(Frozen):
     """The stack's byte range [low, top); sp starts at ``top``."""
 
+    __slots__ = ("low", "top", "moved")
     low: int
     top: int
     moved: bool  # True when the requested top had too little room below it
+
+    def __init__(self, low: int, top: int, moved: bool) -> None:
+        object.__setattr__(self, "low", low)
+        object.__setattr__(self, "top", top)
+        object.__setattr__(self, "moved", moved)
 
     @property
     def size(self) -> int:

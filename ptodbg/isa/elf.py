@@ -43,13 +43,12 @@ sorted by (address, name), so equal inputs give equal bytes.
 from __future__ import annotations
 
 import io
-import json
 import struct
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from ptodbg.isa import userfile
+from ptodbg.isa.record import Frozen, Record
 
 if TYPE_CHECKING:
     from ptodbg.isa.elf_out import OutSection, OutSymbol
@@ -96,6 +95,7 @@ _EHDR = struct.Struct("<16sHHIQQQIHHHHHH")
 _PHDR = struct.Struct("<IIQQQQQQ")
 _SHDR = struct.Struct("<IIQQQQIIQQ")
 _SYM = struct.Struct("<IBBHQQ")
+_set = object.__setattr__
 _MACHINES = {0: "none", 3: "x86", 40: "ARM", 62: "x86-64", 183: "AArch64", 243: "RISC-V"}
 _TYPE_NAMES = {0: "ET_NONE", 1: "ET_REL", 2: "ET_EXEC", 3: "ET_DYN", 4: "ET_CORE"}
 _SYM_TYPES = {STT_NOTYPE: "notype", STT_OBJECT: "object", STT_FUNC: "func", STT_SECTION: "section",
@@ -108,10 +108,10 @@ class ProgramError(ValueError):
 
 
 # ====================================================================== model
-@dataclass(frozen=True, slots=True)
-class Segment:
+class Segment(Frozen):
     """A ``PT_LOAD`` segment."""
 
+    __slots__ = ("index", "vaddr", "memsz", "filesz", "flags", "offset", "data")
     index: int
     vaddr: int
     memsz: int
@@ -119,6 +119,16 @@ class Segment:
     flags: int  # PF_R | PF_W | PF_X
     offset: int
     data: bytes  # the filesz bytes from the file
+
+    def __init__(self, index: int, vaddr: int, memsz: int, filesz: int, flags: int, offset: int,
+                 data: bytes) -> None:
+        _set(self, "index", index)
+        _set(self, "vaddr", vaddr)
+        _set(self, "memsz", memsz)
+        _set(self, "filesz", filesz)
+        _set(self, "flags", flags)
+        _set(self, "offset", offset)
+        _set(self, "data", data)
 
     @property
     def end(self) -> int:
@@ -130,8 +140,10 @@ class Segment:
         return ("r" if f & PF_R else "-") + ("w" if f & PF_W else "-") + ("x" if f & PF_X else "-")
 
 
-@dataclass(frozen=True, slots=True)
-class Section:
+class Section(Frozen):
+    """A section header with its name and (for all but NOBITS) its bytes."""
+
+    __slots__ = ("index", "name", "type", "flags", "addr", "size", "offset", "align", "link", "entsize", "data")
     index: int
     name: str
     type: int
@@ -143,6 +155,20 @@ class Section:
     link: int
     entsize: int
     data: bytes  # b"" for NOBITS
+
+    def __init__(self, index: int, name: str, type: int, flags: int, addr: int, size: int,  # noqa: A002
+                 offset: int, align: int, link: int, entsize: int, data: bytes) -> None:
+        _set(self, "index", index)
+        _set(self, "name", name)
+        _set(self, "type", type)
+        _set(self, "flags", flags)
+        _set(self, "addr", addr)
+        _set(self, "size", size)
+        _set(self, "offset", offset)
+        _set(self, "align", align)
+        _set(self, "link", link)
+        _set(self, "entsize", entsize)
+        _set(self, "data", data)
 
     @property
     def alloc(self) -> bool:
@@ -185,13 +211,18 @@ class Symbol(NamedTuple):
         return self.shndx != SHN_UNDEF
 
 
-@dataclass(frozen=True, slots=True)
-class Identity:
+class Identity(Frozen):
     """What the ``.note.pto.isa`` note says, compared with :data:`IDENTITY`."""
 
+    __slots__ = ("present", "fields", "problems")
     present: bool
-    fields: dict[str, str] = field(default_factory=dict)
-    problems: tuple[str, ...] = ()
+    fields: dict[str, str]
+    problems: tuple[str, ...]
+
+    def __init__(self, present: bool, fields: dict[str, str] | None = None, problems: tuple[str, ...] = ()) -> None:
+        _set(self, "present", present)
+        _set(self, "fields", {} if fields is None else fields)
+        _set(self, "problems", problems)
 
     @property
     def status(self) -> str:
@@ -207,10 +238,11 @@ class Identity:
         return "PTO identity note mismatch: " + "; ".join(self.problems)
 
 
-@dataclass
-class Program:
+class Program(Record):
     """A validated PTO program file."""
 
+    __slots__ = ("path", "e_type", "entry", "segments", "sections", "symbols", "identity", "interp", "by_name",
+                 "phoff", "phnum", "phdr_vaddr")
     path: str
     e_type: str  # "ET_EXEC" | "ET_DYN"
     entry: int
@@ -218,11 +250,26 @@ class Program:
     sections: tuple[Section, ...]
     symbols: tuple[Symbol, ...]  # defined, non-section, non-file symbols sorted by address
     identity: Identity
-    interp: str | None = None
-    by_name: dict[str, Symbol] = field(default_factory=dict, repr=False)
-    phoff: int = 0  # file offset of the program header table
-    phnum: int = 0
-    phdr_vaddr: int | None = None  # PT_PHDR's address, when the file has one
+    interp: str | None
+    by_name: dict[str, Symbol]
+    phoff: int  # file offset of the program header table
+    phnum: int
+    phdr_vaddr: int | None  # PT_PHDR's address, when the file has one
+
+    def __init__(self, path: str, e_type: str, entry: int, segments: tuple[Segment, ...],
+                 sections: tuple[Section, ...], symbols: tuple[Symbol, ...], identity: Identity,
+                 interp: str | None = None, by_name: dict[str, Symbol] | None = None, phoff: int = 0,
+                 phnum: int = 0, phdr_vaddr: int | None = None) -> None:
+        self.path, self.e_type, self.entry = path, e_type, entry
+        self.segments, self.sections, self.symbols, self.identity = segments, sections, symbols, identity
+        self.interp, self.by_name = interp, {} if by_name is None else by_name
+        self.phoff, self.phnum, self.phdr_vaddr = phoff, phnum, phdr_vaddr
+
+    def __repr__(self) -> str:  # the symbol dictionary is left out (ten thousand entries)
+        return (f"Program(path={self.path!r}, e_type={self.e_type!r}, entry={self.entry!r}, "
+                f"segments={self.segments!r}, sections={self.sections!r}, symbols={self.symbols!r}, "
+                f"identity={self.identity!r}, interp={self.interp!r}, phoff={self.phoff!r}, "
+                f"phnum={self.phnum!r}, phdr_vaddr={self.phdr_vaddr!r})")
 
     def phdr_address(self) -> int | None:
         """Where the program headers are in memory (for AT_PHDR): PT_PHDR, else the
@@ -541,6 +588,8 @@ class _Reader:
         return out
 
     def check_identity(self, desc: bytes) -> Identity:
+        import json  # only a program with an identity note needs it (kept off start-up)
+
         try:
             value = json.loads(desc.rstrip(b"\0").decode("utf-8"))
         except (UnicodeDecodeError, ValueError):
@@ -603,6 +652,8 @@ def __getattr__(name: str) -> object:
 
 def identity_note() -> bytes:
     """The ``.note.pto.isa`` note for this implementation's identity."""
+    import json
+
     desc = json.dumps(IDENTITY, sort_keys=True, separators=(",", ":")).encode("utf-8")
     name = NOTE_OWNER.encode() + b"\0"
     return (struct.pack("<III", len(name), len(desc), NOTE_TYPE) + _pad4(name) + _pad4(desc))

@@ -12,33 +12,45 @@ is the form with catalog index ``i`` of that surface.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from functools import cache
 
 from ptodbg.isa import table
+from ptodbg.isa.record import Frozen
 
 SIGNED = "signed"
 UNSIGNED = "unsigned"
 RAW = "encoding-defined"
+_set = object.__setattr__
 
 
-@dataclass(frozen=True, slots=True)
-class Piece:
+class Piece(Frozen):
     """Instruction bits ``[insn_lsb + width - 1 : insn_lsb]`` land at value bit ``value_lsb``."""
 
+    __slots__ = ("insn_lsb", "value_lsb", "width")
     insn_lsb: int
     value_lsb: int
     width: int
 
+    def __init__(self, insn_lsb: int, value_lsb: int, width: int) -> None:
+        _set(self, "insn_lsb", insn_lsb)
+        _set(self, "value_lsb", value_lsb)
+        _set(self, "width", width)
 
-@dataclass(frozen=True, slots=True)
-class Field:
+
+class Field(Frozen):
     """One named operand field of a form."""
 
+    __slots__ = ("name", "pieces", "signedness", "width")
     name: str
     pieces: tuple[Piece, ...]
     signedness: str
     width: int
+
+    def __init__(self, name: str, pieces: tuple[Piece, ...], signedness: str, width: int) -> None:
+        _set(self, "name", name)
+        _set(self, "pieces", pieces)
+        _set(self, "signedness", signedness)
+        _set(self, "width", width)
 
     def raw(self, insn: int) -> int:
         """The field's bits as an unsigned integer."""
@@ -79,13 +91,18 @@ class Field:
         return (value & ((1 << self.width) - 1)) & ~covered == 0
 
 
-@dataclass(frozen=True, slots=True)
-class Constraint:
+class Constraint(Frozen):
     """A legality rule on one field: ``allowed`` values, or one ``excluded`` value."""
 
+    __slots__ = ("field", "allowed", "excluded")
     field: str
-    allowed: frozenset[int] | None = None
-    excluded: int | None = None
+    allowed: frozenset[int] | None
+    excluded: int | None
+
+    def __init__(self, field: str, allowed: frozenset[int] | None = None, excluded: int | None = None) -> None:
+        _set(self, "field", field)
+        _set(self, "allowed", allowed)
+        _set(self, "excluded", excluded)
 
     def holds(self, value: int) -> bool:
         if self.allowed is not None:
@@ -98,10 +115,10 @@ class Constraint:
         return f"{self.field} must not be {self.excluded}"
 
 
-@dataclass(frozen=True, slots=True)
-class AguSpec:
+class AguSpec(Frozen):
     """Addressing facts of an AGU form (catalog ``agu`` metadata)."""
 
+    __slots__ = ("action", "size", "signed", "kind", "scale", "update", "returns_address")
     action: str  # "ld" | "st" | "ldp" | "stp" | "prf"
     size: int
     signed: bool
@@ -110,10 +127,20 @@ class AguSpec:
     update: str  # "" | "pre" | "post"
     returns_address: bool
 
+    def __init__(self, action: str, size: int, signed: bool, kind: str, scale: int, update: str,
+                 returns_address: bool) -> None:
+        _set(self, "action", action)
+        _set(self, "size", size)
+        _set(self, "signed", signed)
+        _set(self, "kind", kind)
+        _set(self, "scale", scale)
+        _set(self, "update", update)
+        _set(self, "returns_address", returns_address)
 
-@dataclass(frozen=True)
+
 class Form:
-    """One encoding form of the PTO ISA."""
+    """One encoding form of the PTO ISA (immutable; equal and hashed by every attribute
+    but ``by_name``, as the frozen dataclass it was)."""
 
     mnemonic: str
     form_id: str
@@ -127,14 +154,46 @@ class Form:
     constraints: tuple[Constraint, ...]
     agu: AguSpec | None
     syntax: str
-    mask_bits: int = 0
-    by_name: dict[str, Field] = field(default_factory=dict, compare=False, repr=False)
+    mask_bits: int
+    by_name: dict[str, Field]
     # Further (mask, match) encodings of the same form (the catalog's encoding_variants:
     # BSTART.TMOV and BSTART.TSTORE select their tile operation in bits the mask fixes).
-    variants: tuple[tuple[int, int], ...] = ()
+    variants: tuple[tuple[int, int], ...]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_plan", _plan(self.fields))
+    def __init__(self, mnemonic: str, form_id: str, surface: str, index: int, family: str, length: int,
+                 mask: int, match: int, fields: tuple[Field, ...], constraints: tuple[Constraint, ...],
+                 agu: AguSpec | None, syntax: str, mask_bits: int = 0, by_name: dict[str, Field] | None = None,
+                 variants: tuple[tuple[int, int], ...] = ()) -> None:
+        self.__dict__.update(
+            mnemonic=mnemonic, form_id=form_id, surface=surface, index=index, family=family, length=length,
+            mask=mask, match=match, fields=fields, constraints=constraints, agu=agu, syntax=syntax,
+            mask_bits=mask_bits, by_name={} if by_name is None else by_name, variants=variants,
+            _plan=_plan(fields))
+
+    def _key(self) -> tuple:
+        return (self.mnemonic, self.form_id, self.surface, self.index, self.family, self.length, self.mask,
+                self.match, self.fields, self.constraints, self.agu, self.syntax, self.mask_bits, self.variants)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._key() == other._key()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"Form(mnemonic={self.mnemonic!r}, form_id={self.form_id!r}, surface={self.surface!r}, "
+                f"index={self.index!r}, family={self.family!r}, length={self.length!r}, mask={self.mask!r}, "
+                f"match={self.match!r}, fields={self.fields!r}, constraints={self.constraints!r}, "
+                f"agu={self.agu!r}, syntax={self.syntax!r}, mask_bits={self.mask_bits!r}, "
+                f"variants={self.variants!r})")
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r} of a frozen Form")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r} of a frozen Form")
 
     def matches(self, insn: int) -> bool:
         if insn & self.mask == self.match:
@@ -176,6 +235,31 @@ class Form:
     def size(self) -> int:
         """Length in bytes."""
         return self.length // 8
+
+
+class _Operand:
+    """A form's operand attribute (fields, constraints, agu, by_name, the extraction plan)
+    for a table row, parsed from the row's words on first use: start-up parses the operands
+    of the forms a program executes, not of all 540.  A non-data descriptor: once the
+    values are in the form's ``__dict__``, reading them costs a plain attribute read."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, form: Form | None, owner: type | None = None) -> object:
+        if form is None:
+            return self
+        d = form.__dict__
+        words = d.pop("_words", None)
+        if words is None:
+            raise AttributeError(f"'Form' object has no attribute {self.name!r}")
+        fields, constraints, agu, plan, by_name = _operands(words)
+        d.update(fields=fields, constraints=constraints, agu=agu, by_name=dict(by_name), _plan=plan)
+        return d[self.name]
+
+
+for _name in ("fields", "constraints", "agu", "by_name", "_plan"):
+    setattr(Form, _name, _Operand(_name))
 
 
 def _plan(fields: tuple[Field, ...]) -> tuple[tuple[str, int, int, int, Field | None], ...]:
@@ -291,17 +375,16 @@ def parse_rows(rows: str, surface: str) -> tuple[Form, ...]:
         else:
             main, variants = encoding, ()
         mask_text, match_text = main.split("/")
-        fields, constraints, agu, plan, by_name = _operands(tuple(words[5:]))
         mask = int(mask_text, 16)
-        # The dataclass's attributes set directly: what Form(...) and __post_init__ would
-        # set, without a frozen __init__'s fifteen object.__setattr__ calls per row (this
-        # module's import is on every start-up path).
+        # The attributes set directly: what Form(...) would set, except the operands
+        # (fields, constraints, agu, by_name, the extraction plan), which Form.__getattr__
+        # parses from the row's words on first use (this module's import is on every
+        # start-up path).
         form = new_form(Form)
         form.__dict__.update(
             mnemonic=mnemonic, form_id=form_id, surface=surface, index=index, family=family,
-            length=int(length), mask=mask, match=int(match_text, 16), fields=fields,
-            constraints=constraints, agu=agu, syntax=syntax.strip(), mask_bits=mask.bit_count(),
-            by_name=dict(by_name), variants=variants, _plan=plan)
+            length=int(length), mask=mask, match=int(match_text, 16), syntax=syntax.strip(),
+            mask_bits=mask.bit_count(), variants=variants, _words=tuple(words[5:]))
         forms.append(form)
     return tuple(forms)
 

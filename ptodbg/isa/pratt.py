@@ -34,8 +34,9 @@ wrong and the token where; each grammar words the message in its own style.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
+
+from ptodbg.isa.record import Frozen
 
 T = TypeVar("T")
 
@@ -79,20 +80,31 @@ class Resolver(Protocol[T]):
         ...
 
 
-@dataclass(frozen=True)
-class Grammar:
+class Grammar(Frozen):
     """Which operators a grammar enables and how tightly they bind (higher binds tighter).
 
     ``prefix`` maps a prefix operator to the binding power of its operand (above every
     infix operator's, so ``-a*b`` is ``(-a)*b``); ``infix`` maps a left-associative
     operator to its binding power; ``brackets`` maps an opener to its closer."""
 
+    __slots__ = ("prefix", "infix", "brackets", "max_nesting", "non_chaining", "nested_only")
     prefix: Mapping[str, int]
     infix: Mapping[str, int]
     brackets: Mapping[str, str]
     max_nesting: int
-    non_chaining: frozenset[str] = frozenset()  # two at one level are an error: a == b == c
-    nested_only: frozenset[str] = frozenset()  # outside brackets these end the expression
+    non_chaining: frozenset[str]  # two at one level are an error: a == b == c
+    nested_only: frozenset[str]  # outside brackets these end the expression
+
+    def __init__(self, prefix: Mapping[str, int], infix: Mapping[str, int], brackets: Mapping[str, str],
+                 max_nesting: int, non_chaining: frozenset[str] = frozenset(),
+                 nested_only: frozenset[str] = frozenset()) -> None:
+        _set = object.__setattr__
+        _set(self, "prefix", prefix)
+        _set(self, "infix", infix)
+        _set(self, "brackets", brackets)
+        _set(self, "max_nesting", max_nesting)
+        _set(self, "non_chaining", non_chaining)
+        _set(self, "nested_only", nested_only)
 
 
 class ParseError(Exception):

@@ -14,11 +14,10 @@ loaded as linked, never refused or overwritten for the stack's sake; sp says whe
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ptodbg.core.machine import Machine
 from ptodbg.core.memory import PAGE_MASK, R, W
 from ptodbg.core.stack import pages_to_ranges, place_stack
+from ptodbg.isa.record import Frozen
 from ptodbg.linux.syscalls import MMAP_BASE, Kernel, OsState
 
 STACK_TOP = 0x7FFF_F000_0000
@@ -31,15 +30,23 @@ AT_EXECFN = 31
 RANDOM_BYTES = bytes(range(0x5A, 0x6A))
 
 
-@dataclass(frozen=True, slots=True)
-class ProcessImage:
+class ProcessImage(Frozen):
     """What the ELF loader tells the kernel about the program."""
 
+    __slots__ = ("entry", "phdr", "phent", "phnum", "end")
     entry: int
     phdr: int  # address of the program headers in memory
     phent: int
     phnum: int
     end: int  # end of the highest loaded segment
+
+    def __init__(self, entry: int, phdr: int, phent: int, phnum: int, end: int) -> None:
+        _set = object.__setattr__
+        _set(self, "entry", entry)
+        _set(self, "phdr", phdr)
+        _set(self, "phent", phent)
+        _set(self, "phnum", phnum)
+        _set(self, "end", end)
 
 
 def install(m: Machine, image: ProcessImage, argv: list[str] | None = None,

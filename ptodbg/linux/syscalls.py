@@ -13,11 +13,11 @@ noted (``machine.notes``) for the event pane and the trace; they never stop the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ptodbg.core.faults import Halt
 from ptodbg.core.memory import PAGE_MASK, PAGE_SIZE, R, W, X
+from ptodbg.isa.record import Frozen
 
 if TYPE_CHECKING:
     from ptodbg.core.machine import Machine
@@ -40,16 +40,30 @@ class Exited(Halt):
     counted = True
 
 
-@dataclass(frozen=True, slots=True)
-class OsState:
+class OsState(Frozen):
+    """What the kernel keeps about the process (immutable: each call makes a new one)."""
+
+    __slots__ = ("brk_start", "brk", "mmap_next", "output", "stdin", "stdin_pos", "tid_address", "pid")
     brk_start: int
     brk: int
     mmap_next: int
-    output: bytes = b""
-    stdin: bytes = b""
-    stdin_pos: int = 0
-    tid_address: int = 0
-    pid: int = 1
+    output: bytes
+    stdin: bytes
+    stdin_pos: int
+    tid_address: int
+    pid: int
+
+    def __init__(self, brk_start: int, brk: int, mmap_next: int, output: bytes = b"", stdin: bytes = b"",
+                 stdin_pos: int = 0, tid_address: int = 0, pid: int = 1) -> None:
+        _set = object.__setattr__
+        _set(self, "brk_start", brk_start)
+        _set(self, "brk", brk)
+        _set(self, "mmap_next", mmap_next)
+        _set(self, "output", output)
+        _set(self, "stdin", stdin)
+        _set(self, "stdin_pos", stdin_pos)
+        _set(self, "tid_address", tid_address)
+        _set(self, "pid", pid)
 
 
 UNSUPPORTED = "is not supported: returned -ENOSYS"  # ends the note of an unknown call
@@ -157,7 +171,7 @@ class Kernel:
     sys_gettid = sys_getpid
 
     def sys_set_tid_address(self, m: Machine, os: OsState, addr: int, *_: int):
-        return os.pid, replace(os, tid_address=addr)
+        return os.pid, os.replace(tid_address=addr)
 
     def sys_set_robust_list(self, m: Machine, os: OsState, *_: int):
         return 0, os
@@ -193,7 +207,7 @@ class Kernel:
         data = _read(m, buf, min(count, 1 << 24))
         if data is None:
             return -EFAULT, os
-        return len(data), replace(os, output=os.output + data)
+        return len(data), os.replace(output=os.output + data)
 
     def sys_writev(self, m: Machine, os: OsState, fd: int, iov: int, count: int, *_: int):
         if fd not in (1, 2):
@@ -211,7 +225,7 @@ class Kernel:
             if data is None:
                 return -EFAULT, os
             out += data
-        return len(out), replace(os, output=os.output + out)
+        return len(out), os.replace(output=os.output + out)
 
     def sys_read(self, m: Machine, os: OsState, fd: int, buf: int, count: int, *_: int):
         if fd != 0:
@@ -219,7 +233,7 @@ class Kernel:
         data = os.stdin[os.stdin_pos : os.stdin_pos + count]
         if not _write(m, buf, data):
             return -EFAULT, os
-        return len(data), replace(os, stdin_pos=os.stdin_pos + len(data))
+        return len(data), os.replace(stdin_pos=os.stdin_pos + len(data))
 
     # ------------------------------------------------------------------ memory
     def sys_brk(self, m: Machine, os: OsState, addr: int, *_: int):
@@ -232,7 +246,7 @@ class Kernel:
             m.mem.map(old_end, new_end - old_end, R | W)
         elif new_end < old_end:
             m.mem.unmap(new_end, old_end - new_end)
-        return addr, replace(os, brk=addr)
+        return addr, os.replace(brk=addr)
 
     def sys_mmap(self, m: Machine, os: OsState, addr: int, length: int, prot: int, flags: int, fd: int, off: int):
         if not flags & MAP_ANONYMOUS:
@@ -247,7 +261,7 @@ class Kernel:
             m.mem.unmap(base, size)
         else:
             base = os.mmap_next
-            os = replace(os, mmap_next=base + size + PAGE_SIZE)  # a guard page between maps
+            os = os.replace(mmap_next=base + size + PAGE_SIZE)  # a guard page between maps
         m.mem.map(base, size, _perms(prot))
         return base, os
 

@@ -256,6 +256,8 @@ def _plain_access(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
     else: Reg5 snapshot)."""
     spec = form.agu
     assert spec is not None
+    if spec.kind != "reg":
+        return _plain_immediate_access(m, form, spec, v, size)
     width = spec.size
     mem = m.mem
     load = spec.action == "ld"
@@ -292,6 +294,66 @@ def _plain_access(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
         dest = None
     signed = load and spec.signed and width < 8
     shape = _access_shape(spec.action, "imm" if spec.kind == "c" else spec.kind, mod, shifted, width, signed)
+    return Op(shape, srcs, {k: consts[k] for k in shape.holes if k not in srcs}, dest, size)
+
+
+# id(form) -> what an immediate or PC-relative plain access takes from its form alone
+# (found once per form: the builds of a program's loads and stores share it); the form
+# itself first, so a reused id never finds another form's facts
+_ACCESS_FACTS: dict[int, tuple] = {}
+
+
+def _access_facts(form: Form, spec: AguSpec) -> tuple:
+    """(form, shape, the constants that depend on the form only, the data field or None
+    for T#1, the immediate field, the base field or "" for PC-relative, the destination
+    field or None for T#1) of a plain non-register-offset access (see _plain_access)."""
+    width = spec.size
+    load = spec.action == "ld"
+    fixed: dict[str, object] = {"width": width, "amask": width - 1}
+    if load:
+        fixed["unpack"] = (SIGNED_STRUCTS if spec.signed else UNSIGNED_STRUCTS)[width].unpack_from
+        if spec.signed and width < 8:
+            fixed["sign"] = sign_bit(width, True)
+    else:
+        fixed["pack"] = UNSIGNED_STRUCTS[width].pack_into
+        if width < 8:
+            fixed["vmask"] = (1 << (8 * width)) - 1
+    shape = _access_shape(spec.action, "imm" if spec.kind == "c" else spec.kind, 0, False, width,
+                          load and spec.signed and width < 8)
+    fields = form.by_name
+    data = None
+    if not load:
+        data = "SrcD" if "SrcD" in fields else None if spec.kind == "c" else "SrcL"
+    immediate_field = next((name for name in IMMEDIATE_FIELDS if name in fields), None)
+    dest = None if not load else None if spec.kind == "c" else "RegDst"
+    return form, shape, fixed, data, immediate_field, base_code(spec), dest
+
+
+def _plain_immediate_access(m: Machine, form: Form, spec: AguSpec, v: dict[str, int], size: int) -> Op:
+    """_plain_access of an immediate (imm, c) or PC-relative form: what it computes, with
+    the form's own facts found once."""
+    facts = _ACCESS_FACTS.get(id(form))
+    if facts is None or facts[0] is not form:
+        facts = _ACCESS_FACTS[id(form)] = _access_facts(form, spec)
+    _, shape, fixed, data, immediate_field, base, dest_field = facts
+    mem = m.mem
+    srcs: dict[str, int] = {}
+    consts = dict(fixed)
+    load = spec.action == "ld"
+    if not load:
+        srcs["d"] = v[data] if data is not None else T_BASE
+    imm = v[immediate_field] if immediate_field is not None else immediate(form, v)
+    consts["off"] = (imm << immediate_scale(m, spec)) & M
+    if base:
+        srcs["b"] = v[base]
+    else:
+        consts["base_mask"] = pcr_base_mask(m)
+    if load:
+        consts["fast"], consts["load"] = mem.fast_read, mem.load
+        dest = v[dest_field] if dest_field is not None else PUSH_T
+    else:
+        consts["fast"], consts["code"], consts["store"] = mem.fast_write, mem.fast_code, mem.store
+        dest = None
     return Op(shape, srcs, {k: consts[k] for k in shape.holes if k not in srcs}, dest, size)
 
 

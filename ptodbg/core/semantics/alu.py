@@ -202,7 +202,12 @@ def immediate(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
     """Rd <- SrcL op imm.  ADDI/SUBI (and W) zero-extend their immediate (CORE.md §7.16),
     the logical forms sign-extend it; the W forms compute on the low word and sign-extend
     (ScalarBinaryW)."""
-    imm = next(v[f] for f in _IMMEDIATE_FIELDS if f in v) & M
+    for name in _IMMEDIATE_FIELDS:  # (a loop, not a generator: this runs for every ADDI built)
+        if name in v:
+            imm = v[name] & M
+            break
+    else:
+        raise StopIteration  # as next() of the generator it replaces: no immediate field
     return Op(_IMMEDIATE[form.mnemonic.removeprefix("HL.")], {"a": v["SrcL"]}, {"imm": imm}, v["RegDst"], size)
 
 

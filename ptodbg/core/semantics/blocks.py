@@ -133,13 +133,16 @@ def _start(m: Machine, kind: int, transfer: int, offset: int | None, ret_half: i
         seq0 = pc + size
         target0 = seq0 if transfer == FALL or offset is None else (pc + 2 * offset) & MASK64
         taken0 = transfer != COND
-        general = _start_general(m, kind, transfer, offset, ret_half, length)
         if target0 & 1:
-            return general
+            return _start_general(m, kind, transfer, offset, ret_half, length)
+        general: Handler | None = None  # made on first need: most BSTARTs never take it
 
         def start_fast(pc: int) -> int:
             # The common case, no block open at this BSTART: install the new block.
             if m.blk or pc != here:
+                nonlocal general
+                if general is None:
+                    general = _start_general(m, kind, transfer, offset, ret_half, length)
                 return general(pc)
             m.blk = True
             m.cond_set = m.tgt_set = False
@@ -193,24 +196,43 @@ def _start_general(m: Machine, kind: int, transfer: int, offset: int | None, ret
 @semantic("BSTART", "BSTART.STD", "BSTART.FP", "BSTART.SYS", "C.BSTART", "C.BSTART.STD",
           "C.BSTART.FP", "C.BSTART.SYS", "BSTART.CALL", "BSTART.ICALL")
 def bstart(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-    name = form.mnemonic
-    kind = KIND_SYS if name.endswith(".SYS") else KIND_FP if name.endswith(".FP") else KIND_STD
-    offset = next((v[f] for f in ("simm25", "simm17", "simm12") if f in v), None)
+    facts = _BSTART_FACTS.get(id(form))
+    if facts is None or facts[0] is not form:
+        facts = _BSTART_FACTS[id(form)] = _bstart_facts(form)
+    _, name, kind, offset_field, transfer = facts
+    offset = v[offset_field] if offset_field is not None else None
     if name == "BSTART.CALL":
         return _start(m, kind, CALL, v["simm12"], v["uimm5"], length, pc)
     if name == "BSTART.ICALL":
         return _start(m, kind, ICALL, None, v["uimm5"], length, pc)
-    if "BrType" in v:
+    if transfer is None:  # BrType selects it
         transfer = _BRTYPE_TRANSFER[v["BrType"]]
         if transfer == ICALL and getattr(m, "compat", None) == "linx-v0.4":
             return _start_v04_icall(m, kind, length)
+    if transfer not in (DIRECT, COND):
+        offset = None
+    return _start(m, kind, transfer, offset, None, length, pc)
+
+
+# id(form) -> what bstart() reads of the form (found once per form: a block start is
+# built for every BSTART a program executes); the form itself first, so a reused id
+# never finds another form's facts
+_BSTART_FACTS: dict[int, tuple[Form, str, int, str | None, int | None]] = {}
+
+
+def _bstart_facts(form: Form) -> tuple[Form, str, int, str | None, int | None]:
+    """(the form, its mnemonic, block kind, the offset field or None, the transfer, None
+    when the BrType field selects it) of a BSTART form."""
+    name = form.mnemonic
+    kind = KIND_SYS if name.endswith(".SYS") else KIND_FP if name.endswith(".FP") else KIND_STD
+    offset_field = next((f for f in ("simm25", "simm17", "simm12") if f in form.by_name), None)
+    if "BrType" in form.by_name or name in ("BSTART.CALL", "BSTART.ICALL"):
+        transfer = None
     elif kind == KIND_SYS:
         transfer = FALL
     else:
         transfer = _KEYWORD_TRANSFER[form.syntax.split()[1].rstrip(",")]
-    if transfer not in (DIRECT, COND):
-        offset = None
-    return _start(m, kind, transfer, offset, None, length, pc)
+    return form, name, kind, offset_field, transfer
 
 
 def _start_v04_icall(m: Machine, kind: int, length: int) -> Handler:

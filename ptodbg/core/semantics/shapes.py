@@ -6,10 +6,11 @@ exactly ``{exit}`` marks where a translated block must end after a slow path (a 
 may have written code).  A *shaped* builder returns an :class:`Op`: a shape plus the values
 of its holes, its destination and its length.  From one Op:
 
-* the machine gets a per-instruction handler (:meth:`Op.handler`): a closure made by a
-  factory compiled once per (shape, destination kind) and cached, so building a handler
-  costs a call, never a compile, and the closure has the shape's code inline (no calls for
-  the arithmetic, a specialised body per form);
+* the machine gets a per-instruction handler (:meth:`Op.handler`): a function whose code
+  is compiled once per (shape, destination kind) and cached, made for each instruction
+  with its operands as the parameters' defaults, so building a handler costs a function
+  object, never a compile, and the handler has the shape's code inline (no calls for the
+  arithmetic, a specialised body per form);
 * the block translator (:mod:`ptodbg.core.translate`) pastes the same text into one
   function per block, with GPRs in locals and constants inline (:meth:`Op.block_lines`).
 
@@ -24,8 +25,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from types import CodeType, FunctionType
 from typing import TYPE_CHECKING
 
+from ptodbg.core.codecache import compile_cached
 from ptodbg.core.faults import DATA_ALIGN_FAULT, ILLEGAL_INST, INST_PC_FAULT, Fault
 from ptodbg.core.semantics import semantic
 from ptodbg.core.state import GPR_COUNT, PUSH_T, PUSH_U
@@ -78,7 +81,7 @@ class Shape:
     text share their compiled factories (``text``).  (Plain classes here: defining a
     dataclass costs about half a millisecond of start-up.)"""
 
-    __slots__ = ("name", "body", "result", "kind", "next", "holes", "text")
+    __slots__ = ("name", "body", "result", "kind", "next", "holes", "text", "text_id")
 
     def __init__(self, name: str, body: tuple[str, ...] = (), result: str | None = None,
                  kind: str = "value", next: str | None = None) -> None:  # noqa: A002 - the next TPC
@@ -90,6 +93,9 @@ class Shape:
                     seen.setdefault(hole, None)
         self.holes: tuple[str, ...] = tuple(seen)
         self.text = (body, result, kind, next)
+        # A small int standing for the text (hashing the text's nested tuples on every
+        # build would cost more than the rest of the factory lookup).
+        self.text_id: int = _TEXT_IDS.setdefault(self.text, len(_TEXT_IDS))
 
     def __repr__(self) -> str:
         return f"Shape({self.name!r})"
@@ -111,17 +117,32 @@ class Op:
 
     # ---------------------------------------------------------------- closure mode
     def handler(self, m: Machine) -> Handler:
-        """The per-instruction handler: a closure from the cached factory."""
-        kind = dest_kind(self.dest) if self.shape.kind == "value" else self.shape.kind
-        if kind in ("t", "u"):  # one factory for both queues: the push is a parameter
-            kind, push = "push", m.push_t if kind == "t" else m.push_u
-        else:
-            push = None
-        key = (self.shape.text, kind, tuple(self.srcs))
-        factory = _FACTORIES.get(key)
-        if factory is None:
-            factory = _FACTORIES[key] = _compile_factory(self.shape, kind, frozenset(self.srcs))
-        return factory(m, m.r, self.size, self.dest, push, **self.srcs, **self.consts)
+        """The per-instruction handler: the cached code of (shape, destination kind,
+        source holes) as a function whose parameters after ``pc`` default to this
+        instruction's machine, operands and constants."""
+        shape = self.shape
+        kind = shape.kind
+        push = None
+        if kind == "value":  # dest_kind, inline
+            dest = self.dest
+            if dest is None:
+                kind = "none"
+            elif 0 < dest < GPR_COUNT:
+                kind = "gpr"
+            elif dest == PUSH_T:  # one code for both queues: the push is a parameter
+                kind, push = "push", m.push_t
+            elif dest == PUSH_U:
+                kind, push = "push", m.push_u
+            else:
+                kind = "none"
+        srcs = self.srcs
+        key = (shape.text_id, kind, tuple(srcs))
+        made = _FACTORIES.get(key)
+        if made is None:
+            made = _FACTORIES[key] = _compile_factory(shape, kind, frozenset(srcs))
+        code, namespace = made
+        operands = {**srcs, **self.consts}
+        return function(code, namespace, "h", (m, m.r, self.size, self.dest, push, *map(operands.__getitem__, shape.holes)))
 
     # ------------------------------------------------------------------ block mode
     def block_lines(self, pc: int, read: Callable[[int], str], write: Callable[[int, str], list[str]],
@@ -191,14 +212,18 @@ def _fill(text: str, subst: dict[str, str]) -> str:
 
 
 # ------------------------------------------------------------------ factories
-_FACTORIES: dict[tuple[tuple, str, tuple[str, ...]], Callable[..., Handler]] = {}
+_FACTORIES: dict[tuple[int, str, tuple[str, ...]], tuple[CodeType, dict[str, object]]] = {}
+_TEXT_IDS: dict[tuple, int] = {}
+function = FunctionType
 
 
-def _compile_factory(shape: Shape, kind: str, srcs: frozenset[str]) -> Callable[..., Handler]:
-    """Compile ``factory(m, r, size_, dest_, push_, **holes) -> handler`` for one shape and
-    destination kind ("gpr", "push" - T or U, the machine's push method being ``push_`` -,
-    "none", "cond" or "effect"; closure mode: a source hole reads ``r[hole]``, a constant
-    hole is the parameter itself)."""
+def _compile_factory(shape: Shape, kind: str, srcs: frozenset[str]) -> tuple[CodeType, dict[str, object]]:
+    """(code, globals) of ``h(pc, m, r, size_, dest_, push_, *holes) -> next TPC`` for one
+    shape and destination kind ("gpr", "push" - T or U, the machine's push method being
+    ``push_`` -, "none", "cond" or "effect"; a source hole reads ``r[hole]``, a constant
+    hole is the parameter itself).  :meth:`Op.handler` makes each handler from them with
+    every parameter after ``pc`` a default: locals, not closure cells, which are dearer to
+    make for each instruction."""
     subst = {"pc": "pc"}
     subst.update({hole: f"r[{hole}]" if hole in srcs else hole for hole in shape.holes})
     body = []
@@ -212,15 +237,11 @@ def _compile_factory(shape: Shape, kind: str, srcs: frozenset[str]) -> Callable[
     elif kind == "cond":
         body += [f"_c = {result}", "m.commit_arg = 1 if _c else 0", "m.taken = _c", "m.cond_set = True"]
     nxt = _fill(shape.next, subst) if shape.next is not None else "pc + size_"
-    params = ", ".join(["m", "r", "size_", "dest_", "push_", *shape.holes])
-    text = "\n".join(
-        [f"def factory({params}):", "    def h(pc):"]
-        + [f"        {line}" for line in body]
-        + [f"        return {nxt}", "    return h"]
-    )
+    params = ", ".join(["pc", "m", "r", "size_", "dest_", "push_", *shape.holes])
+    text = "\n".join([f"def h({params}):"] + [f"    {line}" for line in body] + [f"    return {nxt}"])
     namespace = dict(NAMESPACE)
-    exec(compile(text, f"<shape {shape.name} {kind}>", "exec"), namespace)  # noqa: S102 - our own templates
-    return namespace["factory"]  # type: ignore[return-value]
+    exec(compile_cached(text, f"<shape {shape.name} {kind}>"), namespace)  # noqa: S102 - our own templates
+    return namespace["h"].__code__, namespace
 
 
 # ------------------------------------------------------------------ registry
