@@ -108,7 +108,6 @@ def _stop_block(left: int) -> int:
     raise StopAtPC()
 
 
-_set = object.__setattr__
 _NEVER = -(1 << 62)  # the heat of an address where no block can start
 TRANSLATE_AFTER = 32  # executions of an address before the run from it is translated
 
@@ -141,8 +140,6 @@ class TrapInfo:
 class SavedContext(Frozen):
     """The part of a trap bank's saved record not visible in its EBARG/ECSTATE registers."""
 
-    __slots__ = ("commit_arg", "tgt_set", "cond_set", "sys_pending", "bseq", "frame_ret", "tq", "uq", "header",
-                 "mcopy", "frame")
     commit_arg: int
     tgt_set: bool
     cond_set: bool
@@ -154,21 +151,6 @@ class SavedContext(Frozen):
     header: tuple
     mcopy: tuple | None
     frame: tuple | None
-
-    def __init__(self, commit_arg: int, tgt_set: bool, cond_set: bool, sys_pending: bool, bseq: int,
-                 frame_ret: int, tq: int, uq: int, header: tuple, mcopy: tuple | None,
-                 frame: tuple | None) -> None:
-        _set(self, "commit_arg", commit_arg)
-        _set(self, "tgt_set", tgt_set)
-        _set(self, "cond_set", cond_set)
-        _set(self, "sys_pending", sys_pending)
-        _set(self, "bseq", bseq)
-        _set(self, "frame_ret", frame_ret)
-        _set(self, "tq", tq)
-        _set(self, "uq", uq)
-        _set(self, "header", header)
-        _set(self, "mcopy", mcopy)
-        _set(self, "frame", frame)
 
 
 class StepResult(Record):
@@ -206,19 +188,11 @@ class PeekedInstruction(Frozen):
     0 when nothing at ``pc`` is); ``problem`` is None when executing at ``pc`` would fetch
     the instruction, else why not (as its INST_PAGE_FAULT or halt would say)."""
 
-    __slots__ = ("pc", "form", "insn", "length", "problem")
     pc: int
     form: Form | None
     insn: int
     length: int
     problem: str | None
-
-    def __init__(self, pc: int, form: Form | None, insn: int, length: int, problem: str | None) -> None:
-        _set(self, "pc", pc)
-        _set(self, "form", form)
-        _set(self, "insn", insn)
-        _set(self, "length", length)
-        _set(self, "problem", problem)
 
     @property
     def fetchable(self) -> bool:
@@ -228,17 +202,10 @@ class PeekedInstruction(Frozen):
 class RunResult(Frozen):
     """Why ``run`` stopped, and how many attempts it made."""
 
-    __slots__ = ("reason", "steps", "trap", "message")
     reason: str  # "max-steps" | "trap" | "stop-pc" | "halt" | "watch"
     steps: int
-    trap: TrapInfo | None
-    message: str
-
-    def __init__(self, reason: str, steps: int, trap: TrapInfo | None = None, message: str = "") -> None:
-        _set(self, "reason", reason)
-        _set(self, "steps", steps)
-        _set(self, "trap", trap)
-        _set(self, "message", message)
+    trap: TrapInfo | None = None
+    message: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -84,17 +84,10 @@ class Unmapped(ValueError):
 class Watch(Frozen):
     """A watched byte range [low, high) for reads ('r'), writes ('w') or both ('rw')."""
 
-    __slots__ = ("ident", "low", "high", "mode")
     ident: int
     low: int
     high: int
     mode: str
-
-    def __init__(self, ident: int, low: int, high: int, mode: str) -> None:
-        object.__setattr__(self, "ident", ident)
-        object.__setattr__(self, "low", low)
-        object.__setattr__(self, "high", high)
-        object.__setattr__(self, "mode", mode)
 
     def fires(self, ev: MemEvent) -> bool:
         if not ev.touches(self.low, self.high):

@@ -26,33 +26,18 @@ REFERENCE_ACR2_BOUND = 3072
 class Profile(Frozen):
     """An execution profile: memory model, fault behaviour, stack and FP model."""
 
-    __slots__ = ("name", "flat_bytes", "acr2_bound", "fetch_faults", "stack_top", "stack_size", "loader_stack",
-                 "fp_model")
     name: str
-    flat_bytes: int | None
-    acr2_bound: int | None
-    fetch_faults: bool
-    stack_top: int
-    stack_size: int
+    flat_bytes: int | None = None
+    acr2_bound: int | None = None
+    fetch_faults: bool = True
+    stack_top: int = 0xF000
+    stack_size: int = 64 * 1024
     # Whether the loader maps the bare stack below stack_top (False: the environment
     # builds its own, as the linux profile's ELF process start-up does).
-    loader_stack: bool
+    loader_stack: bool = True
     # Scalar FP: "carrier" = the reference profile's raw-bit surrogates (ADR-0028, what the
     # AVS tests check); "ieee" = correctly rounded IEEE-754 for real programs.
-    fp_model: str
-
-    def __init__(self, name: str, flat_bytes: int | None = None, acr2_bound: int | None = None,
-                 fetch_faults: bool = True, stack_top: int = 0xF000, stack_size: int = 64 * 1024,
-                 loader_stack: bool = True, fp_model: str = "ieee") -> None:
-        _set = object.__setattr__
-        _set(self, "name", name)
-        _set(self, "flat_bytes", flat_bytes)
-        _set(self, "acr2_bound", acr2_bound)
-        _set(self, "fetch_faults", fetch_faults)
-        _set(self, "stack_top", stack_top)
-        _set(self, "stack_size", stack_size)
-        _set(self, "loader_stack", loader_stack)
-        _set(self, "fp_model", fp_model)
+    fp_model: str = "ieee"
 
 
 DEBUG = Profile("debug")

@@ -27,15 +27,9 @@ STACK_CEILING = 1 << 47  # a moved stack ends here or below (the user half of a 
 class StackPlace(Frozen):
     """The stack's byte range [low, top); sp starts at ``top``."""
 
-    __slots__ = ("low", "top", "moved")
     low: int
     top: int
     moved: bool  # True when the requested top had too little room below it
-
-    def __init__(self, low: int, top: int, moved: bool) -> None:
-        object.__setattr__(self, "low", low)
-        object.__setattr__(self, "top", top)
-        object.__setattr__(self, "moved", moved)
 
     @property
     def size(self) -> int:

@@ -111,7 +111,6 @@ class ProgramError(ValueError):
 class Segment(Frozen):
     """A ``PT_LOAD`` segment."""
 
-    __slots__ = ("index", "vaddr", "memsz", "filesz", "flags", "offset", "data")
     index: int
     vaddr: int
     memsz: int
@@ -119,16 +118,6 @@ class Segment(Frozen):
     flags: int  # PF_R | PF_W | PF_X
     offset: int
     data: bytes  # the filesz bytes from the file
-
-    def __init__(self, index: int, vaddr: int, memsz: int, filesz: int, flags: int, offset: int,
-                 data: bytes) -> None:
-        _set(self, "index", index)
-        _set(self, "vaddr", vaddr)
-        _set(self, "memsz", memsz)
-        _set(self, "filesz", filesz)
-        _set(self, "flags", flags)
-        _set(self, "offset", offset)
-        _set(self, "data", data)
 
     @property
     def end(self) -> int:
@@ -143,7 +132,6 @@ class Segment(Frozen):
 class Section(Frozen):
     """A section header with its name and (for all but NOBITS) its bytes."""
 
-    __slots__ = ("index", "name", "type", "flags", "addr", "size", "offset", "align", "link", "entsize", "data")
     index: int
     name: str
     type: int
@@ -155,20 +143,6 @@ class Section(Frozen):
     link: int
     entsize: int
     data: bytes  # b"" for NOBITS
-
-    def __init__(self, index: int, name: str, type: int, flags: int, addr: int, size: int,  # noqa: A002
-                 offset: int, align: int, link: int, entsize: int, data: bytes) -> None:
-        _set(self, "index", index)
-        _set(self, "name", name)
-        _set(self, "type", type)
-        _set(self, "flags", flags)
-        _set(self, "addr", addr)
-        _set(self, "size", size)
-        _set(self, "offset", offset)
-        _set(self, "align", align)
-        _set(self, "link", link)
-        _set(self, "entsize", entsize)
-        _set(self, "data", data)
 
     @property
     def alloc(self) -> bool:

@@ -20,37 +20,23 @@ from ptodbg.isa.record import Frozen
 SIGNED = "signed"
 UNSIGNED = "unsigned"
 RAW = "encoding-defined"
-_set = object.__setattr__
 
 
 class Piece(Frozen):
     """Instruction bits ``[insn_lsb + width - 1 : insn_lsb]`` land at value bit ``value_lsb``."""
 
-    __slots__ = ("insn_lsb", "value_lsb", "width")
     insn_lsb: int
     value_lsb: int
     width: int
-
-    def __init__(self, insn_lsb: int, value_lsb: int, width: int) -> None:
-        _set(self, "insn_lsb", insn_lsb)
-        _set(self, "value_lsb", value_lsb)
-        _set(self, "width", width)
 
 
 class Field(Frozen):
     """One named operand field of a form."""
 
-    __slots__ = ("name", "pieces", "signedness", "width")
     name: str
     pieces: tuple[Piece, ...]
     signedness: str
     width: int
-
-    def __init__(self, name: str, pieces: tuple[Piece, ...], signedness: str, width: int) -> None:
-        _set(self, "name", name)
-        _set(self, "pieces", pieces)
-        _set(self, "signedness", signedness)
-        _set(self, "width", width)
 
     def raw(self, insn: int) -> int:
         """The field's bits as an unsigned integer."""
@@ -94,15 +80,9 @@ class Field(Frozen):
 class Constraint(Frozen):
     """A legality rule on one field: ``allowed`` values, or one ``excluded`` value."""
 
-    __slots__ = ("field", "allowed", "excluded")
     field: str
-    allowed: frozenset[int] | None
-    excluded: int | None
-
-    def __init__(self, field: str, allowed: frozenset[int] | None = None, excluded: int | None = None) -> None:
-        _set(self, "field", field)
-        _set(self, "allowed", allowed)
-        _set(self, "excluded", excluded)
+    allowed: frozenset[int] | None = None
+    excluded: int | None = None
 
     def holds(self, value: int) -> bool:
         if self.allowed is not None:
@@ -118,7 +98,6 @@ class Constraint(Frozen):
 class AguSpec(Frozen):
     """Addressing facts of an AGU form (catalog ``agu`` metadata)."""
 
-    __slots__ = ("action", "size", "signed", "kind", "scale", "update", "returns_address")
     action: str  # "ld" | "st" | "ldp" | "stp" | "prf"
     size: int
     signed: bool
@@ -126,16 +105,6 @@ class AguSpec(Frozen):
     scale: int
     update: str  # "" | "pre" | "post"
     returns_address: bool
-
-    def __init__(self, action: str, size: int, signed: bool, kind: str, scale: int, update: str,
-                 returns_address: bool) -> None:
-        _set(self, "action", action)
-        _set(self, "size", size)
-        _set(self, "signed", signed)
-        _set(self, "kind", kind)
-        _set(self, "scale", scale)
-        _set(self, "update", update)
-        _set(self, "returns_address", returns_address)
 
 
 class Form:

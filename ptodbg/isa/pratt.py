@@ -87,24 +87,12 @@ class Grammar(Frozen):
     infix operator's, so ``-a*b`` is ``(-a)*b``); ``infix`` maps a left-associative
     operator to its binding power; ``brackets`` maps an opener to its closer."""
 
-    __slots__ = ("prefix", "infix", "brackets", "max_nesting", "non_chaining", "nested_only")
     prefix: Mapping[str, int]
     infix: Mapping[str, int]
     brackets: Mapping[str, str]
     max_nesting: int
-    non_chaining: frozenset[str]  # two at one level are an error: a == b == c
-    nested_only: frozenset[str]  # outside brackets these end the expression
-
-    def __init__(self, prefix: Mapping[str, int], infix: Mapping[str, int], brackets: Mapping[str, str],
-                 max_nesting: int, non_chaining: frozenset[str] = frozenset(),
-                 nested_only: frozenset[str] = frozenset()) -> None:
-        _set = object.__setattr__
-        _set(self, "prefix", prefix)
-        _set(self, "infix", infix)
-        _set(self, "brackets", brackets)
-        _set(self, "max_nesting", max_nesting)
-        _set(self, "non_chaining", non_chaining)
-        _set(self, "nested_only", nested_only)
+    non_chaining: frozenset[str] = frozenset()  # two at one level are an error: a == b == c
+    nested_only: frozenset[str] = frozenset()  # outside brackets these end the expression
 
 
 class ParseError(Exception):

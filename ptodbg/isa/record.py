@@ -1,27 +1,88 @@
 """Small typed records without :mod:`dataclasses` (issue 15, cold start).
 
-Defining a dataclass compiles source for each of its methods: about half a millisecond per
-class, paid by every process at import.  The records on the ``ptodbg run`` path derive from
-:class:`Record` or :class:`Frozen` instead: each class lists its fields in ``__slots__``
-(declaration order, every field compared) and writes its own ``__init__``; these bases add
-what ``@dataclass`` / ``@dataclass(frozen=True)`` would: equality on the class and the
-field values, a ``Name(field=value, ...)`` repr and, for frozen records, a hash of the
-field values and an ``AttributeError`` on assignment.  :meth:`Frozen.replace` is
-``dataclasses.replace``.
+Defining a dataclass compiles source for each of its methods and inspects the class: about
+a millisecond per class on this machine, paid by every process at import.  The records on
+the ``ptodbg run`` path derive from :class:`Record` or :class:`Frozen` instead, declared as
+a dataclass is - the fields are the class's annotations, in order, with their defaults::
+
+    class Segment(Frozen):
+        index: int
+        vaddr: int
+        flags: int = 0
+
+Their metaclass turns the fields into ``__slots__`` and writes the ``__init__`` a dataclass
+would (one small ``exec``: about 40 µs a class), unless the class writes its own.  The
+bases add equality on the class and the field values, a ``Name(field=value, ...)`` repr,
+``__match_args__`` and, for frozen records, a hash of the field values and an
+``AttributeError`` on assignment.  :meth:`Frozen.replace` is ``dataclasses.replace``.
+A field's default must be immutable (there is no ``default_factory``): a record with a
+mutable part writes its ``__init__``.
 """
 
 from __future__ import annotations
 
+_MISSING = object()
+
 
 def _values(r: object) -> tuple:
-    return tuple([getattr(r, name) for name in r.__slots__])  # type: ignore[attr-defined]
+    return tuple([getattr(r, name) for name in r.__match_args__])  # type: ignore[attr-defined]
 
 
-class Record:
-    """A mutable record: equality and repr by its ``__slots__`` fields; not hashable
-    (as a dataclass with ``eq=True``)."""
+def _is_field(annotation: object) -> bool:
+    text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", "")
+    return not text.startswith(("ClassVar", "typing.ClassVar"))
+
+
+def _make_init(fields: tuple[str, ...], defaults: dict[str, object], frozen: bool):
+    """The ``__init__`` of a record with these fields, as source compiled once."""
+    params, body = [], []
+    for name in fields:
+        params.append(f"{name}=_defaults[{name!r}]" if name in defaults else name)
+        body.append(f"    _set(self, {name!r}, {name})" if frozen else f"    self.{name} = {name}")
+    source = f"def __init__(self, {', '.join(params)}) -> None:\n" + ("\n".join(body) or "    pass") + "\n"
+    namespace = {"_set": object.__setattr__, "_defaults": defaults}
+    exec(source, namespace)  # our own field names (identifiers of a class body), never user text
+    return namespace["__init__"]
+
+
+class _RecordType(type):
+    """Makes a record class from its annotations: ``__slots__``, ``__init__``,
+    ``__match_args__``; fields of a record base come first."""
+
+    def __new__(mcls, name: str, bases: tuple[type, ...], namespace: dict, **kwargs):
+        inherited: tuple[str, ...] = ()
+        inherited_defaults: dict[str, object] = {}
+        for base in bases:
+            inherited += getattr(base, "__match_args__", ())
+            inherited_defaults.update(getattr(base, "_defaults", {}))
+        own = tuple(k for k, v in namespace.get("__annotations__", {}).items() if _is_field(v))
+        defaults = dict(inherited_defaults)
+        for field in own:
+            value = namespace.pop(field, _MISSING)
+            if value is not _MISSING:
+                defaults[field] = value
+        fields = inherited + own
+        seen_default = False
+        for field in fields:
+            if field in defaults:
+                seen_default = True
+            elif seen_default:
+                raise TypeError(f"{name}: field {field!r} without a default follows one with a default")
+        namespace.setdefault("__slots__", own)
+        namespace["__match_args__"] = fields
+        namespace["_defaults"] = defaults
+        if "__init__" not in namespace and fields:
+            frozen = any(getattr(b, "_frozen", False) for b in bases) or namespace.get("_frozen", False)
+            namespace["__init__"] = _make_init(fields, defaults, frozen)
+        return super().__new__(mcls, name, bases, namespace, **kwargs)
+
+
+class Record(metaclass=_RecordType):
+    """A mutable record: equality and repr by its fields; not hashable (as a dataclass
+    with ``eq=True``)."""
 
     __slots__ = ()
+    _frozen = False
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
@@ -31,15 +92,15 @@ class Record:
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)  # type: ignore[attr-defined]
+        inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__match_args__)
         return f"{type(self).__qualname__}({inner})"
 
 
 class Frozen(Record):
-    """An immutable record: ``__init__`` sets its fields with ``object.__setattr__``;
-    hashable by its field values."""
+    """An immutable record: hashable by its field values; assignment is an error."""
 
     __slots__ = ()
+    _frozen = True
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"cannot assign to field {name!r} of a frozen {type(self).__name__}")
@@ -52,6 +113,6 @@ class Frozen(Record):
 
     def replace(self, **changes: object) -> Frozen:
         """A copy with ``changes`` applied (``dataclasses.replace``)."""
-        fields = {name: getattr(self, name) for name in self.__slots__}  # type: ignore[attr-defined]
+        fields = {name: getattr(self, name) for name in self.__match_args__}
         fields.update(changes)
         return type(self)(**fields)

@@ -33,20 +33,11 @@ RANDOM_BYTES = bytes(range(0x5A, 0x6A))
 class ProcessImage(Frozen):
     """What the ELF loader tells the kernel about the program."""
 
-    __slots__ = ("entry", "phdr", "phent", "phnum", "end")
     entry: int
     phdr: int  # address of the program headers in memory
     phent: int
     phnum: int
     end: int  # end of the highest loaded segment
-
-    def __init__(self, entry: int, phdr: int, phent: int, phnum: int, end: int) -> None:
-        _set = object.__setattr__
-        _set(self, "entry", entry)
-        _set(self, "phdr", phdr)
-        _set(self, "phent", phent)
-        _set(self, "phnum", phnum)
-        _set(self, "end", end)
 
 
 def install(m: Machine, image: ProcessImage, argv: list[str] | None = None,

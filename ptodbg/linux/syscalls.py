@@ -43,27 +43,14 @@ class Exited(Halt):
 class OsState(Frozen):
     """What the kernel keeps about the process (immutable: each call makes a new one)."""
 
-    __slots__ = ("brk_start", "brk", "mmap_next", "output", "stdin", "stdin_pos", "tid_address", "pid")
     brk_start: int
     brk: int
     mmap_next: int
-    output: bytes
-    stdin: bytes
-    stdin_pos: int
-    tid_address: int
-    pid: int
-
-    def __init__(self, brk_start: int, brk: int, mmap_next: int, output: bytes = b"", stdin: bytes = b"",
-                 stdin_pos: int = 0, tid_address: int = 0, pid: int = 1) -> None:
-        _set = object.__setattr__
-        _set(self, "brk_start", brk_start)
-        _set(self, "brk", brk)
-        _set(self, "mmap_next", mmap_next)
-        _set(self, "output", output)
-        _set(self, "stdin", stdin)
-        _set(self, "stdin_pos", stdin_pos)
-        _set(self, "tid_address", tid_address)
-        _set(self, "pid", pid)
+    output: bytes = b""
+    stdin: bytes = b""
+    stdin_pos: int = 0
+    tid_address: int = 0
+    pid: int = 1
 
 
 UNSUPPORTED = "is not supported: returned -ENOSYS"  # ends the note of an unknown call
