@@ -5,11 +5,12 @@ costs its page table plus the pages written since the previous one.  The debugge
 one every ``interval`` steps while it runs forward; going back restores the nearest
 earlier snapshot and re-executes deterministically (:mod:`ptodbg.debug.engine`).
 
-The history is bounded by a memory budget, measured honestly: every object the kept
-snapshots hold (the snapshot records, their tuples and dicts, integers too large to be
-shared, the page copies) is counted once, by identity, at its ``sys.getsizeof`` size plus
-the allocator's header; a page the live machine still uses is not the history's.  When
-the figure exceeds the budget, snapshots are
+The history is bounded by a memory budget, measured honestly and kept up to date as
+snapshots come and go (no walk over the objects they hold): the snapshot records, their
+tuples and tables, and the page copies are counted once each, by identity, at their
+``sys.getsizeof`` size plus the allocator's header; a part's size comes from its shape
+(its integers too large to be shared counted with it); a page the live machine still
+uses is not the history's.  When the figure exceeds the budget, snapshots are
 dropped ("thinning") where they are densest: each removal takes the inner snapshot whose
 neighbours are closest together, so the largest gap between kept snapshots — the worst
 replay a goto or reverse-step can need — stays near (steps / snapshots) instead of
@@ -34,8 +35,10 @@ from __future__ import annotations
 
 import bisect
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import compress
+from operator import is_not
 
 from ptodbg.core import Snapshot
 from ptodbg.core.machine import SCALAR_FIELDS
@@ -69,10 +72,11 @@ class History:
         self.budget = budget_bytes
         self._steps: list[int] = []
         self._entries: list[Entry] = []
-        # id(object) -> how many holders it has, for every object the kept entries hold
-        # (each one is alive while it has a holder, so its id stays its own).
+        # id -> how many holders it has: snapshots (held by entries) and their parts (held
+        # by snapshots); each is alive while it has a holder, so its id stays its own.
         self._refs: dict[int, int] = {}
-        self._bytes = 0  # bytes of every object in _refs
+        self._pages: dict[int, int] = {}  # id(page) -> how many held page tables hold it
+        self._bytes = 0  # bytes of the entries and of everything in _refs and _pages
         self.thinned = 0
         self._summaries: list[IntervalSummary] = []  # ascending by end, never overlapping
         self._summary_tuple: tuple[IntervalSummary, ...] | None = ()
@@ -123,37 +127,46 @@ class History:
         snapshots hold, once, except the pages the live machine also holds, plus its own
         bookkeeping (the reference table and the two sorted lists)."""
         live = self.live_pages().values() if self.live_pages else ()
-        refs = self._refs
-        shared = sum(_size(p) for p in live if id(p) in refs)
-        own = (sys.getsizeof(refs) + len(refs) * _ID_BYTES
-               + sys.getsizeof(self._steps) + sys.getsizeof(self._entries))
-        return self._bytes - shared + own
+        pages = self._pages
+        shared = sum(_size(p) for p in live if id(p) in pages)
+        return self._bytes - shared + self._own_bytes()
+
+    def _own_bytes(self) -> int:
+        """The bookkeeping: the holder tables (an address-sized key each) and the lists."""
+        refs, pages = self._refs, self._pages
+        return (sys.getsizeof(refs) + sys.getsizeof(pages) + (len(refs) + len(pages)) * _ID_BYTES
+                + sys.getsizeof(self._steps) + sys.getsizeof(self._entries))
 
     # ------------------------------------------------------------- updates
     def record(self, step: int, edits: int, snap: Snapshot, regs: int = ALL_GPRS) -> None:
         """Keep a snapshot of ``step`` (replacing one already kept for that step).  ``regs``:
         the GPRs written since the previous record (a superset; default all of them)."""
         i = bisect.bisect_left(self._steps, step)
+        entries = self._entries
+        # The pages that differ from a neighbour's table (for forward recording, those
+        # written in the interval): the only ones the new table can add to the history.
+        near = entries[i - 1] if i else entries[i] if entries else None
+        written = None if near is None else _differing(near.snap.pages, snap.pages)
         if i and (not self._summaries or self._summaries[-1].end < step):
-            self._summarize(self._entries[i - 1], step, snap, regs)
+            self._summarize(entries[i - 1], step, snap, regs, written)  # type: ignore[arg-type]
         entry = Entry(step, edits, snap)
-        self._hold(entry)
+        self._hold(entry, None if written is None else [snap.pages[pn] for pn in written])
         if i < len(self._steps) and self._steps[i] == step:
             self._drop(self._entries[i])
             self._entries[i] = entry
         else:
             self._steps.insert(i, step)
             self._entries.insert(i, entry)
-        if self._bytes + sys.getsizeof(self._refs) > self.budget and self.memory_bytes() > self.budget:
+        if self._bytes + self._own_bytes() > self.budget and self.memory_bytes() > self.budget:
             self._thin()
 
-    def _summarize(self, previous: Entry, step: int, snap: Snapshot, regs: int = ALL_GPRS) -> None:
+    def _summarize(self, previous: Entry, step: int, snap: Snapshot, regs: int, written: list[int]) -> None:
         """Summarise the interval from ``previous`` to the new snapshot (only for new
         territory: a replay through summarised steps finds them already there).  After a
         rewrite of thinned history the previous snapshot may lie before the last summary's
-        end: the interval then starts there, and its pages are counted from ``previous``."""
-        before = previous.snap.pages
-        pages = tuple(sorted(pn for pn, page in snap.pages.items() if before.get(pn) is not page))
+        end: the interval then starts there, and its pages are counted from ``previous``.
+        ``written``: the pages whose objects differ between the two snapshots' tables."""
+        pages = tuple(sorted(written))
         written = len(pages)
         start = max(previous.step, self._summaries[-1].end) if self._summaries else previous.step
         trap_step = snap.scalars[_TRAP_STEP]
@@ -208,63 +221,143 @@ class History:
             self.thinned += 1
 
     # ------------------------------------------------------------- accounting
-    def _hold(self, obj: object) -> None:
-        """One more holder of ``obj``; the first one also holds what ``obj`` holds."""
+    def _hold(self, entry: Entry, written: list[bytearray] | None) -> None:
+        """Account a new entry.  Its snapshot's parts (tuples and tables, shared by identity
+        with neighbouring snapshots) are counted once each, by a holder count per part; a
+        part's size is structural, known from its shape (see :func:`_part_bytes`).  Pages
+        are counted once each by identity, however many page tables hold them.
+        ``written``: the pages of the snapshot's table that may be new to the history (those
+        that differ from a table already held), or None for all of them."""
+        self._bytes += _entry_bytes(entry)
+        snap = entry.snap
         refs = self._refs
-        todo = [obj]
-        while todo:
-            item = todo.pop()
-            key = id(item)
+        key = id(snap)
+        count = refs.get(key)
+        if count is not None:
+            refs[key] = count + 1
+            return
+        refs[key] = 1
+        total = _SNAPSHOT_BYTES
+        for part in (snap.regs, snap.scalars, snap.sregs, snap.trap_status, snap.saved, snap.perms, snap.once):
+            key = id(part)
             count = refs.get(key)
-            if count is not None:
+            if count is None:
+                refs[key] = 1
+                total += _part_bytes(part)
+            else:
                 refs[key] = count + 1
-                continue
+        table = snap.pages
+        key = id(table)
+        count = refs.get(key)
+        if count is None:
             refs[key] = 1
-            self._bytes += _size(item)
-            todo += _held(item)
+            total += _size(table)
+            held = self._pages
+            get = held.get
+            for page in table.values():
+                k = id(page)
+                held[k] = get(k, 0) + 1
+            for page in table.values() if written is None else written:
+                if held[id(page)] == 1:
+                    total += _size(page)
+        else:
+            refs[key] = count + 1
+        self._bytes += total
 
-    def _drop(self, obj: object) -> None:
+    def _drop(self, entry: Entry) -> None:
+        """The reverse of :meth:`_hold`: a part, table or page no entry holds any more is
+        freed with its last holder."""
+        self._bytes -= _entry_bytes(entry)
+        snap = entry.snap
         refs = self._refs
-        todo = [obj]
-        while todo:
-            item = todo.pop()
-            key = id(item)
+        key = id(snap)
+        count = refs[key] - 1
+        if count:
+            refs[key] = count
+            return
+        del refs[key]
+        total = _SNAPSHOT_BYTES
+        for part in (snap.regs, snap.scalars, snap.sregs, snap.trap_status, snap.saved, snap.perms, snap.once):
+            key = id(part)
             count = refs[key] - 1
             if count:
                 refs[key] = count
-                continue
+            else:
+                del refs[key]
+                total += _part_bytes(part)
+        table = snap.pages
+        key = id(table)
+        count = refs[key] - 1
+        if count:
+            refs[key] = count
+        else:
             del refs[key]
-            self._bytes -= _size(item)
-            todo += _held(item)
+            total += _size(table)
+            held = self._pages
+            for page in table.values():
+                k = id(page)
+                count = held[k] - 1
+                if count:
+                    held[k] = count
+                else:
+                    del held[k]
+                    total += _size(page)
+        self._bytes -= total
+
+
+def _differing(before: dict[int, bytearray], after: dict[int, bytearray]) -> list[int]:
+    """The page numbers whose page object in ``after`` is not the one in ``before`` (pages
+    copied on write, mapped or remapped in between; an unmapped page is not listed)."""
+    if after is before:
+        return []
+    return list(compress(after, map(is_not, after.values(), map(before.get, after))))
 
 
 def _size(obj: object) -> int:
-    """Bytes ``obj`` occupies: its own size, plus an entry's step integer and the
-    allocator header of a large object (small ones come from pymalloc's pools)."""
+    """Bytes ``obj`` occupies: its own size plus the allocator header of a large object
+    (small ones come from pymalloc's pools)."""
     size = sys.getsizeof(obj)
-    if type(obj) is Entry:
-        size += sys.getsizeof(obj.step)  # type: ignore[attr-defined]
     return size + ALLOCATION_HEADER if size > 512 else size
 
 
-_COUNTED = (tuple, bytearray)
+def _entry_bytes(entry: Entry) -> int:
+    """An entry record and its step integer (each entry has its own)."""
+    return _ENTRY_BYTES + sys.getsizeof(entry.step)
 
 
-def _held(obj: object) -> list[object]:
-    """The objects ``obj`` (an entry or a part of a snapshot) keeps alive that cost
-    memory of their own: parts of a snapshot, nested tuples, page copies, and integers
-    outside CPython's small-integer cache.  Snapshots are immutable, so this is the same
-    list whenever it is asked."""
-    kind = type(obj)
-    if kind is Entry:
-        return [obj.snap]  # type: ignore[attr-defined]
-    if kind is Snapshot:
-        return [obj.regs, obj.scalars, obj.sregs, obj.trap_status, obj.saved,  # type: ignore[attr-defined]
-                obj.pages, obj.perms, obj.once]  # type: ignore[attr-defined]
-    if kind is tuple:
-        items: Iterable[object] = obj  # type: ignore[assignment]
-    elif kind is dict:
-        items = obj.values()  # type: ignore[attr-defined]
-    else:
-        return []
-    return [x for x in items if (type(x) is int and not -5 <= x <= 256) or type(x) in _COUNTED]
+def _part_bytes(part: object) -> int:
+    """Bytes of one part of a snapshot, from its shape: the tuple or table itself, the
+    integers in it that are too large to be CPython's shared small ones, and the tuples
+    and byte arrays nested in a tuple (the bank tuples of ``trap_status`` and ``saved``).
+    A large integer two parts share (a register unchanged between two snapshots) counts
+    in both: an overestimate of a few dozen bytes a part, never an underestimate.
+    Objects of other types in the scalars (the OS state, a trap record) are shared with
+    the live machine and are not counted.  Parts are immutable, so this is the same
+    figure whenever it is asked."""
+    if type(part) is dict:
+        total = _size(part)
+        for x in part.values():  # type: ignore[attr-defined]
+            if type(x) is int and not -5 <= x <= 256:
+                total += getsizeof(x)
+        return total
+    return _tuple_bytes(part)  # type: ignore[arg-type]
+
+
+def _tuple_bytes(items: tuple) -> int:
+    total = _size(items)
+    for x in items:
+        kind = type(x)
+        if kind is int:
+            if not -5 <= x <= 256:
+                total += getsizeof(x)
+        elif kind is tuple:
+            if x:  # the empty tuple is a shared singleton
+                total += _tuple_bytes(x)
+        elif kind is bytearray:
+            total += _size(x)
+    return total
+
+
+getsizeof = sys.getsizeof
+_ENTRY_BYTES = sys.getsizeof(Entry(0, 0, None))  # type: ignore[arg-type]
+_SNAPSHOT_BYTES = sys.getsizeof(Snapshot((), (), {}, (), (), {}, {}, {}))
