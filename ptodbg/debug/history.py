@@ -35,9 +35,9 @@ from __future__ import annotations
 
 import bisect
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from itertools import compress
+from itertools import compress, filterfalse
 from operator import is_not
 
 from ptodbg.core import Snapshot
@@ -48,13 +48,14 @@ from ptodbg.debug.records import IntervalSummary
 KEEP_NEWEST = 1  # snapshots nearest the present that thinning never drops
 ALLOCATION_HEADER = 16  # malloc's chunk header of a large object (pages, big dicts)
 _ID_BYTES = sys.getsizeof(id(object()))  # a reference-table key: an address as an int
+_INT_BYTES = sys.getsizeof(1 << 20)  # a part's size in the charges table
 MAX_SUMMARIES = 8192  # interval summaries kept; beyond it neighbours merge (coarser, same span)
 _TRAP = SCALAR_FIELDS.index("last_trap")
 _TRAP_STEP = SCALAR_FIELDS.index("trap_step")
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+@dataclass(slots=True)
+class Entry:  # not frozen only because a frozen dataclass is slower to make; never changed
     step: int
     edits: int  # how many timeline edits the snapshot's state already includes
     snap: Snapshot
@@ -75,6 +76,7 @@ class History:
         # id -> how many holders it has: snapshots (held by entries) and their parts (held
         # by snapshots); each is alive while it has a holder, so its id stays its own.
         self._refs: dict[int, int] = {}
+        self._charges: dict[int, int] = {}  # id(part) -> its bytes, for every part in _refs
         self._pages: dict[int, int] = {}  # id(page) -> how many held page tables hold it
         self._bytes = 0  # bytes of the entries and of everything in _refs and _pages
         self.thinned = 0
@@ -133,9 +135,10 @@ class History:
 
     def _own_bytes(self) -> int:
         """The bookkeeping: the holder tables (an address-sized key each) and the lists."""
-        refs, pages = self._refs, self._pages
-        return (sys.getsizeof(refs) + sys.getsizeof(pages) + (len(refs) + len(pages)) * _ID_BYTES
-                + sys.getsizeof(self._steps) + sys.getsizeof(self._entries))
+        refs, charges, pages = self._refs, self._charges, self._pages
+        return (sys.getsizeof(refs) + sys.getsizeof(charges) + sys.getsizeof(pages)
+                + sys.getsizeof(self._steps) + sys.getsizeof(self._entries)
+                + (len(refs) + len(pages)) * _ID_BYTES + len(charges) * _INT_BYTES)  # refs and charges share keys
 
     # ------------------------------------------------------------- updates
     def record(self, step: int, edits: int, snap: Snapshot, regs: int = ALL_GPRS) -> None:
@@ -150,13 +153,13 @@ class History:
         if i and (not self._summaries or self._summaries[-1].end < step):
             self._summarize(entries[i - 1], step, snap, regs, written)  # type: ignore[arg-type]
         entry = Entry(step, edits, snap)
-        self._hold(entry, None if written is None else [snap.pages[pn] for pn in written])
-        if i < len(self._steps) and self._steps[i] == step:
-            self._drop(self._entries[i])
-            self._entries[i] = entry
+        self._hold(entry, written)
+        if i < len(entries) and self._steps[i] == step:
+            self._drop(entries[i])
+            entries[i] = entry
         else:
             self._steps.insert(i, step)
-            self._entries.insert(i, entry)
+            entries.insert(i, entry)
         if self._bytes + self._own_bytes() > self.budget and self.memory_bytes() > self.budget:
             self._thin()
 
@@ -221,29 +224,31 @@ class History:
             self.thinned += 1
 
     # ------------------------------------------------------------- accounting
-    def _hold(self, entry: Entry, written: list[bytearray] | None) -> None:
+    def _hold(self, entry: Entry, written: list[int] | None) -> None:
         """Account a new entry.  Its snapshot's parts (tuples and tables, shared by identity
-        with neighbouring snapshots) are counted once each, by a holder count per part; a
-        part's size is structural, known from its shape (see :func:`_part_bytes`).  Pages
-        are counted once each by identity, however many page tables hold them.
-        ``written``: the pages of the snapshot's table that may be new to the history (those
-        that differ from a table already held), or None for all of them."""
-        self._bytes += _entry_bytes(entry)
+        with neighbouring snapshots) are counted once each, by a holder count per part, at
+        a size known from the part's shape (:func:`_part_bytes`).  Pages are counted once
+        each by identity, however many page tables hold them.  ``written``: the numbers of
+        the pages of the snapshot's table that differ from a table already held (the only
+        ones that may be new to the history), None for all of them."""
         snap = entry.snap
         refs = self._refs
         key = id(snap)
         count = refs.get(key)
         if count is not None:
             refs[key] = count + 1
+            self._bytes += _entry_bytes(entry)
             return
         refs[key] = 1
-        total = _SNAPSHOT_BYTES
+        total = _entry_bytes(entry) + _SNAPSHOT_BYTES
+        charges = self._charges
         for part in (snap.regs, snap.scalars, snap.sregs, snap.trap_status, snap.saved, snap.perms, snap.once):
             key = id(part)
             count = refs.get(key)
             if count is None:
                 refs[key] = 1
-                total += _part_bytes(part)
+                size = charges[key] = _part_bytes(part)
+                total += size
             else:
                 refs[key] = count + 1
         table = snap.pages
@@ -257,7 +262,7 @@ class History:
             for page in table.values():
                 k = id(page)
                 held[k] = get(k, 0) + 1
-            for page in table.values() if written is None else written:
+            for page in table.values() if written is None else map(table.__getitem__, written):
                 if held[id(page)] == 1:
                     total += _size(page)
         else:
@@ -277,6 +282,7 @@ class History:
             return
         del refs[key]
         total = _SNAPSHOT_BYTES
+        charges = self._charges
         for part in (snap.regs, snap.scalars, snap.sregs, snap.trap_status, snap.saved, snap.perms, snap.once):
             key = id(part)
             count = refs[key] - 1
@@ -284,7 +290,7 @@ class History:
                 refs[key] = count
             else:
                 del refs[key]
-                total += _part_bytes(part)
+                total += charges.pop(key)
         table = snap.pages
         key = id(table)
         count = refs[key] - 1
@@ -332,32 +338,37 @@ def _part_bytes(part: object) -> int:
     A large integer two parts share (a register unchanged between two snapshots) counts
     in both: an overestimate of a few dozen bytes a part, never an underestimate.
     Objects of other types in the scalars (the OS state, a trap record) are shared with
-    the live machine and are not counted.  Parts are immutable, so this is the same
-    figure whenever it is asked."""
+    the live machine and are not counted."""
     if type(part) is dict:
         total = _size(part)
         for x in part.values():  # type: ignore[attr-defined]
             if type(x) is int and not -5 <= x <= 256:
                 total += getsizeof(x)
         return total
-    return _tuple_bytes(part)  # type: ignore[arg-type]
+    return _size(part) + _items_bytes(part)  # type: ignore[arg-type]
 
 
-def _tuple_bytes(items: tuple) -> int:
-    total = _size(items)
-    for x in items:
+def _items_bytes(items: Iterable[object]) -> int:
+    """Bytes of the large integers, tuples and byte arrays among ``items``."""
+    total = 0
+    try:  # most items are shared singletons (small integers, None, booleans): skip them in C
+        rest: Iterable[object] = list(filterfalse(_SHARED.__contains__, items))
+    except TypeError:  # an unhashable item: look at every one
+        rest = items
+    for x in rest:
         kind = type(x)
         if kind is int:
-            if not -5 <= x <= 256:
+            if not -5 <= x <= 256:  # type: ignore[operator]
                 total += getsizeof(x)
         elif kind is tuple:
             if x:  # the empty tuple is a shared singleton
-                total += _tuple_bytes(x)
+                total += _size(x) + _items_bytes(x)  # type: ignore[arg-type]
         elif kind is bytearray:
             total += _size(x)
     return total
 
 
+_SHARED = frozenset(range(-5, 257)) | {None, ()}  # objects CPython shares (True == 1, False == 0)
 getsizeof = sys.getsizeof
 _ENTRY_BYTES = sys.getsizeof(Entry(0, 0, None))  # type: ignore[arg-type]
 _SNAPSHOT_BYTES = sys.getsizeof(Snapshot((), (), {}, (), (), {}, {}, {}))
