@@ -141,9 +141,12 @@ class History:
                 + (len(refs) + len(pages)) * _ID_BYTES + len(charges) * _INT_BYTES)  # refs and charges share keys
 
     # ------------------------------------------------------------- updates
-    def record(self, step: int, edits: int, snap: Snapshot, regs: int = ALL_GPRS) -> None:
+    def record(self, step: int, edits: int, snap: Snapshot, regs: int = ALL_GPRS,
+               in_place: Iterable[int] = ()) -> None:
         """Keep a snapshot of ``step`` (replacing one already kept for that step).  ``regs``:
-        the GPRs written since the previous record (a superset; default all of them)."""
+        the GPRs written since the previous record (a superset; default all of them);
+        ``in_place``: pages that may have been written since then without a change of page
+        object (:meth:`~ptodbg.core.memory.Memory.take_written_in_place`)."""
         i = bisect.bisect_left(self._steps, step)
         entries = self._entries
         # The pages that differ from a neighbour's table (for forward recording, those
@@ -151,7 +154,7 @@ class History:
         near = entries[i - 1] if i else entries[i] if entries else None
         written = None if near is None else _differing(near.snap.pages, snap.pages)
         if i and (not self._summaries or self._summaries[-1].end < step):
-            self._summarize(entries[i - 1], step, snap, regs, written)  # type: ignore[arg-type]
+            self._summarize(entries[i - 1], step, snap, regs, written, in_place)  # type: ignore[arg-type]
         entry = Entry(step, edits, snap)
         self._hold(entry, written)
         if i < len(entries) and self._steps[i] == step:
@@ -163,21 +166,24 @@ class History:
         if self._bytes + self._own_bytes() > self.budget and self.memory_bytes() > self.budget:
             self._thin()
 
-    def _summarize(self, previous: Entry, step: int, snap: Snapshot, regs: int, written: list[int]) -> None:
+    def _summarize(self, previous: Entry, step: int, snap: Snapshot, regs: int, written: list[int],
+                   in_place: Iterable[int] = ()) -> None:
         """Summarise the interval from ``previous`` to the new snapshot (only for new
         territory: a replay through summarised steps finds them already there).  After a
         rewrite of thinned history the previous snapshot may lie before the last summary's
         end: the interval then starts there, and its pages are counted from ``previous``.
-        ``written``: the pages whose objects differ between the two snapshots' tables."""
-        pages = tuple(sorted(written))
-        written = len(pages)
+        ``written``: the pages whose objects differ between the two snapshots' tables (those
+        whose contents changed); the index also lists ``in_place``, pages that may have
+        been written with the bytes they held."""
+        count = len(written)
+        pages = tuple(sorted(set(written).union(in_place))) if in_place else tuple(sorted(written))
         start = max(previous.step, self._summaries[-1].end) if self._summaries else previous.step
         trap_step = snap.scalars[_TRAP_STEP]
         trap = snap.scalars[_TRAP] if start < trap_step <= step else None
         last = self._summaries[-1] if self._summaries else None
         if last is not None and last.pages == pages:
             pages = last.pages  # one tuple for a run of intervals writing the same pages
-        self._summaries.append(IntervalSummary(start, step, written,
+        self._summaries.append(IntervalSummary(start, step, count,
                                                trap.number if trap is not None else None,
                                                trap_step if trap is not None else None,
                                                pages, regs))
