@@ -360,6 +360,7 @@ class Memory:
         table = self._shared_table
         if hot:
             self.in_place.update(hot)  # written in place, maybe with the same bytes
+            changed = []
             for pn, copy in list(hot.items()):
                 if pages[pn] == copy:  # unchanged since the last snapshot: share its copy
                     pages[pn] = copy
@@ -367,7 +368,11 @@ class Memory:
                     self.shared.add(pn)
                     self._refresh(pn)
                 else:
-                    table = None
+                    changed.append(pn)
+            if changed and table is not None:  # only hot pages changed (a loop's steady state):
+                table = self._shared_table = dict(table)  # the fast maps stay as they are
+                for pn in changed:
+                    hot[pn] = table[pn] = bytearray(pages[pn])
         if table is not None:
             return table
         warm = self.copied.union(hot)
