@@ -49,6 +49,7 @@ KEEP_NEWEST = 1  # snapshots nearest the present that thinning never drops
 ALLOCATION_HEADER = 16  # malloc's chunk header of a large object (pages, big dicts)
 _ID_BYTES = sys.getsizeof(id(object()))  # a reference-table key: an address as an int
 _INT_BYTES = sys.getsizeof(1 << 20)  # a part's size in the charges table
+_EMPTY_OWN = 3 * sys.getsizeof({}) + 2 * sys.getsizeof([]) + 1024  # the empty tables and lists, and slack
 MAX_SUMMARIES = 8192  # interval summaries kept; beyond it neighbours merge (coarser, same span)
 _TRAP = SCALAR_FIELDS.index("last_trap")
 _TRAP_STEP = SCALAR_FIELDS.index("trap_step")
@@ -133,6 +134,12 @@ class History:
         shared = sum(_size(p) for p in live if id(p) in pages)
         return self._bytes - shared + self._own_bytes()
 
+    def _own_bound(self) -> int:
+        """At least :meth:`_own_bytes`, from lengths alone: a table entry costs at most its
+        key, its value and three slots of its table; a list item at most two slots."""
+        return ((len(self._refs) + len(self._charges) + len(self._pages)) * (_ID_BYTES + _INT_BYTES + 3 * 24)
+                + len(self._entries) * 32 + _EMPTY_OWN)
+
     def _own_bytes(self) -> int:
         """The bookkeeping: the holder tables (an address-sized key each) and the lists."""
         refs, charges, pages = self._refs, self._charges, self._pages
@@ -163,7 +170,7 @@ class History:
         else:
             self._steps.insert(i, step)
             entries.insert(i, entry)
-        if self._bytes + self._own_bytes() > self.budget and self.memory_bytes() > self.budget:
+        if self._bytes + self._own_bound() > self.budget and self.memory_bytes() > self.budget:
             self._thin()
 
     def _summarize(self, previous: Entry, step: int, snap: Snapshot, regs: int, written: list[int],
