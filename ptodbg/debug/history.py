@@ -49,7 +49,8 @@ KEEP_NEWEST = 1  # snapshots nearest the present that thinning never drops
 ALLOCATION_HEADER = 16  # malloc's chunk header of a large object (pages, big dicts)
 _ID_BYTES = sys.getsizeof(id(object()))  # a reference-table key: an address as an int
 _INT_BYTES = sys.getsizeof(1 << 20)  # a part's size in the charges table
-_EMPTY_OWN = 3 * sys.getsizeof({}) + 2 * sys.getsizeof([]) + 1024  # the empty tables and lists, and slack
+_LIST_BYTES = sys.getsizeof([None, None, None, None])  # a base's list of tables based on it
+_EMPTY_OWN = 5 * sys.getsizeof({}) + 2 * sys.getsizeof([]) + 1024  # the empty tables and lists, and slack
 MAX_SUMMARIES = 8192  # interval summaries kept; beyond it neighbours merge (coarser, same span)
 _TRAP = SCALAR_FIELDS.index("last_trap")
 _TRAP_STEP = SCALAR_FIELDS.index("trap_step")
@@ -78,7 +79,9 @@ class History:
         # by snapshots); each is alive while it has a holder, so its id stays its own.
         self._refs: dict[int, int] = {}
         self._charges: dict[int, int] = {}  # id(part) -> its bytes, for every part in _refs
-        self._pages: dict[int, int] = {}  # id(page) -> how many held page tables hold it
+        self._pages: dict[int, int] = {}  # id(page) -> how many held page tables count it
+        self._bases: dict[int, dict[int, bytearray]] = {}  # id(table) -> its base (see _count)
+        self._children: dict[int, list[dict[int, bytearray]]] = {}  # id(table) -> tables based on it
         self._bytes = 0  # bytes of the entries and of everything in _refs and _pages
         self.thinned = 0
         self._summaries: list[IntervalSummary] = []  # ascending by end, never overlapping
@@ -137,15 +140,18 @@ class History:
     def _own_bound(self) -> int:
         """At least :meth:`_own_bytes`, from lengths alone: a table entry costs at most its
         key, its value and three slots of its table; a list item at most two slots."""
-        return ((len(self._refs) + len(self._charges) + len(self._pages)) * (_ID_BYTES + _INT_BYTES + 3 * 24)
-                + len(self._entries) * 32 + _EMPTY_OWN)
+        return ((len(self._refs) + len(self._charges) + len(self._pages) + 3 * len(self._bases))
+                * (_ID_BYTES + _INT_BYTES + 3 * 24) + len(self._entries) * 32 + _EMPTY_OWN)
 
     def _own_bytes(self) -> int:
         """The bookkeeping: the holder tables (an address-sized key each) and the lists."""
-        refs, charges, pages = self._refs, self._charges, self._pages
+        refs, charges, pages, bases, children = self._refs, self._charges, self._pages, self._bases, self._children
         return (sys.getsizeof(refs) + sys.getsizeof(charges) + sys.getsizeof(pages)
+                + sys.getsizeof(bases) + sys.getsizeof(children)
+                + len(children) * _LIST_BYTES
                 + sys.getsizeof(self._steps) + sys.getsizeof(self._entries)
-                + (len(refs) + len(pages)) * _ID_BYTES + len(charges) * _INT_BYTES)  # refs and charges share keys
+                + (len(refs) + len(pages) + len(bases) + len(children)) * _ID_BYTES
+                + len(charges) * _INT_BYTES)  # refs and charges share keys
 
     # ------------------------------------------------------------- updates
     def record(self, step: int, edits: int, snap: Snapshot, regs: int = ALL_GPRS,
@@ -163,7 +169,7 @@ class History:
         if i and (not self._summaries or self._summaries[-1].end < step):
             self._summarize(entries[i - 1], step, snap, regs, written, in_place)  # type: ignore[arg-type]
         entry = Entry(step, edits, snap)
-        self._hold(entry, written)
+        self._hold(entry, near.snap.pages if near is not None else None, written)
         if i < len(entries) and self._steps[i] == step:
             self._drop(entries[i])
             entries[i] = entry
@@ -237,13 +243,13 @@ class History:
             self.thinned += 1
 
     # ------------------------------------------------------------- accounting
-    def _hold(self, entry: Entry, written: list[int] | None) -> None:
+    def _hold(self, entry: Entry, base: dict[int, bytearray] | None, written: list[int] | None) -> None:
         """Account a new entry.  Its snapshot's parts (tuples and tables, shared by identity
         with neighbouring snapshots) are counted once each, by a holder count per part, at
         a size known from the part's shape (:func:`_part_bytes`).  Pages are counted once
-        each by identity, however many page tables hold them.  ``written``: the numbers of
-        the pages of the snapshot's table that differ from a table already held (the only
-        ones that may be new to the history), None for all of them."""
+        each by identity, however many page tables hold them: a new page table counts only
+        the pages that differ from ``base``, a table already held, whose pages are counted
+        (``written``, their numbers; None with no base: all of them)."""
         snap = entry.snap
         refs = self._refs
         key = id(snap)
@@ -270,14 +276,12 @@ class History:
         if count is None:
             refs[key] = 1
             total += _size(table)
-            held = self._pages
-            get = held.get
-            for page in table.values():
-                k = id(page)
-                held[k] = get(k, 0) + 1
-            for page in table.values() if written is None else map(table.__getitem__, written):
-                if held[id(page)] == 1:
-                    total += _size(page)
+            if base is None or written is None:
+                total += self._count(table.values())
+            else:
+                self._bases[key] = base
+                self._children.setdefault(id(base), []).append(table)
+                total += self._count(map(table.__getitem__, written))
         else:
             refs[key] = count + 1
         self._bytes += total
@@ -311,17 +315,69 @@ class History:
             refs[key] = count
         else:
             del refs[key]
-            total += _size(table)
-            held = self._pages
-            for page in table.values():
-                k = id(page)
-                count = held[k] - 1
-                if count:
-                    held[k] = count
-                else:
-                    del held[k]
-                    total += _size(page)
+            total += _size(table) + self._release(table)
         self._bytes -= total
+
+    # A held page table counts (in _pages) the pages that differ from its base, another
+    # held table, or all its pages when it has none; a page is counted by some table as
+    # long as any held table holds it (follow the bases while they hold it: the last one
+    # counts it).  So recording a table costs the pages written since its neighbour's.
+    def _count(self, pages: Iterable[bytearray]) -> int:
+        """Count ``pages`` once more; the bytes of those counted for the first time."""
+        held = self._pages
+        get = held.get
+        added = 0
+        for page in pages:
+            k = id(page)
+            count = get(k)
+            if count is None:
+                held[k] = 1
+                added += _size(page)
+            else:
+                held[k] = count + 1
+        return added
+
+    def _uncount(self, pages: Iterable[bytearray]) -> int:
+        """Count ``pages`` once less; the bytes of those no table counts any more."""
+        held = self._pages
+        freed = 0
+        for page in pages:
+            k = id(page)
+            count = held[k] - 1
+            if count:
+                held[k] = count
+            else:
+                del held[k]
+                freed += _size(page)
+        return freed
+
+    def _own(self, table: dict[int, bytearray], base: dict[int, bytearray] | None) -> list[bytearray]:
+        """The pages ``table`` counts when its base is ``base``."""
+        if base is None:
+            return list(table.values())
+        return [table[pn] for pn in _differing(base, table)]
+
+    def _release(self, table: dict[int, bytearray]) -> int:
+        """A page table no snapshot holds any more: the tables based on it move to its
+        base (counting what they inherited from it), then its own pages are uncounted.
+        Returns the bytes freed."""
+        key = id(table)
+        base = self._bases.pop(key, None)
+        if base is not None:
+            siblings = self._children[id(base)]
+            siblings.remove(table)
+            if not siblings:
+                del self._children[id(base)]
+        freed = 0
+        for child in self._children.pop(key, ()):
+            freed -= self._count(self._own(child, base))
+            freed += self._uncount(self._own(child, table))
+            if base is None:
+                del self._bases[id(child)]
+            else:
+                self._bases[id(child)] = base
+                self._children.setdefault(id(base), []).append(child)
+        return freed + self._uncount(self._own(table, base))
 
 
 def _differing(before: dict[int, bytearray], after: dict[int, bytearray]) -> list[int]:
