@@ -34,6 +34,7 @@ picture stays complete while the snapshots thin out.
 from __future__ import annotations
 
 import bisect
+import heapq
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -49,6 +50,7 @@ KEEP_NEWEST = 1  # snapshots nearest the present that thinning never drops
 ALLOCATION_HEADER = 16  # malloc's chunk header of a large object (pages, big dicts)
 _ID_BYTES = sys.getsizeof(id(object()))  # a reference-table key: an address as an int
 _INT_BYTES = sys.getsizeof(1 << 20)  # a part's size in the charges table
+_GAP_BYTES = sys.getsizeof((1, 2, 3, 4)) + 3 * sys.getsizeof(1 << 20)  # a heap item and its integers
 _LIST_BYTES = sys.getsizeof([None, None, None, None])  # a base's list of tables based on it
 _EMPTY_OWN = 5 * sys.getsizeof({}) + 2 * sys.getsizeof([]) + 1024  # the empty tables and lists, and slack
 MAX_SUMMARIES = 8192  # interval summaries kept; beyond it neighbours merge (coarser, same span)
@@ -84,6 +86,10 @@ class History:
         self._children: dict[int, list[dict[int, bytearray]]] = {}  # id(table) -> tables based on it
         self._bytes = 0  # bytes of the entries and of everything in _refs and _pages
         self.thinned = 0
+        # Once thinning starts: (merged gap, step, previous step, next step) of inner
+        # snapshots, a heap with stale items (checked when popped), so each removal costs
+        # a logarithm of the snapshots kept instead of a walk over them.
+        self._gaps: list[tuple[int, int, int, int]] | None = None
         self._summaries: list[IntervalSummary] = []  # ascending by end, never overlapping
         self._summary_tuple: tuple[IntervalSummary, ...] | None = ()
 
@@ -140,7 +146,8 @@ class History:
     def _own_bound(self) -> int:
         """At least :meth:`_own_bytes`, from lengths alone: a table entry costs at most its
         key, its value and three slots of its table; a list item at most two slots."""
-        return ((len(self._refs) + len(self._charges) + len(self._pages) + 3 * len(self._bases))
+        return ((len(self._refs) + len(self._charges) + len(self._pages) + 3 * len(self._bases)
+                 + 2 * len(self._gaps or ()))
                 * (_ID_BYTES + _INT_BYTES + 3 * 24) + len(self._entries) * 32 + _EMPTY_OWN)
 
     def _own_bytes(self) -> int:
@@ -150,6 +157,7 @@ class History:
                 + sys.getsizeof(bases) + sys.getsizeof(children)
                 + len(children) * _LIST_BYTES
                 + sys.getsizeof(self._steps) + sys.getsizeof(self._entries)
+                + len(self._gaps or ()) * _GAP_BYTES + sys.getsizeof(self._gaps or [])
                 + (len(refs) + len(pages) + len(bases) + len(children)) * _ID_BYTES
                 + len(charges) * _INT_BYTES)  # refs and charges share keys
 
@@ -176,6 +184,8 @@ class History:
         else:
             self._steps.insert(i, step)
             entries.insert(i, entry)
+            if self._gaps is not None:
+                self._push_gaps(i - 1, i, i + 1)
         if self._bytes + self._own_bound() > self.budget and self.memory_bytes() > self.budget:
             self._thin()
 
@@ -226,21 +236,43 @@ class History:
         self.truncate_after(-1)
 
     def _thin(self) -> None:
-        """Drop the snapshot whose removal leaves the smallest merged gap, until the
-        history fits its budget (never the first one or the newest)."""
+        """Drop the snapshot whose removal leaves the smallest merged gap (the earliest of
+        equals), until the history fits its budget (never the first one or the newest)."""
+        steps = self._steps
+        if self._gaps is None or len(self._gaps) > 2 * len(steps) + 64:
+            self._gaps = [(steps[i + 1] - steps[i - 1], steps[i], steps[i - 1], steps[i + 1])
+                          for i in range(1, len(steps) - KEEP_NEWEST)]
+            heapq.heapify(self._gaps)
         while self.memory_bytes() > self.budget and len(self._entries) > KEEP_NEWEST + 1:
-            steps = self._steps
-            best, best_gap = 0, None
-            for i in range(1, len(steps) - KEEP_NEWEST):
-                gap = steps[i + 1] - steps[i - 1]
-                if best_gap is None or gap < best_gap:
-                    best, best_gap = i, gap
-            if not best:
+            best = self._smallest_gap()
+            if best is None:
                 break
             self._drop(self._entries[best])
             del self._entries[best]
-            del self._steps[best]
+            del steps[best]
             self.thinned += 1
+            self._push_gaps(best - 1, best)
+
+    def _push_gaps(self, *indices: int) -> None:
+        """(Re)enter the merged gaps of the inner snapshots at ``indices``."""
+        steps, gaps = self._steps, self._gaps
+        assert gaps is not None
+        last = len(steps) - 1 - KEEP_NEWEST
+        for i in indices:
+            if 1 <= i <= last:
+                heapq.heappush(gaps, (steps[i + 1] - steps[i - 1], steps[i], steps[i - 1], steps[i + 1]))
+
+    def _smallest_gap(self) -> int | None:
+        """The index of the inner snapshot with the smallest merged gap (None: none)."""
+        steps, gaps = self._steps, self._gaps
+        assert gaps is not None
+        last = len(steps) - 1 - KEEP_NEWEST
+        while gaps:
+            _, step, before, after = heapq.heappop(gaps)
+            i = bisect.bisect_left(steps, step)
+            if 1 <= i <= last and steps[i] == step and steps[i - 1] == before and steps[i + 1] == after:
+                return i
+        return None
 
     # ------------------------------------------------------------- accounting
     def _hold(self, entry: Entry, base: dict[int, bytearray] | None, written: list[int] | None) -> None:
