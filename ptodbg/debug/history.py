@@ -231,6 +231,7 @@ class History:
             self._drop(entry)
         del self._steps[i:]
         del self._entries[i:]
+        self._compact()
 
     def clear(self) -> None:
         self.truncate_after(-1)
@@ -252,6 +253,15 @@ class History:
             del steps[best]
             self.thinned += 1
             self._push_gaps(best - 1, best)
+            self._compact()
+
+    def _compact(self) -> None:
+        """A dict keeps its capacity when items go: copy the bookkeeping tables that are
+        mostly empty (after thinning or a truncation), so their memory goes too."""
+        for name in ("_refs", "_charges", "_pages", "_bases", "_children"):
+            table = getattr(self, name)
+            if sys.getsizeof(table) > 128 * (len(table) + 8):
+                setattr(self, name, dict(table))
 
     def _push_gaps(self, *indices: int) -> None:
         """(Re)enter the merged gaps of the inner snapshots at ``indices``."""
