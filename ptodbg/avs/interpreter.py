@@ -267,38 +267,34 @@ def _unop(node: S.EUnop) -> Closure:
     return unop
 
 
+# && and ||: the left operand's value that decides without the right one.
+_DECIDED_BY = {"&&": False, "||": True}
+
+
+def _short_circuit(left: Closure, right: Closure, name: str, decided: bool) -> Closure:
+    """``a && b`` / ``a || b``: ``b`` is evaluated only when ``a`` does not decide, and both
+    must be booleans (ASL has no truthiness)."""
+
+    def logical(fr: Frame) -> object:
+        a = left(fr)
+        if type(a) is not bool:
+            raise AslError(f"type error: {type_name(a)} {name} ...")
+        if a is decided:
+            return decided
+        b = right(fr)
+        if type(b) is bool:
+            return b
+        raise AslError(f"type error: ... {name} {type_name(b)}")
+
+    return logical
+
+
 def _binop(node: S.EBinop) -> Closure:
     left = compile_expr(node.left)
     right = compile_expr(node.right)
     name = node.op
-    if name == "&&":
-
-        def land(fr: Frame) -> object:
-            a = left(fr)
-            if type(a) is not bool:
-                raise AslError(f"type error: {type_name(a)} && ...")
-            if not a:
-                return False
-            b = right(fr)
-            if type(b) is not bool:
-                raise AslError(f"type error: ... && {type_name(b)}")
-            return b
-
-        return land
-    if name == "||":
-
-        def lor(fr: Frame) -> object:
-            a = left(fr)
-            if type(a) is not bool:
-                raise AslError(f"type error: {type_name(a)} || ...")
-            if a:
-                return True
-            b = right(fr)
-            if type(b) is not bool:
-                raise AslError(f"type error: ... || {type_name(b)}")
-            return b
-
-        return lor
+    if name in _DECIDED_BY:
+        return _short_circuit(left, right, name, _DECIDED_BY[name])
     if name == "-->":
 
         def implies(fr: Frame) -> object:
@@ -361,19 +357,15 @@ def compile_slices(slices: tuple) -> Callable[[Frame], list[tuple[int, int]]]:
         out = []
         for kind, first, second in parts:
             a = first(fr)
-            if type(a) is not int:
-                raise AslError(f"type error: slice bound of type {type_name(a)}")
-            if kind == "single":
-                out.append((a, 1))
-                continue
-            b = second(fr)  # type: ignore[misc]
-            if type(b) is not int:
-                raise AslError(f"type error: slice bound of type {type_name(b)}")
+            b = 1 if second is None else second(fr)  # [i] is [i +: 1]
+            if type(a) is not int or type(b) is not int:
+                bad = b if type(a) is int else a
+                raise AslError(f"type error: slice bound of type {type_name(bad)}")
             if kind == ":":
                 if a < b:
                     raise AssertionFailed(f"slice [{a}:{b}] has its bounds reversed")
                 out.append((b, a - b + 1))
-            else:  # "+:"
+            else:  # "+:" and "single"
                 out.append((a, b))
         return out
 
@@ -391,35 +383,43 @@ def _slice(node: S.ESlice) -> Closure:
     return slice_
 
 
-def _get_array(node: S.EGetArray) -> Closure:
-    base = compile_expr(node.base)
-    index = compile_expr(node.index)
+def _accessor(obj: object, method: str, what: str) -> Callable:
+    """``obj``'s ``get_item``/``get_field``/``set_item``/``set_field``: only records, arrays
+    and the harness's views of machine state have them, so anything else is the program's
+    type error (``what``, with ``{}`` standing for the value's type)."""
+    accessor = getattr(obj, method, None)
+    if accessor is None:
+        raise AslError("type error: " + what.format(type_name(obj)))
+    return accessor
 
-    def get_array(fr: Frame) -> object:
+
+def _item_reader(base: Closure, index: Closure) -> Closure:
+    """``x[[i]]``, ``base`` giving x: shared by expressions and assignment targets."""
+
+    def get_item(fr: Frame) -> object:
         container = base(fr)
         i = index(fr)
-        try:
-            getter = container.get_item  # type: ignore[attr-defined]
-        except AttributeError:
-            raise AslError(f"type error: {type_name(container)}[[...]]") from None
-        return getter(i)
+        return _accessor(container, "get_item", "{}[[...]]")(i)
 
-    return get_array
+    return get_item
+
+
+def _field_reader(base: Closure, name: str) -> Closure:
+    """``x.name``, ``base`` giving x: shared by expressions and assignment targets."""
+    what = f"field {name} of {{}}"
+
+    def get_field(fr: Frame) -> object:
+        return _accessor(base(fr), "get_field", what)(name)
+
+    return get_field
+
+
+def _get_array(node: S.EGetArray) -> Closure:
+    return _item_reader(compile_expr(node.base), compile_expr(node.index))
 
 
 def _get_field(node: S.EGetField) -> Closure:
-    base = compile_expr(node.base)
-    name = node.name
-
-    def get_field(fr: Frame) -> object:
-        obj = base(fr)
-        try:
-            getter = obj.get_field  # type: ignore[attr-defined]
-        except AttributeError:
-            raise AslError(f"type error: field {name} of {type_name(obj)}") from None
-        return getter(name)
-
-    return get_field
+    return _field_reader(compile_expr(node.base), node.name)
 
 
 def _get_fields(node: S.EGetFields) -> Closure:
@@ -533,13 +533,9 @@ def compile_ref(node: S.Node) -> Closure:
 
         return ref_var
     if isinstance(node, S.LField):
-        base = compile_ref(node.base)
-        field = node.name
-        return lambda fr: base(fr).get_field(field)  # type: ignore[attr-defined]
+        return _field_reader(compile_ref(node.base), node.name)
     if isinstance(node, S.LIndex):
-        base = compile_ref(node.base)
-        index = compile_expr(node.index)
-        return lambda fr: base(fr).get_item(index(fr))  # type: ignore[attr-defined]
+        return _item_reader(compile_ref(node.base), compile_expr(node.index))
     raise Unsupported(f"assignment target {type(node).__name__}")
 
 
@@ -557,15 +553,11 @@ def compile_assign(node: S.Node) -> Callable[[Frame, object], None]:
         return set_var
     if isinstance(node, S.LField):
         base = compile_ref(node.base)
-        field = node.name
+        name = node.name
+        what = f"field {name} of {{}}"
 
         def set_field(fr: Frame, value: object) -> None:
-            obj = base(fr)
-            try:
-                setter = obj.set_field  # type: ignore[attr-defined]
-            except AttributeError:
-                raise AslError(f"type error: field {field} of {type_name(obj)}") from None
-            setter(field, copy_value(value))
+            _accessor(base(fr), "set_field", what)(name, copy_value(value))
 
         return set_field
     if isinstance(node, S.LIndex):
@@ -573,12 +565,7 @@ def compile_assign(node: S.Node) -> Callable[[Frame, object], None]:
         index = compile_expr(node.index)
 
         def set_item(fr: Frame, value: object) -> None:
-            obj = base(fr)
-            try:
-                setter = obj.set_item  # type: ignore[attr-defined]
-            except AttributeError:
-                raise AslError(f"type error: {type_name(obj)}[[...]] = ...") from None
-            setter(index(fr), copy_value(value))
+            _accessor(base(fr), "set_item", "{}[[...]] = ...")(index(fr), copy_value(value))
 
         return set_item
     if isinstance(node, S.LSlice):
@@ -801,35 +788,29 @@ def _for(node: S.SFor) -> Closure:
     return for_
 
 
-def _while(node: S.SWhile) -> Closure:
-    test = compile_expr(node.test)
-    body = compile_block(node.body)
+def _loop(test: Closure, body: Closure, until: bool) -> Closure:
+    """``while test do body`` (``until`` False: test first, go on while it holds) and
+    ``repeat body until test`` (``until`` True: body first, stop once the test holds)."""
 
-    def while_(fr: Frame) -> object:
-        while test(fr):
+    def loop(fr: Frame) -> object:
+        while until or test(fr):
             _spend(fr)
             r = body(fr)
             if r is not None:
                 return r
+            if until and test(fr):
+                return None
         return None
 
-    return while_
+    return loop
+
+
+def _while(node: S.SWhile) -> Closure:
+    return _loop(compile_expr(node.test), compile_block(node.body), until=False)
 
 
 def _repeat(node: S.SRepeat) -> Closure:
-    test = compile_expr(node.test)
-    body = compile_block(node.body)
-
-    def repeat(fr: Frame) -> object:
-        while True:
-            _spend(fr)
-            r = body(fr)
-            if r is not None:
-                return r
-            if test(fr):
-                return None
-
-    return repeat
+    return _loop(compile_expr(node.test), compile_block(node.body), until=True)
 
 
 def _pass(node: S.SPass) -> Closure:

@@ -16,7 +16,9 @@ is parsed once and the same node is reused for every identical line (``memo``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
+from typing import TypeVar
 
 from ptodbg.avs import syntax as S
 from ptodbg.avs.lexer import Token, strip_block_comments, tokenize_line
@@ -37,6 +39,10 @@ _SIMPLE = (S.SAssign, S.SDecl, S.SCall, S.SAssert, S.SReturn, S.SPass)
 _QUALIFIERS = frozenset({"pure", "readonly", "impdef", "implementation"})
 
 EOF: Token = ("EOF", None, 0)
+T = TypeVar("T")
+# What Parser.selectors builds for a field, an index and a slice.
+_EXPR_SELECTORS = (S.EGetField, S.EGetArray, S.ESlice)
+_TARGET_SELECTORS = (S.LField, S.LIndex, S.LSlice)
 
 # Shared by every memo parser: identical one-line simple statements get one node, and
 # the interpreter compiles each such node once (SHARED_IDS: their ids, alive in the memo).
@@ -110,6 +116,16 @@ class Parser:
         self.p += 1
         return t
 
+    def comma_list(self, item: Callable[[], T], close: str | None = None, first: tuple = ()) -> tuple[T, ...]:
+        """``item {, item}`` and then ``close``: every comma list of the grammar.  ``first``
+        holds the items already parsed (the caller had to read one to know a list follows)."""
+        items = list(first) if first else [item()]
+        while self.accept(","):
+            items.append(item())
+        if close is not None:
+            self.expect(close)
+        return tuple(items)
+
     def ident(self) -> str:
         t = self.peek()
         if t[0] != "ID":
@@ -179,25 +195,9 @@ class Parser:
         line = self.line_of(self.p)
         self.expect("func")
         name = self.ident()
-        params: list[str] = []
-        if self.accept("{"):
-            while True:
-                params.append(self.ident())
-                if self.accept(":"):
-                    self.type()
-                if not self.accept(","):
-                    break
-            self.expect("}")
+        params = self.comma_list(self.parameter, "}") if self.accept("{") else ()
         self.expect("(")
-        args: list[tuple[str, S.Node]] = []
-        if not self.accept(")"):
-            while True:
-                arg = self.ident()
-                self.expect(":")
-                args.append((arg, self.type()))
-                if not self.accept(","):
-                    break
-            self.expect(")")
+        args = () if self.accept(")") else self.comma_list(self.typed_name, ")")
         returns = self.type() if self.accept("=>") else None
         if self.kind() == "ID" and self.peek()[1] == "recurselimit":
             self.p += 1
@@ -206,7 +206,20 @@ class Parser:
         body = self.statements()
         self.expect("end")
         self.expect(";")
-        return S.Function(name, tuple(params), tuple(args), returns, body, self.filename, line)
+        return S.Function(name, params, args, returns, body, self.filename, line)
+
+    def parameter(self) -> str:
+        """A ``{N}`` parameter of a function; its optional type adds nothing here."""
+        name = self.ident()
+        if self.accept(":"):
+            self.type()
+        return name
+
+    def typed_name(self) -> tuple[str, S.Node]:
+        """``name : type`` (a function argument)."""
+        name = self.ident()
+        self.expect(":")
+        return name, self.type()
 
     def type_declaration(self) -> S.TypeDecl:
         self.expect("type")
@@ -276,28 +289,21 @@ class Parser:
             self.expect("of")
             return S.TArray(length, self.type())
         if k == "(":
-            items = [self.type()]
-            while self.accept(","):
-                items.append(self.type())
-            self.expect(")")
-            return S.TTuple(tuple(items))
+            return S.TTuple(self.comma_list(self.type, ")"))
         self.p -= 1
         raise self.error(f"expected a type, found {self.describe(t)}")
 
     def constraints(self) -> tuple:
         self.expect("{")
-        ranges = []
         if self.kind() == "-" and self.peek2()[0] == "}":
             self.p += 2
             return ()
-        while True:
-            low = self.expr()
-            high = self.expr() if self.accept("..") else low
-            ranges.append((low, high))
-            if not self.accept(","):
-                break
-        self.expect("}")
-        return tuple(ranges)
+        return self.comma_list(self.constraint, "}")
+
+    def constraint(self) -> tuple[S.Node, S.Node]:
+        """``a`` or ``a..b`` of an integer constraint, as (low, high)."""
+        low = self.expr()
+        return low, self.expr() if self.accept("..") else low
 
     # ---------------------------------------------------------------- statements
     def statements(self) -> S.Block:
@@ -341,65 +347,21 @@ class Parser:
                 SHARED_IDS.add(id(stmt))
         return S.Block(tuple(stmts), tuple(lines))
 
+    def loop_body(self) -> S.Block:
+        """``[looplimit n] do <statements> end;``: the tail of ``for`` and ``while``."""
+        self.loop_limit()
+        self.expect("do")
+        body = self.statements()
+        self.expect("end")
+        self.expect(";")
+        return body
+
     def statement(self) -> S.Node:
         k = self.kind()
-        if k == "if":
-            return self.if_statement()
-        if k == "for":
+        keyword = _KEYWORD_STATEMENTS.get(k)
+        if keyword is not None:
             self.p += 1
-            var = self.ident()
-            self.expect("=")
-            start = self.expr()
-            if self.accept("to"):
-                down = False
-            else:
-                self.expect("downto")
-                down = True
-            stop = self.expr()
-            self.loop_limit()
-            self.expect("do")
-            body = self.statements()
-            self.expect("end")
-            self.expect(";")
-            return S.SFor(var, start, down, stop, body)
-        if k == "while":
-            self.p += 1
-            test = self.expr()
-            self.loop_limit()
-            self.expect("do")
-            body = self.statements()
-            self.expect("end")
-            self.expect(";")
-            return S.SWhile(test, body)
-        if k == "repeat":
-            self.p += 1
-            body = self.statements()
-            self.expect("until")
-            test = self.expr()
-            self.expect(";")
-            return S.SRepeat(body, test)
-        if k == "case":
-            return self.case_statement()
-        if k == "assert":
-            self.p += 1
-            test = self.expr()
-            self.expect(";")
-            return S.SAssert(test)
-        if k == "return":
-            self.p += 1
-            value = None if self.kind() == ";" else self.expr()
-            self.expect(";")
-            return S.SReturn(value)
-        if k == "pass":
-            self.p += 1
-            self.expect(";")
-            return S.SPass()
-        if k == "unreachable":
-            self.p += 1
-            if self.accept("("):
-                self.expect(")")
-            self.expect(";")
-            return S.SUnreachable()
+            return keyword(self)
         if k in ("let", "constant", "var"):
             return self.declaration_statement(k)
         if k in ("try", "throw", "print", "println"):
@@ -425,8 +387,51 @@ class Parser:
             self.p += 1
             self.expr()
 
+    # The statements that start with a keyword; each method is called past its keyword.
+    def for_statement(self) -> S.Node:
+        var = self.ident()
+        self.expect("=")
+        start = self.expr()
+        if self.accept("to"):
+            down = False
+        else:
+            self.expect("downto")
+            down = True
+        stop = self.expr()
+        return S.SFor(var, start, down, stop, self.loop_body())
+
+    def while_statement(self) -> S.Node:
+        test = self.expr()
+        return S.SWhile(test, self.loop_body())
+
+    def repeat_statement(self) -> S.Node:
+        body = self.statements()
+        self.expect("until")
+        test = self.expr()
+        self.expect(";")
+        return S.SRepeat(body, test)
+
+    def assert_statement(self) -> S.Node:
+        test = self.expr()
+        self.expect(";")
+        return S.SAssert(test)
+
+    def return_statement(self) -> S.Node:
+        value = None if self.kind() == ";" else self.expr()
+        self.expect(";")
+        return S.SReturn(value)
+
+    def pass_statement(self) -> S.Node:
+        self.expect(";")
+        return S.SPass()
+
+    def unreachable_statement(self) -> S.Node:
+        if self.accept("("):
+            self.expect(")")
+        self.expect(";")
+        return S.SUnreachable()
+
     def if_statement(self) -> S.Node:
-        self.expect("if")
         arms = []
         test = self.expr()
         self.expect("then")
@@ -446,7 +451,6 @@ class Parser:
         return S.SIf(tuple(arms), orelse)
 
     def case_statement(self) -> S.Node:
-        self.expect("case")
         subject = self.expr()
         self.expect("of")
         alts = []
@@ -469,13 +473,10 @@ class Parser:
         self.p += 1
         names = self.decl_item()
         if keyword == "var" and self.kind() == ",":
-            items = [names]
-            while self.accept(","):
-                items.append(self.ident())
-            self.expect(":")
+            items = self.comma_list(self.ident, ":", first=(names,))
             ty = self.type()
             self.expect(";")
-            return S.SDecl("var-list", tuple(items), ty, None)
+            return S.SDecl("var-list", items, ty, None)
         ty = self.type() if self.accept(":") else None
         value = None
         if self.accept("="):
@@ -489,39 +490,15 @@ class Parser:
         if self.accept("-"):
             return None
         if self.accept("("):
-            items = [self.decl_item()]
-            while self.accept(","):
-                items.append(self.decl_item())
-            self.expect(")")
-            return tuple(items)
+            return self.comma_list(self.decl_item, ")")
         return self.ident()
 
     def lexpr(self) -> S.Node:
         if self.accept("-"):
             return S.LDiscard()
         if self.accept("("):
-            items = [self.lexpr()]
-            while self.accept(","):
-                items.append(self.lexpr())
-            self.expect(")")
-            return S.LTuple(tuple(items))
-        target: S.Node = S.LVar(self.ident())
-        while True:
-            k = self.kind()
-            if k == ".":
-                self.p += 1
-                if self.kind() in ("[", "("):
-                    raise self.unsupported("multiple field assignment")
-                target = S.LField(target, self.ident())
-            elif k == "[[":
-                self.p += 1
-                index = self.expr()
-                self.expect("]]")
-                target = S.LIndex(target, index)
-            elif k == "[":
-                target = S.LSlice(target, self.slices())
-            else:
-                return target
+            return S.LTuple(self.comma_list(self.lexpr, ")"))
+        return self.selectors(S.LVar(self.ident()), _TARGET_SELECTORS)
 
     # --------------------------------------------------------------- expressions
     def expr(self, min_priority: int = 0) -> S.Node:
@@ -562,28 +539,34 @@ class Parser:
         return e
 
     def postfix(self) -> S.Node:
-        e = self.primary()
+        return self.selectors(self.primary(), _EXPR_SELECTORS)
+
+    def selectors(self, base: S.Node, nodes: tuple[type, type, type]) -> S.Node:
+        """``base`` followed by ``.field``, ``[[index]]`` and ``[slices]``, left to right.
+        Expressions and assignment targets share this grammar and differ only in the
+        ``nodes`` built (field, index, slice); an expression may also read several fields
+        at once (``.[a, b]``), which a target may not."""
+        field, index, bits = nodes
         while True:
             k = self.kind()
             if k == ".":
                 self.p += 1
-                if self.accept("["):
-                    names = [self.ident()]
-                    while self.accept(","):
-                        names.append(self.ident())
-                    self.expect("]")
-                    e = S.EGetFields(e, tuple(names))
-                else:
-                    e = S.EGetField(e, self.ident())
+                if self.kind() in ("[", "("):
+                    if field is S.LField:
+                        raise self.unsupported("multiple field assignment")
+                    if self.accept("["):
+                        base = S.EGetFields(base, self.comma_list(self.ident, "]"))
+                        continue
+                base = field(base, self.ident())
             elif k == "[[":
                 self.p += 1
-                index = self.expr()
+                i = self.expr()
                 self.expect("]]")
-                e = S.EGetArray(e, index)
+                base = index(base, i)
             elif k == "[":
-                e = S.ESlice(e, self.slices())
+                base = bits(base, self.slices())
             else:
-                return e
+                return base
 
     def slices(self) -> tuple:
         self.expect("[")
@@ -623,12 +606,9 @@ class Parser:
                 if self.peek2()[0] == "ID" and self._record_field_follows():
                     return self.record_literal(name)
                 self.p += 1
-                params = [self.expr()]
-                while self.accept(","):
-                    params.append(self.expr())
-                self.expect("}")
+                params = self.comma_list(self.expr, "}")
                 args = self.arguments() if self.kind() == "(" else ()
-                return S.ECall(name, tuple(params), args)
+                return S.ECall(name, params, args)
             if name == "ARBITRARY" and nk == ":":
                 self.p += 1
                 return S.EArbitrary(self.type())
@@ -637,11 +617,7 @@ class Parser:
             first = self.expr()
             if self.accept(")"):
                 return first
-            items = [first]
-            while self.accept(","):
-                items.append(self.expr())
-            self.expect(")")
-            return S.ETuple(tuple(items))
+            return S.ETuple(self.comma_list(self.expr, ")", first=(first,)))
         if k == "if":
             return self.if_expression()
         if k == "REAL":
@@ -660,15 +636,13 @@ class Parser:
 
     def record_literal(self, name: str) -> S.Node:
         self.expect("{")
-        fields = []
-        while True:
-            field_name = self.ident()
-            self.expect("=")
-            fields.append((field_name, self.expr()))
-            if not self.accept(","):
-                break
-        self.expect("}")
-        return S.ERecord(name, tuple(fields))
+        return S.ERecord(name, self.comma_list(self.field_value, "}"))
+
+    def field_value(self) -> tuple[str, S.Node]:
+        """``name = expr`` of a record literal."""
+        field_name = self.ident()
+        self.expect("=")
+        return field_name, self.expr()
 
     def if_expression(self) -> S.Node:
         test = self.expr()
@@ -683,28 +657,18 @@ class Parser:
         self.expect("(")
         if self.accept(")"):
             return ()
-        args = [self.expr()]
-        while self.accept(","):
-            args.append(self.expr())
-        self.expect(")")
-        return tuple(args)
+        return self.comma_list(self.expr, ")")
 
     # ------------------------------------------------------------------ patterns
     def pattern_set(self) -> S.Node:
         if self.accept("!"):
             return S.PNot(self.pattern_set())
         self.expect("{")
-        items = [self.pattern()]
-        while self.accept(","):
-            items.append(self.pattern())
-        self.expect("}")
-        return S.PAny(tuple(items))
+        return S.PAny(self.comma_list(self.pattern, "}"))
 
     def pattern_list(self) -> S.Node:
-        items = [self.pattern()]
-        while self.accept(","):
-            items.append(self.pattern())
-        return items[0] if len(items) == 1 else S.PAny(tuple(items))
+        items = self.comma_list(self.pattern)
+        return items[0] if len(items) == 1 else S.PAny(items)
 
     def pattern(self) -> S.Node:
         k = self.kind()
@@ -722,6 +686,14 @@ class Parser:
         if self.accept(".."):
             return S.PRange(first, self.expr())
         return S.PSingle(first)
+
+
+_KEYWORD_STATEMENTS: dict[str, Callable[[Parser], S.Node]] = {
+    "if": Parser.if_statement, "for": Parser.for_statement, "while": Parser.while_statement,
+    "repeat": Parser.repeat_statement, "case": Parser.case_statement,
+    "assert": Parser.assert_statement, "return": Parser.return_statement,
+    "pass": Parser.pass_statement, "unreachable": Parser.unreachable_statement,
+}
 
 
 def parse_module(text: str, filename: str) -> S.Module:

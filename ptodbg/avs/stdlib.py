@@ -10,27 +10,16 @@ from __future__ import annotations
 from fractions import Fraction
 from math import ceil, floor
 
+from ptodbg.avs.convert import as_bitvector, as_int
 from ptodbg.avs.values import AslError, AssertionFailed, Bits, type_name
-
-
-def _int(value: object, what: str) -> int:
-    if type(value) is not int:
-        raise AslError(f"type error: {what} must be an integer, not {type_name(value)}")
-    return value  # type: ignore[return-value]
-
-
-def _bits(value: object, what: str) -> Bits:
-    if type(value) is not Bits:
-        raise AslError(f"type error: {what} must be a bitvector, not {type_name(value)}")
-    return value  # type: ignore[return-value]
 
 
 def _width(params: list, args: list, position: int, name: str) -> int:
     """The N of ``F{N}(...)`` or of ``F(..., N)`` (argument ``position``)."""
     if params:
-        return _int(params[0], f"{name}'s width")
+        return as_int(params[0], f"{name}'s width")
     if len(args) > position:
-        return _int(args[position], f"{name}'s width")
+        return as_int(args[position], f"{name}'s width")
     raise AslError(f"{name} needs a width")
 
 
@@ -50,15 +39,15 @@ def ones(ctx: object, params: list, args: list) -> Bits:
 
 
 def uint(ctx: object, params: list, args: list) -> int:
-    return _bits(args[0], "UInt's argument").value
+    return as_bitvector(args[0], "UInt's argument").value
 
 
 def sint(ctx: object, params: list, args: list) -> int:
-    return _bits(args[0], "SInt's argument").signed()
+    return as_bitvector(args[0], "SInt's argument").signed()
 
 
 def zero_extend(ctx: object, params: list, args: list) -> Bits:
-    x = _bits(args[0], "ZeroExtend's argument")
+    x = as_bitvector(args[0], "ZeroExtend's argument")
     n = _checked_width(_width(params, args, 1, "ZeroExtend"), "ZeroExtend")
     if n < x.width:
         raise AssertionFailed(f"ZeroExtend of bits({x.width}) to {n} bits")
@@ -66,7 +55,7 @@ def zero_extend(ctx: object, params: list, args: list) -> Bits:
 
 
 def sign_extend(ctx: object, params: list, args: list) -> Bits:
-    x = _bits(args[0], "SignExtend's argument")
+    x = as_bitvector(args[0], "SignExtend's argument")
     n = _checked_width(_width(params, args, 1, "SignExtend"), "SignExtend")
     if n < x.width:
         raise AssertionFailed(f"SignExtend of bits({x.width}) to {n} bits")
@@ -74,14 +63,14 @@ def sign_extend(ctx: object, params: list, args: list) -> Bits:
 
 
 def replicate(ctx: object, params: list, args: list) -> Bits:
-    x = _bits(args[0], "Replicate's argument")
+    x = as_bitvector(args[0], "Replicate's argument")
     if params:
-        total = _int(params[0], "Replicate's width")
+        total = as_int(params[0], "Replicate's width")
         if x.width == 0 or total % x.width:
             raise AssertionFailed(f"Replicate of bits({x.width}) to {total} bits")
         count = total // x.width
     else:
-        count = _int(args[1], "Replicate's count")
+        count = as_int(args[1], "Replicate's count")
     _checked_width(x.width * count, "Replicate")
     value = 0
     for _ in range(count):
@@ -90,60 +79,60 @@ def replicate(ctx: object, params: list, args: list) -> Bits:
 
 
 def length(ctx: object, params: list, args: list) -> int:
-    return _bits(args[0], "Len's argument").width
+    return as_bitvector(args[0], "Len's argument").width
 
 
 def is_zero(ctx: object, params: list, args: list) -> bool:
-    return _bits(args[0], "IsZero's argument").value == 0
+    return as_bitvector(args[0], "IsZero's argument").value == 0
 
 
 def is_ones(ctx: object, params: list, args: list) -> bool:
-    x = _bits(args[0], "IsOnes's argument")
+    x = as_bitvector(args[0], "IsOnes's argument")
     return x.value == (1 << x.width) - 1
 
 
 def bit_count(ctx: object, params: list, args: list) -> int:
-    return _bits(args[0], "BitCount's argument").value.bit_count()
+    return as_bitvector(args[0], "BitCount's argument").value.bit_count()
 
 
 def lowest_set_bit(ctx: object, params: list, args: list) -> int:
-    x = _bits(args[0], "LowestSetBit's argument")
+    x = as_bitvector(args[0], "LowestSetBit's argument")
     return (x.value & -x.value).bit_length() - 1 if x.value else x.width
 
 
 def highest_set_bit(ctx: object, params: list, args: list) -> int:
-    return _bits(args[0], "HighestSetBit's argument").value.bit_length() - 1
+    return as_bitvector(args[0], "HighestSetBit's argument").value.bit_length() - 1
 
 
 def count_leading_zero_bits(ctx: object, params: list, args: list) -> int:
-    x = _bits(args[0], "CountLeadingZeroBits's argument")
+    x = as_bitvector(args[0], "CountLeadingZeroBits's argument")
     return x.width - x.value.bit_length()
 
 
 def _shift_amount(value: object, name: str) -> int:
-    n = _int(value, f"{name}'s shift")
+    n = as_int(value, f"{name}'s shift")
     if n < 0:
         raise AssertionFailed(f"{name} by a negative amount {n}")
     return n
 
 
 def lsl(ctx: object, params: list, args: list) -> Bits:
-    x = _bits(args[0], "LSL's argument")
+    x = as_bitvector(args[0], "LSL's argument")
     return Bits(x.width, x.value << min(_shift_amount(args[1], "LSL"), x.width + 1))
 
 
 def lsr(ctx: object, params: list, args: list) -> Bits:
-    x = _bits(args[0], "LSR's argument")
+    x = as_bitvector(args[0], "LSR's argument")
     return Bits(x.width, x.value >> _shift_amount(args[1], "LSR"))
 
 
 def asr(ctx: object, params: list, args: list) -> Bits:
-    x = _bits(args[0], "ASR's argument")
+    x = as_bitvector(args[0], "ASR's argument")
     return Bits(x.width, x.signed() >> _shift_amount(args[1], "ASR"))
 
 
 def ror(ctx: object, params: list, args: list) -> Bits:
-    x = _bits(args[0], "ROR's argument")
+    x = as_bitvector(args[0], "ROR's argument")
     if x.width == 0:
         return x
     n = _shift_amount(args[1], "ROR") % x.width
@@ -151,7 +140,7 @@ def ror(ctx: object, params: list, args: list) -> Bits:
 
 
 def rol(ctx: object, params: list, args: list) -> Bits:
-    x = _bits(args[0], "ROL's argument")
+    x = as_bitvector(args[0], "ROL's argument")
     if x.width == 0:
         return x
     n = _shift_amount(args[1], "ROL") % x.width
@@ -178,28 +167,28 @@ def absolute(ctx: object, params: list, args: list) -> object:
 
 
 def align(ctx: object, params: list, args: list) -> object:
-    x, y = args[0], _int(args[1], "Align's alignment")
+    x, y = args[0], as_int(args[1], "Align's alignment")
     if y <= 0:
         raise AssertionFailed(f"Align to {y}")
     if type(x) is Bits:
         return Bits(x.width, x.value // y * y)
-    return _int(x, "Align's argument") // y * y
+    return as_int(x, "Align's argument") // y * y
 
 
 def is_pow2(ctx: object, params: list, args: list) -> bool:
-    x = _int(args[0], "IsPow2's argument")
+    x = as_int(args[0], "IsPow2's argument")
     return x > 0 and x & (x - 1) == 0
 
 
 def floor_log2(ctx: object, params: list, args: list) -> int:
-    x = _int(args[0], "FloorLog2's argument")
+    x = as_int(args[0], "FloorLog2's argument")
     if x <= 0:
         raise AssertionFailed(f"FloorLog2 of {x}")
     return x.bit_length() - 1
 
 
 def ceil_log2(ctx: object, params: list, args: list) -> int:
-    x = _int(args[0], "CeilLog2's argument")
+    x = as_int(args[0], "CeilLog2's argument")
     if x <= 0:
         raise AssertionFailed(f"CeilLog2 of {x}")
     return (x - 1).bit_length()
@@ -219,7 +208,7 @@ def round_towards_zero(ctx: object, params: list, args: list) -> int:
 
 
 def real(ctx: object, params: list, args: list) -> Fraction:
-    return Fraction(_int(args[0], "Real's argument"))
+    return Fraction(as_int(args[0], "Real's argument"))
 
 
 BUILTINS = {

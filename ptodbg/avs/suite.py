@@ -15,8 +15,8 @@ import json
 import re
 from array import array
 from bisect import bisect_right
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from ptodbg.avs import syntax
 from ptodbg.avs.harness import Harness, make_context
@@ -30,9 +30,8 @@ HEADER = "// PTO-TEST:"
 PASS, FAIL, UNSUPPORTED = "pass", "fail", "unsupported"
 
 
-@dataclass(frozen=True, slots=True)
-class Result:
-    """One point's outcome (DESIGN.md §11)."""
+class Result(NamedTuple):
+    """One point's outcome (DESIGN.md §11); its JSON object has these fields, in order."""
 
     id: str
     kind: str
@@ -41,7 +40,7 @@ class Result:
     detail: str
 
     def as_json(self) -> dict:
-        return {"id": self.id, "kind": self.kind, "file": self.file, "status": self.status, "detail": self.detail}
+        return self._asdict()
 
 
 class Library:

@@ -9,314 +9,92 @@ generated validators.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, make_dataclass
 
 
 class Node:
     __slots__ = ()
 
 
+def _node(name: str, /, **fields: object) -> type[Node]:
+    """The node class ``name``: a frozen, slotted dataclass deriving from :class:`Node`
+    whose ``fields`` (name=type, in order) are its children and attributes; a field given
+    as ``(type, default)`` may be left out.  Frozen and compared by value, so that the
+    parser can share one node among identical statements; slotted, because the
+    validators make millions of them."""
+    spec = [(k, v[0], field(default=v[1])) if isinstance(v, tuple) else (k, v) for k, v in fields.items()]
+    cls = make_dataclass(name, spec, bases=(Node,), frozen=True, slots=True)
+    cls.__module__ = __name__
+    return cls
+
+
+# The nodes, one line each: name, then its fields.  Node names and fields follow ASLRef's
+# AST (E_Binop's op/left/right ...); a tuple field holds nodes unless its comment says.
+
 # ----------------------------------------------------------------------------- types
-@dataclass(frozen=True, slots=True)
-class TInt(Node):
-    """``integer`` or ``integer {a, b..c}``: ``ranges`` of (low, high) expressions."""
-
-    ranges: tuple | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class TBits(Node):
-    width: Node
-
-
-@dataclass(frozen=True, slots=True)
-class TBool(Node):
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class TNamed(Node):
-    name: str
-
-
-@dataclass(frozen=True, slots=True)
-class TArray(Node):
-    length: Node
-    element: Node
-
-
-@dataclass(frozen=True, slots=True)
-class TTuple(Node):
-    items: tuple
-
-
-@dataclass(frozen=True, slots=True)
-class TOther(Node):
-    """real, string, enumeration and record types: accepted in declarations only."""
-
-    kind: str
-    names: tuple = ()
-
+TInt = _node("TInt", ranges=(tuple | None, None))  # ``integer {a, b..c}``: (low, high) expressions
+TBits = _node("TBits", width=Node)
+TBool = _node("TBool")
+TNamed = _node("TNamed", name=str)
+TArray = _node("TArray", length=Node, element=Node)
+TTuple = _node("TTuple", items=tuple)
+# real, string, enumeration and record types: accepted in declarations only
+TOther = _node("TOther", kind=str, names=(tuple, ()))
 
 # ------------------------------------------------------------------------ expressions
-@dataclass(frozen=True, slots=True)
-class ELit(Node):
-    value: object
-
-
-@dataclass(frozen=True, slots=True)
-class EVar(Node):
-    name: str
-
-
-@dataclass(frozen=True, slots=True)
-class EUnop(Node):
-    op: str  # "-", "!", "NOT"
-    operand: Node
-
-
-@dataclass(frozen=True, slots=True)
-class EBinop(Node):
-    op: str
-    left: Node
-    right: Node
-
-
-@dataclass(frozen=True, slots=True)
-class ECond(Node):
-    test: Node
-    then: Node
-    orelse: Node
-
-
-@dataclass(frozen=True, slots=True)
-class ECall(Node):
-    name: str
-    params: tuple
-    args: tuple
-
-
-@dataclass(frozen=True, slots=True)
-class Slice(Node):
-    """``[hi:lo]`` (kind ":"), ``[lo +: width]`` ("+:"), ``[i]`` ("single")."""
-
-    kind: str
-    first: Node
-    second: Node | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class ESlice(Node):
-    base: Node
-    slices: tuple
-
-
-@dataclass(frozen=True, slots=True)
-class EGetArray(Node):
-    base: Node
-    index: Node
-
-
-@dataclass(frozen=True, slots=True)
-class EGetField(Node):
-    base: Node
-    name: str
-
-
-@dataclass(frozen=True, slots=True)
-class EGetFields(Node):
-    base: Node
-    names: tuple
-
-
-@dataclass(frozen=True, slots=True)
-class EATC(Node):
-    """``e as T``: a checked type conversion."""
-
-    expr: Node
-    type: Node
-
-
-@dataclass(frozen=True, slots=True)
-class EPattern(Node):
-    """``e IN {p, ...}``, ``e == 'mask'``; ``pattern`` is a pattern node."""
-
-    expr: Node
-    pattern: Node
-
-
-@dataclass(frozen=True, slots=True)
-class ETuple(Node):
-    items: tuple
-
-
-@dataclass(frozen=True, slots=True)
-class ERecord(Node):
-    type_name: str
-    fields: tuple  # ((name, expr), ...)
-
-
-@dataclass(frozen=True, slots=True)
-class EArbitrary(Node):
-    type: Node
-
+ELit = _node("ELit", value=object)
+EVar = _node("EVar", name=str)
+EUnop = _node("EUnop", op=str, operand=Node)  # op: "-", "!", "NOT"
+EBinop = _node("EBinop", op=str, left=Node, right=Node)
+ECond = _node("ECond", test=Node, then=Node, orelse=Node)
+ECall = _node("ECall", name=str, params=tuple, args=tuple)
+# ``[hi:lo]`` (kind ":"), ``[lo +: width]`` ("+:"), ``[i]`` ("single", no second)
+Slice = _node("Slice", kind=str, first=Node, second=(Node | None, None))
+ESlice = _node("ESlice", base=Node, slices=tuple)
+EGetArray = _node("EGetArray", base=Node, index=Node)
+EGetField = _node("EGetField", base=Node, name=str)
+EGetFields = _node("EGetFields", base=Node, names=tuple)  # names: strings
+EATC = _node("EATC", expr=Node, type=Node)  # ``e as T``: a checked type conversion
+# ``e IN {p, ...}``, ``e == 'mask'``; ``pattern`` is a pattern node
+EPattern = _node("EPattern", expr=Node, pattern=Node)
+ETuple = _node("ETuple", items=tuple)
+ERecord = _node("ERecord", type_name=str, fields=tuple)  # fields: ((name, expr), ...)
+EArbitrary = _node("EArbitrary", type=Node)
 
 # --------------------------------------------------------------------------- patterns
-@dataclass(frozen=True, slots=True)
-class PSingle(Node):
-    expr: Node
-
-
-@dataclass(frozen=True, slots=True)
-class PRange(Node):
-    low: Node
-    high: Node
-
-
-@dataclass(frozen=True, slots=True)
-class PMask(Node):
-    mask: str
-
-
-@dataclass(frozen=True, slots=True)
-class PAny(Node):
-    items: tuple
-
-
-@dataclass(frozen=True, slots=True)
-class PNot(Node):
-    inner: Node
-
-
-@dataclass(frozen=True, slots=True)
-class PAll(Node):
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class PCompare(Node):
-    op: str  # "<=" or ">="
-    expr: Node
-
-
-@dataclass(frozen=True, slots=True)
-class PTuple(Node):
-    items: tuple
-
+PSingle = _node("PSingle", expr=Node)
+PRange = _node("PRange", low=Node, high=Node)
+PMask = _node("PMask", mask=str)
+PAny = _node("PAny", items=tuple)
+PNot = _node("PNot", inner=Node)
+PAll = _node("PAll")
+PCompare = _node("PCompare", op=str, expr=Node)  # op: "<=" or ">="
+PTuple = _node("PTuple", items=tuple)
 
 # ------------------------------------------------------------------ left-hand sides
-@dataclass(frozen=True, slots=True)
-class LVar(Node):
-    name: str
-
-
-@dataclass(frozen=True, slots=True)
-class LField(Node):
-    base: Node
-    name: str
-
-
-@dataclass(frozen=True, slots=True)
-class LIndex(Node):
-    base: Node
-    index: Node
-
-
-@dataclass(frozen=True, slots=True)
-class LSlice(Node):
-    base: Node
-    slices: tuple
-
-
-@dataclass(frozen=True, slots=True)
-class LTuple(Node):
-    items: tuple  # LDiscard allowed
-
-
-@dataclass(frozen=True, slots=True)
-class LDiscard(Node):
-    pass
-
+LVar = _node("LVar", name=str)
+LField = _node("LField", base=Node, name=str)
+LIndex = _node("LIndex", base=Node, index=Node)
+LSlice = _node("LSlice", base=Node, slices=tuple)
+LTuple = _node("LTuple", items=tuple)  # LDiscard allowed
+LDiscard = _node("LDiscard")
 
 # ------------------------------------------------------------------------ statements
-@dataclass(frozen=True, slots=True)
-class Block(Node):
-    stmts: tuple
-    lines: tuple
-
-
-@dataclass(frozen=True, slots=True)
-class SAssign(Node):
-    target: Node
-    value: Node
-
-
-@dataclass(frozen=True, slots=True)
-class SDecl(Node):
-    """let/var/constant; ``names`` is a name, None (discard) or a tuple of those."""
-
-    keyword: str
-    names: object
-    type: Node | None
-    value: Node | None
-
-
-@dataclass(frozen=True, slots=True)
-class SCall(Node):
-    call: ECall
-
-
-@dataclass(frozen=True, slots=True)
-class SAssert(Node):
-    test: Node
-
-
-@dataclass(frozen=True, slots=True)
-class SReturn(Node):
-    value: Node | None
-
-
-@dataclass(frozen=True, slots=True)
-class SIf(Node):
-    arms: tuple  # ((test, Block), ...)
-    orelse: Block | None
-
-
-@dataclass(frozen=True, slots=True)
-class SCase(Node):
-    subject: Node
-    alts: tuple  # ((pattern, where-or-None, Block), ...); otherwise has PAll
-
-
-@dataclass(frozen=True, slots=True)
-class SFor(Node):
-    var: str
-    start: Node
-    down: bool
-    stop: Node
-    body: Block
-
-
-@dataclass(frozen=True, slots=True)
-class SWhile(Node):
-    test: Node
-    body: Block
-
-
-@dataclass(frozen=True, slots=True)
-class SRepeat(Node):
-    body: Block
-    test: Node
-
-
-@dataclass(frozen=True, slots=True)
-class SPass(Node):
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class SUnreachable(Node):
-    pass
+Block = _node("Block", stmts=tuple, lines=tuple)  # lines: the source line of each statement
+SAssign = _node("SAssign", target=Node, value=Node)
+# let/var/constant; ``names`` is a name, None (discard) or a tuple of those
+SDecl = _node("SDecl", keyword=str, names=object, type=Node | None, value=Node | None)
+SCall = _node("SCall", call=ECall)
+SAssert = _node("SAssert", test=Node)
+SReturn = _node("SReturn", value=Node | None)
+SIf = _node("SIf", arms=tuple, orelse=Block | None)  # arms: ((test, Block), ...)
+# alts: ((pattern, where-or-None, Block), ...); ``otherwise`` has PAll
+SCase = _node("SCase", subject=Node, alts=tuple)
+SFor = _node("SFor", var=str, start=Node, down=bool, stop=Node, body=Block)
+SWhile = _node("SWhile", test=Node, body=Block)
+SRepeat = _node("SRepeat", body=Block, test=Node)
+SPass = _node("SPass")
+SUnreachable = _node("SUnreachable")
 
 
 # ---------------------------------------------------------------------- declarations

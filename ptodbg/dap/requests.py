@@ -1,4 +1,5 @@
-"""The DAP requests of DESIGN.md §9, one method each (``on_<command>``).
+"""The DAP requests of DESIGN.md §9, one method each (``on_<command>``; the requests that
+run the machine share ``_move``, see :meth:`Requests.handler`).
 
 A handler returns the response body (or None for an empty one), raises
 :class:`~ptodbg.dap.args.RequestError` (or the engine's DebugError) for an error
@@ -10,6 +11,8 @@ from __future__ import annotations
 import base64
 import binascii
 import os
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from ptodbg.dap.adapter import DEFAULT_MAX_STEPS, Adapter, Reported
@@ -29,6 +32,8 @@ MASK64 = (1 << 64) - 1
 # The console commands that move the machine in time: their stop is a "goto" when
 # the command is goto, a step otherwise (unless a breakpoint, trap... stopped it).
 _TIME_TRAVEL = {"goto"}
+# The requests that run the machine: one handler (_move), the command is the kind of run.
+MOVES = frozenset({"continue", "next", "stepIn", "stepOut", "stepBack", "reverseContinue"})
 
 CAPABILITIES = {
     "supportsConfigurationDoneRequest": True,
@@ -381,6 +386,16 @@ class Requests(Adapter):
                 self.finish(stop, reported)
         self.start_job(kind, work)
 
+    def handler(self, command: str) -> Callable[[Args, dict], object] | None:
+        """What answers ``command``: ``on_<command>``, or ``_move`` for the requests that
+        run the machine; None for a request this adapter does not know."""
+        if command in MOVES:
+            return partial(self._move, kind=command)
+        if not command.isidentifier() or command.startswith("_"):
+            return None
+        method = getattr(self, f"on_{command}", None)
+        return method if callable(method) else None
+
     def _move(self, args: Args, request: dict, kind: str):
         self._thread(args)
         target = self.stopped_target()
@@ -396,24 +411,6 @@ class Requests(Adapter):
         self.respond(request, {"allThreadsContinued": True} if kind == "continue" else None)
         self._resume(kind, granularity)
         return LATER
-
-    def on_continue(self, args: Args, request: dict):
-        return self._move(args, request, "continue")
-
-    def on_next(self, args: Args, request: dict):
-        return self._move(args, request, "next")
-
-    def on_stepIn(self, args: Args, request: dict):
-        return self._move(args, request, "stepIn")
-
-    def on_stepOut(self, args: Args, request: dict):
-        return self._move(args, request, "stepOut")
-
-    def on_stepBack(self, args: Args, request: dict):
-        return self._move(args, request, "stepBack")
-
-    def on_reverseContinue(self, args: Args, request: dict):
-        return self._move(args, request, "reverseContinue")
 
     def on_pause(self, args: Args, request: dict):
         self._thread(args)

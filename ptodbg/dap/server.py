@@ -27,13 +27,6 @@ from ptodbg.debug.engine import DebugError
 MAX_SEQ = 1 << 53
 
 
-def handler_name(command: str) -> str | None:
-    if not command or not command.isidentifier() or command.startswith("_"):
-        return None
-    name = f"on_{command}"
-    return name if callable(getattr(Requests, name, None)) else None
-
-
 class Server(Requests):
     """The request loop of one session."""
 
@@ -72,15 +65,15 @@ class Server(Requests):
         if not isinstance(command, str) or not command:
             self.fail(request, "command must be a non-empty string")
             return
-        name = handler_name(command)
-        if name is None:
+        handler = self.handler(command)
+        if handler is None:
             self.fail(request, f"unknown request {command[:64]!r}")
             return
         if not self.initialized and command != "initialize":
             self.fail(request, f"{command}: the first request must be initialize")
             return
         try:
-            body = getattr(self, name)(Args(message.get("arguments")), request)
+            body = handler(Args(message.get("arguments")), request)
         except (RequestError, DebugError) as e:
             self.fail(request, f"{command}: {e}")
             return

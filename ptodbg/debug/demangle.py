@@ -32,6 +32,7 @@ and output size are bounded, so hostile input costs milliseconds and never raise
 from __future__ import annotations
 
 import re
+from dataclasses import make_dataclass
 
 __all__ = ["demangle"]
 
@@ -61,246 +62,49 @@ class _Node:
     __slots__ = ()
 
 
-class _Leaf(_Node):
-    """Finished text that is the name of a class, namespace or variable."""
-
-    __slots__ = ("text",)
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-
-class _Builtin(_Leaf):
-    """A builtin type; its mangling `code` decides how literals of the type print."""
-
-    __slots__ = ("code",)
-
-    def __init__(self, text: str, code: str) -> None:
-        super().__init__(text)
-        self.code = code
-
-
-class _Operator(_Leaf):
-    """``operator+`` and friends (a template may be named by one, unlike by a closure)."""
-
-    __slots__ = ()
-
-
-class _Unnamed(_Leaf):
-    """``{unnamed type#N}``: a distinct class as c++filt treats it unlike a source name."""
-
-    __slots__ = ()
-
-
-class _CtorDtor(_Leaf):
-    """A constructor or destructor name: their templates encode no return type."""
-
-    __slots__ = ()
-
-
-class _Conversion(_Node):
-    """``operator <type>``: never encodes a return type either."""
-
-    __slots__ = ("type",)
-
-    def __init__(self, type_: _Node) -> None:
-        self.type = type_
-
-
-class _Lambda(_Node):
-    """A closure type ``{lambda(params)#N}``; it prints its parameter list."""
-
-    __slots__ = ("params", "number")
-
-    def __init__(self, params: list[_Node], number: int) -> None:
-        self.params = params
-        self.number = number
-
-
-class _Scoped(_Node):
-    """``scope::name``; `name` is the last component of a nested name."""
-
-    __slots__ = ("scope", "name")
-
-    def __init__(self, scope: _Node, name: _Node) -> None:
-        self.scope = scope
-        self.name = name
-
-
-class _Templated(_Node):
-    """A template name with its arguments, ``name<args>``."""
-
-    __slots__ = ("name", "args")
-
-    def __init__(self, name: _Node, args: list[_Node]) -> None:
-        self.name = name
-        self.args = args
-
-
-class _Tagged(_Node):
-    """A name with an ABI tag, ``name[abi:tag]``."""
-
-    __slots__ = ("inner", "tag")
-
-    def __init__(self, inner: _Node, tag: str) -> None:
-        self.inner = inner
-        self.tag = tag
-
-
-class _Encoding(_Node):
-    """A function (`params` set, `ret` set for templates) or a data name (`params` None);
-    `targs` are the arguments of a template function, what ``T_`` in it refers to."""
-
-    __slots__ = ("name", "ret", "params", "quals", "targs")
-
-    def __init__(self, name: _Node, ret: _Node | None, params: list[_Node] | None,
-                 quals: str, targs: list[_Node] | None) -> None:
-        self.name = name
-        self.ret = ret
-        self.params = params
-        self.quals = quals
-        self.targs = targs
-
-
-class _Local(_Node):
-    """An entity local to a function, ``function(params)::entity``."""
-
-    __slots__ = ("scope", "entity")
-
-    def __init__(self, scope: _Encoding, entity: _Node) -> None:
-        self.scope = scope
-        self.entity = entity
-
-
-class _Special(_Node):
-    """A compiler-generated symbol about another one: ``vtable for X``, thunks..."""
-
-    __slots__ = ("prefix", "target")
-
-    def __init__(self, prefix: str, target: _Node) -> None:
-        self.prefix = prefix
-        self.target = target
-
-
-class _CtorVtable(_Node):
-    """``construction vtable for Base-in-Derived``."""
-
-    __slots__ = ("derived", "base")
-
-    def __init__(self, derived: _Node, base: _Node) -> None:
-        self.derived = derived
-        self.base = base
-
-
-class _Pointer(_Node):
-    """A pointer, ``inner*``."""
-
-    __slots__ = ("inner",)
-
-    def __init__(self, inner: _Node) -> None:
-        self.inner = inner
-
-
-class _Ref(_Node):
-    """An lvalue (``&``) or rvalue (``&&``) reference."""
-
-    __slots__ = ("inner", "rvalue")
-
-    def __init__(self, inner: _Node, rvalue: bool) -> None:
-        self.inner = inner
-        self.rvalue = rvalue
-
-
-class _Qual(_Node):
-    """A CV-qualified type; `quals` holds the words in printing order."""
-
-    __slots__ = ("inner", "quals")
-
-    def __init__(self, inner: _Node, quals: tuple[str, ...]) -> None:
-        self.inner = inner
-        self.quals = quals
-
-
-class _Array(_Node):
-    """An array, ``inner [dim]``; `dim` is empty for arrays of unknown bound."""
-
-    __slots__ = ("inner", "dim")
-
-    def __init__(self, inner: _Node, dim: str) -> None:
-        self.inner = inner
-        self.dim = dim
-
-
-class _PtrMem(_Node):
-    """A pointer to member, ``member cls::*``."""
-
-    __slots__ = ("cls", "member")
-
-    def __init__(self, cls: _Node, member: _Node) -> None:
-        self.cls = cls
-        self.member = member
-
-
-class _Function(_Node):
-    """A function type; `suffix` holds its qualifiers (`` const &``, `` noexcept``)."""
-
-    __slots__ = ("ret", "params", "suffix")
-
-    def __init__(self, ret: _Node, params: list[_Node], suffix: str) -> None:
-        self.ret = ret
-        self.params = params
-        self.suffix = suffix
-
-
-class _Postfix(_Node):
-    """A type followed by a word: vectors (``float __vector(4)``), ``_Complex``."""
-
-    __slots__ = ("inner", "text")
-
-    def __init__(self, inner: _Node, text: str) -> None:
-        self.inner = inner
-        self.text = text
-
-
-class _Pack(_Node):
-    """A template argument pack, ``J...E``."""
-
-    __slots__ = ("items",)
-
-    def __init__(self, items: list[_Node]) -> None:
-        self.items = items
-
-
-class _TemplateParam(_Node):
-    """``T_``, ``T0_``...: the template argument `index` of the function being printed.
-
-    It is looked up when printing, not when parsing, as c++filt does: a ``T_`` entered
-    into the substitution table inside one function's signature and referenced (``S3_``)
-    from an enclosing one stands for the enclosing function's argument."""
-
-    __slots__ = ("index",)
-
-    def __init__(self, index: int) -> None:
-        self.index = index
-
-
-class _Expansion(_Node):
-    """A pack expansion, ``Dp<type>``: prints `inner` once per element of its pack."""
-
-    __slots__ = ("inner",)
-
-    def __init__(self, inner: _Node) -> None:
-        self.inner = inner
-
-
-class _Literal(_Node):
-    """A template argument literal ``L<type><value>E``; `value` None means nullptr."""
-
-    __slots__ = ("type", "value")
-
-    def __init__(self, type_: _Node, value: str | None) -> None:
-        self.type = type_
-        self.value = value
+def _record(name: str, base: type[_Node] = _Node, /, **fields: type) -> type[_Node]:
+    """A node class: slotted, its ``__init__`` taking ``fields`` in order (after the
+    base's), compared by identity.  Identity matters: the substitution table makes the
+    tree a DAG in which a back reference is the referenced node itself."""
+    cls = make_dataclass(name, list(fields.items()), bases=(base,), slots=True, eq=False, repr=False)
+    cls.__module__ = __name__
+    return cls
+
+
+# One line a node: its fields, then what it is.
+_Leaf = _record("_Leaf", text=str)  # finished text: the name of a class, namespace or variable
+_Builtin = _record("_Builtin", _Leaf, code=str)  # a builtin type; `code` decides how its literals print
+_Operator = _record("_Operator", _Leaf)  # ``operator+``...: a template may be named by one, not by a closure
+_Unnamed = _record("_Unnamed", _Leaf)  # ``{unnamed type#N}``: c++filt treats it unlike a source name
+_CtorDtor = _record("_CtorDtor", _Leaf)  # constructor or destructor name: its templates encode no return type
+_Conversion = _record("_Conversion", type=_Node)  # ``operator <type>``: no return type either
+_Lambda = _record("_Lambda", params=list, number=int)  # a closure type ``{lambda(params)#N}``
+_Scoped = _record("_Scoped", scope=_Node, name=_Node)  # ``scope::name``; `name` ends a nested name
+_Templated = _record("_Templated", name=_Node, args=list)  # a template name with its arguments, ``name<args>``
+_Tagged = _record("_Tagged", inner=_Node, tag=str)  # a name with an ABI tag, ``name[abi:tag]``
+# A function (`params` set, `ret` set for templates) or a data name (`params` None);
+# `targs` are the arguments of a template function, what ``T_`` in it refers to.
+_Encoding = _record("_Encoding", name=_Node, ret=_Node | None, params=list | None, quals=str, targs=list | None)
+_Local = _record("_Local", scope=_Node, entity=_Node)  # an entity local to a function, ``function(params)::entity``
+# A compiler-generated symbol about another one: ``vtable for X``, thunks...
+_Special = _record("_Special", prefix=str, target=_Node)
+_CtorVtable = _record("_CtorVtable", derived=_Node, base=_Node)  # ``construction vtable for Base-in-Derived``
+_Pointer = _record("_Pointer", inner=_Node)  # ``inner*``
+_Ref = _record("_Ref", inner=_Node, rvalue=bool)  # an lvalue (``&``) or rvalue (``&&``) reference
+_Qual = _record("_Qual", inner=_Node, quals=tuple)  # a CV-qualified type; `quals`: words in printing order
+_Array = _record("_Array", inner=_Node, dim=str)  # ``inner [dim]``; `dim` empty for an unknown bound
+_PtrMem = _record("_PtrMem", cls=_Node, member=_Node)  # a pointer to member, ``member cls::*``
+_Function = _record("_Function", ret=_Node, params=list, suffix=str)  # `suffix`: `` const &``, `` noexcept``
+# A type followed by a word: vectors (``float __vector(4)``), ``_Complex``.
+_Postfix = _record("_Postfix", inner=_Node, text=str)
+_Pack = _record("_Pack", items=list)  # a template argument pack, ``J...E``
+# ``T_``, ``T0_``...: the template argument `index` of the function being printed.  It is
+# looked up when printing, not when parsing, as c++filt does: a ``T_`` entered into the
+# substitution table inside one function's signature and referenced (``S3_``) from an
+# enclosing one stands for the enclosing function's argument.
+_TemplateParam = _record("_TemplateParam", index=int)
+_Expansion = _record("_Expansion", inner=_Node)  # a pack expansion ``Dp<type>``: `inner` once per element
+_Literal = _record("_Literal", type=_Node, value=str | None)  # ``L<type><value>E``; `value` None: nullptr
 
 
 # ---------------------------------------------------------------------------- tables

@@ -145,6 +145,7 @@ class Displays:
 
     items: dict[int, Display] = field(default_factory=dict)
     next_number: int = 1
+    version: int = field(default=0, compare=False)  # bumped on every change: what was shown is stale
 
     def __len__(self) -> int:
         return len(self.items)
@@ -166,11 +167,13 @@ class Displays:
             check_count(display.resolved())  # x/a with size h, x/s with h, x/99999999i: refused now
         self.items[display.number] = display
         self.next_number += 1
+        self.version += 1
         return display
 
     def remove(self, numbers: list[int] | None) -> list[int]:
         """Remove these displays (None: all of them); an unknown number is an error and
         nothing is removed."""
+        self.version += 1
         if numbers is None:
             gone = sorted(self.items)
             self.items.clear()

@@ -32,6 +32,7 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ptodbg.core import Machine, StepResult
 from ptodbg.core.memory import Unmapped
@@ -65,6 +66,10 @@ def unquote(location: str) -> str:
     return loc
 
 
+if TYPE_CHECKING:  # the loader is the toolchain side; the run path imports it late
+    from ptodbg.core.loader import LoadedProgram
+
+
 class Debugger(ForwardMixin, TimelineMixin, EditsMixin, FramesMixin):
     """The engine.  Build it with a machine already loaded with a program (see
     :func:`ptodbg.debug.session.open_program`)."""
@@ -81,8 +86,10 @@ class Debugger(ForwardMixin, TimelineMixin, EditsMixin, FramesMixin):
         profile: str = "debug",
         interval: int = 4096,
         budget_bytes: int = 256 << 20,
+        loaded: LoadedProgram | None = None,
     ) -> None:
         self.machine = machine
+        self.loaded = loaded  # the program file's sections, segments and symbols; None for a bare machine
         self.symbols = symbols
         self.result = result
         self.path = path

@@ -217,7 +217,8 @@ class SiteChecker:
         assert entry is not None, "the history always holds step 0"
         self.machine.restore(entry.snap)
         dbg = Debugger(self.machine, ref.symbols, stop_address=ref.stop_address, result=ref.result,
-                       path=ref.path, sha256=ref.sha256, profile=ref.profile, interval=1 << 62)
+                       path=ref.path, sha256=ref.sha256, profile=ref.profile, interval=1 << 62,
+                       loaded=ref.loaded)
         dbg.goto(step)
         return dbg
 

@@ -109,8 +109,10 @@ class FramesMixin:
     symbols: Symbols
     _selection: tuple[int, tuple[int, int, int]]
 
-    def _position(self) -> tuple[int, int, int]:
-        """Where the machine is: a selection made elsewhere does not apply here."""
+    def position(self) -> tuple[int, int, int]:
+        """Where the machine is: (steps, edits applied, edits version).  Two equal positions
+        are the same machine state, so a selection, or anything computed from the state,
+        made at one position holds at the other and nowhere else."""
         return (self.machine.steps, self.cursor, self._edits_version)
 
     def frames(self, limit: int = 64) -> list[Frame]:
@@ -128,7 +130,7 @@ class FramesMixin:
     def selected_frame(self) -> int:
         """The level ``frame``/``up``/``down`` selected; 0 once the machine has moved."""
         level, at = self._selection
-        return level if at == self._position() else 0
+        return level if at == self.position() else 0
 
     def select_frame(self, level: int) -> Frame:
         """Select frame ``level`` (gdb's ``frame N``)."""
@@ -138,7 +140,7 @@ class FramesMixin:
         if level >= len(chain):
             raise DebugError(f"no frame {level}: the call chain has {len(chain)} frame{'s' if len(chain) != 1 else ''}"
                              f" (0..{len(chain) - 1})")
-        self._selection = (level, self._position())
+        self._selection = (level, self.position())
         return chain[level]
 
     def frame_up(self, count: int = 1) -> Frame:

@@ -116,7 +116,7 @@ def source_lines(dbg: Debugger) -> SourceLines | None:
     """The source lines of the debugger's program (None without line information)."""
     if dbg in _CACHE:
         return _CACHE[dbg]
-    loaded = getattr(dbg, "loaded", None)
+    loaded = dbg.loaded
     table = loaded.line_table()[0] if loaded is not None else None
     found = SourceLines(table) if table is not None else None
     _CACHE[dbg] = found
@@ -125,7 +125,7 @@ def source_lines(dbg: Debugger) -> SourceLines | None:
 
 def line_table_problem(dbg: Debugger) -> str | None:
     """Why the program's line information could not be read (None: read, or absent)."""
-    loaded = getattr(dbg, "loaded", None)
+    loaded = dbg.loaded
     return loaded.line_table()[1] if loaded is not None else None
 
 

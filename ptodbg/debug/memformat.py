@@ -18,6 +18,9 @@ gdb's rules, reproduced here (gdb/printcmd.c ``decode_format``, ``do_examine``,
   signed char and its C literal (``72 'H'``, ``-56 '\\310'``).
 * Strings stop at NUL or after :data:`STRING_LIMIT` characters (gdb's ``print elements``,
   then ``...``); runs longer than :data:`REPEAT_THRESHOLD` print as ``'A' <repeats 30 times>``.
+  A string that runs into unmapped memory shows what was read, then the error in its
+  place (gdb's ``val_print_string``: ``"abc"<error: cannot access memory at 0x12000>``),
+  and the examination stops there.
 * ptodbg adds an ASCII column (pwndbg's hexdump) to byte rows in hex.
 
 Every count is checked against :data:`MAX_UNITS` / :data:`MAX_STRINGS` /
@@ -43,6 +46,14 @@ MAX_COUNT_DIGITS = 12
 Reader = Callable[[int, int], bytes]  # (address, size) -> bytes, or raises naming the unmapped byte
 Labeler = Callable[[int], str]  # address -> " <sym+off>" or ""
 Disassembler = Callable[[int], tuple[int, str]]  # address -> (length in bytes, text), or raises
+
+
+class StringHole(ValueError):
+    """A string ran into unmapped memory after ``data`` (at least one byte) was read."""
+
+    def __init__(self, message: str, data: bytes) -> None:
+        super().__init__(message)
+        self.data = data
 
 
 class FormatError(ValueError):
@@ -233,7 +244,9 @@ def read_string(read: Reader, address: int, limit: int = STRING_LIMIT) -> tuple[
     """The bytes of the NUL-terminated string at ``address`` (without the NUL), whether it
     was cut at ``limit``, and the address after it.  Reads at most ``limit`` bytes, in
     pieces that never cross a 256-byte boundary (so never past the page holding the NUL);
-    ``read`` raises a ValueError naming the first unmapped byte."""
+    ``read`` raises a ValueError naming the first unmapped byte, which comes out as it is
+    when the string's first byte is unmapped, and as a :class:`StringHole` holding the
+    bytes read before the hole otherwise."""
     out = bytearray()
     pos = address
     while len(out) < limit:
@@ -245,7 +258,12 @@ def read_string(read: Reader, address: int, limit: int = STRING_LIMIT) -> tuple[
             # the string and a hole before any NUL is the error (naming its address)
             chunk = bytearray()
             for k in range(want):
-                byte = read(pos + k, 1)
+                try:
+                    byte = read(pos + k, 1)
+                except ValueError as hole:
+                    if not out and not chunk:
+                        raise
+                    raise StringHole(str(hole), bytes(out + chunk)) from None
                 chunk += byte
                 if byte == b"\0":
                     break
@@ -279,7 +297,11 @@ def examine(fmt: Fmt, address: int, read: Reader, label: Labeler, *,
     if form == "s":
         lines = []
         for _ in range(fmt.count):
-            data, cut, after = read_string(read, address)
+            try:
+                data, cut, after = read_string(read, address)
+            except StringHole as hole:  # what was read, then the error; nothing after the hole
+                lines.append(f"{_row_head(address, label)}\t{string_literal(hole.data)}<error: {hole}>")
+                return lines, (address + len(hole.data)) & MASK64
             lines.append(f"{_row_head(address, label)}\t{string_literal(data, cut=cut)}")
             address = after & MASK64
         return lines, address

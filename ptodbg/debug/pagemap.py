@@ -67,7 +67,7 @@ def program_regions(dbg: Debugger) -> tuple[Region, ...]:
     """The ranges the program and the loader mapped: segments (named by their sections)
     and the loader's stack (debug profile; wherever :mod:`ptodbg.core.stack` placed it).  Fixed for a loaded program."""
     out: list[Region] = []
-    loaded = getattr(dbg, "loaded", None)
+    loaded = dbg.loaded
     profile = dbg.machine.profile
     if profile.flat_bytes is not None:
         return (Region(0, profile.flat_bytes, "[memory]"),)

@@ -74,9 +74,9 @@ def open_debugger(
         path=str(source),
         sha256=file_sha256(str(source)),
         profile=profile,
+        loaded=loaded,
         **engine_options,
     )
-    dbg.loaded = loaded
     return dbg
 
 

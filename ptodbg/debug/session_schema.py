@@ -30,6 +30,7 @@ from __future__ import annotations
 import datetime
 import re
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ptodbg.core.profiles import PROFILES
 from ptodbg.core.state import REG_INDEX
@@ -82,15 +83,21 @@ class Spec:
         raise NotImplementedError
 
 
+def _require(value: object, kind: type, key: str, wanted: str) -> None:
+    """The first check of every spec: the TOML type (a boolean is no integer), with one
+    wording for every wrong one."""
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise SchemaError(key, f"expected {wanted}, found {describe(value)}")
+
+
 @dataclass(frozen=True)
 class Int(Spec):
     low: int
     high: int
 
     def check(self, value: object, key: str) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            wanted = f"the integer {self.low}" if self.low == self.high else f"an integer {self.low}..{self.high}"
-            raise SchemaError(key, f"expected {wanted}, found {describe(value)}")
+        _require(value, int, key,
+                 f"the integer {self.low}" if self.low == self.high else f"an integer {self.low}..{self.high}")
         if not self.low <= value <= self.high:
             raise SchemaError(key, f"{describe(value)} is out of range (expected {self.low}..{self.high})")
         return value
@@ -99,8 +106,7 @@ class Int(Spec):
 @dataclass(frozen=True)
 class Bool(Spec):
     def check(self, value: object, key: str) -> bool:
-        if not isinstance(value, bool):
-            raise SchemaError(key, f"expected true or false, found {describe(value)}")
+        _require(value, bool, key, "true or false")
         return value
 
 
@@ -113,8 +119,7 @@ class Str(Spec):
     min_len: int = 0
 
     def check(self, value: object, key: str) -> str:
-        if not isinstance(value, str):
-            raise SchemaError(key, f"expected {self.expected}, found {describe(value)}")
+        _require(value, str, key, self.expected)
         if len(value) > self.max_len:
             raise SchemaError(key, f"a string of {len(value)} characters is too long (at most {self.max_len})")
         if len(value) < self.min_len:
@@ -133,13 +138,19 @@ class Array(Spec):
 
     item: Spec
     max_items: int
+    entries: ClassVar[str] = "values"  # what the too-many message calls the items
+
+    def what(self, key: str) -> str:
+        return "an array"
+
+    def item_key(self, key: str, i: int) -> str:
+        return f"{key}[{i + 1}]"
 
     def check(self, value: object, key: str) -> list:
-        if not isinstance(value, list):
-            raise SchemaError(key, f"expected an array, found {describe(value)}")
+        _require(value, list, key, self.what(key))
         if len(value) > self.max_items:
-            raise SchemaError(key, f"{len(value)} values, more than {self.max_items}")
-        return [self.item.check(v, f"{key}[{i + 1}]") for i, v in enumerate(value)]
+            raise SchemaError(key, f"{len(value)} {self.entries}, more than {self.max_items}")
+        return [self.item.check(v, self.item_key(key, i)) for i, v in enumerate(value)]
 
 
 @dataclass(frozen=True)
@@ -152,8 +163,7 @@ class Table(Spec):
     rule: object = None  # Callable[[dict, str], None] | None
 
     def check(self, value: object, key: str) -> dict:
-        if not isinstance(value, dict):
-            raise SchemaError(key, f"expected a table, found {describe(value)}")
+        _require(value, dict, key, "a table")
         unknown = [k for k in value if k not in self.keys]
         if unknown:
             where = f"{key}.{unknown[0]}" if key else unknown[0]
@@ -176,8 +186,7 @@ class Tagged(Spec):
     variants: dict[str, Table]
 
     def check(self, value: object, key: str) -> dict:
-        if not isinstance(value, dict):
-            raise SchemaError(key, f"expected a table, found {describe(value)}")
+        _require(value, dict, key, "a table")
         if self.tag not in value:
             raise SchemaError(f"{key}.{self.tag}", "missing (the file is incomplete: truncated, or not written by ptodbg)")
         kind = Str(32, tuple(self.variants), expected=f"a {self.tag}").check(value[self.tag], f"{key}.{self.tag}")
@@ -185,18 +194,17 @@ class Tagged(Spec):
 
 
 @dataclass(frozen=True)
-class Records(Spec):
-    """An array of tables (``[[name]]``), at most ``max_items`` of them."""
+class Records(Array):
+    """An array of tables (``[[name]]``), at most ``max_items`` of them: an :class:`Array`
+    whose messages speak of records, numbered as the file's reader counts them."""
 
-    item: Spec
-    max_items: int
+    entries: ClassVar[str] = "records"
 
-    def check(self, value: object, key: str) -> list[dict]:
-        if not isinstance(value, list):
-            raise SchemaError(key, f"expected a list of [[{key}]] tables, found {describe(value)}")
-        if len(value) > self.max_items:
-            raise SchemaError(key, f"{len(value)} records, more than {self.max_items}")
-        return [self.item.check(v, f"{key} #{i + 1}") for i, v in enumerate(value)]
+    def what(self, key: str) -> str:
+        return f"a list of [[{key}]] tables"
+
+    def item_key(self, key: str, i: int) -> str:
+        return f"{key} #{i + 1}"
 
 
 def _names(keys: dict) -> str:

@@ -11,7 +11,6 @@ import bisect
 from dataclasses import dataclass
 
 from ptodbg.debug.cxxnames import FunctionIndex
-from ptodbg.debug.demangle import demangle
 
 
 @dataclass(frozen=True)
@@ -85,7 +84,7 @@ class Symbols:
         cache: dict[str, str] = self._pretty  # type: ignore[attr-defined]
         shown = cache.get(name)
         if shown is None:
-            shown = cache[name] = (demangle(name) if name.startswith("_Z") else None) or name
+            shown = cache[name] = (_demangle(name) if name.startswith("_Z") else None) or name
         return shown
 
     def functions(self, typed: str) -> list[tuple[str, str, int]]:
@@ -101,3 +100,11 @@ class Symbols:
 
 
 EMPTY_SYMBOLS = Symbols({}, {})
+
+
+def _demangle(name: str) -> str | None:
+    """:func:`ptodbg.debug.demangle.demangle`, imported on the first C++ name shown: a
+    ``ptodbg run`` that shows none starts without building the demangler's tables."""
+    from ptodbg.debug.demangle import demangle
+
+    return demangle(name)

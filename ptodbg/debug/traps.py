@@ -135,7 +135,7 @@ def handler_writes(dbg: Debugger) -> list[int]:
     ``ptodbg disasm`` does); computed once per debugger."""
     if dbg in _WRITERS:
         return _WRITERS[dbg]
-    loaded = getattr(dbg, "loaded", None)
+    loaded = dbg.loaded
     found: list[int] = []
     if loaded is not None:
         decoder = dbg.machine.decoder

@@ -60,6 +60,7 @@ from ptodbg.debug.records import (
     Trap,
     TrapStop,
 )
+from ptodbg.debug.stopdisplays import shown_displays
 from ptodbg.linux.syscalls import SyscallNote
 
 if TYPE_CHECKING:
@@ -135,6 +136,7 @@ class View:
     lines: SourceLines | None = field(default=None, repr=False)  # None: no line information
     selected_frame: int = 0  # the level frame/up/down selected (an index of ``frames``)
     disabled: frozenset[int] = frozenset()  # addresses with only disabled user breakpoints
+    displays: tuple[dict, ...] = ()  # the auto-displays at this stop, as the console shows them
 
     # -------------------------------------------------------------- facts
     @property
@@ -359,6 +361,7 @@ class Viewer:
             selected_frame=min(dbg.selected_frame, len(frames) - 1) if frames else 0,
             disabled=frozenset(b.address for b in dbg.breakpoints.values() if b.ident > 0 and not b.enabled)
             - {b.address for b in dbg.breakpoints.values() if b.enabled},
+            displays=shown_displays(dbg),
         )
         self.last = view
         return view

@@ -209,6 +209,18 @@ _CHAR_LIT = re.compile(r"'(\\x[0-9a-fA-F]{1,2}|\\[0-7]{1,3}|\\.|[^\\'])'")
 
 
 _SPECIAL = re.compile(r"""["'/;#*\\]""")
+_STRING_AT = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def _past_literal(text: str, i: int) -> int:
+    """The index after the string or character literal that starts at ``text[i]`` (a
+    quote): the end of the text for an unterminated string, ``i + 1`` for a ``'`` that
+    starts no character literal.  The comment and argument scanners step over literals
+    with it, so that a ``;``, ``#`` or ``,`` inside one stays text."""
+    m = (_STRING_AT if text[i] == '"' else _CHAR_LIT).match(text, i)
+    if m is not None:
+        return m.end()
+    return len(text) if text[i] == '"' else i + 1
 
 
 def strip_comments(line: str, in_block: bool) -> tuple[str, bool]:
@@ -218,7 +230,6 @@ def strip_comments(line: str, in_block: bool) -> tuple[str, bool]:
         return line, False
     out = list(line)
     i, n = 0, len(line)
-    quote = False
     while i < n:
         if in_block:
             end = line.find("*/", i)
@@ -232,21 +243,9 @@ def strip_comments(line: str, in_block: bool) -> tuple[str, bool]:
             break
         i = m.start()
         c = line[i]
-        if quote:
-            if c == "\\":
-                i += 2
-                continue
-            if c == '"':
-                quote = False
-            i += 1
+        if c in "\"'":
+            i = _past_literal(line, i)
             continue
-        if c == '"':
-            quote = True
-        elif c == "'":
-            m = _CHAR_LIT.match(line, i)
-            if m:
-                i = m.end()
-                continue
         elif line.startswith("/*", i):
             in_block = True
             continue
@@ -404,29 +403,27 @@ class _Problem(Exception):
 
 def _split_args(text: str, col: int) -> list[tuple[str, int]]:
     """Comma-separated arguments (respecting quotes, parentheses and char literals)."""
+    parts: list[tuple[str, int]] = []  # (argument text, its column)
     if not any(c in text for c in "\"'("):
-        out, at = [], 0
+        at = col
         for piece in text.split(","):
-            lead = len(piece) - len(piece.lstrip())
-            out.append((piece.strip(), col + at + lead))
+            parts.append((piece, at))
             at += len(piece) + 1
-        return [] if len(out) == 1 and not out[0][0] else out
-    parts: list[tuple[str, int]] = []
-    depth, quote, start, i = 0, False, 0, 0
+    else:
+        _split_nested(text, col, parts)
+    out = [(part.strip(), at + len(part) - len(part.lstrip())) for part, at in parts]
+    return [] if len(out) == 1 and not out[0][0] else out
+
+
+def _split_nested(text: str, col: int, parts: list[tuple[str, int]]) -> None:
+    """The arguments of ``text`` into ``parts``: commas inside parentheses or literals do
+    not split."""
+    depth, start, i = 0, 0, 0
     while i < len(text):
         c = text[i]
-        if quote:
-            if c == "\\":
-                i += 2
-                continue
-            quote = c != '"'
-        elif c == '"':
-            quote = True
-        elif c == "'":
-            m = _CHAR_LIT.match(text, i)
-            if m:
-                i = m.end()
-                continue
+        if c in "\"'":
+            i = _past_literal(text, i)
+            continue
         elif c == "(":
             depth += 1
         elif c == ")":
@@ -436,13 +433,6 @@ def _split_args(text: str, col: int) -> list[tuple[str, int]]:
             start = i + 1
         i += 1
     parts.append((text[start:], col + start))
-    out = []
-    for part, at in parts:
-        lead = len(part) - len(part.lstrip())
-        out.append((part.strip(), at + lead))
-    if len(out) == 1 and not out[0][0]:
-        return []
-    return out
 
 
 _STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')

@@ -45,7 +45,7 @@ from textual.widgets import Input, TabbedContent, TabPane
 
 from ptodbg.debug import session as sessions
 from ptodbg.debug.commands import CommandResult, Commands, split_words
-from ptodbg.debug.displays import Displays, console_lines, displays_of
+from ptodbg.debug.displays import console_lines
 from ptodbg.debug.engine import Debugger
 from ptodbg.debug.view import View, Viewer
 from ptodbg.tui import keys
@@ -74,7 +74,7 @@ from ptodbg.tui.widgets.timeline import TimelineStrip
 
 VIEWS = (("a", "memory A", "dma.src"), ("b", "memory B", "dma.dst"))
 STACK_NAMES = frozenset({"[stack]"})
-COUNTED = {"step": "step", "reverse_step": "reverse-step"}  # actions a count prefix repeats
+COUNTED = frozenset({"step", "reverse-step"})  # the commands a count prefix repeats
 # Keys the app sees before any widget: ctrl+c interrupts even in an input, and ':' opens the
 # command line before the keys typed after it are handed out (in an input it types ':').
 PRIORITY = frozenset({"ctrl+c", "colon"})
@@ -402,11 +402,6 @@ class PtodbgApp(App):
         widget.update(("✗ " if error else "") + text)
         widget.set_class(error, "-error")
 
-    @property
-    def displays(self) -> Displays:
-        """The debugger's auto-displays, for the Displays tab (it renders them from views)."""
-        return displays_of(self.dbg.settings)
-
     def log_console(self, text: str) -> None:
         self._one("#console", ConsoleLog).write(Text(text))
 
@@ -681,8 +676,7 @@ class PtodbgApp(App):
 
     # ------------------------------------------------------------- actions
     DEBUGGER_ACTIONS = frozenset({
-        "step", "next", "continue", "reverse_step", "reverse_continue", "toggle_breakpoint", "fault",
-        "recover", "goto", "diff_mode", "command_line", "help", "zoom", "cycle_theme", "tab", "pane", "digit",
+        "execute", "toggle_breakpoint", "fault", "goto", "diff_mode", "command_line", "help", "zoom", "cycle_theme", "tab", "pane", "digit",
     })
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
@@ -714,27 +708,10 @@ class PtodbgApp(App):
         self.count.clear()
         self.push_screen(HelpScreen(self.key_help()))
 
-    def action_step(self) -> None:
-        self._request("step", self._counted("step"))
-
-    def action_next(self) -> None:
-        self._counted("next")
-        self._request("next")
-
-    def action_continue(self) -> None:
-        self._counted("continue")
-        self._request("continue")
-
-    def action_reverse_step(self) -> None:
-        self._request("reverse-step", self._counted("reverse_step"))
-
-    def action_reverse_continue(self) -> None:
-        self._counted("reverse_continue")
-        self._request("reverse-continue")
-
-    def action_recover(self) -> None:
-        self._counted("recover")
-        self._request("recover")
+    def action_execute(self, command: str) -> None:
+        """s n c S C r: the key's execution command, through the press queue; a count typed
+        before it repeats step and reverse-step and is cancelled by the others."""
+        self._request(command, self._counted(command))
 
     def action_toggle_breakpoint(self, address: int | None = None) -> None:
         self._counted("toggle_breakpoint")

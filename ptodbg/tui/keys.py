@@ -52,17 +52,17 @@ def display_key(key: str) -> str:
     return {"colon": ":", "left_square_bracket": "[", "right_square_bracket": "]"}.get(key, key)
 
 
-# The tabs of the bottom row, in tab order: (tab id, title, key).
-TAB_KEYS = (
-    ("tab-history", "History", "f2"),
-    ("tab-output", "Output", "f3"),
-    ("tab-calls", "Calls", "f4"),
-    ("tab-pages", "Pages", "f5"),
-    ("tab-console", "Console", "f6"),
+# The tabs of the bottom row, in tab order, on F2 onwards: (tab id, title, key).
+TAB_KEYS = tuple((tab, title, f"f{n}") for n, (tab, title) in enumerate((
+    ("tab-history", "History"),
+    ("tab-output", "Output"),
+    ("tab-calls", "Calls"),
+    ("tab-pages", "Pages"),
+    ("tab-console", "Console"),
     # gdb's auto-displays: the tab is hidden until the first display, and F7 shows it (and
     # how to make one) even then.
-    ("tab-displays", "Displays", "f7"),
-)
+    ("tab-displays", "Displays"),
+), start=2))
 
 # The panes: (pane id, name, key).  Alt+letter, the letter named in the pane's title
 # (memory B is alt+m: terminals send alt+b and alt+f as "word left/right").
@@ -79,17 +79,17 @@ PANE_KEYS = (
 
 KEYS: tuple[Key, ...] = (
     Key("f1", "help", "Help", "this help: every key and every command", footer=1),
-    Key("s", "step", "Step", "step one instruction; 5s steps five; a burst or a held key steps once per press",
+    Key("s", "execute('step')", "Step", "step one instruction; 5s steps five; a burst or a held key steps once per press",
         footer=2),
-    Key("n", "next", "Next", "next: step over a call (runs in the background)", footer=3),
-    Key("c", "continue", "Cont", "continue to the next stop (runs in the background)", footer=4),
-    Key("S", "reverse_step", "RevStep", "reverse-step one instruction; 10S steps back ten", footer=5),
-    Key("C", "reverse_continue", "RevCont",
+    Key("n", "execute('next')", "Next", "next: step over a call (runs in the background)", footer=3),
+    Key("c", "execute('continue')", "Cont", "continue to the next stop (runs in the background)", footer=4),
+    Key("S", "execute('reverse-step')", "RevStep", "reverse-step one instruction; 10S steps back ten", footer=5),
+    Key("C", "execute('reverse-continue')", "RevCont",
         "reverse-continue to the previous breakpoint, watchpoint hit or trap", footer=6),
     Key("b", "toggle_breakpoint", "Break",
         "toggle a breakpoint at the disassembly cursor (a click in the gutter does too)", footer=7),
     Key("f", "fault", "Fault", "fault injection: page permissions now, at a step, or once", footer=9),
-    Key("r", "recover", "Recover", "recover from the pending trap (ACRE): the faulting instruction reissues",
+    Key("r", "execute('recover')", "Recover", "recover from the pending trap (ACRE): the faulting instruction reissues",
         footer=10),
     Key("g", "goto", "Goto", "go to a step (time travel); the timeline strip travels by click too", footer=11),
     Key("w", "last_writer", "Writer",

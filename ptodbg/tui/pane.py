@@ -10,7 +10,8 @@ goes on, panes keep showing the last view they were handed.
 A pane that lives in a tab of the bottom row declares it (:attr:`ViewPane.TAB`, its title,
 and :attr:`ViewPane.TAB_ORDER`); the app composes one tab per such class found in the
 modules of :mod:`ptodbg.tui.widgets`.  So a new pane is one widget module with its CSS in
-``DEFAULT_CSS``, and no edit to the app.  Widgets that are tabs without rendering views
+``DEFAULT_CSS`` and the colours of its parts in ``COMPONENTS``
+(:class:`~ptodbg.tui.widgets.base.StyleCache`), and no edit to the app.  Widgets that are tabs without rendering views
 (the console) declare :attr:`TAB`, :attr:`TAB_ORDER` and :attr:`DEFAULT_ID` the same way;
 the app builds a tab widget with ``cls(id=cls.DEFAULT_ID)``.
 

@@ -256,3 +256,30 @@ def test_a_bad_display_in_a_session_is_one_clear_error(tmp_path, edit, words):
     path.write_text(edit(path.read_text()))
     (loaded,) = run([f"load {path}"])
     assert not loaded["ok"] and words in loaded["error"], loaded["error"]
+
+
+# ------------------------------------------------------------------ one computation per stop
+def test_the_view_of_a_stop_carries_the_displays_the_command_showed():
+    """The command that moved the machine and the view of its stop share one computation
+    of the displays (the TUI's tab renders ``View.displays``): the same entries, worked
+    out again only when the stop, the selected frame or the list changes.  Facts: after
+    ``step 3`` of dma_copy.s the DMA has copied 0x01..0x08 to the first bytes of dst."""
+    from ptodbg.debug.commands import Commands
+    from ptodbg.debug.stopdisplays import shown_displays
+    from ptodbg.debug.view import Viewer
+
+    dbg = open_debugger(TEST_PROGRAMS / "dma_copy.s")
+    commands, viewer = Commands(dbg), Viewer(dbg)
+    assert viewer.capture().displays == ()
+    commands.execute("display/x a1")
+    commands.execute("display/8xb dst")
+    stepped = commands.execute("step 3")
+    view = viewer.capture()
+    assert view.displays is shown_displays(dbg)
+    assert stepped.extra["displays"] == list(view.displays)
+    assert view.displays[0]["text"] == [f"1: /x a1 = {DST:#x}"]
+    assert view.displays[1]["text"][1].split("\t")[1:9] == [f"0x{b:02x}" for b in range(1, 9)]
+    commands.execute("set mem dst 0xee")  # an edit: the same step, another machine state
+    assert viewer.capture(moved=False).displays[1]["text"][1].split("\t")[1] == "0xee"
+    commands.execute("undisplay 2")
+    assert [d["number"] for d in viewer.capture(moved=False).displays] == [1]

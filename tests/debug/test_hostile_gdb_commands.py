@@ -279,3 +279,18 @@ def test_an_address_outside_the_program_gets_no_symbol_label():
     assert c.execute("print/a edge+5").message == f"edge+5 = {edge + 5:#x} <edge+5>"  # the string's last byte
     assert c.execute("print/a edge+6").message == f"edge+6 = {edge + 6:#x}"  # past .data.buf
     assert c.execute("info symbol edge+6").message == "No symbol matches edge+6."
+
+
+def test_x_s_on_a_string_that_runs_off_its_page_shows_it_then_the_hole():
+    """``edge`` is "abcdef" in the last 6 bytes of .data.buf, with no NUL and no page after
+    it: x/s shows the 6 characters, then the error at the first unmapped byte (gdb's
+    ``"abcdef"<error: ...>``), and stops; x/s at the hole itself is the command's error."""
+    d = open_debugger(TEST_PROGRAMS / "gdb_names.s")
+    c = Commands(d)
+    edge = d.symbols.lookup("edge")
+    hole = edge + 6
+    assert hole % 4096 == 0
+    shown = c.execute("x/2s edge")
+    assert shown.extra["text"] == [f'{edge:#x} <edge>:\t"abcdef"<error: cannot access memory at {hole:#x}>']
+    refused = c.execute("x/s edge+6")
+    assert (refused.ok, refused.error) == (False, f"x: cannot access memory at {hole:#x}")

@@ -15,6 +15,7 @@ from ptodbg.debug.memformat import (
     Examiner,
     Fmt,
     FormatError,
+    StringHole,
     char_literal,
     examine,
     format_value,
@@ -180,8 +181,20 @@ def test_a_long_string_is_cut_at_200_and_the_next_one_goes_on_there():
 
 
 def test_a_string_running_into_unmapped_memory_is_an_error_naming_it():
-    with pytest.raises(Unmapped, match=f"cannot access memory at {BASE + 3:#x}"):
+    with pytest.raises(StringHole, match=f"cannot access memory at {BASE + 3:#x}") as hole:
         read_string(memory(b"abc"), BASE)
+    assert hole.value.data == b"abc"
+    with pytest.raises(Unmapped, match=f"cannot access memory at {BASE + 3:#x}"):
+        read_string(memory(b"abc"), BASE + 3)  # no byte of it is mapped: the reader's own error
+
+
+def test_x_s_shows_the_part_before_a_hole_then_the_error_as_gdb_does():
+    """gdb's val_print_string prints what it read, then ``<error: ...>`` in place; the
+    examination ends at the hole (the next x/s would start there)."""
+    lines, after = examine(Fmt(3, "s", "b"), BASE, memory(b"hi\x00abc"), label)
+    assert lines == [f'{BASE:#x} <msg>:\t"hi"',
+                     f'{BASE + 3:#x} <msg+3>:\t"abc"<error: cannot access memory at {BASE + 6:#x}>']
+    assert after == BASE + 6
 
 
 # ------------------------------------------------------------------ x rows

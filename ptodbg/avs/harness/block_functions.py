@@ -8,21 +8,12 @@ opens by hand is the block a BSTART would have opened.
 
 from __future__ import annotations
 
+from ptodbg.avs.convert import as_bits, as_bool, as_int, word
 from ptodbg.avs.harness.header_state import DIMENSIONS, set_control_attributes
 from ptodbg.avs.harness.machine_functions import set_fault_with_cause
 from ptodbg.avs.harness.registry import spec_function
-from ptodbg.avs.harness.state import (
-    FAULT_NONE,
-    KIND_CODE,
-    TRANSFER_CODE,
-    Harness,
-    as_bits,
-    as_bool,
-    as_int,
-    enum_name,
-    word,
-)
-from ptodbg.avs.values import AslError, AssertionFailed, Enum
+from ptodbg.avs.harness.state import FAULT_NONE, Harness, kind_code, transfer_code
+from ptodbg.avs.values import AssertionFailed, Enum
 from ptodbg.core.faults import Fault
 from ptodbg.core.semantics.blocks import begin_block, commit_pc, complete_block
 from ptodbg.core.state import FALL, KIND_FP, KIND_STD
@@ -31,24 +22,10 @@ _BUNDLE_CONTROL = Enum("Fault_BundleControl")
 _INSTRUCTION_PC = Enum("Fault_InstructionPC")
 
 
-def _kind(value: object) -> int:
-    name = enum_name(value, "a BundleKind")
-    if name not in KIND_CODE:
-        raise AslError(f"{name} is not a BundleKind")
-    return KIND_CODE[name]
-
-
-def _transfer(value: object) -> int:
-    name = enum_name(value, "a BundleTransfer")
-    if name not in TRANSFER_CODE:
-        raise AslError(f"{name} is not a BundleTransfer")
-    return TRANSFER_CODE[name]
-
-
 def _begin(h: Harness, start: int, kind: object, transfer: object, target: object, sequential: object,
            return_target: object, taken: object) -> None:
     m = h.machine_ready()
-    k, t = _kind(kind), _transfer(transfer)
+    k, t = kind_code(kind), transfer_code(transfer)
     tgt = as_bits(target, "the target")
     seq = as_bits(sequential, "the sequential PC")
     ret = as_bits(return_target, "the return target")

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ptodbg.avs.harness.state import Harness, as_bits, as_int, word
+from ptodbg.avs.convert import as_bits, as_int, word
+from ptodbg.avs.harness.state import Harness
 from ptodbg.avs.values import AslError, AssertionFailed, Unsupported
 from ptodbg.core import Machine, reference
 from ptodbg.isa.forms import RAW, SIGNED, Form

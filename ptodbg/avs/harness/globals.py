@@ -7,21 +7,19 @@ for are absent, so a program using them reports ``unsupported: global <name>``.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
+
+from ptodbg.avs.convert import as_bits, as_bool, as_int, enum_name, word
 from ptodbg.avs.harness.header_state import header_globals
 from ptodbg.avs.harness.state import (
     FAULT_NONE,
     FAULT_TRAP,
-    KIND_CODE,
     KIND_ENUM,
     MASK64,
-    TRANSFER_CODE,
     TRANSFER_ENUM,
     Harness,
-    as_bits,
-    as_bool,
-    as_int,
-    enum_name,
-    word,
+    kind_code,
+    transfer_code,
 )
 from ptodbg.avs.harness.views import ArrayView, Fixed, RecordView, Scalar
 from ptodbg.avs.interpreter import Global
@@ -32,6 +30,12 @@ from ptodbg.core.state import T_BASE, U_BASE
 
 def _word_field(h: Harness, attr: str) -> tuple:
     return (lambda: word(getattr(h.m, attr)), lambda v: setattr(h.m, attr, as_bits(v, attr)))
+
+
+def _enum_field(h: Harness, attr: str, names: Mapping[int, str] | Sequence[str],
+                code_of: Callable[[object, str], int], what: str) -> tuple:
+    """A machine attribute holding a code, seen as the model's enumeration literal."""
+    return (lambda: Enum(names[getattr(h.m, attr)]), lambda v: setattr(h.m, attr, code_of(v, what)))
 
 
 def _int_field(h: Harness, attr: str) -> tuple:
@@ -250,24 +254,6 @@ def _barg(h: Harness) -> RecordView:
     """_BARG (asl/block/model/state/barg.asl) over the machine's block fields."""
     m = h.m
 
-    def kind() -> object:
-        return Enum(KIND_ENUM[m.bkind])
-
-    def set_kind(v: object) -> None:
-        name = enum_name(v, "_BARG.block_type")
-        if name not in KIND_CODE:
-            raise AslError(f"{name} is not a BundleKind")
-        m.bkind = KIND_CODE[name]
-
-    def transfer() -> object:
-        return Enum(TRANSFER_ENUM[m.btype])
-
-    def set_transfer(v: object) -> None:
-        name = enum_name(v, "_BARG.transfer_type")
-        if name not in TRANSFER_CODE:
-            raise AslError(f"{name} is not a BundleTransfer")
-        m.btype = TRANSFER_CODE[name]
-
     def taken() -> object:
         return bool(m.taken)
 
@@ -275,8 +261,8 @@ def _barg(h: Harness) -> RecordView:
         return word(m.bpcn)
 
     return RecordView("_BARG", {
-        "block_type": (kind, set_kind),
-        "transfer_type": (transfer, set_transfer),
+        "block_type": _enum_field(h, "bkind", KIND_ENUM, kind_code, "_BARG.block_type"),
+        "transfer_type": _enum_field(h, "btype", TRANSFER_ENUM, transfer_code, "_BARG.transfer_type"),
         "taken": (taken, lambda v: setattr(m, "taken", as_bool(v, "_BARG.taken"))),
         "bpcn": (bpcn, lambda v: setattr(m, "bpcn", as_bits(v, "_BARG.bpcn"))),
     })

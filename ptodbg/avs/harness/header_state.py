@@ -10,7 +10,8 @@ ptodbg keeps what the header commands of the open block said as ``m.header``, a 
 
 from __future__ import annotations
 
-from ptodbg.avs.harness.state import Harness, as_bits, as_bool, word
+from ptodbg.avs.convert import as_bits, as_bool, word
+from ptodbg.avs.harness.state import Harness
 from ptodbg.avs.harness.views import ArrayView, Fixed, RecordView
 from ptodbg.avs.interpreter import Global
 from ptodbg.avs.values import Bits

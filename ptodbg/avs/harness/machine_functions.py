@@ -8,19 +8,9 @@ would.
 
 from __future__ import annotations
 
+from ptodbg.avs.convert import as_bits, as_bool, as_int, enum_name, word
 from ptodbg.avs.harness.registry import spec_function, spec_functions
-from ptodbg.avs.harness.state import (
-    FAULT_NONE,
-    FAULT_TRAP,
-    MASK64,
-    ORDER_NAME,
-    Harness,
-    as_bits,
-    as_bool,
-    as_int,
-    enum_name,
-    word,
-)
+from ptodbg.avs.harness.state import FAULT_NONE, FAULT_TRAP, MASK64, ORDER_NAME, Harness
 from ptodbg.avs.values import AslError, AssertionFailed, Bits, Enum, Unsupported
 from ptodbg.core import sysregs as ssr
 from ptodbg.core.faults import DATA_ALIGN_FAULT, SCALL, Fault

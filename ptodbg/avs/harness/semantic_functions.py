@@ -10,17 +10,9 @@ none.  Operand values travel in GPRs x1..x3, which are put back afterwards.
 
 from __future__ import annotations
 
+from ptodbg.avs.convert import as_bits, as_bool, as_int, enum_name, word
 from ptodbg.avs.harness.registry import spec_function
-from ptodbg.avs.harness.state import (
-    ORDER_ENUM,
-    TRAP_FAULT,
-    Harness,
-    as_bits,
-    as_bool,
-    as_int,
-    enum_name,
-    word,
-)
+from ptodbg.avs.harness.state import ORDER_ENUM, TRAP_FAULT, Harness
 from ptodbg.avs.values import AslError, Enum
 from ptodbg.core.events import order_of
 from ptodbg.core.faults import SCALL, Fault

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ptodbg.avs.convert import enum_code, word
 from ptodbg.avs.values import AslError, Bits, Enum, Record, Unsupported
 from ptodbg.core import Machine, reference
 from ptodbg.core.events import ACQ_REL, ACQUIRE, ATOMIC, FENCE, LOAD, RELEASE, STORE, MemEvent
@@ -27,7 +28,6 @@ from ptodbg.core.machine import StepResult, TrapInfo
 from ptodbg.core.state import GPR_COUNT
 
 MASK64 = (1 << 64) - 1
-WORD = 64
 
 FAULT_NONE = Enum("Fault_None")
 
@@ -60,6 +60,17 @@ TRANSFER_ENUM = (
 )
 TRANSFER_CODE = {name: code for code, name in enumerate(TRANSFER_ENUM)}
 
+
+def kind_code(value: object, what: str = "a BundleKind") -> int:
+    """A BundleKind literal as ptodbg's block-kind code."""
+    return enum_code(value, KIND_CODE, what, "BundleKind")
+
+
+def transfer_code(value: object, what: str = "a BundleTransfer") -> int:
+    """A BundleTransfer literal as ptodbg's transfer-type code."""
+    return enum_code(value, TRANSFER_CODE, what, "BundleTransfer")
+
+
 # asl/arch/data-types/memory-model.asl
 EVENT_KIND = {LOAD: "MemoryEvent_Load", STORE: "MemoryEvent_Store", ATOMIC: "MemoryEvent_Atomic",
               FENCE: "MemoryEvent_Fence"}
@@ -68,35 +79,6 @@ ORDER_ENUM = {"relaxed": "MemoryOrder_Relaxed", ACQUIRE: "MemoryOrder_Acquire",
 ORDER_NAME = {Enum(v): k for k, v in ORDER_ENUM.items()}
 
 EVENT_LIMIT = 16  # PTO_MODEL_MEMORY_EVENTS
-
-
-def word(value: int) -> Bits:
-    return Bits(WORD, value)
-
-
-def enum_name(value: object, what: str) -> str:
-    if type(value) is not Enum:
-        raise AslError(f"type error: {what} must be an enumeration literal")
-    return value.name  # type: ignore[attr-defined]
-
-
-def as_int(value: object, what: str) -> int:
-    if type(value) is not int:
-        raise AslError(f"type error: {what} must be an integer")
-    return value  # type: ignore[return-value]
-
-
-def as_bits(value: object, what: str, width: int | None = WORD) -> int:
-    if type(value) is not Bits or (width is not None and value.width != width):  # type: ignore[attr-defined]
-        want = f"bits({width})" if width is not None else "a bitvector"
-        raise AslError(f"type error: {what} must be {want}")
-    return value.value  # type: ignore[attr-defined]
-
-
-def as_bool(value: object, what: str) -> bool:
-    if type(value) is not bool:
-        raise AslError(f"type error: {what} must be a boolean")
-    return value  # type: ignore[return-value]
 
 
 class Harness:

@@ -5,15 +5,12 @@ looking, ptodbg.debug.memformat and .displays)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ptodbg.core.faults import TRAP_ARGUMENT
-from ptodbg.debug.disasm_rows import decode_row
 from ptodbg.debug.displays import (
     MAX_DISPLAYS,
     Displays,
-    Target,
     console_lines,
     displays_of,
     gdb_expression,
@@ -29,6 +26,7 @@ from ptodbg.debug.memformat import (
     print_value,
     symbol_label,
 )
+from ptodbg.debug.stopdisplays import containing, shown_displays, stop_target
 from ptodbg.isa.registers import GPR_NAMES
 
 if TYPE_CHECKING:
@@ -112,22 +110,6 @@ def _print(c: Commands, args: list[str], raw: str) -> CommandResult:
 # x/FMT, print/FMT, display / undisplay / info display, info registers, info symbol
 # (issue 12 items 3 and 5; the formatting is ptodbg.debug.memformat, the displays
 # ptodbg.debug.displays).
-def _target(c: Commands) -> Target:
-    """The readers of the stop the machine is at, for memformat and displays."""
-    dbg = c.dbg
-
-    def disassemble(address: int) -> tuple[int, str]:
-        if address & 1:
-            raise DebugError(f"{address:#x} is odd: instructions are halfword aligned")
-        row = decode_row(dbg, address)
-        if not row.valid:
-            first = dbg.machine.mem.first_unmapped(address, 8)
-            raise DebugError(f"cannot access memory at {first if first is not None else address:#x}")
-        return row.length, row.text
-
-    return Target(dbg.evaluate, dbg.memory, symbol_label(_containing(dbg)), disassemble, dbg.machine.pc)
-
-
 def _examiner(c: Commands) -> Examiner:
     found = c.dbg.settings.get("examiner")
     if not isinstance(found, Examiner):
@@ -148,7 +130,7 @@ def _examine(c: Commands, raw: str) -> CommandResult:
     """x/FMT [ADDR]: without ADDR it goes on after the last unit the previous x showed."""
     fmt, expression = _split_fmt(raw)
     examiner = _examiner(c)
-    target = _target(c)
+    target = stop_target(c.dbg)
     try:
         fmt = examiner.resolve(fmt)
         if expression:
@@ -175,7 +157,7 @@ def _print_formatted(c: Commands, raw: str) -> CommandResult:
         raise DebugError("usage: print/FMT EXPR")
     value = c.dbg.evaluate(gdb_expression(expression))
     try:
-        shown = print_value(value, fmt.format or "x", symbol_label(_containing(c.dbg)))
+        shown = print_value(value, fmt.format or "x", symbol_label(containing(c.dbg)))
     except FormatError as e:
         raise DebugError(str(e)) from None
     return CommandResult("", True, f"{expression} = {shown}", extra={"value": value, "text": shown})
@@ -193,14 +175,14 @@ def _display(c: Commands, args: list[str], raw: str) -> CommandResult:
     if not raw:
         if fmt is not None:
             raise DebugError("usage: display/FMT EXPR")
-        entries = displays.show(_target(c))
+        entries = list(shown_displays(c.dbg))
         return CommandResult("", True, "\n".join(console_lines(entries)) or "no displays",
                              extra={"displays": entries})
     try:
         new = displays.add(raw, fmt)
     except FormatError as e:
         raise DebugError(str(e)) from None
-    mine = [new.show(_target(c))]  # as gdb: the new display only (the others were shown at the stop)
+    mine = [new.show(stop_target(c.dbg))]  # as gdb: the new display only (the others were shown at the stop)
     return CommandResult("", True, "\n".join(console_lines(mine)), extra={"display": new.number, "displays": mine})
 
 
@@ -266,31 +248,16 @@ def _info_registers(c: Commands, args: list[str], raw: str) -> CommandResult:
             names.append(name)
     context = c.dbg.expr_context()
     values = {name: (regs[name] if name in regs else context.register(name)) & MASK64 for name in names}
-    label = symbol_label(_containing(c.dbg))
+    label = symbol_label(containing(c.dbg))
     lines = [_register_row(name, values[name], label) for name in names]
     return CommandResult("", True, "\n".join(lines),
                          extra={"registers": [{"name": n, "value": values[n]} for n in names]})
 
 
-def _containing(dbg: Debugger) -> Callable[[int], tuple[str, int] | None]:
-    """The symbol an address is in, as ``<sym+off>`` labels name it: only inside the
-    program's allocated sections (as ``info symbol``), so that print/a 0xffffffffffffffff
-    is not "<edge+18446744073709473797>" (the last symbol below it, 2^64 bytes away)."""
-    program = _program(dbg)
-
-    def containing(address: int) -> tuple[str, int] | None:
-        if program is not None and program.section_at(address) is None:
-            return None
-        return dbg.symbols.containing(address)
-
-    return containing
-
-
 def _program(dbg: Debugger):
     """The program the debugger loaded (its sections), or None when it was built from a
     bare machine (tests, tools)."""
-    loaded = getattr(dbg, "loaded", None)
-    return getattr(loaded, "program", None)
+    return dbg.loaded.program if dbg.loaded is not None else None
 
 
 @command("info symbol", "info symbol ADDR", "the symbol ADDR is in, as gdb says it (copy + 16 in section .text)",
@@ -322,4 +289,4 @@ def _attach_displays(c: Commands, result: CommandResult) -> None:
     console (gdb shows them at every stop)."""
     displays = displays_for(c)
     if len(displays):
-        result.extra["displays"] = displays.show(_target(c))
+        result.extra["displays"] = list(shown_displays(c.dbg))

@@ -19,6 +19,9 @@ theme change dropping the cache is enough to recolour everything.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
@@ -60,9 +63,27 @@ LineKey = tuple[Run, ...]
 
 class StyleCache:
     """Mixin for widgets: component styles and the base style, cached until the CSS
-    (the theme, a pseudo-class) changes."""
+    (the theme, a pseudo-class) changes.
+
+    A pane declares its components once, in :attr:`COMPONENTS`: name -> CSS declarations
+    (``{"header": "color: $pd-label; text-style: bold;"}``).  From that the class gets
+    Textual's ``COMPONENT_CLASSES`` (``prefix--header``) and, for each name with
+    declarations, a rule ``Pane > .prefix--header { ... }`` after its own ``DEFAULT_CSS``,
+    so the names are written in one place (an empty string: styled by the app's
+    stylesheet, as the core panes are)."""
 
     COMPONENT_PREFIX = ""
+    COMPONENTS: ClassVar[Mapping[str, str]] = {}
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("COMPONENTS")
+        if not own:
+            return
+        prefix = cls.COMPONENT_PREFIX
+        cls.COMPONENT_CLASSES = {f"{prefix}--{name}" for name in own}  # type: ignore[attr-defined]
+        rules = "".join(f"\n{cls.__name__} > .{prefix}--{name} {{ {css} }}" for name, css in own.items() if css)
+        cls.DEFAULT_CSS = cls.__dict__.get("DEFAULT_CSS", "") + rules  # type: ignore[attr-defined]
 
     def _style_cache(self) -> dict:
         cache = self.__dict__.get("_pd_styles")

@@ -1,12 +1,9 @@
 """The Displays tab: gdb's auto-displays (``display a0``, ``display/i $pc``) at the stop.
 
 Each display shows what the console shows after a stop (``1: a0 = 0x5``, or an ``x/FMT``
-header and its rows), worked out from the view of the stop: expressions through
-:meth:`View.evaluate <ptodbg.debug.view.View.evaluate>`, memory through
-:meth:`View.read`, instructions through :meth:`View.instruction`, so the pane reads
-nothing but the view while a background run goes on.  The list of displays is the
-debugger's (:func:`~ptodbg.debug.displays.displays_of`), which the app hands over as
-:attr:`PtodbgApp.displays`.
+header and its rows): the view of the stop carries them (:attr:`View.displays
+<ptodbg.debug.view.View.displays>`, worked out once by the engine for the command and the
+view alike), so the pane reads nothing but the view while a background run goes on.
 
 The tab stays hidden until the first display is made (and hides again when the last is
 removed), so a session without displays looks as it always did.  F7 opens it anyway
@@ -28,8 +25,6 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Tabs
 
-from ptodbg.debug.displays import Displays, Target
-from ptodbg.debug.memformat import symbol_label
 from ptodbg.tui.pane import ViewPane, tab_id
 from ptodbg.tui.widgets.base import ListedLines
 
@@ -37,31 +32,6 @@ if TYPE_CHECKING:
     from ptodbg.debug.view import View
 
 WIDTH = 160
-
-
-class ReadError(ValueError):
-    """A read of the view that found an unmapped byte (as the engine words it)."""
-
-
-def view_target(view: View) -> Target:
-    """The readers of a frozen view, as :class:`~ptodbg.debug.displays.Target` wants them."""
-
-    def read(address: int, size: int) -> bytes:
-        data = view.read(address, size)
-        if data is None:
-            first = next((a for a in range(address, address + size) if view.read(a, 1) is None), address)
-            raise ReadError(f"cannot access memory at {first:#x}")
-        return data
-
-    def disassemble(address: int) -> tuple[int, str]:
-        if address & 1:
-            raise ReadError(f"{address:#x} is odd: instructions are halfword aligned")
-        insn = view.instruction(address)
-        if not insn.length or view.read(address, insn.length) is None:
-            raise ReadError(f"cannot access memory at {address:#x}")
-        return insn.length, insn.text
-
-    return Target(view.evaluate, read, symbol_label(view.symbols.containing), disassemble, view.pc)
 
 
 class DisplaysPane(ViewPane, ListedLines, ScrollView, can_focus=True):
@@ -72,21 +42,20 @@ class DisplaysPane(ViewPane, ListedLines, ScrollView, can_focus=True):
     DEFAULT_ID = "displays"
     LAZY = True
 
+    DEFAULT_CSS = "DisplaysPane { height: 1fr; padding: 0 1; background: $surface; overflow-x: auto; }"
     COMPONENT_PREFIX = "displays"
-    COMPONENT_CLASSES = {"displays--header", "displays--error", "displays--pc", "displays--empty"}
-
-    DEFAULT_CSS = """
-    DisplaysPane { height: 1fr; padding: 0 1; background: $surface; overflow-x: auto; }
-    DisplaysPane > .displays--header { color: $pd-label; text-style: bold; }
-    DisplaysPane > .displays--error { color: $pd-trap; }
-    DisplaysPane > .displays--pc { background: $pd-pc; }
-    DisplaysPane > .displays--empty { color: $foreground-muted; }
-    """
+    COMPONENTS = {
+        "header": "color: $pd-label; text-style: bold;",
+        "error": "color: $pd-trap;",
+        "pc": "background: $pd-pc;",
+        "empty": "color: $foreground-muted;",
+    }
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.lines: list[tuple[str, str | None]] = []  # (text, component)
         self._shown: int | None = None  # the number of displays the tab was last set for
+        self._count = 0  # the number of displays at the newest stop handed over
         self._opened_empty = False  # the tab was shown by its key while there was no display
 
     @property
@@ -94,12 +63,9 @@ class DisplaysPane(ViewPane, ListedLines, ScrollView, can_focus=True):
         """The lines as text (what a user reads)."""
         return "\n".join(text for text, _ in self.lines)
 
-    def _displays(self) -> Displays | None:
-        found = getattr(self.app, "displays", None)
-        return found if isinstance(found, Displays) else None
-
     def show_view(self, view: View) -> None:
         """Show or hide the tab for the number of displays, then take the view."""
+        self._count = len(view.displays)
         self._sync_tab()
         super().show_view(view)
 
@@ -107,14 +73,10 @@ class DisplaysPane(ViewPane, ListedLines, ScrollView, can_focus=True):
         super().on_mount()
         self.call_after_refresh(self._sync_tab)
 
-    def _count(self) -> int:
-        displays = self._displays()
-        return len(displays) if displays is not None else 0
-
     def on_show(self, event: events.Show) -> None:
         """Opened (F7, or a click) while the tab is hidden, with no display yet: show the
         tab, so what is on screen has its title, and keep it while it is open."""
-        if self._count():
+        if self._count:
             return
         tabs = self.app.query_one("#tabs")
         try:
@@ -133,7 +95,7 @@ class DisplaysPane(ViewPane, ListedLines, ScrollView, can_focus=True):
 
     def _close_if_left(self) -> None:
         tabs = self.app.query_one("#tabs")
-        if not self._opened_empty or self._count() or getattr(tabs, "active", "") == tab_id(type(self)):
+        if not self._opened_empty or self._count or getattr(tabs, "active", "") == tab_id(type(self)):
             return
         self._opened_empty = False
         try:
@@ -144,7 +106,7 @@ class DisplaysPane(ViewPane, ListedLines, ScrollView, can_focus=True):
     def _sync_tab(self) -> None:
         """The tab is shown while there is a display (retried once the tabs exist), or
         while it is open after F7 showed it empty."""
-        count = self._count()
+        count = self._count
         if count:
             self._opened_empty = False
         elif self._opened_empty:
@@ -160,14 +122,13 @@ class DisplaysPane(ViewPane, ListedLines, ScrollView, can_focus=True):
         self._shown = count
 
     def show(self, view: View) -> None:
-        displays = self._displays()
         lines: list[tuple[str, str | None]] = []
-        if displays is None or not len(displays):
+        if not view.displays:
             lines.append(("no displays: display EXPR, display/FMT EXPR (e.g. display/i $pc)", "empty"))
             lines.append(("type : then display/x a0 (or display/4gx sp): each display is shown here and in the "
                           "console after every stop; undisplay N removes one", "empty"))
         else:
-            for entry in displays.show(view_target(view)):
+            for entry in view.displays:
                 text = entry["text"]
                 for k, line in enumerate(text):
                     kind = "error" if line.startswith("<error") or (k == 0 and "error" in entry and len(text) == 1) \

@@ -92,13 +92,9 @@ class HexView(RowStrips, ScrollView, can_focus=True):
         "hexview--anchor",
     }
 
-    BINDINGS = [
-        Binding("up", "scroll_up", "Up", show=False),
-        Binding("down", "scroll_down", "Down", show=False),
-        Binding("pageup", "page_up", "Page up", show=False),
-        Binding("pagedown", "page_down", "Page down", show=False),
-        Binding("home", "to_anchor", "Anchor", show=False),
-    ]
+    # up/down/pageup/pagedown scroll as in every ScrollView (inherited); home goes back to
+    # the followed address rather than to the top of memory.
+    BINDINGS = [Binding("home", "to_anchor", "Anchor", show=False)]
 
     COMPONENT_PREFIX = "hexview"
 

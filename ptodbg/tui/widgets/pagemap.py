@@ -46,24 +46,19 @@ class PageMapPane(ViewPane, ListedLines, ScrollView, can_focus=True):
     LAZY = True
     HEADER = 1  # the column names
 
+    DEFAULT_CSS = "PageMapPane { height: 1fr; padding: 0 1; background: $surface; overflow-x: hidden; }"
     COMPONENT_PREFIX = "pagemap"
-    COMPONENT_CLASSES = {
-        "pagemap--header", "pagemap--address", "pagemap--exec", "pagemap--write", "pagemap--read",
-        "pagemap--none", "pagemap--mark", "pagemap--here", "pagemap--name",
+    COMPONENTS = {
+        "header": "color: $foreground-muted; text-style: bold;",
+        "address": "color: $pd-address;",
+        "exec": "color: $pd-perm-x;",
+        "write": "color: $pd-perm-w;",
+        "read": "color: $pd-perm-r;",
+        "none": "color: $pd-perm-none;",
+        "mark": "color: $pd-perm-fault; text-style: bold;",
+        "here": "background: $pd-pc;",
+        "name": "color: $pd-label;",
     }
-
-    DEFAULT_CSS = """
-    PageMapPane { height: 1fr; padding: 0 1; background: $surface; overflow-x: hidden; }
-    PageMapPane > .pagemap--header { color: $foreground-muted; text-style: bold; }
-    PageMapPane > .pagemap--address { color: $pd-address; }
-    PageMapPane > .pagemap--exec { color: $pd-perm-x; }
-    PageMapPane > .pagemap--write { color: $pd-perm-w; }
-    PageMapPane > .pagemap--read { color: $pd-perm-r; }
-    PageMapPane > .pagemap--none { color: $pd-perm-none; }
-    PageMapPane > .pagemap--mark { color: $pd-perm-fault; text-style: bold; }
-    PageMapPane > .pagemap--here { background: $pd-pc; }
-    PageMapPane > .pagemap--name { color: $pd-label; }
-    """
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)

@@ -85,16 +85,14 @@ class BacktracePane(ViewPane, ListedLines, ScrollView, can_focus=True):
     DEFAULT_ID = "calls"
     LAZY = True
 
+    DEFAULT_CSS = "BacktracePane { height: 1fr; padding: 0 1; background: $surface; overflow-x: hidden; }"
     COMPONENT_PREFIX = "calls"
-    COMPONENT_CLASSES = {"calls--label", "calls--address", "calls--dim", "calls--selected"}
-
-    DEFAULT_CSS = """
-    BacktracePane { height: 1fr; padding: 0 1; background: $surface; overflow-x: hidden; }
-    BacktracePane > .calls--label { color: $pd-label; }
-    BacktracePane > .calls--address { color: $pd-address; }
-    BacktracePane > .calls--dim { color: $pd-future; }
-    BacktracePane > .calls--selected { background: $pd-cursor; text-style: bold; }
-    """
+    COMPONENTS = {
+        "label": "color: $pd-label;",
+        "address": "color: $pd-address;",
+        "dim": "color: $pd-future;",
+        "selected": "background: $pd-cursor; text-style: bold;",
+    }
 
     BINDINGS = [
         Binding("up", "select_frame(-1)", "Up", show=False),
