@@ -14,7 +14,9 @@ never needs a flag test:
 * a watched page, a page outside the flat profile's bound, or a page only partly inside
   the flat profile's memory is never fast;
 * a page shared with a snapshot, a page holding decoded instructions, or the page of the
-  reserved 64-byte line is never fast for writes.
+  reserved 64-byte line is never fast for writes.  (A page written just before a
+  snapshot is not shared with it: the snapshot takes a copy and the page stays fast,
+  see :meth:`Memory.share_all`.)
 
 *Code on a data page costs a range test, not a cliff* (DESIGN.md §8).  The machine marks
 the bytes of every instruction it decoded (:meth:`mark_code`) in ``code``: per page, a

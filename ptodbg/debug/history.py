@@ -6,27 +6,34 @@ one every ``interval`` steps while it runs forward; going back restores the near
 earlier snapshot and re-executes deterministically (:mod:`ptodbg.debug.engine`).
 
 The history is bounded by a memory budget, measured honestly and kept up to date as
-snapshots come and go (no walk over the objects they hold): the snapshot records, their
-tuples and tables, and the page copies are counted once each, by identity, at their
+snapshots come and go, with no walk over the objects they hold (recording must cost
+little next to running: bench_core row d).  The snapshot records, their tuples and
+tables and the page copies are counted once each, by identity, at their
 ``sys.getsizeof`` size plus the allocator's header; a part's size comes from its shape
-(its integers too large to be shared counted with it); a page the live machine still
-uses is not the history's.  When the figure exceeds the budget, snapshots are
+(the integers in it too large to be shared are counted with it: a little over, never
+under, what an identity walk finds); a new page table counts only the pages that differ
+from the neighbour it was recorded against (its *base*), so recording costs the pages
+written, not every page mapped; a page the live machine still uses is not the history's.
+When the figure exceeds the budget, snapshots are
 dropped ("thinning") where they are densest: each removal takes the inner snapshot whose
 neighbours are closest together, so the largest gap between kept snapshots — the worst
 replay a goto or reverse-step can need — stays near (steps / snapshots) instead of
 growing without bound.  The first snapshot and the newest one are never dropped (the
 next reverse-step is the most likely move), and a later visit to thinned history
-re-densifies it, because replay records snapshots on its way.
+re-densifies it, because replay records snapshots on its way.  Once thinning starts, the
+merged gaps are kept in a heap, so a history at its budget records in logarithmic time.
 
 Each snapshot also closes an *interval* of the timeline (from the previous snapshot to
 it), and the history keeps a small summary of it (:class:`IntervalSummary`): how many
-pages its instructions and edits wrote (the pages copy-on-write had to copy: a comparison
-of the two page tables, made once per interval when its snapshot is taken) and the last
-trap entered in it.  The summary is also the *last-writer index* (``last``, see
-:mod:`ptodbg.debug.lastwrite`): the numbers of those pages, and the mask of GPRs the
-interval's instructions may have written (the machine's :attr:`~ptodbg.core.Machine.wmask`,
-taken at each snapshot; same-value writes included), so a query replays only the
-intervals that can hold its answer.  Both are exact or a superset, never less.  Clients draw a picture of a whole run from these (the TUI's
+pages its instructions and edits changed (a comparison of the two page tables, made once
+per interval when its snapshot is taken) and the last trap entered in it.  The summary
+is also the *last-writer index* (``last``, see :mod:`ptodbg.debug.lastwrite`): the
+numbers of those pages and of the pages written in place (hot pages, see
+:meth:`~ptodbg.core.memory.Memory.share_all`, whose same-value stores change no page
+object), and the mask of GPRs the interval's instructions may have written (the machine's
+:attr:`~ptodbg.core.Machine.wmask`, taken at each snapshot; same-value writes included),
+so a query replays only the intervals that can hold its answer.  Both are exact or a
+superset, never less.  Clients draw a picture of a whole run from these (the TUI's
 timeline strip) at no cost per step; thinning drops snapshots, never summaries, so the
 picture stays complete while the snapshots thin out.
 """
