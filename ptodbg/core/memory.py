@@ -14,7 +14,9 @@ never needs a flag test:
 * a watched page, a page outside the flat profile's bound, or a page only partly inside
   the flat profile's memory is never fast;
 * a page shared with a snapshot, a page holding decoded instructions, or the page of the
-  reserved 64-byte line is never fast for writes.
+  reserved 64-byte line is never fast for writes.  (A page written just before a
+  snapshot is not shared with it: the snapshot takes a copy and the page stays fast,
+  see :meth:`Memory.share_all`.)
 
 *Code on a data page costs a range test, not a cliff* (DESIGN.md §8).  The machine marks
 the bytes of every instruction it decoded (:meth:`mark_code`) in ``code``: per page, a
@@ -126,6 +128,14 @@ class Memory:
         # The page table a snapshot last took (shared by every snapshot until a page
         # object changes: a copy on write, a new or removed page); None once it changed.
         self._shared_table: dict[int, bytearray] | None = None
+        # Copy-on-write bookkeeping for snapshots (see share_all): pages copied on write
+        # since the last snapshot; *hot* pages (written in the interval before the last
+        # snapshot, so likely written again), which stay writable in place while that
+        # snapshot holds a copy of them (page -> the copy); and every page that was hot
+        # since the debugger last asked (take_written_in_place).
+        self.copied: set[int] = set()
+        self.hot: dict[int, bytearray] = {}
+        self.in_place: set[int] = set()
         self.on_reserved_store: Callable[[], None] = lambda: None
         # The debugger's probe log: when a list, every permission probe (check, and the
         # allows of a chunked copy) appends (address, size, need) - how a fault-injection
@@ -160,6 +170,8 @@ class Memory:
             for table in (self.pages, self.perms, self.fast_read, self.fast_write, self.fast_code):
                 table.pop(pn, None)
             self.shared.discard(pn)
+            self.copied.discard(pn)
+            self.hot.pop(pn, None)
             if pn in self.code:
                 self.on_code_write(pn << PAGE_SHIFT, PAGE_SIZE)
 
@@ -341,14 +353,55 @@ class Memory:
 
     # --------------------------------------------------------------- snapshots
     def share_all(self) -> dict[int, bytearray]:
-        """Pages for a snapshot: the current page objects, all now copy-on-write.  While no
-        page object changes, every snapshot gets the same (never mutated) table."""
-        if self._shared_table is None:
-            self.shared = set(self.pages)
-            self.fast_write.clear()
-            self.fast_code.clear()
-            self._shared_table = dict(self.pages)
-        return self._shared_table
+        """Pages for a snapshot: the current page objects, now copy-on-write, except the
+        pages written since the previous snapshot (copied on write, or hot and changed):
+        those become *hot*, the snapshot gets a copy and the live page stays writable in
+        place.  A page written in one interval is usually written in the next (a stack, a
+        loop's data), and its first store after a snapshot would otherwise leave the fast
+        path to copy it (and end a translated block); copying it here costs one page copy
+        and nothing else.  A hot page still equal to its copy at the next snapshot was not
+        changed: it shares the copy again, so the history holds no second copy of it.
+        While no page changes, every snapshot gets the same (never mutated) table."""
+        pages, hot = self.pages, self.hot
+        table = self._shared_table
+        if hot:
+            self.in_place.update(hot)  # written in place, maybe with the same bytes
+            changed = []
+            for pn, copy in list(hot.items()):
+                if pages[pn] == copy:  # unchanged since the last snapshot: share its copy
+                    pages[pn] = copy
+                    del hot[pn]
+                    self.shared.add(pn)
+                    self._refresh(pn)
+                else:
+                    changed.append(pn)
+            if changed and table is not None:  # only hot pages changed (a loop's steady state):
+                table = self._shared_table = dict(table)  # the fast maps stay as they are
+                for pn in changed:
+                    hot[pn] = table[pn] = bytearray(pages[pn])
+        if table is not None:
+            return table
+        warm = self.copied.union(hot)
+        self.copied = set()
+        table = dict(pages)
+        hot = self.hot = {}
+        for pn in warm:
+            hot[pn] = table[pn] = bytearray(pages[pn])
+        self.shared = set(pages)
+        self.shared.difference_update(hot)
+        self.fast_write.clear()
+        self.fast_code.clear()
+        for pn in hot:
+            self._refresh(pn)
+        self._shared_table = table
+        return table
+
+    def take_written_in_place(self) -> set[int]:
+        """The pages that were hot (writable in place while a snapshot held a copy) since
+        the last call: the ones a comparison of page objects between two snapshots cannot
+        show as written, so the last-writer index adds them (a superset)."""
+        got, self.in_place = self.in_place, set()
+        return got
 
     def adopt(self, pages: dict[int, bytearray], perms: dict[int, int], once: dict[int, int]) -> None:
         """Restore page contents and permissions from a snapshot (pages stay shared)."""
@@ -360,6 +413,8 @@ class Memory:
         self.once.update(once)
         self.shared = set(pages)
         self._shared_table = pages
+        self.copied = set()
+        self.hot = {}
         self.refresh_all()
 
     def _writable_page(self, pn: int) -> bytearray:
@@ -367,6 +422,7 @@ class Memory:
         page = self.pages[pn]
         if pn in self.shared:
             self.shared.discard(pn)
+            self.copied.add(pn)
             page = bytearray(page)
             self.pages[pn] = page
             self._shared_table = None

@@ -80,7 +80,8 @@ class ForwardMixin:
         self._drain_notes()
         m = self.machine
         if m.steps % self.history.interval == 0 and not self.history.has(m.steps):
-            self.history.record(m.steps, self.cursor, m.snapshot(), m.take_written())  # last-writer index
+            snap = m.snapshot()  # first: it may find pages written in place (memory.share_all)
+            self.history.record(m.steps, self.cursor, snap, m.take_written(), m.mem.take_written_in_place())
         if m.steps > self.horizon:
             self.horizon = m.steps
 

@@ -5,27 +5,35 @@ costs its page table plus the pages written since the previous one.  The debugge
 one every ``interval`` steps while it runs forward; going back restores the nearest
 earlier snapshot and re-executes deterministically (:mod:`ptodbg.debug.engine`).
 
-The history is bounded by a memory budget, measured honestly: every object the kept
-snapshots hold (the snapshot records, their tuples and dicts, integers too large to be
-shared, the page copies) is counted once, by identity, at its ``sys.getsizeof`` size plus
-the allocator's header; a page the live machine still uses is not the history's.  When
-the figure exceeds the budget, snapshots are
+The history is bounded by a memory budget, measured honestly and kept up to date as
+snapshots come and go, with no walk over the objects they hold (recording must cost
+little next to running: bench_core row d).  The snapshot records, their tuples and
+tables and the page copies are counted once each, by identity, at their
+``sys.getsizeof`` size plus the allocator's header; a part's size comes from its shape
+(the integers in it too large to be shared are counted with it: a little over, never
+under, what an identity walk finds); a new page table counts only the pages that differ
+from the neighbour it was recorded against (its *base*), so recording costs the pages
+written, not every page mapped; a page the live machine still uses is not the history's.
+When the figure exceeds the budget, snapshots are
 dropped ("thinning") where they are densest: each removal takes the inner snapshot whose
 neighbours are closest together, so the largest gap between kept snapshots — the worst
 replay a goto or reverse-step can need — stays near (steps / snapshots) instead of
 growing without bound.  The first snapshot and the newest one are never dropped (the
 next reverse-step is the most likely move), and a later visit to thinned history
-re-densifies it, because replay records snapshots on its way.
+re-densifies it, because replay records snapshots on its way.  Once thinning starts, the
+merged gaps are kept in a heap, so a history at its budget records in logarithmic time.
 
 Each snapshot also closes an *interval* of the timeline (from the previous snapshot to
 it), and the history keeps a small summary of it (:class:`IntervalSummary`): how many
-pages its instructions and edits wrote (the pages copy-on-write had to copy: a comparison
-of the two page tables, made once per interval when its snapshot is taken) and the last
-trap entered in it.  The summary is also the *last-writer index* (``last``, see
-:mod:`ptodbg.debug.lastwrite`): the numbers of those pages, and the mask of GPRs the
-interval's instructions may have written (the machine's :attr:`~ptodbg.core.Machine.wmask`,
-taken at each snapshot; same-value writes included), so a query replays only the
-intervals that can hold its answer.  Both are exact or a superset, never less.  Clients draw a picture of a whole run from these (the TUI's
+pages its instructions and edits changed (a comparison of the two page tables, made once
+per interval when its snapshot is taken) and the last trap entered in it.  The summary
+is also the *last-writer index* (``last``, see :mod:`ptodbg.debug.lastwrite`): the
+numbers of those pages and of the pages written in place (hot pages, see
+:meth:`~ptodbg.core.memory.Memory.share_all`, whose same-value stores change no page
+object), and the mask of GPRs the interval's instructions may have written (the machine's
+:attr:`~ptodbg.core.Machine.wmask`, taken at each snapshot; same-value writes included),
+so a query replays only the intervals that can hold its answer.  Both are exact or a
+superset, never less.  Clients draw a picture of a whole run from these (the TUI's
 timeline strip) at no cost per step; thinning drops snapshots, never summaries, so the
 picture stays complete while the snapshots thin out.
 """
@@ -33,9 +41,12 @@ picture stays complete while the snapshots thin out.
 from __future__ import annotations
 
 import bisect
+import heapq
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from itertools import compress, filterfalse
+from operator import is_not
 
 from ptodbg.core import Snapshot
 from ptodbg.core.machine import SCALAR_FIELDS
@@ -45,13 +56,17 @@ from ptodbg.debug.records import IntervalSummary
 KEEP_NEWEST = 1  # snapshots nearest the present that thinning never drops
 ALLOCATION_HEADER = 16  # malloc's chunk header of a large object (pages, big dicts)
 _ID_BYTES = sys.getsizeof(id(object()))  # a reference-table key: an address as an int
+_INT_BYTES = sys.getsizeof(1 << 20)  # a part's size in the charges table
+_GAP_BYTES = sys.getsizeof((1, 2, 3, 4)) + 3 * sys.getsizeof(1 << 20)  # a heap item and its integers
+_LIST_BYTES = sys.getsizeof([None, None, None, None])  # a base's list of tables based on it
+_EMPTY_OWN = 5 * sys.getsizeof({}) + 2 * sys.getsizeof([]) + 1024  # the empty tables and lists, and slack
 MAX_SUMMARIES = 8192  # interval summaries kept; beyond it neighbours merge (coarser, same span)
 _TRAP = SCALAR_FIELDS.index("last_trap")
 _TRAP_STEP = SCALAR_FIELDS.index("trap_step")
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+@dataclass(slots=True)
+class Entry:  # not frozen only because a frozen dataclass is slower to make; never changed
     step: int
     edits: int  # how many timeline edits the snapshot's state already includes
     snap: Snapshot
@@ -69,11 +84,19 @@ class History:
         self.budget = budget_bytes
         self._steps: list[int] = []
         self._entries: list[Entry] = []
-        # id(object) -> how many holders it has, for every object the kept entries hold
-        # (each one is alive while it has a holder, so its id stays its own).
+        # id -> how many holders it has: snapshots (held by entries) and their parts (held
+        # by snapshots); each is alive while it has a holder, so its id stays its own.
         self._refs: dict[int, int] = {}
-        self._bytes = 0  # bytes of every object in _refs
+        self._charges: dict[int, int] = {}  # id(part) -> its bytes, for every part in _refs
+        self._pages: dict[int, int] = {}  # id(page) -> how many held page tables count it
+        self._bases: dict[int, dict[int, bytearray]] = {}  # id(table) -> its base (see _count)
+        self._children: dict[int, list[dict[int, bytearray]]] = {}  # id(table) -> tables based on it
+        self._bytes = 0  # bytes of the entries and of everything in _refs and _pages
         self.thinned = 0
+        # Once thinning starts: (merged gap, step, previous step, next step) of inner
+        # snapshots, a heap with stale items (checked when popped), so each removal costs
+        # a logarithm of the snapshots kept instead of a walk over them.
+        self._gaps: list[tuple[int, int, int, int]] | None = None
         self._summaries: list[IntervalSummary] = []  # ascending by end, never overlapping
         self._summary_tuple: tuple[IntervalSummary, ...] | None = ()
 
@@ -123,45 +146,74 @@ class History:
         snapshots hold, once, except the pages the live machine also holds, plus its own
         bookkeeping (the reference table and the two sorted lists)."""
         live = self.live_pages().values() if self.live_pages else ()
-        refs = self._refs
-        shared = sum(_size(p) for p in live if id(p) in refs)
-        own = (sys.getsizeof(refs) + len(refs) * _ID_BYTES
-               + sys.getsizeof(self._steps) + sys.getsizeof(self._entries))
-        return self._bytes - shared + own
+        pages = self._pages
+        shared = sum(_size(p) for p in live if id(p) in pages)
+        return self._bytes - shared + self._own_bytes()
+
+    def _own_bound(self) -> int:
+        """At least :meth:`_own_bytes`, from lengths alone: a table entry costs at most its
+        key, its value and three slots of its table; a list item at most two slots."""
+        return ((len(self._refs) + len(self._charges) + len(self._pages) + 3 * len(self._bases)
+                 + 2 * len(self._gaps or ()))
+                * (_ID_BYTES + _INT_BYTES + 3 * 24) + len(self._entries) * 32 + _EMPTY_OWN)
+
+    def _own_bytes(self) -> int:
+        """The bookkeeping: the holder tables (an address-sized key each) and the lists."""
+        refs, charges, pages, bases, children = self._refs, self._charges, self._pages, self._bases, self._children
+        return (sys.getsizeof(refs) + sys.getsizeof(charges) + sys.getsizeof(pages)
+                + sys.getsizeof(bases) + sys.getsizeof(children)
+                + len(children) * _LIST_BYTES
+                + sys.getsizeof(self._steps) + sys.getsizeof(self._entries)
+                + len(self._gaps or ()) * _GAP_BYTES + sys.getsizeof(self._gaps or [])
+                + (len(refs) + len(pages) + len(bases) + len(children)) * _ID_BYTES
+                + len(charges) * _INT_BYTES)  # refs and charges share keys
 
     # ------------------------------------------------------------- updates
-    def record(self, step: int, edits: int, snap: Snapshot, regs: int = ALL_GPRS) -> None:
+    def record(self, step: int, edits: int, snap: Snapshot, regs: int = ALL_GPRS,
+               in_place: Iterable[int] = ()) -> None:
         """Keep a snapshot of ``step`` (replacing one already kept for that step).  ``regs``:
-        the GPRs written since the previous record (a superset; default all of them)."""
+        the GPRs written since the previous record (a superset; default all of them);
+        ``in_place``: pages that may have been written since then without a change of page
+        object (:meth:`~ptodbg.core.memory.Memory.take_written_in_place`)."""
         i = bisect.bisect_left(self._steps, step)
+        entries = self._entries
+        # The pages that differ from a neighbour's table (for forward recording, those
+        # written in the interval): the only ones the new table can add to the history.
+        near = entries[i - 1] if i else entries[i] if entries else None
+        written = None if near is None else _differing(near.snap.pages, snap.pages)
         if i and (not self._summaries or self._summaries[-1].end < step):
-            self._summarize(self._entries[i - 1], step, snap, regs)
+            self._summarize(entries[i - 1], step, snap, regs, written, in_place)  # type: ignore[arg-type]
         entry = Entry(step, edits, snap)
-        self._hold(entry)
-        if i < len(self._steps) and self._steps[i] == step:
-            self._drop(self._entries[i])
-            self._entries[i] = entry
+        self._hold(entry, near.snap.pages if near is not None else None, written)
+        if i < len(entries) and self._steps[i] == step:
+            self._drop(entries[i])
+            entries[i] = entry
         else:
             self._steps.insert(i, step)
-            self._entries.insert(i, entry)
-        if self._bytes + sys.getsizeof(self._refs) > self.budget and self.memory_bytes() > self.budget:
+            entries.insert(i, entry)
+            if self._gaps is not None:
+                self._push_gaps(i - 1, i, i + 1)
+        if self._bytes + self._own_bound() > self.budget and self.memory_bytes() > self.budget:
             self._thin()
 
-    def _summarize(self, previous: Entry, step: int, snap: Snapshot, regs: int = ALL_GPRS) -> None:
+    def _summarize(self, previous: Entry, step: int, snap: Snapshot, regs: int, written: list[int],
+                   in_place: Iterable[int] = ()) -> None:
         """Summarise the interval from ``previous`` to the new snapshot (only for new
         territory: a replay through summarised steps finds them already there).  After a
         rewrite of thinned history the previous snapshot may lie before the last summary's
-        end: the interval then starts there, and its pages are counted from ``previous``."""
-        before = previous.snap.pages
-        pages = tuple(sorted(pn for pn, page in snap.pages.items() if before.get(pn) is not page))
-        written = len(pages)
+        end: the interval then starts there, and its pages are counted from ``previous``.
+        ``written``: the pages whose objects differ between the two snapshots' tables (those
+        whose contents changed); the index also lists ``in_place``, pages that may have
+        been written with the bytes they held."""
+        count = len(written)
+        pages = tuple(sorted(set(written).union(in_place))) if in_place else tuple(sorted(written))
         start = max(previous.step, self._summaries[-1].end) if self._summaries else previous.step
         trap_step = snap.scalars[_TRAP_STEP]
         trap = snap.scalars[_TRAP] if start < trap_step <= step else None
         last = self._summaries[-1] if self._summaries else None
         if last is not None and last.pages == pages:
             pages = last.pages  # one tuple for a run of intervals writing the same pages
-        self._summaries.append(IntervalSummary(start, step, written,
+        self._summaries.append(IntervalSummary(start, step, count,
                                                trap.number if trap is not None else None,
                                                trap_step if trap is not None else None,
                                                pages, regs))
@@ -186,85 +238,255 @@ class History:
             self._drop(entry)
         del self._steps[i:]
         del self._entries[i:]
+        self._compact()
 
     def clear(self) -> None:
         self.truncate_after(-1)
 
     def _thin(self) -> None:
-        """Drop the snapshot whose removal leaves the smallest merged gap, until the
-        history fits its budget (never the first one or the newest)."""
+        """Drop the snapshot whose removal leaves the smallest merged gap (the earliest of
+        equals), until the history fits its budget (never the first one or the newest)."""
+        steps = self._steps
+        if self._gaps is None or len(self._gaps) > 2 * len(steps) + 64:
+            self._gaps = [(steps[i + 1] - steps[i - 1], steps[i], steps[i - 1], steps[i + 1])
+                          for i in range(1, len(steps) - KEEP_NEWEST)]
+            heapq.heapify(self._gaps)
         while self.memory_bytes() > self.budget and len(self._entries) > KEEP_NEWEST + 1:
-            steps = self._steps
-            best, best_gap = 0, None
-            for i in range(1, len(steps) - KEEP_NEWEST):
-                gap = steps[i + 1] - steps[i - 1]
-                if best_gap is None or gap < best_gap:
-                    best, best_gap = i, gap
-            if not best:
+            best = self._smallest_gap()
+            if best is None:
                 break
             self._drop(self._entries[best])
             del self._entries[best]
-            del self._steps[best]
+            del steps[best]
             self.thinned += 1
+            self._push_gaps(best - 1, best)
+            self._compact()
+
+    def _compact(self) -> None:
+        """A dict keeps its capacity when items go: copy the bookkeeping tables that are
+        mostly empty (after thinning or a truncation), so their memory goes too."""
+        for name in ("_refs", "_charges", "_pages", "_bases", "_children"):
+            table = getattr(self, name)
+            if sys.getsizeof(table) > 128 * (len(table) + 8):
+                setattr(self, name, dict(table))
+
+    def _push_gaps(self, *indices: int) -> None:
+        """(Re)enter the merged gaps of the inner snapshots at ``indices``."""
+        steps, gaps = self._steps, self._gaps
+        assert gaps is not None
+        last = len(steps) - 1 - KEEP_NEWEST
+        for i in indices:
+            if 1 <= i <= last:
+                heapq.heappush(gaps, (steps[i + 1] - steps[i - 1], steps[i], steps[i - 1], steps[i + 1]))
+
+    def _smallest_gap(self) -> int | None:
+        """The index of the inner snapshot with the smallest merged gap (None: none)."""
+        steps, gaps = self._steps, self._gaps
+        assert gaps is not None
+        last = len(steps) - 1 - KEEP_NEWEST
+        while gaps:
+            _, step, before, after = heapq.heappop(gaps)
+            i = bisect.bisect_left(steps, step)
+            if 1 <= i <= last and steps[i] == step and steps[i - 1] == before and steps[i + 1] == after:
+                return i
+        return None
 
     # ------------------------------------------------------------- accounting
-    def _hold(self, obj: object) -> None:
-        """One more holder of ``obj``; the first one also holds what ``obj`` holds."""
+    def _hold(self, entry: Entry, base: dict[int, bytearray] | None, written: list[int] | None) -> None:
+        """Account a new entry.  Its snapshot's parts (tuples and tables, shared by identity
+        with neighbouring snapshots) are counted once each, by a holder count per part, at
+        a size known from the part's shape (:func:`_part_bytes`).  Pages are counted once
+        each by identity, however many page tables hold them: a new page table counts only
+        the pages that differ from ``base``, a table already held, whose pages are counted
+        (``written``, their numbers; None with no base: all of them)."""
+        snap = entry.snap
         refs = self._refs
-        todo = [obj]
-        while todo:
-            item = todo.pop()
-            key = id(item)
+        key = id(snap)
+        count = refs.get(key)
+        if count is not None:
+            refs[key] = count + 1
+            self._bytes += _entry_bytes(entry)
+            return
+        refs[key] = 1
+        total = _entry_bytes(entry) + _SNAPSHOT_BYTES
+        charges = self._charges
+        for part in (snap.regs, snap.scalars, snap.sregs, snap.trap_status, snap.saved, snap.perms, snap.once):
+            key = id(part)
             count = refs.get(key)
-            if count is not None:
+            if count is None:
+                refs[key] = 1
+                size = charges[key] = _part_bytes(part)
+                total += size
+            else:
                 refs[key] = count + 1
-                continue
+        table = snap.pages
+        key = id(table)
+        count = refs.get(key)
+        if count is None:
             refs[key] = 1
-            self._bytes += _size(item)
-            todo += _held(item)
+            total += _size(table)
+            if base is None or written is None:
+                total += self._count(table.values())
+            else:
+                self._bases[key] = base
+                self._children.setdefault(id(base), []).append(table)
+                total += self._count(map(table.__getitem__, written))
+        else:
+            refs[key] = count + 1
+        self._bytes += total
 
-    def _drop(self, obj: object) -> None:
+    def _drop(self, entry: Entry) -> None:
+        """The reverse of :meth:`_hold`: a part, table or page no entry holds any more is
+        freed with its last holder."""
+        self._bytes -= _entry_bytes(entry)
+        snap = entry.snap
         refs = self._refs
-        todo = [obj]
-        while todo:
-            item = todo.pop()
-            key = id(item)
+        key = id(snap)
+        count = refs[key] - 1
+        if count:
+            refs[key] = count
+            return
+        del refs[key]
+        total = _SNAPSHOT_BYTES
+        charges = self._charges
+        for part in (snap.regs, snap.scalars, snap.sregs, snap.trap_status, snap.saved, snap.perms, snap.once):
+            key = id(part)
             count = refs[key] - 1
             if count:
                 refs[key] = count
-                continue
+            else:
+                del refs[key]
+                total += charges.pop(key)
+        table = snap.pages
+        key = id(table)
+        count = refs[key] - 1
+        if count:
+            refs[key] = count
+        else:
             del refs[key]
-            self._bytes -= _size(item)
-            todo += _held(item)
+            total += _size(table) + self._release(table)
+        self._bytes -= total
+
+    # A held page table counts (in _pages) the pages that differ from its base, another
+    # held table, or all its pages when it has none; a page is counted by some table as
+    # long as any held table holds it (follow the bases while they hold it: the last one
+    # counts it).  So recording a table costs the pages written since its neighbour's.
+    def _count(self, pages: Iterable[bytearray]) -> int:
+        """Count ``pages`` once more; the bytes of those counted for the first time."""
+        held = self._pages
+        get = held.get
+        added = 0
+        for page in pages:
+            k = id(page)
+            count = get(k)
+            if count is None:
+                held[k] = 1
+                added += _size(page)
+            else:
+                held[k] = count + 1
+        return added
+
+    def _uncount(self, pages: Iterable[bytearray]) -> int:
+        """Count ``pages`` once less; the bytes of those no table counts any more."""
+        held = self._pages
+        freed = 0
+        for page in pages:
+            k = id(page)
+            count = held[k] - 1
+            if count:
+                held[k] = count
+            else:
+                del held[k]
+                freed += _size(page)
+        return freed
+
+    def _own(self, table: dict[int, bytearray], base: dict[int, bytearray] | None) -> list[bytearray]:
+        """The pages ``table`` counts when its base is ``base``."""
+        if base is None:
+            return list(table.values())
+        return [table[pn] for pn in _differing(base, table)]
+
+    def _release(self, table: dict[int, bytearray]) -> int:
+        """A page table no snapshot holds any more: the tables based on it move to its
+        base (counting what they inherited from it), then its own pages are uncounted.
+        Returns the bytes freed."""
+        key = id(table)
+        base = self._bases.pop(key, None)
+        if base is not None:
+            siblings = self._children[id(base)]
+            siblings.remove(table)
+            if not siblings:
+                del self._children[id(base)]
+        freed = 0
+        for child in self._children.pop(key, ()):
+            freed -= self._count(self._own(child, base))
+            freed += self._uncount(self._own(child, table))
+            if base is None:
+                del self._bases[id(child)]
+            else:
+                self._bases[id(child)] = base
+                self._children.setdefault(id(base), []).append(child)
+        return freed + self._uncount(self._own(table, base))
+
+
+def _differing(before: dict[int, bytearray], after: dict[int, bytearray]) -> list[int]:
+    """The page numbers whose page object in ``after`` is not the one in ``before`` (pages
+    copied on write, mapped or remapped in between; an unmapped page is not listed)."""
+    if after is before:
+        return []
+    return list(compress(after, map(is_not, after.values(), map(before.get, after))))
 
 
 def _size(obj: object) -> int:
-    """Bytes ``obj`` occupies: its own size, plus an entry's step integer and the
-    allocator header of a large object (small ones come from pymalloc's pools)."""
+    """Bytes ``obj`` occupies: its own size plus the allocator header of a large object
+    (small ones come from pymalloc's pools)."""
     size = sys.getsizeof(obj)
-    if type(obj) is Entry:
-        size += sys.getsizeof(obj.step)  # type: ignore[attr-defined]
     return size + ALLOCATION_HEADER if size > 512 else size
 
 
-_COUNTED = (tuple, bytearray)
+def _entry_bytes(entry: Entry) -> int:
+    """An entry record and its step integer (each entry has its own)."""
+    return _ENTRY_BYTES + sys.getsizeof(entry.step)
 
 
-def _held(obj: object) -> list[object]:
-    """The objects ``obj`` (an entry or a part of a snapshot) keeps alive that cost
-    memory of their own: parts of a snapshot, nested tuples, page copies, and integers
-    outside CPython's small-integer cache.  Snapshots are immutable, so this is the same
-    list whenever it is asked."""
-    kind = type(obj)
-    if kind is Entry:
-        return [obj.snap]  # type: ignore[attr-defined]
-    if kind is Snapshot:
-        return [obj.regs, obj.scalars, obj.sregs, obj.trap_status, obj.saved,  # type: ignore[attr-defined]
-                obj.pages, obj.perms, obj.once]  # type: ignore[attr-defined]
-    if kind is tuple:
-        items: Iterable[object] = obj  # type: ignore[assignment]
-    elif kind is dict:
-        items = obj.values()  # type: ignore[attr-defined]
-    else:
-        return []
-    return [x for x in items if (type(x) is int and not -5 <= x <= 256) or type(x) in _COUNTED]
+def _part_bytes(part: object) -> int:
+    """Bytes of one part of a snapshot, from its shape: the tuple or table itself, the
+    integers in it that are too large to be CPython's shared small ones, and the tuples
+    and byte arrays nested in a tuple (the bank tuples of ``trap_status`` and ``saved``).
+    A large integer two parts share (a register unchanged between two snapshots) counts
+    in both: an overestimate of a few dozen bytes a part, never an underestimate.
+    Objects of other types in the scalars (the OS state, a trap record) are shared with
+    the live machine and are not counted."""
+    if type(part) is dict:
+        total = _size(part)
+        for x in part.values():  # type: ignore[attr-defined]
+            if type(x) is int and not -5 <= x <= 256:
+                total += getsizeof(x)
+        return total
+    return _size(part) + _items_bytes(part)  # type: ignore[arg-type]
+
+
+def _items_bytes(items: Iterable[object]) -> int:
+    """Bytes of the large integers, tuples and byte arrays among ``items``."""
+    total = 0
+    try:  # most items are shared singletons (small integers, None, booleans): skip them in C
+        rest: Iterable[object] = list(filterfalse(_SHARED.__contains__, items))
+    except TypeError:  # an unhashable item: look at every one
+        rest = items
+    for x in rest:
+        kind = type(x)
+        if kind is int:
+            if not -5 <= x <= 256:  # type: ignore[operator]
+                total += getsizeof(x)
+        elif kind is tuple:
+            if x:  # the empty tuple is a shared singleton
+                total += _size(x) + _items_bytes(x)  # type: ignore[arg-type]
+        elif kind is bytearray:
+            total += _size(x)
+    return total
+
+
+_SHARED = frozenset(range(-5, 257)) | {None, ()}  # objects CPython shares (True == 1, False == 0)
+getsizeof = sys.getsizeof
+_ENTRY_BYTES = sys.getsizeof(Entry(0, 0, None))  # type: ignore[arg-type]
+_SNAPSHOT_BYTES = sys.getsizeof(Snapshot((), (), {}, (), (), {}, {}, {}))

@@ -1,0 +1,126 @@
+"""The history's memory account and its thinning (issue 15; ptodbg.debug.history): the
+account is kept up to date as snapshots come and go, and must never be below what the
+kept snapshots really hold (every object counted once, by identity: the reference walk
+below), nor far above it; thinning drops the inner snapshot whose removal leaves the
+smallest merged gap, the earliest of equals.  A real assembled program, recorded with
+random forward runs, gotos (replays that fill thinned history back in) and reverse steps."""
+
+from __future__ import annotations
+
+import random
+import sys
+
+import pytest
+
+from ptodbg.core import DEBUG, Machine, Snapshot, loader
+from ptodbg.debug.engine import Debugger
+from ptodbg.debug.history import KEEP_NEWEST, History
+from ptodbg.isa.asm import assemble
+from ptodbg.isa.elf import parse_program
+
+# A loop that dirties a new page of its buffer every 512 iterations (10 attempts each).
+WALKER = """
+    .text
+    .globl _start
+_start:
+    hl.liu buf, ->s0
+    hl.liu 20000, ->a1
+    addi zero, 0, ->a0
+loop:
+    addi a0, 1, ->a0
+    slli a0, 51, ->a2
+    srli a2, 48, ->a2
+    add s0, a2, ->a3
+    ldi [a3, 0], ->a5
+    add a5, a0, ->a5
+    sdi a5, [a3, 0]
+    bstart.std cond, loop
+    setc.ltu a0, a1
+    bstop
+    c.bstart.sys
+    c.ebreak 0
+    .bss
+    .balign 4096
+buf:
+    .zero 65536
+"""
+
+
+def walker(**options) -> Debugger:
+    m = Machine(DEBUG)
+    loader.load(m, parse_program(assemble(WALKER, "<walker>"), "<walker>"))
+    return Debugger(m, **options)
+
+
+def held_bytes(h: History) -> int:
+    """Every object the kept snapshots hold, once by identity: entries, snapshots, their
+    parts, the tuples nested in them, page copies and integers too large to be shared."""
+    seen: set[int] = set()
+    total = 0
+    todo: list[object] = list(h._entries)
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        size = sys.getsizeof(obj)
+        total += size + 16 if size > 512 else size
+        if isinstance(obj, Snapshot):
+            todo += [obj.regs, obj.scalars, obj.sregs, obj.trap_status, obj.saved, obj.pages, obj.perms, obj.once]
+        elif type(obj) is tuple or type(obj) is dict:
+            items = obj.values() if type(obj) is dict else obj
+            todo += [x for x in items if type(x) in (tuple, bytearray) or (type(x) is int and not -5 <= x <= 256)]
+        elif hasattr(obj, "snap"):
+            todo += [obj.snap, obj.step]
+    return total
+
+
+def thinned_as_documented(before: list[int], after: list[int]) -> bool:
+    """Whether ``after`` is ``before`` with snapshots dropped one at a time, each the inner
+    one (not the first, not the newest) with the smallest merged gap, earliest of equals."""
+    steps = list(before)
+    while len(steps) > len(after):
+        inner = range(1, len(steps) - KEEP_NEWEST)
+        best = min(inner, key=lambda i: (steps[i + 1] - steps[i - 1], i))
+        del steps[best]
+    return steps == after
+
+
+@pytest.mark.parametrize(("seed", "interval", "budget"), [
+    (1, 512, 1 << 30), (2, 64, 200_000), (3, 16, 60_000), (4, 100, 1), (5, 7, 30_000),
+])
+def test_the_account_bounds_what_the_snapshots_hold(seed, interval, budget):
+    d = walker(interval=interval, budget_bytes=budget)
+    rnd = random.Random(seed)
+    for _ in range(25):
+        op = rnd.choice(["cont", "goto", "back"])
+        if op == "cont":
+            d.cont(rnd.randint(1, 20_000))
+        elif op == "goto":
+            d.goto(rnd.randint(0, d.horizon))
+        elif d.steps:
+            d.reverse_step()
+        h = d.history
+        exact = held_bytes(h)
+        assert exact <= h._bytes <= exact * 1.03 + 2048  # structural sizes: a little over, never under
+        assert set(h._pages) == {id(p) for e in h._entries for p in e.snap.pages.values()}
+        assert h.memory_bytes() <= budget or len(h) == KEEP_NEWEST + 1  # (the first and the newest stay)
+    d.history.clear()
+    assert d.history._bytes == 0 and not (d.history._refs or d.history._pages or d.history._bases)
+
+
+def test_thinning_drops_the_smallest_merged_gap_first():
+    d = walker(interval=32, budget_bytes=1 << 30)
+    d.cont(40_000)
+    h = d.history
+    before = h.steps()
+    for budget in (400_000, 250_000, 120_000, 60_000):
+        kept = h.steps()
+        h.budget = budget
+        h._thin()
+        assert h.memory_bytes() <= budget and h.steps()[0] == before[0] and h.steps()[-1] == before[-1]
+        assert thinned_as_documented(kept, h.steps())
+    thinned = h.thinned
+    d.cont(20_000)  # recording on at the budget: new snapshots thin older ones
+    assert h.thinned > thinned
+    assert h.memory_bytes() <= 60_000 or len(h) == KEEP_NEWEST + 1  # (the first and the newest stay)
