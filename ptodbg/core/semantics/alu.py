@@ -212,14 +212,31 @@ def immediate(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
 
 
 # ------------------------------------------------------------------------- shifts
-_SHIFT_IMMEDIATE = {
-    "SLLI": Shape("slli", result="({a} << {sh}) & M"),
-    "SRLI": Shape("srli", result="{a} >> {sh}"),
-    "SRAI": Shape("srai", result="((({a} ^ SIGN) - SIGN) >> {sh}) & M"),
-    "SLLIW": Shape("slliw", result=sx32("{a} << {sh}")),
-    "SRLIW": Shape("srliw", result=sx32("({a} & M32) >> {sh}")),
-    "SRAIW": Shape("sraiw", result=sx32("((({a} & M32) ^ S32) - S32) >> {sh}")),
+# The six shifts by an amount {n}: 64-bit, and W (the low word, result sign-extended).
+_SHIFT_RESULTS = {
+    "SLL": "({a} << {n}) & M",
+    "SRL": "{a} >> {n}",
+    "SRA": "((({a} ^ SIGN) - SIGN) >> {n}) & M",
+    "SLLW": sx32("{a} << {n}"),
+    "SRLW": sx32("({a} & M32) >> {n}"),
+    "SRAW": sx32("((({a} & M32) ^ S32) - S32) >> {n}"),
 }
+
+
+def _shift_shapes(immediate: bool) -> dict[str, Shape]:
+    """The shifts by an immediate (SLLI, SLLIW ...: the amount is the ``sh`` constant, cut
+    to its width when built) or by SrcR (SLL, SLLW ...: SrcR[5:0], W forms SrcR[4:0])."""
+    shapes = {}
+    for name, result in _SHIFT_RESULTS.items():
+        word = name.endswith("W")
+        if immediate:
+            name = name[:3] + "I" + name[3:]
+        amount = "{sh}" if immediate else "({b} & 31)" if word else "({b} & 63)"
+        shapes[name] = Shape(name.lower(), result=result.replace("{n}", amount))
+    return shapes
+
+
+_SHIFT_IMMEDIATE = _shift_shapes(immediate=True)
 
 
 @shaped(*_SHIFT_IMMEDIATE)
@@ -231,14 +248,7 @@ def shift_immediate(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
     return Op(_SHIFT_IMMEDIATE[name], {"a": v["SrcL"]}, {"sh": sh}, v["RegDst"], 4)
 
 
-_SHIFT_REGISTER = {
-    "SLL": Shape("sll", result="({a} << ({b} & 63)) & M"),
-    "SRL": Shape("srl", result="{a} >> ({b} & 63)"),
-    "SRA": Shape("sra", result="((({a} ^ SIGN) - SIGN) >> ({b} & 63)) & M"),
-    "SLLW": Shape("sllw", result=sx32("{a} << ({b} & 31)")),
-    "SRLW": Shape("srlw", result=sx32("({a} & M32) >> ({b} & 31)")),
-    "SRAW": Shape("sraw", result=sx32("((({a} & M32) ^ S32) - S32) >> ({b} & 31)")),
-}
+_SHIFT_REGISTER = _shift_shapes(immediate=False)
 
 
 @shaped(*_SHIFT_REGISTER)

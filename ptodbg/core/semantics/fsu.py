@@ -479,23 +479,31 @@ def ieee_exp(bits: int, f: Fmt, mode: int) -> tuple[int, int]:
 
 
 # =========================================================== the two numeric models
-def _carrier_binary(name: str, sel: int) -> Binary:
-    """ScalarFPBinaryProfile of the reference profile (raw carriers, modular)."""
+def _carrier_quotient(sel: int) -> Callable[[int, int], tuple[int, int]]:
+    """Division of the reference profile's carriers: a zero divisor gives all ones and DZ
+    (FDIV's and FRECIP's rule in ScalarFPBinaryProfile / ScalarFPUnaryProfile)."""
     c = CARRIERS[sel]
     mask = c.mask
+
+    def quotient(numerator: int, divisor: int) -> tuple[int, int]:
+        if c.is_zero(divisor):
+            return mask, DZ
+        return (numerator // divisor) & mask, 0
+
+    return quotient
+
+
+def _carrier_binary(name: str, sel: int) -> Binary:
+    """ScalarFPBinaryProfile of the reference profile (raw carriers, modular)."""
+    mask = CARRIERS[sel].mask
     if name == "FADD":
         return lambda a, b, mode: ((a + b) & mask, 0)
     if name == "FSUB":
         return lambda a, b, mode: ((a - b) & mask, 0)
     if name == "FMUL":
         return lambda a, b, mode: ((a * b) & mask, 0)
-
-    def div(a: int, b: int, mode: int) -> tuple[int, int]:
-        if c.is_zero(b):
-            return mask, DZ
-        return (a // b) & mask, 0
-
-    return div
+    quotient = _carrier_quotient(sel)
+    return lambda a, b, mode: quotient(a, b)
 
 
 def _ieee_binary(name: str, sel: int) -> Binary:
@@ -511,19 +519,13 @@ def _ieee_binary(name: str, sel: int) -> Binary:
 
 def _carrier_unary(name: str, sel: int) -> Unary:
     """ScalarFPUnaryProfile of the reference profile: SQRT identity, EXP + 1, RECIP ~0 / x."""
-    c = CARRIERS[sel]
-    mask = c.mask
+    mask = CARRIERS[sel].mask
     if name == "FSQRT":
         return lambda x, mode: (x, 0)
     if name == "FEXP":
         return lambda x, mode: ((x + 1) & mask, 0)
-
-    def recip(x: int, mode: int) -> tuple[int, int]:
-        if c.is_zero(x):
-            return mask, DZ
-        return (MASK64 // x) & mask, 0
-
-    return recip
+    quotient = _carrier_quotient(sel)
+    return lambda x, mode: quotient(MASK64, x)
 
 
 def _ieee_unary(name: str, sel: int) -> Unary:
@@ -633,22 +635,27 @@ def fp_abs(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> H
     return h
 
 
+def _one_source(m: Machine, op: Unary, src: int, norm: int, dst: int) -> Handler:
+    """The handler of an FP operation on one source register (SQRT/EXP/RECIP, the
+    conversions): ``op`` on SrcL cut to its format, in the active rounding mode, then the
+    result and flags (:func:`_finish`)."""
+    r = m.r
+    w = writer(m, dst)
+
+    def h(pc: int) -> int:
+        value, flags = op(r[src] & norm, _active_mode(m))
+        _finish(m, w, value, flags)
+        return pc + 4
+
+    return h
+
+
 @semantic(*_UNARY)
 def fp_unary(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
     """ExecuteDecodedFPUnary for SQRT/EXP/RECIP through the numeric profile."""
     sel = v["SrcType"]
     make = _carrier_unary if numeric_model(m) == "carrier" else _ieee_unary
-    op = make(form.mnemonic, sel)
-    s, norm = v["SrcL"], _source_norm(sel)
-    r = m.r
-    w = writer(m, v["RegDst"])
-
-    def h(pc: int) -> int:
-        value, flags = op(r[s] & norm, _active_mode(m))
-        _finish(m, w, value, flags)
-        return pc + 4
-
-    return h
+    return _one_source(m, make(form.mnemonic, sel), v["SrcL"], _source_norm(sel), v["RegDst"])
 
 
 @semantic(*_COMPARE)
@@ -723,15 +730,5 @@ def fp_convert(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) 
     """ExecuteDecodedFPConvert: FCVT (active mode), FCVT{A,M,N,P,Z} to integers (fixed
     modes), SCVTF/UCVTF from integers (active mode)."""
     sel = v["SrcType"]
-    op = _convert_op(m, form.mnemonic, sel, v["DstType"])
-    s = v["SrcL"]
     norm = _source_norm(sel) if form.mnemonic not in ("SCVTF", "UCVTF") else MASK64
-    r = m.r
-    w = writer(m, v["RegDst"])
-
-    def h(pc: int) -> int:
-        value, flags = op(r[s] & norm, _active_mode(m))
-        _finish(m, w, value, flags)
-        return pc + 4
-
-    return h
+    return _one_source(m, _convert_op(m, form.mnemonic, sel, v["DstType"]), v["SrcL"], norm, v["RegDst"])
