@@ -59,10 +59,7 @@ def open_debugger(
         if isinstance(e, OpenError):
             raise
         raise OpenError(str(e)) from None
-    symbols = Symbols(
-        {s.name: s.value for s in loaded.symbol_list() if s.name},
-        {s.name: s.size for s in loaded.symbol_list() if s.name},
-    )
+    symbols = Symbols.of(loaded.program.symbols)
     result = None
     if loaded.result_address is not None and loaded.result_size:
         result = (loaded.result_address, loaded.result_size)
