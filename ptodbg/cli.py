@@ -120,7 +120,8 @@ DEFAULT_MAX_STEPS = 200_000_000
 # which the fast path does not record: they come from a replay of that attempt from the
 # newest snapshot.  A snapshot every 2^16 attempts bounds that replay; a zero budget keeps
 # only the first and the newest snapshot (History never drops those two).
-RUN_ENGINE_OPTIONS = {"interval": 1 << 16, "budget_bytes": 0}
+# ``run`` saves no session, so it needs no checksum of the program file.
+RUN_ENGINE_OPTIONS = {"interval": 1 << 16, "budget_bytes": 0, "checksum": False}
 
 
 def _open(args: argparse.Namespace, **options):
