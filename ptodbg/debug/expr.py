@@ -45,7 +45,7 @@ _set = object.__setattr__  # how a frozen record's __init__ sets its fields
 
 MASK64 = (1 << 64) - 1
 
-_TOKEN = re.compile(
+_TOKEN_PATTERN = (
     r"\s*(?:(?P<num>0[xX][0-9a-fA-F_]+|0[bB][01_]+|\d[\d_]*)"
     r"|(?P<queue>[tuTU]#\d)"
     r"|(?P<name>[A-Za-z_.$][\w.$]*)"
@@ -203,10 +203,15 @@ def _clip(text: str, width: int = 60) -> str:
 
 # ------------------------------------------------------------------ parsing
 # One token per match, whitespace skipped; anything else is a one-character "bad" match.
-_SCAN = re.compile(_TOKEN.pattern[:-1] + r"|(?P<bad>\S))")
+# Compiled on the first expression parsed (a ``ptodbg run`` parses none: compiling it is
+# most of this module's import).
+_SCAN: re.Pattern[str] | None = None
 
 
 def _tokenize(text: str) -> list[tuple[str, str, int]]:
+    global _SCAN
+    if _SCAN is None:
+        _SCAN = re.compile(_TOKEN_PATTERN[:-1] + r"|(?P<bad>\S))")
     out = []
     for m in _SCAN.finditer(text):
         kind = m.lastgroup

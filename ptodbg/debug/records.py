@@ -58,12 +58,15 @@ class Perms(IntFlag):
 
     @classmethod
     def of(cls, bits: int) -> Perms:
-        """The member for raw bits, without IntFlag's per-call construction cost."""
+        """The member for raw bits, without IntFlag's per-call construction cost (the
+        eight are made on the first call: a ``ptodbg run`` asks for none)."""
+        if not _PERMS:
+            _PERMS.extend(Perms(p) for p in range(8))
         return _PERMS[bits & 7]
 
 
 _PERMS_TEXT = tuple(("r" if p & 4 else "-") + ("w" if p & 2 else "-") + ("x" if p & 1 else "-") for p in range(8))
-_PERMS = tuple(Perms(p) for p in range(8))
+_PERMS: list[Perms] = []  # Perms.of's eight members, made on its first call
 
 
 # -------------------------------------------------------------------- registers
