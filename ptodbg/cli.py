@@ -120,7 +120,8 @@ DEFAULT_MAX_STEPS = 200_000_000
 # which the fast path does not record: they come from a replay of that attempt from the
 # newest snapshot.  A snapshot every 2^16 attempts bounds that replay; a zero budget keeps
 # only the first and the newest snapshot (History never drops those two).
-RUN_ENGINE_OPTIONS = {"interval": 1 << 16, "budget_bytes": 0}
+# ``run`` saves no session, so it needs no checksum of the program file.
+RUN_ENGINE_OPTIONS = {"interval": 1 << 16, "budget_bytes": 0, "checksum": False}
 
 
 def _open(args: argparse.Namespace, **options):
@@ -315,16 +316,11 @@ def cmd_campaign(args: argparse.Namespace) -> int:
 CAMPAIGN_HELP = "inject a fault at every memory access and check precise recovery (Dask)"
 
 
-def _campaign_parser(sub, full: bool = True) -> None:
-    """The ``campaign`` subcommand; ``full=False`` lists it (``ptodbg --help``) without
-    its options, whose defaults come from :mod:`ptodbg.campaign.spec` (an import other
-    commands need not pay for)."""
-    if not full:
-        sub.add_parser("campaign", help=CAMPAIGN_HELP).set_defaults(handler=cmd_campaign)
-        return
+def _campaign_options(p: argparse.ArgumentParser) -> None:
+    """The ``campaign`` subcommand's options, whose defaults come from
+    :mod:`ptodbg.campaign.spec` (an import other commands need not pay for)."""
     from ptodbg.campaign.spec import MAX_STEPS_DEFAULT
 
-    p = sub.add_parser("campaign", help=CAMPAIGN_HELP)
     p.add_argument("program", metavar="PROGRAM", help="ELF file or .s source")
     _profile_args(p)
     p.add_argument("--faults", choices=("data", "all"), default="data",
@@ -341,7 +337,6 @@ def _campaign_parser(sub, full: bool = True) -> None:
                    help=f"attempts the fault-free run may take (default {MAX_STEPS_DEFAULT})")
     p.add_argument("--test-defect", choices=("store-before-check", "skip-recover"), default=None,
                    help=argparse.SUPPRESS)  # negative controls of the test suite
-    p.set_defaults(handler=cmd_campaign)
 
 
 def _profile_args(p: argparse.ArgumentParser) -> None:
@@ -375,37 +370,29 @@ class _Version(argparse.Action):
         raise SystemExit(0)
 
 
-def build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The whole parser; given the ``command`` about to be parsed, only that command's
-    options need to be complete (today: ``campaign``'s are left out for the others)."""
-    parser = _Parser(prog=PROG, description="Debugger and emulator for PTO ISA 0.58.3 programs.")
-    parser.add_argument("--version", action=_Version, nargs=0,
-                        help="print the ptodbg version and the PTO ISA release it implements")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-
-    p = sub.add_parser("asm", help="assemble a .s source to an ELF64 executable")
+def _asm_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("source", metavar="SOURCE", help="assembly source file")
     p.add_argument("-o", "--output", metavar="OUT", required=True, help="ELF file to write")
-    p.set_defaults(handler=cmd_asm)
 
-    p = sub.add_parser("disasm", help="list a program's instructions and data")
+
+def _disasm_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("program", metavar="PROGRAM", help="ELF file or .s source")
     p.add_argument("--catalog", metavar="PATH", action="append", default=[],
                    help="official scalar-forms.json/command-forms.json, or a folder holding them (repeatable)")
     p.add_argument("--compat", choices=("linx-v0.4",), default=None,
                    help="also decode the forms of an older LinxISA release")
-    p.set_defaults(handler=cmd_disasm)
 
-    p = sub.add_parser("run", help="run a program headless to a stop and print the final state")
+
+def _run_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("program", metavar="PROGRAM", help="ELF file or .s source")
     p.add_argument("--max-steps", type=int, default=DEFAULT_MAX_STEPS, metavar="N",
                    help=f"stop after N instruction attempts (default {DEFAULT_MAX_STEPS})")
     p.add_argument("--json", action="store_true", help="print the final state as one JSON object")
     p.add_argument("--trace", metavar="FILE.jsonl", help="write one JSON object per instruction attempt")
     _profile_args(p)
-    p.set_defaults(handler=cmd_run)
 
-    p = sub.add_parser("batch", help="run debugger commands headless, one JSON line per command")
+
+def _batch_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("program", metavar="PROGRAM", help="ELF file or .s source")
     p.add_argument("-x", dest="script", metavar="SCRIPT", help="file with one command per line")
     p.add_argument("-c", dest="commands", metavar="CMDS", help='commands separated by ";"')
@@ -416,27 +403,53 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--text", action="store_true",
                    help="print what the TUI's console shows (a gdb-like session) instead of JSON lines")
     _profile_args(p)
-    p.set_defaults(handler=cmd_batch)
 
-    p = sub.add_parser("dap", help="serve the Debug Adapter Protocol (editors: VS Code, nvim-dap, ...)")
+
+def _dap_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--port", type=int, metavar="N", default=None,
                    help="listen on 127.0.0.1:N for one connection instead of using stdin/stdout")
-    p.set_defaults(handler=cmd_dap)
 
-    p = sub.add_parser("tui", help="open the debugger's terminal interface")
+
+def _tui_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("program", metavar="PROGRAM", nargs="?", help="ELF file or .s source (default: the demo)")
     p.add_argument("--session", metavar="FILE", help="open a saved session")
     p.add_argument("--theme", metavar="NAME", help="theme name: a shipped theme (dark, light...) or one in $XDG_CONFIG_HOME/ptodbg/themes")
     _profile_args(p)
-    p.set_defaults(handler=cmd_tui)
 
-    p = sub.add_parser("avs", help="run pto-spec AVS programs against the emulator and report each point")
+
+def _avs_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("paths", metavar="PATH", nargs="+", help=".asl program or a folder of them")
     p.add_argument("--json", action="store_true", help="one JSON object per point, then the totals")
     p.add_argument("--catalog", metavar="DIR",
                    help="folder of the official catalogs (default: a catalog/ folder beside the AVS tree)")
-    p.set_defaults(handler=cmd_avs)
-    _campaign_parser(sub, full=command in (None, "campaign"))
+
+
+# (name, help, handler, options) of each command, in the order ``ptodbg --help`` lists them
+COMMANDS = (
+    ("asm", "assemble a .s source to an ELF64 executable", cmd_asm, _asm_options),
+    ("disasm", "list a program's instructions and data", cmd_disasm, _disasm_options),
+    ("run", "run a program headless to a stop and print the final state", cmd_run, _run_options),
+    ("batch", "run debugger commands headless, one JSON line per command", cmd_batch, _batch_options),
+    ("dap", "serve the Debug Adapter Protocol (editors: VS Code, nvim-dap, ...)", cmd_dap, _dap_options),
+    ("tui", "open the debugger's terminal interface", cmd_tui, _tui_options),
+    ("avs", "run pto-spec AVS programs against the emulator and report each point", cmd_avs, _avs_options),
+    ("campaign", CAMPAIGN_HELP, cmd_campaign, _campaign_options),
+)
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The whole parser (``command`` None); given the ``command`` about to be parsed, the
+    other commands are listed with their help line but without their options, which
+    only their own parse reads (building them all is a few milliseconds of every start)."""
+    parser = _Parser(prog=PROG, description="Debugger and emulator for PTO ISA 0.58.3 programs.")
+    parser.add_argument("--version", action=_Version, nargs=0,
+                        help="print the ptodbg version and the PTO ISA release it implements")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name, text, handler, options in COMMANDS:
+        p = sub.add_parser(name, help=text)
+        if command is None or command == name:
+            options(p)
+        p.set_defaults(handler=handler)
     return parser
 
 

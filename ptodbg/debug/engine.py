@@ -29,7 +29,6 @@ the timeline already ran.
 
 from __future__ import annotations
 
-import hashlib
 import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -309,6 +308,11 @@ class Debugger(ForwardMixin, TimelineMixin, EditsMixin, FramesMixin):
 
 
 def file_sha256(path: str) -> str:
+    """The sha256 of the file at ``path`` (a session names its program by it).  hashlib
+    is imported here: loading OpenSSL is a millisecond and more of a start-up that needs
+    no checksum (``ptodbg run``)."""
+    import hashlib
+
     h = hashlib.sha256()
     with open(path, "rb") as f:
         for block in iter(lambda: f.read(1 << 16), b""):

@@ -37,13 +37,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 
+from ptodbg.debug.plainrecord import Frozen
 from ptodbg.isa.pratt import Grammar, ParseError, Token, parse
+
+_set = object.__setattr__  # how a frozen record's __init__ sets its fields
 
 MASK64 = (1 << 64) - 1
 
-_TOKEN = re.compile(
+_TOKEN_PATTERN = (
     r"\s*(?:(?P<num>0[xX][0-9a-fA-F_]+|0[bB][01_]+|\d[\d_]*)"
     r"|(?P<queue>[tuTU]#\d)"
     r"|(?P<name>[A-Za-z_.$][\w.$]*)"
@@ -64,14 +66,21 @@ class ExprError(ValueError):
         self.column = column
 
 
-@dataclass(frozen=True)
-class Context:
+class Context(Frozen):
     """What an expression can read: one function per kind of name."""
+
+    __slots__ = ("register", "queue", "memory", "symbol")
 
     register: Callable[[str], int | None]  # None when the name is not a register
     queue: Callable[[str, int], int | None]  # ("t"|"u", 1..4) -> value, None when empty
     memory: Callable[[int, int], bytes]
     symbol: Callable[[str], int | None]
+
+    def __init__(self, register: Callable[[str], int | None], queue: Callable[[str, int], int | None], memory: Callable[[int, int], bytes], symbol: Callable[[str], int | None]) -> None:
+        _set(self, "register", register)
+        _set(self, "queue", queue)
+        _set(self, "memory", memory)
+        _set(self, "symbol", symbol)
 
 
 class Expr:
@@ -194,10 +203,15 @@ def _clip(text: str, width: int = 60) -> str:
 
 # ------------------------------------------------------------------ parsing
 # One token per match, whitespace skipped; anything else is a one-character "bad" match.
-_SCAN = re.compile(_TOKEN.pattern[:-1] + r"|(?P<bad>\S))")
+# Compiled on the first expression parsed (a ``ptodbg run`` parses none: compiling it is
+# most of this module's import).
+_SCAN: re.Pattern[str] | None = None
 
 
 def _tokenize(text: str) -> list[tuple[str, str, int]]:
+    global _SCAN
+    if _SCAN is None:
+        _SCAN = re.compile(_TOKEN_PATTERN[:-1] + r"|(?P<bad>\S))")
     out = []
     for m in _SCAN.finditer(text):
         kind = m.lastgroup

@@ -25,13 +25,17 @@ def open_debugger(
     profile: str = "debug",
     compat: str | None = None,
     argv: list[str] | None = None,
+    checksum: bool = True,
     **engine_options,
 ) -> Debugger:
     """Load ``path`` (ELF or ``.s``; None = the built-in demo) into a new debugger.
 
     ``profile`` is debug, reference or linux; ``compat`` a compatibility mode of
     :mod:`ptodbg.isa.legacy` (``linx-v0.4`` for the LinxISA v0.4 toolchain's programs).
-    Any problem raises :class:`OpenError` with one line naming the file and the defect."""
+    ``checksum=False`` leaves the debugger's ``sha256`` None (as for a bare machine): a
+    caller that saves and loads no session (``ptodbg run``) need not read the file again
+    to hash it.  Any problem raises :class:`OpenError` with one line naming the file and
+    the defect."""
     from ptodbg.core import loader  # the toolchain side; imported late to keep startup light
     from ptodbg.isa.elf import ProgramError
 
@@ -59,10 +63,7 @@ def open_debugger(
         if isinstance(e, OpenError):
             raise
         raise OpenError(str(e)) from None
-    symbols = Symbols(
-        {s.name: s.value for s in loaded.symbol_list() if s.name},
-        {s.name: s.size for s in loaded.symbol_list() if s.name},
-    )
+    symbols = Symbols.of(loaded.program.symbols)
     result = None
     if loaded.result_address is not None and loaded.result_size:
         result = (loaded.result_address, loaded.result_size)
@@ -72,7 +73,7 @@ def open_debugger(
         stop_address=loaded.stop_address,
         result=result,
         path=str(source),
-        sha256=file_sha256(str(source)),
+        sha256=file_sha256(str(source)) if checksum else None,
         profile=profile,
         loaded=loaded,
         **engine_options,

@@ -1,4 +1,4 @@
-"""The typed records every client of the engine reads: frozen dataclasses for the block
+"""The typed records every client of the engine reads: frozen records for the block
 state, the reservation, a trap, a backtrace frame, a note and a system call, a DMA, a
 decoded instruction and a page range, plus the names a client needs to read them
 (permission bits, event kinds, trap numbers).
@@ -13,7 +13,6 @@ one place (:mod:`ptodbg.debug.jsonstate`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
 from enum import IntFlag
 
 from ptodbg.core.events import ATOMIC, FENCE, LOAD, STORE, MemEvent
@@ -27,6 +26,9 @@ from ptodbg.core.faults import (
 from ptodbg.core.machine import TrapInfo
 from ptodbg.core.memory import PAGE_SHIFT, PAGE_SIZE
 from ptodbg.core.state import GPR_NAMES, RA
+from ptodbg.debug.plainrecord import Frozen
+
+_set = object.__setattr__  # how a frozen record's __init__ sets its fields
 
 __all__ = [
     "ATOMIC", "DATA_ALIGN_FAULT", "DATA_PAGE_FAULT", "DMA_BYTES", "EVENT_KINDS", "FENCE", "GPR_NAMES",
@@ -56,20 +58,27 @@ class Perms(IntFlag):
 
     @classmethod
     def of(cls, bits: int) -> Perms:
-        """The member for raw bits, without IntFlag's per-call construction cost."""
+        """The member for raw bits, without IntFlag's per-call construction cost (the
+        eight are made on the first call: a ``ptodbg run`` asks for none)."""
+        if not _PERMS:
+            _PERMS.extend(Perms(p) for p in range(8))
         return _PERMS[bits & 7]
 
 
 _PERMS_TEXT = tuple(("r" if p & 4 else "-") + ("w" if p & 2 else "-") + ("x" if p & 1 else "-") for p in range(8))
-_PERMS = tuple(Perms(p) for p in range(8))
+_PERMS: list[Perms] = []  # Perms.of's eight members, made on its first call
 
 
 # -------------------------------------------------------------------- registers
-@dataclass(frozen=True, slots=True)
-class Registers:
+class Registers(Frozen):
     """The 24 GPRs, indexable by number or ABI name (``regs[2]``, ``regs["a0"]``)."""
 
+    __slots__ = ("values",)
+
     values: tuple[int, ...]
+
+    def __init__(self, values: tuple[int, ...]) -> None:
+        _set(self, "values", values)
 
     NAMES = GPR_NAMES
 
@@ -99,9 +108,10 @@ _REG_INDEX = {name: i for i, name in enumerate(GPR_NAMES)} | {f"r{i}": i for i i
 
 
 # ------------------------------------------------------------ block, reservation
-@dataclass(frozen=True, slots=True)
-class BlockState:
+class BlockState(Frozen):
     """The open block (DESIGN.md §6 ``block``)."""
+
+    __slots__ = ("kind", "type", "bpc", "bpcn", "taken", "body")
 
     kind: str
     type: str
@@ -110,18 +120,31 @@ class BlockState:
     taken: bool
     body: bool
 
+    def __init__(self, kind: str, type: str, bpc: int, bpcn: int, taken: bool, body: bool) -> None:
+        _set(self, "kind", kind)
+        _set(self, "type", type)
+        _set(self, "bpc", bpc)
+        _set(self, "bpcn", bpcn)
+        _set(self, "taken", taken)
+        _set(self, "body", body)
+
     @classmethod
     def of(cls, state: dict | None) -> BlockState | None:
         """From the core's ``Machine.block_state()`` (None outside a block)."""
         return None if state is None else cls(**state)
 
 
-@dataclass(frozen=True, slots=True)
-class Reservation:
+class Reservation(Frozen):
     """The LR reservation: the address LR recorded and its size; SC compares the line."""
+
+    __slots__ = ("address", "size")
 
     address: int
     size: int
+
+    def __init__(self, address: int, size: int) -> None:
+        _set(self, "address", address)
+        _set(self, "size", size)
 
     @property
     def line(self) -> int:
@@ -129,18 +152,21 @@ class Reservation:
 
 
 # ---------------------------------------------------------------------- traps
-@dataclass(frozen=True, slots=True)
 class Trap(TrapInfo):
     """A trap that was entered (the fields of DESIGN.md §6 ``trap`` and what the engine
     knows besides: where trap entry sent TPC, whether a handler runs, and why): the
-    core's record, with what a debugger asks of it."""
+    core's record, with what a debugger asks of it.  It adds no field, so the core
+    record's equality (same class, same fields), hash, repr and immutability hold as they
+    are."""
+
+    __slots__ = ()
 
     @classmethod
     def of(cls, info: TrapInfo | None) -> Trap | None:
         """From the core's ``TrapInfo`` (None stays None)."""
         if info is None:
             return None
-        return cls(*(getattr(info, f.name) for f in fields(TrapInfo)))
+        return cls(*[getattr(info, name) for name in TrapInfo.__slots__])
 
     @property
     def argument(self) -> str:
@@ -153,14 +179,21 @@ class Trap(TrapInfo):
         return self.number == SW_BREAKPOINT
 
 
-@dataclass(frozen=True, slots=True)
-class TrapStop:
+class TrapStop(Frozen):
     """The trap of the last attempt as a stop: recovered yet?, and the way forward."""
+
+    __slots__ = ("info", "recovered", "hint", "ok")
 
     info: Trap
     recovered: bool
     hint: str  # one sentence: how to get past it
     ok: bool  # the hint says the way forward is clear
+
+    def __init__(self, info: Trap, recovered: bool, hint: str, ok: bool) -> None:
+        _set(self, "info", info)
+        _set(self, "recovered", recovered)
+        _set(self, "hint", hint)
+        _set(self, "ok", ok)
 
     @property
     def argument(self) -> str:
@@ -173,15 +206,22 @@ class TrapStop:
 
 
 # ------------------------------------------------------------------------ DMA
-@dataclass(frozen=True, slots=True)
-class DmaInfo:
+class DmaInfo(Frozen):
     """A DMA the memory views highlight: ``when`` is "next" (at TPC, not yet executed),
     "done" (the last attempt, executed) or "faulted" (the last attempt trapped)."""
+
+    __slots__ = ("pc", "src", "dst", "when")
 
     pc: int
     src: int
     dst: int
     when: str
+
+    def __init__(self, pc: int, src: int, dst: int, when: str) -> None:
+        _set(self, "pc", pc)
+        _set(self, "src", src)
+        _set(self, "dst", dst)
+        _set(self, "when", when)
 
     @property
     def src_range(self) -> tuple[int, int]:
@@ -205,25 +245,32 @@ class DmaInfo:
 
 
 # --------------------------------------------------------------------- frames
-@dataclass(frozen=True, slots=True)
-class SavedRegister:
+class SavedRegister(Frozen):
     """A register a frame's FENTRY stored: where, and the value it held for the caller."""
+
+    __slots__ = ("index", "address", "value")
 
     index: int  # GPR number
     address: int
     value: int
+
+    def __init__(self, index: int, address: int, value: int) -> None:
+        _set(self, "index", index)
+        _set(self, "address", address)
+        _set(self, "value", value)
 
     @property
     def name(self) -> str:
         return GPR_NAMES[self.index]
 
 
-@dataclass(frozen=True, slots=True)
-class Frame:
+class Frame(Frozen):
     """One level of the call chain (innermost = level 0), unwound as gdb does: the
     registers the frame's FENTRY saved (``saved``, read from its stack slots) are the
     caller's values, so frame N's ``regs`` are frame N-1's with the registers N-1 saved
     replaced by their slots and sp set to N-1's frame address."""
+
+    __slots__ = ("level", "pc", "function", "offset", "sp", "where", "demangled", "frame_address", "saved", "regs")
 
     level: int
     pc: int
@@ -231,10 +278,22 @@ class Frame:
     offset: int
     sp: int
     where: str  # symbolized pc ("main+0xc")
-    demangled: str | None = None  # the function as a C++ programmer reads it, when different
-    frame_address: int | None = None  # the caller's sp (gdb's "frame at"); None: no frame template
-    saved: tuple[SavedRegister, ...] = ()  # what this frame's FENTRY stored (its caller's values)
-    regs: tuple[int, ...] = ()  # the 24 GPRs as this frame sees them (level 0: the live ones)
+    demangled: str | None  # the function as a C++ programmer reads it, when different
+    frame_address: int | None  # the caller's sp (gdb's "frame at"); None: no frame template
+    saved: tuple[SavedRegister, ...]  # what this frame's FENTRY stored (its caller's values)
+    regs: tuple[int, ...]  # the 24 GPRs as this frame sees them (level 0: the live ones)
+
+    def __init__(self, level: int, pc: int, function: str | None, offset: int, sp: int, where: str, demangled: str | None = None, frame_address: int | None = None, saved: tuple[SavedRegister, ...] = (), regs: tuple[int, ...] = ()) -> None:
+        _set(self, "level", level)
+        _set(self, "pc", pc)
+        _set(self, "function", function)
+        _set(self, "offset", offset)
+        _set(self, "sp", sp)
+        _set(self, "where", where)
+        _set(self, "demangled", demangled)
+        _set(self, "frame_address", frame_address)
+        _set(self, "saved", saved)
+        _set(self, "regs", regs)
 
     @property
     def label(self) -> str:
@@ -250,10 +309,11 @@ NOTE_KINDS = ("syscall", "exit", "edit", "other")
 SEVERITIES = ("info", "warning")
 
 
-@dataclass(frozen=True, slots=True)
-class Syscall:
+class Syscall(Frozen):
     """One system call of the linux profile: number, name (None: unsupported), the first
     arguments and the result (None when the call did not return, as exit)."""
+
+    __slots__ = ("step", "number", "name", "args", "result")
 
     step: int
     number: int
@@ -261,24 +321,39 @@ class Syscall:
     args: tuple[int, ...]
     result: int | None
 
+    def __init__(self, step: int, number: int, name: str | None, args: tuple[int, ...], result: int | None) -> None:
+        _set(self, "step", step)
+        _set(self, "number", number)
+        _set(self, "name", name)
+        _set(self, "args", args)
+        _set(self, "result", result)
+
     @property
     def supported(self) -> bool:
         return self.name is not None
 
 
-@dataclass(frozen=True, slots=True)
-class Note:
+class Note(Frozen):
     """Something the timeline noted: a system call, an edit applied, an exit.
 
     ``kind`` is one of :data:`NOTE_KINDS`, ``severity`` one of :data:`SEVERITIES` (an
     unsupported system call, an edit that could not be applied: ``warning``).  ``text`` is
     the sentence without its "@step" prefix; ``syscall`` the call's facts when it is one."""
 
+    __slots__ = ("step", "kind", "severity", "text", "syscall")
+
     step: int | None
     kind: str
     severity: str
     text: str
-    syscall: Syscall | None = None
+    syscall: Syscall | None
+
+    def __init__(self, step: int | None, kind: str, severity: str, text: str, syscall: Syscall | None = None) -> None:
+        _set(self, "step", step)
+        _set(self, "kind", kind)
+        _set(self, "severity", severity)
+        _set(self, "text", text)
+        _set(self, "syscall", syscall)
 
     @property
     def warning(self) -> bool:
@@ -314,9 +389,10 @@ class EditNote(str):
 
 
 # ----------------------------------------------------------- code and memory
-@dataclass(frozen=True, slots=True)
-class Instruction:
+class Instruction(Frozen):
     """One decoded instruction as a disassembly row shows it."""
+
+    __slots__ = ("address", "length", "data", "value", "mnemonic", "text", "labels")
 
     address: int
     length: int  # bytes (0: nothing could be read there)
@@ -324,11 +400,19 @@ class Instruction:
     value: int  # little-endian instruction word
     mnemonic: str | None  # None: no form matches (or the bytes run into unmapped memory)
     text: str  # assembly (or a data directive / a sentence for what cannot be decoded)
-    labels: tuple[str, ...] = ()  # symbols at this address
+    labels: tuple[str, ...]  # symbols at this address
+
+    def __init__(self, address: int, length: int, data: bytes, value: int, mnemonic: str | None, text: str, labels: tuple[str, ...] = ()) -> None:
+        _set(self, "address", address)
+        _set(self, "length", length)
+        _set(self, "data", data)
+        _set(self, "value", value)
+        _set(self, "mnemonic", mnemonic)
+        _set(self, "text", text)
+        _set(self, "labels", labels)
 
 
-@dataclass(frozen=True, slots=True)
-class PageRange:
+class PageRange(Frozen):
     """A run of mapped pages with the same permissions and owner (pwndbg's ``vmmap`` row).
 
     ``name`` says what the range is: an ELF segment (with its sections), ``[stack]``,
@@ -337,22 +421,33 @@ class PageRange:
     access, "*" set by the user (perms/inject), "@" an injection scheduled for a later
     step, "" none; ``injection`` says it in words."""
 
+    __slots__ = ("start", "end", "perms", "name", "mark", "injection")
+
     start: int
     end: int
     perms: Perms
     name: str
-    mark: str = ""
-    injection: str = ""
+    mark: str
+    injection: str
+
+    def __init__(self, start: int, end: int, perms: Perms, name: str, mark: str = "", injection: str = "") -> None:
+        _set(self, "start", start)
+        _set(self, "end", end)
+        _set(self, "perms", perms)
+        _set(self, "name", name)
+        _set(self, "mark", mark)
+        _set(self, "injection", injection)
 
     @property
     def size(self) -> int:
         return self.end - self.start
 
 
-@dataclass(frozen=True, slots=True)
-class HistorySummary:
+class HistorySummary(Frozen):
     """The recorded timeline: snapshots kept, their memory, the budget, how many were
     thinned out, the furthest step reached and the timeline edits."""
+
+    __slots__ = ("snapshots", "bytes", "budget", "thinned", "horizon", "edits")
 
     snapshots: int
     bytes: int
@@ -361,10 +456,17 @@ class HistorySummary:
     horizon: int
     edits: int
 
+    def __init__(self, snapshots: int, bytes: int, budget: int, thinned: int, horizon: int, edits: int) -> None:
+        _set(self, "snapshots", snapshots)
+        _set(self, "bytes", bytes)
+        _set(self, "budget", budget)
+        _set(self, "thinned", thinned)
+        _set(self, "horizon", horizon)
+        _set(self, "edits", edits)
+
 
 # -------------------------------------------------------------------- timeline
-@dataclass(frozen=True, slots=True)
-class IntervalSummary:
+class IntervalSummary(Frozen):
     """What happened between two snapshots: steps ``start`` (exclusive) to ``end``.
 
     ``pages_written``: pages whose contents changed (copied on write, or newly mapped);
@@ -373,13 +475,24 @@ class IntervalSummary:
     pages, ascending, and ``regs``, a mask of the GPRs its instructions may have written
     (bit k: GPR k; same-value writes included) - both exact or a superset, never less."""
 
+    __slots__ = ("start", "end", "pages_written", "trap", "trap_step", "pages", "regs")
+
     start: int
     end: int
     pages_written: int
-    trap: int | None = None
-    trap_step: int | None = None
-    pages: tuple[int, ...] = ()
-    regs: int = (1 << 24) - 2
+    trap: int | None
+    trap_step: int | None
+    pages: tuple[int, ...]
+    regs: int
+
+    def __init__(self, start: int, end: int, pages_written: int, trap: int | None = None, trap_step: int | None = None, pages: tuple[int, ...] = (), regs: int = (1 << 24) - 2) -> None:
+        _set(self, "start", start)
+        _set(self, "end", end)
+        _set(self, "pages_written", pages_written)
+        _set(self, "trap", trap)
+        _set(self, "trap_step", trap_step)
+        _set(self, "pages", pages)
+        _set(self, "regs", regs)
 
     def merged(self, later: IntervalSummary) -> IntervalSummary:
         """This interval and the one right after it as one (pages: at most the sum; the
@@ -390,8 +503,7 @@ class IntervalSummary:
                                trap.trap, trap.trap_step, pages, self.regs | later.regs)
 
 
-@dataclass(frozen=True, slots=True)
-class LastWrite:
+class LastWrite(Frozen):
     """The answer of ``last`` (DESIGN.md §5): the write nearest before the present.
 
     ``step`` is the step count just after the writing attempt (``goto step`` shows the new
@@ -400,13 +512,24 @@ class LastWrite:
     memory, ``address``/``size`` is the range the write covered, and for a DMA ``event``
     the index (0..7) of its first store event that wrote the asked bytes."""
 
+    __slots__ = ("step", "pc", "mnemonic", "kind", "address", "size", "event")
+
     step: int
     pc: int
     mnemonic: str | None
     kind: str
-    address: int | None = None
-    size: int | None = None
-    event: int | None = None
+    address: int | None
+    size: int | None
+    event: int | None
+
+    def __init__(self, step: int, pc: int, mnemonic: str | None, kind: str, address: int | None = None, size: int | None = None, event: int | None = None) -> None:
+        _set(self, "step", step)
+        _set(self, "pc", pc)
+        _set(self, "mnemonic", mnemonic)
+        _set(self, "kind", kind)
+        _set(self, "address", address)
+        _set(self, "size", size)
+        _set(self, "event", event)
 
     def as_json(self) -> dict:
         out: dict = {"step": self.step, "pc": self.pc, "mnemonic": self.mnemonic, "kind": self.kind}
@@ -418,24 +541,37 @@ class LastWrite:
         return out
 
 
-@dataclass(frozen=True, slots=True)
-class TimelineMark:
+class TimelineMark(Frozen):
     """A point of the timeline worth marking: ``kind`` "breakpoint", "watchpoint" or
     "trap" (a stop the debugger made there) or "edit" (a timeline edit: an injection, a
     permission, register or memory change, a recovery); ``text`` says what it was."""
+
+    __slots__ = ("step", "kind", "text")
 
     step: int
     kind: str
     text: str
 
+    def __init__(self, step: int, kind: str, text: str) -> None:
+        _set(self, "step", step)
+        _set(self, "kind", kind)
+        _set(self, "text", text)
 
-@dataclass(frozen=True, slots=True)
-class Timeline:
+
+class Timeline(Frozen):
     """The recorded run as a client draws it: steps 0 to ``horizon`` (the furthest
     reached), the history's interval summaries (one per ``interval`` steps of a run) and
     the marks (stops seen and edits, in step order)."""
 
+    __slots__ = ("horizon", "interval", "intervals", "marks")
+
     horizon: int
     interval: int
-    intervals: tuple[IntervalSummary, ...] = ()
-    marks: tuple[TimelineMark, ...] = ()
+    intervals: tuple[IntervalSummary, ...]
+    marks: tuple[TimelineMark, ...]
+
+    def __init__(self, horizon: int, interval: int, intervals: tuple[IntervalSummary, ...] = (), marks: tuple[TimelineMark, ...] = ()) -> None:
+        _set(self, "horizon", horizon)
+        _set(self, "interval", interval)
+        _set(self, "intervals", intervals)
+        _set(self, "marks", marks)

@@ -16,39 +16,60 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 
 from ptodbg.core import Machine, TrapInfo
 from ptodbg.core.events import MemEvent
 from ptodbg.core.memory import Watch
 from ptodbg.debug.errors import DebugError
 from ptodbg.debug.expr import Context, Expr, ExprError
+from ptodbg.isa.record import Record
 
 MAX_IGNORE = 1 << 62  # the largest ignore count (a count, not a loop bound: each hit takes one)
+_NEW_LIST: list = []  # the default of Stop.watch_hits: stands for a new empty list (never filled)
 
 
-@dataclass
-class Stop:
+class Stop(Record):
     """Why the debugger stopped, in the terms of the JSON ``status`` (DESIGN.md §6)."""
 
+    __slots__ = ("status", "message", "trap", "breakpoint", "watch_hits", "value")
+
     status: str  # stopped | exited | breakpoint | watchpoint | trap | max-steps | interrupted | error
-    message: str = ""
-    trap: TrapInfo | None = None
-    breakpoint: int | None = None
-    watch_hits: list[WatchHit] = field(default_factory=list)
-    value: int | None = None  # finish: the value the frame returned (a0)
+    message: str
+    trap: TrapInfo | None
+    breakpoint: int | None
+    watch_hits: list[WatchHit]
+    value: int | None  # finish: the value the frame returned (a0)
+
+    def __init__(self, status: str, message: str = "", trap: TrapInfo | None = None, breakpoint: int | None = None, watch_hits: list[WatchHit] = _NEW_LIST, value: int | None = None) -> None:
+        self.status = status
+        self.message = message
+        self.trap = trap
+        self.breakpoint = breakpoint
+        self.watch_hits = [] if watch_hits is _NEW_LIST else watch_hits  # a new list for each stop
+        self.value = value
 
 
-@dataclass
-class Breakpoint:
+class Breakpoint(Record):
+    __slots__ = ("ident", "location", "address", "condition", "temporary", "enabled", "hits", "ignore")
+
     ident: int
     location: str
     address: int
-    condition: Expr | None = None
-    temporary: bool = False
-    enabled: bool = True
-    hits: int = 0
-    ignore: int = 0  # hits still to pass over (gdb's ignore count)
+    condition: Expr | None
+    temporary: bool
+    enabled: bool
+    hits: int
+    ignore: int  # hits still to pass over (gdb's ignore count)
+
+    def __init__(self, ident: int, location: str, address: int, condition: Expr | None = None, temporary: bool = False, enabled: bool = True, hits: int = 0, ignore: int = 0) -> None:
+        self.ident = ident
+        self.location = location
+        self.address = address
+        self.condition = condition
+        self.temporary = temporary
+        self.enabled = enabled
+        self.hits = hits
+        self.ignore = ignore
 
     def describe(self, symbolize: Callable[[int], str]) -> dict:
         return {
@@ -64,15 +85,25 @@ class Breakpoint:
         }
 
 
-@dataclass
-class Watchpoint:
+class Watchpoint(Record):
+    __slots__ = ("ident", "expression", "low", "length", "mode", "hits", "enabled")
+
     ident: int
     expression: str
     low: int
     length: int
     mode: str
-    hits: int = 0
-    enabled: bool = True
+    hits: int
+    enabled: bool
+
+    def __init__(self, ident: int, expression: str, low: int, length: int, mode: str, hits: int = 0, enabled: bool = True) -> None:
+        self.ident = ident
+        self.expression = expression
+        self.low = low
+        self.length = length
+        self.mode = mode
+        self.hits = hits
+        self.enabled = enabled
 
     def watch(self) -> Watch:
         return Watch(self.ident, self.low, self.low + self.length, self.mode)
@@ -90,11 +121,17 @@ class Watchpoint:
         }
 
 
-@dataclass
-class WatchHit:
+class WatchHit(Record):
+    __slots__ = ("watch", "event", "index")
+
     watch: int
     event: MemEvent
     index: int | None  # position of the event among the instruction's events
+
+    def __init__(self, watch: int, event: MemEvent, index: int | None) -> None:
+        self.watch = watch
+        self.event = event
+        self.index = index
 
 
 class StopTable:

@@ -8,23 +8,61 @@ every client's display; none of that needs the rest of the engine.
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from ptodbg.debug.cxxnames import FunctionIndex
+from ptodbg.debug.plainrecord import Frozen
+
+if TYPE_CHECKING:
+    from ptodbg.isa.elf import Symbol
+
+_set = object.__setattr__  # how a frozen record's __init__ sets its fields
 
 
-@dataclass(frozen=True)
-class Symbols:
-    """The program's symbols: name -> address, and address -> nearest name."""
+class Symbols(Frozen):
+    """The program's symbols: name -> address, and address -> nearest name.
+
+    A frozen record of its two dictionaries (equality and repr by them; like the frozen
+    dataclass it was, unhashable, since dictionaries are); what is derived from them is
+    made on first use and kept beside them."""
+
+    __slots__ = ("by_name", "sizes", "_ordered", "_sorted_names", "_pretty", "_functions")
 
     by_name: dict[str, int]
     sizes: dict[str, int]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_ordered", None)  # (addresses, names), made on first use
-        object.__setattr__(self, "_sorted_names", None)  # every name in order, made on first use
-        object.__setattr__(self, "_pretty", {})  # name -> how pretty() shows it
-        object.__setattr__(self, "_functions", None)  # FunctionIndex, made on first use
+    def __init__(self, by_name: dict[str, int], sizes: dict[str, int]) -> None:
+        _set(self, "by_name", by_name)
+        _set(self, "sizes", sizes)
+        _set(self, "_ordered", None)  # (addresses, names), made on first use
+        _set(self, "_sorted_names", None)  # every name in order, made on first use
+        _set(self, "_pretty", {})  # name -> how pretty() shows it
+        _set(self, "_functions", None)  # FunctionIndex, made on first use
+
+    @classmethod
+    def of(cls, symbols: Iterable[Symbol]) -> Symbols:
+        """From an ELF file's symbols: each name's address and size (the last symbol of a
+        name wins; nameless symbols are left out)."""
+        by_name = {s[0]: s[1] for s in symbols}
+        sizes = {s[0]: s[2] for s in symbols}
+        by_name.pop("", None)
+        sizes.pop("", None)
+        return cls(by_name, sizes)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return (self.by_name, self.sizes) == (other.by_name, other.sizes)  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((self.by_name, self.sizes))  # TypeError, as a frozen dataclass of dicts
+
+    def __repr__(self) -> str:
+        return f"Symbols(by_name={self.by_name!r}, sizes={self.sizes!r})"
+
+    def __reduce__(self) -> tuple:
+        return Symbols, (self.by_name, self.sizes)
 
     def ordered(self) -> tuple[list[int], list[str]]:
         """The symbols sorted by address: (addresses, names), made on first use (a run
@@ -35,7 +73,7 @@ class Symbols:
         if got is None:
             pairs = sorted((a, n) for n, a in self.by_name.items() if not n.startswith((".L", "$")))
             got = ([a for a, _ in pairs], [n for _, n in pairs])
-            object.__setattr__(self, "_ordered", got)
+            _set(self, "_ordered", got)
         return got
 
     def sorted_names(self) -> list[str]:
@@ -43,7 +81,7 @@ class Symbols:
         got = self._sorted_names  # type: ignore[attr-defined]
         if got is None:
             got = sorted(self.by_name)
-            object.__setattr__(self, "_sorted_names", got)
+            _set(self, "_sorted_names", got)
         return got
 
     def lookup(self, name: str) -> int | None:
@@ -95,7 +133,7 @@ class Symbols:
         if index is None:
             mangled = [(n, a) for n, a in self.by_name.items() if n.startswith("_Z")]
             index = FunctionIndex([(n, shown, a) for n, a in mangled if (shown := self.pretty(n)) != n])
-            object.__setattr__(self, "_functions", index)
+            _set(self, "_functions", index)
         return index.find(typed)
 
 
