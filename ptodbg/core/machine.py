@@ -44,7 +44,6 @@ Architectural state follows CORE.md §1; the representation choices:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from operator import attrgetter
 
 from ptodbg.core import sysregs as ssr
@@ -112,8 +111,7 @@ _NEVER = -(1 << 62)  # the heat of an address where no block can start
 TRANSLATE_AFTER = 32  # executions of an address before the run from it is translated
 
 
-@dataclass(frozen=True, slots=True)
-class TrapInfo:
+class TrapInfo(Frozen):
     """A trap that was entered: what the trap pane shows."""
 
     number: int
@@ -208,8 +206,7 @@ class RunResult(Frozen):
     message: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Snapshot:
+class Snapshot(Frozen):
     """The complete machine state at one point; memory pages are shared copy-on-write."""
 
     regs: tuple[int, ...]

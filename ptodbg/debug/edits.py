@@ -11,28 +11,19 @@ from __future__ import annotations
 
 from ptodbg.core import Machine
 from ptodbg.core.memory import parse_perms, perms_text
-from ptodbg.debug.plainrecord import Frozen
+from ptodbg.isa.record import Frozen
 
 REG_PC = "pc"
-_set = object.__setattr__  # how a frozen record's __init__ sets its fields
 
 
 class Edit(Frozen):
     """One timeline edit.  ``scheduled`` edits were asked for a future step (``inject ...
     at STEP``) and survive when the user rewrites the past; recorded ones do not."""
 
-    __slots__ = ("step", "kind", "args", "scheduled")
-
     step: int
     kind: str  # "reg" | "queue" | "mem" | "perms" | "once" | "recover"
     args: tuple
-    scheduled: bool
-
-    def __init__(self, step: int, kind: str, args: tuple, scheduled: bool = False) -> None:
-        _set(self, "step", step)
-        _set(self, "kind", kind)
-        _set(self, "args", args)
-        _set(self, "scheduled", scheduled)
+    scheduled: bool = False
 
     def apply(self, m: Machine) -> str:
         """Apply to the machine; returns a one-line description of what happened."""

@@ -38,10 +38,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ptodbg.debug.plainrecord import Frozen
 from ptodbg.isa.pratt import Grammar, ParseError, Token, parse
-
-_set = object.__setattr__  # how a frozen record's __init__ sets its fields
+from ptodbg.isa.record import Frozen
 
 MASK64 = (1 << 64) - 1
 
@@ -69,18 +67,10 @@ class ExprError(ValueError):
 class Context(Frozen):
     """What an expression can read: one function per kind of name."""
 
-    __slots__ = ("register", "queue", "memory", "symbol")
-
     register: Callable[[str], int | None]  # None when the name is not a register
     queue: Callable[[str, int], int | None]  # ("t"|"u", 1..4) -> value, None when empty
     memory: Callable[[int, int], bytes]
     symbol: Callable[[str], int | None]
-
-    def __init__(self, register: Callable[[str], int | None], queue: Callable[[str, int], int | None], memory: Callable[[int, int], bytes], symbol: Callable[[str], int | None]) -> None:
-        _set(self, "register", register)
-        _set(self, "queue", queue)
-        _set(self, "memory", memory)
-        _set(self, "symbol", symbol)
 
 
 class Expr:

@@ -44,7 +44,6 @@ import bisect
 import heapq
 import sys
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from itertools import compress, filterfalse
 from operator import is_not
 
@@ -52,6 +51,7 @@ from ptodbg.core import Snapshot
 from ptodbg.core.machine import SCALAR_FIELDS
 from ptodbg.core.writeset import ALL_GPRS
 from ptodbg.debug.records import IntervalSummary
+from ptodbg.isa.record import Record
 
 KEEP_NEWEST = 1  # snapshots nearest the present that thinning never drops
 ALLOCATION_HEADER = 16  # malloc's chunk header of a large object (pages, big dicts)
@@ -65,8 +65,7 @@ _TRAP = SCALAR_FIELDS.index("last_trap")
 _TRAP_STEP = SCALAR_FIELDS.index("trap_step")
 
 
-@dataclass(slots=True)
-class Entry:  # not frozen only because a frozen dataclass is slower to make; never changed
+class Entry(Record):  # not frozen only because a frozen record is slower to make; never changed
     step: int
     edits: int  # how many timeline edits the snapshot's state already includes
     snap: Snapshot

@@ -26,9 +26,7 @@ from ptodbg.core.faults import (
 from ptodbg.core.machine import TrapInfo
 from ptodbg.core.memory import PAGE_SHIFT, PAGE_SIZE
 from ptodbg.core.state import GPR_NAMES, RA
-from ptodbg.debug.plainrecord import Frozen
-
-_set = object.__setattr__  # how a frozen record's __init__ sets its fields
+from ptodbg.isa.record import Frozen
 
 __all__ = [
     "ATOMIC", "DATA_ALIGN_FAULT", "DATA_PAGE_FAULT", "DMA_BYTES", "EVENT_KINDS", "FENCE", "GPR_NAMES",
@@ -73,12 +71,7 @@ _PERMS: list[Perms] = []  # Perms.of's eight members, made on its first call
 class Registers(Frozen):
     """The 24 GPRs, indexable by number or ABI name (``regs[2]``, ``regs["a0"]``)."""
 
-    __slots__ = ("values",)
-
     values: tuple[int, ...]
-
-    def __init__(self, values: tuple[int, ...]) -> None:
-        _set(self, "values", values)
 
     NAMES = GPR_NAMES
 
@@ -111,22 +104,12 @@ _REG_INDEX = {name: i for i, name in enumerate(GPR_NAMES)} | {f"r{i}": i for i i
 class BlockState(Frozen):
     """The open block (DESIGN.md §6 ``block``)."""
 
-    __slots__ = ("kind", "type", "bpc", "bpcn", "taken", "body")
-
     kind: str
     type: str
     bpc: int
     bpcn: int
     taken: bool
     body: bool
-
-    def __init__(self, kind: str, type: str, bpc: int, bpcn: int, taken: bool, body: bool) -> None:
-        _set(self, "kind", kind)
-        _set(self, "type", type)
-        _set(self, "bpc", bpc)
-        _set(self, "bpcn", bpcn)
-        _set(self, "taken", taken)
-        _set(self, "body", body)
 
     @classmethod
     def of(cls, state: dict | None) -> BlockState | None:
@@ -137,14 +120,8 @@ class BlockState(Frozen):
 class Reservation(Frozen):
     """The LR reservation: the address LR recorded and its size; SC compares the line."""
 
-    __slots__ = ("address", "size")
-
     address: int
     size: int
-
-    def __init__(self, address: int, size: int) -> None:
-        _set(self, "address", address)
-        _set(self, "size", size)
 
     @property
     def line(self) -> int:
@@ -166,7 +143,7 @@ class Trap(TrapInfo):
         """From the core's ``TrapInfo`` (None stays None)."""
         if info is None:
             return None
-        return cls(*[getattr(info, name) for name in TrapInfo.__slots__])
+        return cls(*[getattr(info, name) for name in TrapInfo.__match_args__])
 
     @property
     def argument(self) -> str:
@@ -182,18 +159,10 @@ class Trap(TrapInfo):
 class TrapStop(Frozen):
     """The trap of the last attempt as a stop: recovered yet?, and the way forward."""
 
-    __slots__ = ("info", "recovered", "hint", "ok")
-
     info: Trap
     recovered: bool
     hint: str  # one sentence: how to get past it
     ok: bool  # the hint says the way forward is clear
-
-    def __init__(self, info: Trap, recovered: bool, hint: str, ok: bool) -> None:
-        _set(self, "info", info)
-        _set(self, "recovered", recovered)
-        _set(self, "hint", hint)
-        _set(self, "ok", ok)
 
     @property
     def argument(self) -> str:
@@ -210,18 +179,10 @@ class DmaInfo(Frozen):
     """A DMA the memory views highlight: ``when`` is "next" (at TPC, not yet executed),
     "done" (the last attempt, executed) or "faulted" (the last attempt trapped)."""
 
-    __slots__ = ("pc", "src", "dst", "when")
-
     pc: int
     src: int
     dst: int
     when: str
-
-    def __init__(self, pc: int, src: int, dst: int, when: str) -> None:
-        _set(self, "pc", pc)
-        _set(self, "src", src)
-        _set(self, "dst", dst)
-        _set(self, "when", when)
 
     @property
     def src_range(self) -> tuple[int, int]:
@@ -248,16 +209,9 @@ class DmaInfo(Frozen):
 class SavedRegister(Frozen):
     """A register a frame's FENTRY stored: where, and the value it held for the caller."""
 
-    __slots__ = ("index", "address", "value")
-
     index: int  # GPR number
     address: int
     value: int
-
-    def __init__(self, index: int, address: int, value: int) -> None:
-        _set(self, "index", index)
-        _set(self, "address", address)
-        _set(self, "value", value)
 
     @property
     def name(self) -> str:
@@ -270,30 +224,16 @@ class Frame(Frozen):
     caller's values, so frame N's ``regs`` are frame N-1's with the registers N-1 saved
     replaced by their slots and sp set to N-1's frame address."""
 
-    __slots__ = ("level", "pc", "function", "offset", "sp", "where", "demangled", "frame_address", "saved", "regs")
-
     level: int
     pc: int
     function: str | None
     offset: int
     sp: int
     where: str  # symbolized pc ("main+0xc")
-    demangled: str | None  # the function as a C++ programmer reads it, when different
-    frame_address: int | None  # the caller's sp (gdb's "frame at"); None: no frame template
-    saved: tuple[SavedRegister, ...]  # what this frame's FENTRY stored (its caller's values)
-    regs: tuple[int, ...]  # the 24 GPRs as this frame sees them (level 0: the live ones)
-
-    def __init__(self, level: int, pc: int, function: str | None, offset: int, sp: int, where: str, demangled: str | None = None, frame_address: int | None = None, saved: tuple[SavedRegister, ...] = (), regs: tuple[int, ...] = ()) -> None:
-        _set(self, "level", level)
-        _set(self, "pc", pc)
-        _set(self, "function", function)
-        _set(self, "offset", offset)
-        _set(self, "sp", sp)
-        _set(self, "where", where)
-        _set(self, "demangled", demangled)
-        _set(self, "frame_address", frame_address)
-        _set(self, "saved", saved)
-        _set(self, "regs", regs)
+    demangled: str | None = None  # the function as a C++ programmer reads it, when different
+    frame_address: int | None = None  # the caller's sp (gdb's "frame at"); None: no frame template
+    saved: tuple[SavedRegister, ...] = ()  # what this frame's FENTRY stored (its caller's values)
+    regs: tuple[int, ...] = ()  # the 24 GPRs as this frame sees them (level 0: the live ones)
 
     @property
     def label(self) -> str:
@@ -313,20 +253,11 @@ class Syscall(Frozen):
     """One system call of the linux profile: number, name (None: unsupported), the first
     arguments and the result (None when the call did not return, as exit)."""
 
-    __slots__ = ("step", "number", "name", "args", "result")
-
     step: int
     number: int
     name: str | None
     args: tuple[int, ...]
     result: int | None
-
-    def __init__(self, step: int, number: int, name: str | None, args: tuple[int, ...], result: int | None) -> None:
-        _set(self, "step", step)
-        _set(self, "number", number)
-        _set(self, "name", name)
-        _set(self, "args", args)
-        _set(self, "result", result)
 
     @property
     def supported(self) -> bool:
@@ -340,20 +271,11 @@ class Note(Frozen):
     unsupported system call, an edit that could not be applied: ``warning``).  ``text`` is
     the sentence without its "@step" prefix; ``syscall`` the call's facts when it is one."""
 
-    __slots__ = ("step", "kind", "severity", "text", "syscall")
-
     step: int | None
     kind: str
     severity: str
     text: str
-    syscall: Syscall | None
-
-    def __init__(self, step: int | None, kind: str, severity: str, text: str, syscall: Syscall | None = None) -> None:
-        _set(self, "step", step)
-        _set(self, "kind", kind)
-        _set(self, "severity", severity)
-        _set(self, "text", text)
-        _set(self, "syscall", syscall)
+    syscall: Syscall | None = None
 
     @property
     def warning(self) -> bool:
@@ -392,24 +314,13 @@ class EditNote(str):
 class Instruction(Frozen):
     """One decoded instruction as a disassembly row shows it."""
 
-    __slots__ = ("address", "length", "data", "value", "mnemonic", "text", "labels")
-
     address: int
     length: int  # bytes (0: nothing could be read there)
     data: bytes  # the instruction's bytes
     value: int  # little-endian instruction word
     mnemonic: str | None  # None: no form matches (or the bytes run into unmapped memory)
     text: str  # assembly (or a data directive / a sentence for what cannot be decoded)
-    labels: tuple[str, ...]  # symbols at this address
-
-    def __init__(self, address: int, length: int, data: bytes, value: int, mnemonic: str | None, text: str, labels: tuple[str, ...] = ()) -> None:
-        _set(self, "address", address)
-        _set(self, "length", length)
-        _set(self, "data", data)
-        _set(self, "value", value)
-        _set(self, "mnemonic", mnemonic)
-        _set(self, "text", text)
-        _set(self, "labels", labels)
+    labels: tuple[str, ...] = ()  # symbols at this address
 
 
 class PageRange(Frozen):
@@ -421,22 +332,12 @@ class PageRange(Frozen):
     access, "*" set by the user (perms/inject), "@" an injection scheduled for a later
     step, "" none; ``injection`` says it in words."""
 
-    __slots__ = ("start", "end", "perms", "name", "mark", "injection")
-
     start: int
     end: int
     perms: Perms
     name: str
-    mark: str
-    injection: str
-
-    def __init__(self, start: int, end: int, perms: Perms, name: str, mark: str = "", injection: str = "") -> None:
-        _set(self, "start", start)
-        _set(self, "end", end)
-        _set(self, "perms", perms)
-        _set(self, "name", name)
-        _set(self, "mark", mark)
-        _set(self, "injection", injection)
+    mark: str = ""
+    injection: str = ""
 
     @property
     def size(self) -> int:
@@ -447,22 +348,12 @@ class HistorySummary(Frozen):
     """The recorded timeline: snapshots kept, their memory, the budget, how many were
     thinned out, the furthest step reached and the timeline edits."""
 
-    __slots__ = ("snapshots", "bytes", "budget", "thinned", "horizon", "edits")
-
     snapshots: int
     bytes: int
     budget: int
     thinned: int
     horizon: int
     edits: int
-
-    def __init__(self, snapshots: int, bytes: int, budget: int, thinned: int, horizon: int, edits: int) -> None:
-        _set(self, "snapshots", snapshots)
-        _set(self, "bytes", bytes)
-        _set(self, "budget", budget)
-        _set(self, "thinned", thinned)
-        _set(self, "horizon", horizon)
-        _set(self, "edits", edits)
 
 
 # -------------------------------------------------------------------- timeline
@@ -475,24 +366,13 @@ class IntervalSummary(Frozen):
     pages, ascending, and ``regs``, a mask of the GPRs its instructions may have written
     (bit k: GPR k; same-value writes included) - both exact or a superset, never less."""
 
-    __slots__ = ("start", "end", "pages_written", "trap", "trap_step", "pages", "regs")
-
     start: int
     end: int
     pages_written: int
-    trap: int | None
-    trap_step: int | None
-    pages: tuple[int, ...]
-    regs: int
-
-    def __init__(self, start: int, end: int, pages_written: int, trap: int | None = None, trap_step: int | None = None, pages: tuple[int, ...] = (), regs: int = (1 << 24) - 2) -> None:
-        _set(self, "start", start)
-        _set(self, "end", end)
-        _set(self, "pages_written", pages_written)
-        _set(self, "trap", trap)
-        _set(self, "trap_step", trap_step)
-        _set(self, "pages", pages)
-        _set(self, "regs", regs)
+    trap: int | None = None
+    trap_step: int | None = None
+    pages: tuple[int, ...] = ()
+    regs: int = (1 << 24) - 2
 
     def merged(self, later: IntervalSummary) -> IntervalSummary:
         """This interval and the one right after it as one (pages: at most the sum; the
@@ -512,24 +392,13 @@ class LastWrite(Frozen):
     memory, ``address``/``size`` is the range the write covered, and for a DMA ``event``
     the index (0..7) of its first store event that wrote the asked bytes."""
 
-    __slots__ = ("step", "pc", "mnemonic", "kind", "address", "size", "event")
-
     step: int
     pc: int
     mnemonic: str | None
     kind: str
-    address: int | None
-    size: int | None
-    event: int | None
-
-    def __init__(self, step: int, pc: int, mnemonic: str | None, kind: str, address: int | None = None, size: int | None = None, event: int | None = None) -> None:
-        _set(self, "step", step)
-        _set(self, "pc", pc)
-        _set(self, "mnemonic", mnemonic)
-        _set(self, "kind", kind)
-        _set(self, "address", address)
-        _set(self, "size", size)
-        _set(self, "event", event)
+    address: int | None = None
+    size: int | None = None
+    event: int | None = None
 
     def as_json(self) -> dict:
         out: dict = {"step": self.step, "pc": self.pc, "mnemonic": self.mnemonic, "kind": self.kind}
@@ -546,16 +415,9 @@ class TimelineMark(Frozen):
     "trap" (a stop the debugger made there) or "edit" (a timeline edit: an injection, a
     permission, register or memory change, a recovery); ``text`` says what it was."""
 
-    __slots__ = ("step", "kind", "text")
-
     step: int
     kind: str
     text: str
-
-    def __init__(self, step: int, kind: str, text: str) -> None:
-        _set(self, "step", step)
-        _set(self, "kind", kind)
-        _set(self, "text", text)
 
 
 class Timeline(Frozen):
@@ -563,15 +425,7 @@ class Timeline(Frozen):
     reached), the history's interval summaries (one per ``interval`` steps of a run) and
     the marks (stops seen and edits, in step order)."""
 
-    __slots__ = ("horizon", "interval", "intervals", "marks")
-
     horizon: int
     interval: int
-    intervals: tuple[IntervalSummary, ...]
-    marks: tuple[TimelineMark, ...]
-
-    def __init__(self, horizon: int, interval: int, intervals: tuple[IntervalSummary, ...] = (), marks: tuple[TimelineMark, ...] = ()) -> None:
-        _set(self, "horizon", horizon)
-        _set(self, "interval", interval)
-        _set(self, "intervals", intervals)
-        _set(self, "marks", marks)
+    intervals: tuple[IntervalSummary, ...] = ()
+    marks: tuple[TimelineMark, ...] = ()

@@ -50,26 +50,15 @@ class Stop(Record):
 
 
 class Breakpoint(Record):
-    __slots__ = ("ident", "location", "address", "condition", "temporary", "enabled", "hits", "ignore")
 
     ident: int
     location: str
     address: int
-    condition: Expr | None
-    temporary: bool
-    enabled: bool
-    hits: int
-    ignore: int  # hits still to pass over (gdb's ignore count)
-
-    def __init__(self, ident: int, location: str, address: int, condition: Expr | None = None, temporary: bool = False, enabled: bool = True, hits: int = 0, ignore: int = 0) -> None:
-        self.ident = ident
-        self.location = location
-        self.address = address
-        self.condition = condition
-        self.temporary = temporary
-        self.enabled = enabled
-        self.hits = hits
-        self.ignore = ignore
+    condition: Expr | None = None
+    temporary: bool = False
+    enabled: bool = True
+    hits: int = 0
+    ignore: int = 0  # hits still to pass over (gdb's ignore count)
 
     def describe(self, symbolize: Callable[[int], str]) -> dict:
         return {
@@ -86,24 +75,14 @@ class Breakpoint(Record):
 
 
 class Watchpoint(Record):
-    __slots__ = ("ident", "expression", "low", "length", "mode", "hits", "enabled")
 
     ident: int
     expression: str
     low: int
     length: int
     mode: str
-    hits: int
-    enabled: bool
-
-    def __init__(self, ident: int, expression: str, low: int, length: int, mode: str, hits: int = 0, enabled: bool = True) -> None:
-        self.ident = ident
-        self.expression = expression
-        self.low = low
-        self.length = length
-        self.mode = mode
-        self.hits = hits
-        self.enabled = enabled
+    hits: int = 0
+    enabled: bool = True
 
     def watch(self) -> Watch:
         return Watch(self.ident, self.low, self.low + self.length, self.mode)
@@ -122,16 +101,10 @@ class Watchpoint(Record):
 
 
 class WatchHit(Record):
-    __slots__ = ("watch", "event", "index")
 
     watch: int
     event: MemEvent
     index: int | None  # position of the event among the instruction's events
-
-    def __init__(self, watch: int, event: MemEvent, index: int | None) -> None:
-        self.watch = watch
-        self.event = event
-        self.index = index
 
 
 class StopTable:

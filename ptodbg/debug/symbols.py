@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ptodbg.debug.cxxnames import FunctionIndex
-from ptodbg.debug.plainrecord import Frozen
+from ptodbg.isa.record import Frozen
 
 if TYPE_CHECKING:
     from ptodbg.isa.elf import Symbol

@@ -97,19 +97,31 @@ class Record(metaclass=_RecordType):
 
 
 class Frozen(Record):
-    """An immutable record: hashable by its field values; assignment is an error."""
+    """An immutable record: hashable by its field values; assignment raises
+    :class:`dataclasses.FrozenInstanceError` (an ``AttributeError``), as a frozen
+    dataclass does, so clients catch one error whatever the record (dataclasses is
+    imported on that error path only).  It pickles and copies by calling its class with
+    its field values (the default protocol would assign the slots one by one, which a
+    frozen record refuses): a client may ship records to another process."""
 
     __slots__ = ()
     _frozen = True
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"cannot assign to field {name!r} of a frozen {type(self).__name__}")
+        from dataclasses import FrozenInstanceError
+
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
 
     def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"cannot delete field {name!r} of a frozen {type(self).__name__}")
+        from dataclasses import FrozenInstanceError
+
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     def __hash__(self) -> int:
         return hash(_values(self))
+
+    def __reduce__(self) -> tuple:
+        return type(self), _values(self)
 
     def replace(self, **changes: object) -> Frozen:
         """A copy with ``changes`` applied (``dataclasses.replace``)."""

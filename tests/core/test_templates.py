@@ -9,8 +9,6 @@ cover restart behaviour, events, reservations, watchpoints and the fast run path
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 from support.avs import fill, fresh, run_word, word
 
@@ -825,12 +823,12 @@ def test_avs_hl_qpush_status():
     before = (st.release_epoch, st.event_epoch)
     st, full = gqm_push(st, 0x1300, 0xBB, False, False, True)
     assert status(full) == 1 and st.queues[0x1300].entries[0][0] == 0xAA
-    st = st.with_queue(0x1300, replace(st.queues[0x1300], suspended=True))
+    st = st.with_queue(0x1300, st.queues[0x1300].replace(suspended=True))
     st, suspended = gqm_push(st, 0x1300, 0xCC, False, False, True)
     assert status(suspended) == 1
     st, missing = gqm_push(st, 0x2300, 0xDD, False, False, True)
     assert status(missing) == 2
-    st = st.with_queue(0x1300, replace(st.queues[0x1300], corrupt=True))
+    st = st.with_queue(0x1300, st.queues[0x1300].replace(corrupt=True))
     st, corrupt = gqm_push(st, 0x1300, 0xEE, False, False, True)
     assert status(corrupt) == 2
     assert (st.release_epoch, st.event_epoch) == before
@@ -876,7 +874,7 @@ def test_avs_hl_qpop_status():
     assert (data, status(empty)) == (0, 1)
     st, data, missing = gqm_pop(st, 0x2500, False, True)
     assert (data, status(missing)) == (0, 2)
-    st = st.with_queue(0x1500, replace(st.queues[0x1500], corrupt=True))
+    st = st.with_queue(0x1500, st.queues[0x1500].replace(corrupt=True))
     st, data, corrupt = gqm_pop(st, 0x1500, False, True)
     assert (data, status(corrupt)) == (0, 2)
     assert (st.acquire_epoch, st.event_epoch) == (0, 0)

@@ -46,7 +46,6 @@ write); its hit carries a synthetic store event that is not in the step's event 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, NamedTuple
 
 from ptodbg.core.events import LOAD, RELAXED, STORE, MemEvent
@@ -55,6 +54,7 @@ from ptodbg.core.memory import PAGE_MASK, PAGE_SIZE, Memory, R, W
 from ptodbg.core.semantics import MASK64, Builder, semantic, writer
 from ptodbg.core.semantics.blocks import commit_pc, complete_block
 from ptodbg.core.state import T_BASE, U_BASE
+from ptodbg.isa.record import Frozen
 
 if TYPE_CHECKING:
     from ptodbg.core.machine import Handler, Machine
@@ -385,8 +385,7 @@ semantic("FRET.STK")(_frame_builder(RETURN_STACK))
 STATUS_OK, STATUS_BUSY, STATUS_MISSING, STATUS_QMT_MISSING = 0, 1, 2, 1
 
 
-@dataclass(frozen=True, slots=True)
-class GQMQueue:
+class GQMQueue(Frozen):
     """One initialised queue: its entries head first, each (value, release epoch)."""
 
     capacity: int
@@ -399,24 +398,32 @@ class GQMQueue:
         return self.capacity - len(self.entries)
 
 
-@dataclass(frozen=True, slots=True)
-class GQMState:
+class GQMState(Frozen):
     """The GQM state (PTO-STATE-ARCH-GQM).  ``queues`` is never mutated in place."""
 
-    queues: dict[int, GQMQueue] = field(default_factory=dict)
-    release_epoch: int = 0
-    acquire_epoch: int = 0
-    event_epoch: int = 0
-    event_address: int = 0
+    queues: dict[int, GQMQueue]
+    release_epoch: int
+    acquire_epoch: int
+    event_epoch: int
+    event_address: int
+
+    def __init__(self, queues: dict[int, GQMQueue] | None = None, release_epoch: int = 0, acquire_epoch: int = 0,
+                 event_epoch: int = 0, event_address: int = 0) -> None:
+        _set = object.__setattr__
+        _set(self, "queues", {} if queues is None else queues)  # a fresh dict per state, never a shared default
+        _set(self, "release_epoch", release_epoch)
+        _set(self, "acquire_epoch", acquire_epoch)
+        _set(self, "event_epoch", event_epoch)
+        _set(self, "event_address", event_address)
 
     def with_queue(self, address: int, queue: GQMQueue) -> GQMState:
         queues = dict(self.queues)
         queues[address] = queue
-        return replace(self, queues=queues)
+        return self.replace(queues=queues)
 
     def broadcast(self, address: int) -> GQMState:
         """BroadcastGQMEvent."""
-        return replace(self, event_epoch=self.event_epoch + 1, event_address=address)
+        return self.replace(event_epoch=self.event_epoch + 1, event_address=address)
 
 
 GQM_RESET = GQMState()
@@ -449,9 +456,9 @@ def gqm_push(state: GQMState, address: int, value: int, at_head: bool, relaxed: 
     epoch = 0
     if not relaxed:
         epoch = state.release_epoch + 1
-        state = replace(state, release_epoch=epoch)
+        state = state.replace(release_epoch=epoch)
     entry = ((value & MASK64, epoch),)
-    q = replace(q, entries=entry + q.entries if at_head else q.entries + entry)
+    q = q.replace(entries=entry + q.entries if at_head else q.entries + entry)
     state = state.with_queue(address, q)
     if notify:
         state = state.broadcast(address)
@@ -467,9 +474,9 @@ def gqm_pop(state: GQMState, address: int, relaxed: bool,
     if not q.entries:
         return state, 0, gqm_result(0, STATUS_BUSY)
     (value, epoch), rest = q.entries[0], q.entries[1:]
-    state = state.with_queue(address, replace(q, entries=rest))
+    state = state.with_queue(address, q.replace(entries=rest))
     if not relaxed and epoch:
-        state = replace(state, acquire_epoch=epoch)
+        state = state.replace(acquire_epoch=epoch)
     if notify:
         state = state.broadcast(address)
     return state, value, gqm_result(len(rest), STATUS_OK)
@@ -490,7 +497,7 @@ def gqm_move(state: GQMState, address: int, capacity_source: int, initialize: bo
     if notify:
         state = state.broadcast(address)
     if suspend or restore:
-        state = state.with_queue(address, replace(state.queues[address], suspended=suspend))
+        state = state.with_queue(address, state.queues[address].replace(suspended=suspend))
     return state, result
 
 
