@@ -413,7 +413,9 @@ class History:
         base = self._bases.pop(key, None)
         if base is not None:
             siblings = self._children[id(base)]
-            siblings.remove(table)
+            # by identity: list.remove compares with ==, and two page tables holding the
+            # same page objects are equal dicts (a re-recorded step's table, say)
+            del siblings[next(k for k, sibling in enumerate(siblings) if sibling is table)]
             if not siblings:
                 del self._children[id(base)]
         freed = 0

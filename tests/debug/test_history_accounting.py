@@ -124,3 +124,49 @@ def test_thinning_drops_the_smallest_merged_gap_first():
     d.cont(20_000)  # recording on at the budget: new snapshots thin older ones
     assert h.thinned > thinned
     assert h.memory_bytes() <= 60_000 or len(h) == KEEP_NEWEST + 1  # (the first and the newest stay)
+
+
+# A loop whose only store is a DMA onto its own source (same bytes back): the pages never
+# change object, so a step re-recorded on the way back has a page table equal to (but not
+# the same object as) its neighbours'.
+SAME_BYTES_DMA = """
+    .text
+    .globl _start
+_start:
+    hl.liu data, ->s0
+    hl.liu data + 4096, ->s1
+    hl.lis 0, ->a0
+    c.movi 0, ->t
+    addi zero, 0, ->s2
+again:
+    bstart.std cond, again
+    addi s0, 0, ->s5
+    addi s0, 0, ->s6
+    dma [s5], s6
+    addi s2, 1, ->s2
+    setc.lti s2, 31
+    bstop
+    c.bstart.sys
+    c.ebreak 0
+    .data
+data:
+    .zero 8192
+"""
+
+
+def test_equal_page_tables_are_told_apart_by_identity_while_thinning():
+    """Stepping back one attempt at a time through a thinned history re-records steps whose
+    page tables are equal dicts; the account links each table to its base by identity
+    (a regression: list.remove matched an equal neighbour and lost a link, KeyError)."""
+    m = Machine(DEBUG)
+    loader.load(m, parse_program(assemble(SAME_BYTES_DMA, "<dma>"), "<dma>"))
+    d = Debugger(m, interval=16, budget_bytes=64 << 10)
+    d.cont(5000)
+    assert d.history.thinned > 0
+    for step in range(d.steps - 1, -1, -1):
+        d.goto(step)
+        h = d.history
+        for table_id, base in h._bases.items():
+            assert sum(child_id == table_id for child_id in map(id, h._children[id(base)])) == 1
+    exact = held_bytes(d.history)
+    assert exact <= d.history._bytes <= exact * 1.03 + 2048
