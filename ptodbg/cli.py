@@ -26,8 +26,37 @@ class UsageError(Exception):
     """Bad command-line usage (exit status 2)."""
 
 
+def _terminal_columns() -> int:
+    """The terminal's width as ``shutil.get_terminal_size`` finds it: $COLUMNS, else the
+    terminal of stdout, else 80."""
+    try:
+        return int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        pass
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help formatter, sized without importing :mod:`shutil`: argparse makes one
+    for every ``add_argument`` (to check its nargs), and shutil brings bz2, lzma and zlib,
+    some 1.5 ms of every ``ptodbg run`` (issue 15 (f)).  The width is argparse's own
+    (the terminal's, less 2)."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position,
+                         _terminal_columns() - 2 if width is None else width)
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse with one-line errors instead of usage + message + exit."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str):  # type: ignore[override]
         raise UsageError(message)
@@ -179,6 +208,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     dbg, err = _open(args, **RUN_ENGINE_OPTIONS)
     if dbg is None:
         return err
+    dbg.machine.track_writes = False  # run never asks who last wrote a register
     out_stream = sys.stderr if args.json else sys.stdout
     with sigint_cancels(dbg):
         if args.trace:

@@ -294,6 +294,10 @@ class Machine:
         # ORed by every executed attempt and translated block, for the history's index.
         self.wmask = 0
         self._wmasks: dict[int, int] = {}  # pc -> static write mask (dropped with the decode)
+        # False: every instruction's static mask is taken as "all GPRs" instead of being
+        # worked out on its first execution (a superset, so still exact for the index, only
+        # coarser): for a client that never asks who wrote what (``ptodbg run``).
+        self.track_writes = True
         self.reset()
         if profile.flat_bytes is not None:
             self.mem.map(0, profile.flat_bytes, R | W | X)

@@ -74,6 +74,9 @@ def mask_at(m: Machine, pc: int) -> int:
     got = m._decoded.get(pc)
     if got is None:
         return ALL_GPRS
+    if not m.track_writes:
+        m._wmasks[pc] = ALL_GPRS
+        return ALL_GPRS
     form, insn, _ = got
     mask = static_mask(m, form, form.values(insn)) if form is not None else 0
     m._wmasks[pc] = mask

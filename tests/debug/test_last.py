@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from support.paths import PROGRAMS, TEST_PROGRAMS
 from support.random_programs import programs
 
+from ptodbg.core.writeset import ALL_GPRS
 from ptodbg.debug import batch
 from ptodbg.debug.engine import Debugger, Symbols
 from ptodbg.debug.lastwrite import last_write, memory_target, register_target
@@ -441,3 +442,19 @@ def test_a_same_value_store_to_a_hot_page_is_found(tmp_path, interval):
     d.cont()
     assert d.steps == oracle.steps and len(d.history) > 10
     assert last_of(d, "cell", 8).step == expected
+
+
+def test_without_write_tracking_the_index_is_coarser_but_last_is_still_exact(tmp_path):
+    """``ptodbg run`` turns write tracking off (``Machine.track_writes``): every instruction
+    then counts as writing every GPR (a superset), so the run executes the same way and
+    ``last`` still names the real writer, by re-running more intervals."""
+    exact = debugger(tmp_path, HOT_SAME_VALUE, interval=64)
+    coarse = debugger(tmp_path, HOT_SAME_VALUE, interval=64)
+    coarse.machine.track_writes = False
+    exact.cont()
+    coarse.cont()
+    assert (coarse.steps, coarse.machine.pc, coarse.machine.r) == (exact.steps, exact.machine.pc, exact.machine.r)
+    assert set(coarse.machine._wmasks.values()) == {ALL_GPRS}
+    assert ALL_GPRS not in set(exact.machine._wmasks.values())
+    for reg in ("a0", "a1", "a5"):
+        assert last_of(coarse, reg) == last_of(exact, reg)
