@@ -466,16 +466,23 @@ COMMANDS = (
     ("campaign", CAMPAIGN_HELP, cmd_campaign, _campaign_options),
 )
 
+COMMAND_NAMES = frozenset(name for name, *_ in COMMANDS)
 
-def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+
+def build_parser(command: str | None = None, alone: bool = False) -> argparse.ArgumentParser:
     """The whole parser (``command`` None); given the ``command`` about to be parsed, the
     other commands are listed with their help line but without their options, which
-    only their own parse reads (building them all is a few milliseconds of every start)."""
+    only their own parse reads (building them all is a few milliseconds of every start).
+    ``alone``: the command line starts with ``command``, so nothing but its own parser is
+    read (no top-level help or error lists the others): the others are left out (each
+    subparser costs argparse's gettext look-ups, some 0.2 ms)."""
     parser = _Parser(prog=PROG, description="Debugger and emulator for PTO ISA 0.58.3 programs.")
     parser.add_argument("--version", action=_Version, nargs=0,
                         help="print the ptodbg version and the PTO ISA release it implements")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, text, handler, options in COMMANDS:
+        if alone and name != command:
+            continue
         p = sub.add_parser(name, help=text)
         if command is None or command == name:
             options(p)
@@ -519,7 +526,8 @@ def _exit_now(status: int) -> None:
 def _main(argv: Sequence[str] | None) -> int:
     words = list(argv) if argv is not None else sys.argv[1:]
     # The top-level options take no value, so the first word without a dash names the command.
-    parser = build_parser(next((w for w in words if not w.startswith("-")), ""))
+    command = next((w for w in words if not w.startswith("-")), "")
+    parser = build_parser(command, alone=bool(words) and words[0] == command and command in COMMAND_NAMES)
     try:
         args = parser.parse_args(words)
     except UsageError as e:
