@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import atexit
+import errno
 import gc
 import os
 import sys
@@ -495,11 +496,36 @@ def main(argv: Sequence[str] | None = None) -> int:
         _hold_gc()
     try:
         status = _main(argv)
+    except OSError as e:
+        if e.errno not in _OUTPUT_ERRORS:
+            raise
+        status = _output_failed(e)
     finally:
         _resume_gc()
     if argv is None and _quick_exit:
         atexit.register(_exit_now, status)
     return status
+
+
+# What writing the output can meet (a full disk, a quota, an I/O error, a reader gone):
+# one line on stderr and status 1, not a traceback.
+_OUTPUT_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EPIPE})
+
+
+def _output_failed(e: OSError) -> int:
+    """Report a failed write of the output once; what is still buffered for stdout can
+    never be written, so stdout is pointed at /dev/null (else the interpreter's last
+    flush would report the same failure again, as a traceback)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+    if e.errno == errno.EPIPE:  # the reader left (| head): nothing to say
+        return 1
+    _fail(f"cannot write the output: {e.strerror or e}")
+    return 1
 
 
 # A process that ran ``run`` ends without the interpreter's teardown (freeing every module

@@ -205,3 +205,19 @@ def test_max_steps_zero_runs_nothing_even_from_a_breakpoint(endless):
     assert all(line["state"]["status"] == "max-steps" for line in ran.lines[1:])
     ran = cli("batch", endless, "--max-steps", "1", "-c", "break loop; continue; continue")
     assert [line["state"]["steps"] for line in ran.lines] == [0, 1, 2]  # one attempt each
+
+
+# =========================================================== output that cannot be written
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
+@pytest.mark.parametrize("args", [
+    ["run", str(TEST_PROGRAMS / "dma_copy.s")],
+    ["disasm", str(TEST_PROGRAMS / "dma_copy.s")],
+    ["batch", "-c", "step 3; x/8xb dst", str(TEST_PROGRAMS / "dma_copy.s")],
+])
+def test_a_full_disk_is_one_line_on_stderr_not_a_traceback(args):
+    """stdout on /dev/full (every write fails with ENOSPC): one clear line, status 1."""
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([sys.executable, "-m", "ptodbg.cli", *args], stdout=full, stderr=subprocess.PIPE,
+                              text=True, env=subprocess_env(), cwd=ROOT, timeout=60)
+    assert proc.returncode == 1
+    assert proc.stderr == "ptodbg: error: cannot write the output: No space left on device\n"
