@@ -169,7 +169,8 @@ async def test_z_maximises_the_focused_pane_and_brings_the_others_back():
         assert app.screen.maximized is disasm and disasm.region.width == 120
         await press(pilot, "z")
         assert app.screen.maximized is None
-        app.query_one("#mem-b").focus()
+        app.query_one("#mem-b").focus()  # (focus lands on a later message: wait for it)
+        await settle(pilot)
         await press(pilot, "z")
         assert app.screen.maximized is app.query_one("#pane-b")
         wide = app.query_one("#mem-b", HexView)
