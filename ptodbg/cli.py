@@ -538,7 +538,7 @@ _quick_exit = False
 
 
 def _exit_now(status: int) -> None:
-    from ptodbg.core import codecache
+    from ptodbg.isa import codecache
 
     codecache.save()
     for stream in (sys.stdout, sys.stderr):
