@@ -135,3 +135,50 @@ def test_restore_keeps_code_whose_bytes_survive_and_drops_the_rest():
     m.restore(patched)
     m.run(60)
     assert m.r[2] % 2 == 0 or m.r[2] > 0
+
+
+# One store site that first writes a cell on its own (writable) code page, then, on the
+# second pass, a data page: its first execution picks the code-pages-first probe order
+# (ptodbg.core.semantics.agu, issue 15 (c)); the order must not change what it writes.
+STORE_SITE_MOVES = """
+    .text
+    .globl _start
+_start:
+    hl.liu cell, ->s0
+    hl.liu data, ->s1
+    addi zero, 0, ->a0
+    addi zero, 0, ->a2
+loop:
+    addi a0, 1, ->a0
+    sdi a0, [s0, 0]
+    bstart.std cond, loop
+    setc.ltui a0, 40
+    bstop
+    addi s1, 0, ->s0
+    addi a2, 1, ->a2
+    addi zero, 0, ->a0
+    bstart.std cond, loop
+    setc.ltui a2, 2
+    bstop
+    c.bstart.sys
+    c.ebreak 0
+    .balign 8
+cell:
+    .dword 0
+    .data
+data:
+    .zero 8192
+"""
+
+
+@pytest.mark.parametrize("translate_after", [None, 0, 32])
+def test_a_store_site_that_first_wrote_a_code_page_writes_data_pages_alike(translate_after):
+    p = RandomProgram(STORE_SITE_MOVES, 0)
+    m = p.machine(writable_code=True)
+    m.translate_after = translate_after
+    assert m.run(10_000).trap.name == "SW_BREAKPOINT"
+    cell = p.program().symbol("cell").value
+    assert cell >> 12 == p.program().entry >> 12  # the cell is on the code page
+    assert int.from_bytes(m.mem.peek(cell, 8), "little") == 40
+    assert int.from_bytes(m.mem.peek(p.data_address, 8), "little") == 40
+    assert (m.reg("a0"), m.reg("a2")) == (0, 2)  # a0 is cleared after each pass

@@ -211,13 +211,18 @@ _INDEX = {0: "{x}", 1: f"({sx32('{x}')})", 2: "({x} & M32)", 3: "(-{x} & M)"}
 
 
 @cache
-def _access_shape(action: str, kind: str, mod: int, shifted: bool, width: int, signed: bool) -> Shape:
+def _access_shape(action: str, kind: str, mod: int, shifted: bool, width: int, signed: bool,
+                  code_first: bool = False) -> Shape:
     """A plain load or store: the address (ScalarDecodedAGUBase + ScalarDecodedAGUOffset),
     alignment then page probe, then the access.  A page in the memory's fast map needs no
     further duty (see memory.py), so the access is a struct call on the page; a store to a
     code page whose 8-byte granule holds no code writes directly too; everything else takes
     Memory.load / Memory.store (permissions, events, watchpoints, copy-on-write, code,
-    reservation), after which a translated block ends (the store may have written code)."""
+    reservation), after which a translated block ends (the store may have written code).
+    ``code_first``: a store that probes the code pages before the data pages (a page is in
+    one of the two maps, never both, so the order changes only the cost): for a store site
+    whose first execution wrote a code page, as a literal pool or a cell beside its loop
+    does - the second probe costs as much as the whole store (issue 15 (c))."""
     if kind == "reg":
         index = _INDEX[mod]
         address = f"({{b}} + (({index} << {{sh}}) & M)) & M" if shifted else f"({{b}} + {index}) & M"
@@ -236,6 +241,20 @@ def _access_shape(action: str, kind: str, mod: int, shifted: bool, width: int, s
         name = f"ld{width}{'s' if signed else 'u'}.{kind}{mod if kind == 'reg' else ''}"
         return Shape(name, body=tuple(body), result="_v")
     value = "_v" if width == 8 else "_v & {vmask}"
+    if code_first:
+        body = ["_v = {d}"] + body + [
+            "_c = {code}.get(_a >> 12)",
+            "if _c is not None and not _c[1][(_a & 4095) >> 3]:",
+            f"    {{pack}}(_c[0], _a & 4095, {value})",
+            "else:",
+            "    _p = {fast}.get(_a >> 12)",
+            "    if _p is not None:",
+            f"        {{pack}}(_p, _a & 4095, {value})",
+            "    else:",
+            "        {store}(_a, {width}, _v)",
+            "        {exit}",
+        ]
+        return Shape(f"st{width}.{kind}{mod if kind == 'reg' else ''}.code", body=tuple(body), kind="effect")
     body = ["_v = {d}"] + body + [
         "_p = {fast}.get(_a >> 12)",
         "if _p is not None:",
@@ -354,6 +373,8 @@ def _plain_immediate_access(m: Machine, form: Form, spec: AguSpec, v: dict[str, 
     else:
         consts["fast"], consts["code"], consts["store"] = mem.fast_write, mem.fast_code, mem.store
         dest = None
+        if base and ((m.r[srcs["b"]] + consts["off"]) & M) >> 12 in mem.fast_code:  # where it writes now
+            shape = _access_shape("st", "imm", 0, False, spec.size, False, True)
     return Op(shape, srcs, {k: consts[k] for k in shape.holes if k not in srcs}, dest, size)
 
 
