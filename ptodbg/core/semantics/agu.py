@@ -241,33 +241,19 @@ def _access_shape(action: str, kind: str, mod: int, shifted: bool, width: int, s
         name = f"ld{width}{'s' if signed else 'u'}.{kind}{mod if kind == 'reg' else ''}"
         return Shape(name, body=tuple(body), result="_v")
     value = "_v" if width == 8 else "_v & {vmask}"
-    if code_first:
-        body = ["_v = {d}"] + body + [
-            "_c = {code}.get(_a >> 12)",
-            "if _c is not None and not _c[1][(_a & 4095) >> 3]:",
-            f"    {{pack}}(_c[0], _a & 4095, {value})",
-            "else:",
-            "    _p = {fast}.get(_a >> 12)",
-            "    if _p is not None:",
-            f"        {{pack}}(_p, _a & 4095, {value})",
-            "    else:",
-            "        {store}(_a, {width}, _v)",
-            "        {exit}",
-        ]
-        return Shape(f"st{width}.{kind}{mod if kind == 'reg' else ''}.code", body=tuple(body), kind="effect")
-    body = ["_v = {d}"] + body + [
-        "_p = {fast}.get(_a >> 12)",
-        "if _p is not None:",
-        f"    {{pack}}(_p, _a & 4095, {value})",
-        "else:",
-        "    _c = {code}.get(_a >> 12)",
-        "    if _c is not None and not _c[1][(_a & 4095) >> 3]:",
-        f"        {{pack}}(_c[0], _a & 4095, {value})",
+    # The two direct writes, each a probe and its struct call; the one tried first is the
+    # outer test, the other nested under its else, and then the slow path.
+    data = ["_p = {fast}.get(_a >> 12)", "if _p is not None:", f"    {{pack}}(_p, _a & 4095, {value})"]
+    code = ["_c = {code}.get(_a >> 12)", "if _c is not None and not _c[1][(_a & 4095) >> 3]:",
+            f"    {{pack}}(_c[0], _a & 4095, {value})"]
+    first, second = (code, data) if code_first else (data, code)
+    body = ["_v = {d}"] + body + first + ["else:"] + ["    " + line for line in second] + [
         "    else:",
         "        {store}(_a, {width}, _v)",
         "        {exit}",
     ]
-    return Shape(f"st{width}.{kind}{mod if kind == 'reg' else ''}", body=tuple(body), kind="effect")
+    name = f"st{width}.{kind}{mod if kind == 'reg' else ''}" + (".code" if code_first else "")
+    return Shape(name, body=tuple(body), kind="effect")
 
 
 def _plain_access(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
