@@ -287,6 +287,6 @@ def displays_for(c: Commands) -> Displays:
 def _attach_displays(c: Commands, result: CommandResult) -> None:
     """After a command that moved the machine: every display, in the JSON and for the
     console (gdb shows them at every stop)."""
-    displays = displays_for(c)
-    if len(displays):
-        result.extra["displays"] = list(shown_displays(c.dbg))
+    shown = shown_displays(c.dbg)
+    if shown:
+        result.extra["displays"] = list(shown)
