@@ -340,29 +340,15 @@ class History:
         self._bytes -= _entry_bytes(entry)
         snap = entry.snap
         refs = self._refs
-        key = id(snap)
-        count = refs[key] - 1
-        if count:
-            refs[key] = count
+        if not _let_go(refs, id(snap)):
             return
-        del refs[key]
         total = _SNAPSHOT_BYTES
         charges = self._charges
         for part in (snap.regs, snap.scalars, snap.sregs, snap.trap_status, snap.saved, snap.perms, snap.once):
-            key = id(part)
-            count = refs[key] - 1
-            if count:
-                refs[key] = count
-            else:
-                del refs[key]
-                total += charges.pop(key)
+            if _let_go(refs, id(part)):
+                total += charges.pop(id(part))
         table = snap.pages
-        key = id(table)
-        count = refs[key] - 1
-        if count:
-            refs[key] = count
-        else:
-            del refs[key]
+        if _let_go(refs, id(table)):
             total += _size(table) + self._release(table)
         self._bytes -= total
 
@@ -388,16 +374,7 @@ class History:
     def _uncount(self, pages: Iterable[bytearray]) -> int:
         """Count ``pages`` once less; the bytes of those no table counts any more."""
         held = self._pages
-        freed = 0
-        for page in pages:
-            k = id(page)
-            count = held[k] - 1
-            if count:
-                held[k] = count
-            else:
-                del held[k]
-                freed += _size(page)
-        return freed
+        return sum(_size(page) for page in pages if _let_go(held, id(page)))
 
     def _own(self, table: dict[int, bytearray], base: dict[int, bytearray] | None) -> list[bytearray]:
         """The pages ``table`` counts when its base is ``base``."""
@@ -428,6 +405,16 @@ class History:
                 self._bases[id(child)] = base
                 self._children.setdefault(id(base), []).append(child)
         return freed + self._uncount(self._own(table, base))
+
+
+def _let_go(holders: dict[int, int], key: int) -> bool:
+    """One holder fewer for ``key``; True when that was the last (the key is gone)."""
+    count = holders[key] - 1
+    if count:
+        holders[key] = count
+        return False
+    del holders[key]
+    return True
 
 
 def _differing(before: dict[int, bytearray], after: dict[int, bytearray]) -> list[int]:
