@@ -76,6 +76,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT))
 
 from support.encode import enc, program  # noqa: E402
+from support.page_walker import ATTEMPTS_PER_ITERATION, page_walker  # noqa: E402
 
 from ptodbg.core import DEBUG, Machine, R, W, X  # noqa: E402
 
@@ -305,35 +306,6 @@ def process_time(table: Table, rounds: int) -> None:
 
 
 # ------------------------------------------------------------------ (g) history memory
-HISTORY_LOOP = """
-    .text
-    .globl _start
-_start:
-    hl.liu buf, ->s0
-    hl.liu {iterations}, ->a1
-    addi zero, 0, ->a0
-loop:
-    addi a0, 1, ->a0
-    slli a0, 51, ->a2
-    srli a2, 48, ->a2
-    add s0, a2, ->a3
-    ldi [a3, 0], ->a5
-    add a5, a0, ->a5
-    sdi a5, [a3, 0]
-    bstart.std cond, loop
-    setc.ltu a0, a1
-    bstop
-end:
-    c.bstart.sys
-    c.ebreak 0
-
-    .bss
-    .balign 4096
-buf:
-    .zero 65536
-"""
-
-
 def _trim() -> None:
     """Give the allocator's free memory back to the system (glibc's malloc_trim), so that
     memory the warm-up freed and the history then reuses counts as growth."""
@@ -355,8 +327,8 @@ def rss_child(steps: int) -> None:
     from ptodbg.isa.asm import assemble
     from ptodbg.isa.elf import parse_program
 
-    per = 10
-    prog = parse_program(assemble(HISTORY_LOOP.format(iterations=steps // per), "<bench>"), "<bench>")
+    per = ATTEMPTS_PER_ITERATION
+    prog = parse_program(assemble(page_walker(steps // per), "<bench>"), "<bench>")
     m = Machine(DEBUG)
     loader.load(m, prog)
     d = Debugger(m)

@@ -11,6 +11,7 @@ import random
 import sys
 
 import pytest
+from support.page_walker import page_walker
 
 from ptodbg.core import DEBUG, Machine, Snapshot, loader
 from ptodbg.debug.engine import Debugger
@@ -18,37 +19,11 @@ from ptodbg.debug.history import KEEP_NEWEST, History
 from ptodbg.isa.asm import assemble
 from ptodbg.isa.elf import parse_program
 
-# A loop that dirties a new page of its buffer every 512 iterations (10 attempts each).
-WALKER = """
-    .text
-    .globl _start
-_start:
-    hl.liu buf, ->s0
-    hl.liu 20000, ->a1
-    addi zero, 0, ->a0
-loop:
-    addi a0, 1, ->a0
-    slli a0, 51, ->a2
-    srli a2, 48, ->a2
-    add s0, a2, ->a3
-    ldi [a3, 0], ->a5
-    add a5, a0, ->a5
-    sdi a5, [a3, 0]
-    bstart.std cond, loop
-    setc.ltu a0, a1
-    bstop
-    c.bstart.sys
-    c.ebreak 0
-    .bss
-    .balign 4096
-buf:
-    .zero 65536
-"""
-
 
 def walker(**options) -> Debugger:
+    """The page walker (support/page_walker.py, 20,000 iterations) on a debug machine."""
     m = Machine(DEBUG)
-    loader.load(m, parse_program(assemble(WALKER, "<walker>"), "<walker>"))
+    loader.load(m, parse_program(assemble(page_walker(20_000), "<walker>"), "<walker>"))
     return Debugger(m, **options)
 
 
