@@ -50,8 +50,6 @@ RESULT_SIZE_SYMBOL = "cross_model_result_size"
 class LoadedProgram(Record):
     """What was loaded, and the program's conventions."""
 
-    __slots__ = ("program", "entry", "stack_top", "stop_address", "result_address", "result_size", "assembly",
-                 "stack_low", "stack_moved", "_lines")
     program: Program
     entry: int
     stack_top: int | None  # the sp the loader set; None when the environment builds the stack

@@ -154,8 +154,6 @@ class SavedContext(Frozen):
 class StepResult(Record):
     """What one instruction attempt did."""
 
-    __slots__ = ("kind", "pc", "next_pc", "insn", "length", "form", "events", "writes", "trap", "message",
-                 "notes", "written")
     kind: str  # "executed" | "trap" | "halt"
     pc: int
     next_pc: int

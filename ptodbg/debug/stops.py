@@ -31,8 +31,6 @@ _NEW_LIST: list = []  # the default of Stop.watch_hits: stands for a new empty l
 class Stop(Record):
     """Why the debugger stopped, in the terms of the JSON ``status`` (DESIGN.md §6)."""
 
-    __slots__ = ("status", "message", "trap", "breakpoint", "watch_hits", "value")
-
     status: str  # stopped | exited | breakpoint | watchpoint | trap | max-steps | interrupted | error
     message: str
     trap: TrapInfo | None
@@ -50,7 +48,6 @@ class Stop(Record):
 
 
 class Breakpoint(Record):
-
     ident: int
     location: str
     address: int
@@ -75,7 +72,6 @@ class Breakpoint(Record):
 
 
 class Watchpoint(Record):
-
     ident: int
     expression: str
     low: int
@@ -101,7 +97,6 @@ class Watchpoint(Record):
 
 
 class WatchHit(Record):
-
     watch: int
     event: MemEvent
     index: int | None  # position of the event among the instruction's events

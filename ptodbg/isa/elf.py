@@ -188,7 +188,6 @@ class Symbol(NamedTuple):
 class Identity(Frozen):
     """What the ``.note.pto.isa`` note says, compared with :data:`IDENTITY`."""
 
-    __slots__ = ("present", "fields", "problems")
     present: bool
     fields: dict[str, str]
     problems: tuple[str, ...]
@@ -215,8 +214,6 @@ class Identity(Frozen):
 class Program(Record):
     """A validated PTO program file."""
 
-    __slots__ = ("path", "e_type", "entry", "segments", "sections", "symbols", "identity", "interp", "by_name",
-                 "phoff", "phnum", "phdr_vaddr")
     path: str
     e_type: str  # "ET_EXEC" | "ET_DYN"
     entry: int
