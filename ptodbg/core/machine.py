@@ -45,6 +45,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from operator import attrgetter
+from struct import Struct
 
 from ptodbg.core import sysregs as ssr
 from ptodbg.core.events import MemEvent
@@ -205,9 +206,12 @@ class RunResult(Frozen):
 
 
 class Snapshot(Frozen):
-    """The complete machine state at one point; memory pages are shared copy-on-write."""
+    """The complete machine state at one point; memory pages are shared copy-on-write.
+    The registers are packed (:data:`PACKED_REGS`, 64-bit words): a history holds
+    thousands of snapshots, and a register file as a tuple of Python integers costs twice
+    the memory and an inspection per integer to account for it."""
 
-    regs: tuple[int, ...]
+    regs: bytes
     scalars: tuple
     sregs: dict[int, int]
     trap_status: tuple
@@ -231,7 +235,9 @@ _SCALARS = (
     "control_request",
 )
 _SCALAR_INDEX = {name: i for i, name in enumerate(_SCALARS)}
+PACKED_REGS = Struct("<32Q")  # Snapshot.regs: the register file r, as unsigned 64-bit words
 _scalars_of = attrgetter(*_SCALARS)
+_pack_regs, _unpack_regs = PACKED_REGS.pack, PACKED_REGS.unpack
 SCALAR_FIELDS = _SCALARS  # the machine attributes a Snapshot holds, in Snapshot.scalars order
 
 # Reg5 source fields of scalar forms (checked for T/U availability before any effect).
@@ -1223,7 +1229,7 @@ class Machine:
         Parts equal to the previous snapshot's are that snapshot's objects (a history of
         snapshots holds each unchanged table once)."""
         mem = self.mem
-        regs = tuple(self.r)
+        regs = _pack_regs(*self.r)
         scalars = _scalars_of(self)
         trap_status = tuple(self.trap_status)
         saved = tuple(self.saved)
@@ -1249,7 +1255,7 @@ class Machine:
             pn for pn in self._code_pcs
             if snap.pages.get(pn) is not mem.pages.get(pn) or snap.perms.get(pn) != mem.perms.get(pn)
         ]
-        self.r[:] = snap.regs
+        self.r[:] = _unpack_regs(snap.regs)
         for name, value in zip(_SCALARS, snap.scalars, strict=True):
             setattr(self, name, value)
         self.sregs.clear()

@@ -438,19 +438,18 @@ def _entry_bytes(entry: Entry) -> int:
 
 
 def _part_bytes(part: object) -> int:
-    """Bytes of one part of a snapshot, from its shape: the tuple or table itself, the
-    integers in it that are too large to be CPython's shared small ones, and the tuples
-    and byte arrays nested in a tuple (the bank tuples of ``trap_status`` and ``saved``).
-    A large integer two parts share (a register unchanged between two snapshots) counts
-    in both: an overestimate of a few dozen bytes a part, never an underestimate.
-    Objects of other types in the scalars (the OS state, a trap record) are shared with
-    the live machine and are not counted."""
-    if type(part) is dict:
-        total = _size(part)
-        for x in part.values():  # type: ignore[attr-defined]
-            if type(x) is int and not -5 <= x <= 256:
-                total += getsizeof(x)
-        return total
+    """Bytes of one part of a snapshot, from its shape: the tuple, table or packed
+    registers itself, the integers in it that are too large to be CPython's shared small
+    ones, and the tuples and byte arrays nested in a tuple (the bank tuples of
+    ``trap_status`` and ``saved``).  A large integer two parts share (a scalar unchanged
+    between two snapshots) counts in both: an overestimate of a few dozen bytes a part,
+    never an underestimate.  Objects of other types in the scalars (the OS state, a trap
+    record) are shared with the live machine and are not counted."""
+    kind = type(part)
+    if kind is bytes:
+        return _size(part)
+    if kind is dict:
+        return _size(part) + _items_bytes(part.values())  # type: ignore[attr-defined]
     return _size(part) + _items_bytes(part)  # type: ignore[arg-type]
 
 

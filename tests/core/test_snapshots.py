@@ -1,0 +1,35 @@
+"""Snapshots (ptodbg.core.machine.Snapshot) keep the register file packed as 64-bit words
+(issue 15, history recording): every GPR and T/U queue slot must come back exactly,
+the 64-bit extremes included (CORE.md §1: 32 Reg5 codes, 24 GPRs and 4+4 queue entries
+of 64 bits each; asl/scalar/model/types/operands.asl), and a snapshot whose
+registers did not change shares the previous one's bytes."""
+
+from __future__ import annotations
+
+from ptodbg.core import DEBUG, Machine
+from ptodbg.core.machine import PACKED_REGS
+
+EXTREMES = [0, 1, (1 << 63) - 1, 1 << 63, (1 << 64) - 1, 0x8000_0000, 0xFFFF_FFFF]
+
+
+def test_the_register_file_round_trips_through_a_snapshot():
+    m = Machine(DEBUG)
+    values = [EXTREMES[i % len(EXTREMES)] ^ (i << 8) for i in range(32)]
+    values[0] = 0  # zero is hardwired
+    m.r[:] = values
+    snap = m.snapshot()
+    assert type(snap.regs) is bytes and len(snap.regs) == PACKED_REGS.size == 32 * 8
+    m.r[:] = [0x5A] * 32
+    m.restore(snap)
+    assert m.r == values
+
+
+def test_unchanged_registers_share_the_previous_snapshots_bytes():
+    m = Machine(DEBUG)
+    m.r[5] = (1 << 64) - 1
+    first = m.snapshot()
+    m.steps += 1  # a new scalar part, the same registers
+    second = m.snapshot()
+    assert second.regs is first.regs and second.scalars is not first.scalars
+    m.r[5] = 7
+    assert m.snapshot().regs is not first.regs
