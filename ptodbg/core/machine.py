@@ -205,40 +205,82 @@ class RunResult(Frozen):
     message: str = ""
 
 
+class SystemParts(Frozen):
+    """The parts of a snapshot that change rarely: the settled scalars
+    (:data:`SETTLED_FIELDS`), system registers, trap banks and page permissions (a trap,
+    a system call, a system-register write, a map or protect changes them).  A snapshot
+    taken while none changed shares the previous one's record whole, so a history holds,
+    and accounts for, one object where there would be six."""
+
+    settled: tuple
+    sregs: dict[int, int]
+    trap_status: tuple
+    saved: tuple
+    perms: dict[int, int]
+    once: dict[int, int]
+
+
 class Snapshot(Frozen):
     """The complete machine state at one point; memory pages are shared copy-on-write.
     The registers are packed (:data:`PACKED_REGS`, 64-bit words): a history holds
     thousands of snapshots, and a register file as a tuple of Python integers costs twice
-    the memory and an inspection per integer to account for it."""
+    the memory and an inspection per integer to account for it.  The scalars are split
+    in two: those ordinary instructions change (``moving``, :data:`MOVING_FIELDS`) and
+    the settled ones, in :class:`SystemParts`."""
 
     regs: bytes
-    scalars: tuple
-    sregs: dict[int, int]
-    trap_status: tuple
-    saved: tuple
+    moving: tuple
+    system: SystemParts
     pages: dict[int, bytearray]
-    perms: dict[int, int]
-    once: dict[int, int]
 
     @property
     def steps(self) -> int:
-        return self.scalars[_SCALAR_INDEX["steps"]]
+        return self.moving[_STEPS]
+
+    @property
+    def scalars(self) -> tuple:
+        """Every scalar, in :data:`SCALAR_FIELDS` order."""
+        return self.moving + self.system.settled
+
+    @property
+    def sregs(self) -> dict[int, int]:
+        return self.system.sregs
+
+    @property
+    def trap_status(self) -> tuple:
+        return self.system.trap_status
+
+    @property
+    def saved(self) -> tuple:
+        return self.system.saved
+
+    @property
+    def perms(self) -> dict[int, int]:
+        return self.system.perms
+
+    @property
+    def once(self) -> dict[int, int]:
+        return self.system.once
 
 
-_SCALARS = (
-    "pc", "tq", "uq", "acr", "core_state", "thread_ptr", "global_ptr", "feature_enable",
-    "blk", "bpc", "bkind", "btype", "bpcn", "taken", "bseq", "lra", "frame_ret", "commit_arg",
-    "cond_set", "tgt_set", "sys_pending", "hdr_end", "header", "resv", "steps",
-    "last_fault", "fault_address", "last_trap", "fence_pred", "fence_succ", "icache_epoch",
-    "exit_code", "os_state", "mcopy", "frame", "trap_step", "gqm",
+# The machine attributes a snapshot holds besides registers, tables and pages.  Which group
+# an attribute is in decides only what a snapshot can share with the previous one.
+MOVING_FIELDS = (  # changed by ordinary instructions: PC, queues, block state, reservation, steps
+    "pc", "tq", "uq", "blk", "bpc", "bkind", "btype", "bpcn", "taken", "bseq", "lra", "frame_ret",
+    "commit_arg", "cond_set", "tgt_set", "sys_pending", "hdr_end", "header", "resv", "steps", "mcopy",
+    "frame",
+)
+SETTLED_FIELDS = (  # changed by traps, system calls, system registers and maintenance
+    "acr", "core_state", "thread_ptr", "global_ptr", "feature_enable", "last_fault", "fault_address",
+    "last_trap", "trap_step", "fence_pred", "fence_succ", "icache_epoch", "exit_code", "os_state", "gqm",
     "dcache_epoch", "bcache_epoch", "tlb_epoch", "maintenance", "request_epoch", "request_operand",
     "control_request",
 )
-_SCALAR_INDEX = {name: i for i, name in enumerate(_SCALARS)}
+SCALAR_FIELDS = MOVING_FIELDS + SETTLED_FIELDS  # Snapshot.scalars order
+_STEPS = MOVING_FIELDS.index("steps")
 PACKED_REGS = Struct("<32Q")  # Snapshot.regs: the register file r, as unsigned 64-bit words
-_scalars_of = attrgetter(*_SCALARS)
+_moving_of, _settled_of = attrgetter(*MOVING_FIELDS), attrgetter(*SETTLED_FIELDS)
 _pack_regs, _unpack_regs = PACKED_REGS.pack, PACKED_REGS.unpack
-SCALAR_FIELDS = _SCALARS  # the machine attributes a Snapshot holds, in Snapshot.scalars order
 
 # Reg5 source fields of scalar forms (checked for T/U availability before any effect).
 SOURCE_FIELDS = ("SrcL", "SrcR", "SrcD", "SrcD1", "SrcP", "SrcA")
@@ -1230,21 +1272,29 @@ class Machine:
         snapshots holds each unchanged table once)."""
         mem = self.mem
         regs = _pack_regs(*self.r)
-        scalars = _scalars_of(self)
+        moving = _moving_of(self)
+        settled = _settled_of(self)
         trap_status = tuple(self.trap_status)
         saved = tuple(self.saved)
+        sregs, perms, once = self.sregs, mem.perms, mem.once
         prev = self._last_snapshot
         if prev is None:
-            sregs, perms, once = dict(self.sregs), dict(mem.perms), dict(mem.once)
+            system = SystemParts(settled, dict(sregs), trap_status, saved, dict(perms), dict(once))
         else:
             regs = prev.regs if regs == prev.regs else regs
-            scalars = prev.scalars if scalars == prev.scalars else scalars
-            trap_status = prev.trap_status if trap_status == prev.trap_status else trap_status
-            saved = prev.saved if saved == prev.saved else saved
-            sregs = prev.sregs if self.sregs == prev.sregs else dict(self.sregs)
-            perms = prev.perms if mem.perms == prev.perms else dict(mem.perms)
-            once = prev.once if mem.once == prev.once else dict(mem.once)
-        snap = Snapshot(regs, scalars, sregs, trap_status, saved, mem.share_all(), perms, once)
+            moving = prev.moving if moving == prev.moving else moving
+            system = prev.system
+            if not (settled == system.settled and trap_status == system.trap_status and saved == system.saved
+                    and sregs == system.sregs and perms == system.perms and once == system.once):
+                system = SystemParts(
+                    system.settled if settled == system.settled else settled,
+                    system.sregs if sregs == system.sregs else dict(sregs),
+                    system.trap_status if trap_status == system.trap_status else trap_status,
+                    system.saved if saved == system.saved else saved,
+                    system.perms if perms == system.perms else dict(perms),
+                    system.once if once == system.once else dict(once),
+                )
+        snap = Snapshot(regs, moving, system, mem.share_all())
         self._last_snapshot = snap
         return snap
 
@@ -1256,13 +1306,16 @@ class Machine:
             if snap.pages.get(pn) is not mem.pages.get(pn) or snap.perms.get(pn) != mem.perms.get(pn)
         ]
         self.r[:] = _unpack_regs(snap.regs)
-        for name, value in zip(_SCALARS, snap.scalars, strict=True):
+        system = snap.system
+        for name, value in zip(MOVING_FIELDS, snap.moving, strict=True):
+            setattr(self, name, value)
+        for name, value in zip(SETTLED_FIELDS, system.settled, strict=True):
             setattr(self, name, value)
         self.sregs.clear()
-        self.sregs.update(snap.sregs)
-        self.trap_status[:] = snap.trap_status
-        self.saved[:] = list(snap.saved)
-        mem.adopt(snap.pages, snap.perms, snap.once)
+        self.sregs.update(system.sregs)
+        self.trap_status[:] = system.trap_status
+        self.saved[:] = list(system.saved)
+        mem.adopt(snap.pages, system.perms, system.once)
         self._last_snapshot = snap
         mem.set_reserved_line(self.resv[0] & ~63 if self.resv else None)
         self._apply_bound()

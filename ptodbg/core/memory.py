@@ -37,6 +37,8 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Callable, Iterable
+from itertools import compress
+from operator import is_not
 
 from ptodbg.core.events import FENCE, LOAD, RELAXED, STORE, MemEvent
 from ptodbg.core.faults import DATA_PAGE_FAULT, INST_PAGE_FAULT, Fault, Halt
@@ -128,6 +130,12 @@ class Memory:
         # The page table a snapshot last took (shared by every snapshot until a page
         # object changes: a copy on write, a new or removed page); None once it changed.
         self._shared_table: dict[int, bytearray] | None = None
+        # The table share_all last returned (or adopt took), kept when it stops being
+        # shared; and what the last share_all changed from it: (that table, the numbers
+        # of the pages whose objects differ in the new one), None with no table before.
+        # A history uses it to account the new table without comparing every page.
+        self._last_table: dict[int, bytearray] | None = None
+        self.last_share: tuple[dict[int, bytearray], list[int]] | None = None
         # Copy-on-write bookkeeping for snapshots (see share_all): pages copied on write
         # since the last snapshot; *hot* pages (written in the interval before the last
         # snapshot, so likely written again), which stay writable in place while that
@@ -363,10 +371,10 @@ class Memory:
         changed: it shares the copy again, so the history holds no second copy of it.
         While no page changes, every snapshot gets the same (never mutated) table."""
         pages, hot = self.pages, self.hot
-        table = self._shared_table
+        table = before = self._shared_table
+        changed: list[int] = []
         if hot:
             self.in_place.update(hot)  # written in place, maybe with the same bytes
-            changed = []
             for pn, copy in list(hot.items()):
                 if pages[pn] == copy:  # unchanged since the last snapshot: share its copy
                     pages[pn] = copy
@@ -376,10 +384,11 @@ class Memory:
                 else:
                     changed.append(pn)
             if changed and table is not None:  # only hot pages changed (a loop's steady state):
-                table = self._shared_table = dict(table)  # the fast maps stay as they are
+                table = self._shared_table = self._last_table = dict(table)  # the fast maps stay as they are
                 for pn in changed:
                     hot[pn] = table[pn] = bytearray(pages[pn])
         if table is not None:
+            self.last_share = (before, changed)  # type: ignore[assignment]
             return table
         warm = self.copied.union(hot)
         self.copied = set()
@@ -393,7 +402,9 @@ class Memory:
         self.fast_code.clear()
         for pn in hot:
             self._refresh(pn)
-        self._shared_table = table
+        before = self._last_table
+        self.last_share = None if before is None else (before, differing_pages(before, table))
+        self._shared_table = self._last_table = table
         return table
 
     def take_written_in_place(self) -> set[int]:
@@ -412,7 +423,7 @@ class Memory:
         self.once.clear()
         self.once.update(once)
         self.shared = set(pages)
-        self._shared_table = pages
+        self._shared_table = self._last_table = pages
         self.copied = set()
         self.hot = {}
         self.refresh_all()
@@ -682,3 +693,11 @@ class Memory:
                     reason += self._consume_once(pn)
                 raise Fault(INST_PAGE_FAULT, addr, reason=reason)
         return self.read_raw(addr, size)
+
+
+def differing_pages(before: dict[int, bytearray], after: dict[int, bytearray]) -> list[int]:
+    """The page numbers whose page object in ``after`` is not the one in ``before`` (pages
+    copied on write, mapped or remapped in between; an unmapped page is not listed)."""
+    if after is before:
+        return []
+    return list(compress(after, map(is_not, after.values(), map(before.get, after))))

@@ -81,7 +81,9 @@ class ForwardMixin:
         m = self.machine
         if m.steps % self.history.interval == 0 and not self.history.has(m.steps):
             snap = m.snapshot()  # first: it may find pages written in place (memory.share_all)
-            self.history.record(m.steps, self.cursor, snap, m.take_written(), m.mem.take_written_in_place())
+            mem = m.mem
+            self.history.record(m.steps, self.cursor, snap, m.take_written(), mem.take_written_in_place(),
+                                mem.last_share)
         if m.steps > self.horizon:
             self.horizon = m.steps
 

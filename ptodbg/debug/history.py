@@ -44,11 +44,12 @@ import bisect
 import heapq
 import sys
 from collections.abc import Callable, Iterable
-from itertools import compress, filterfalse
-from operator import is_not
+from itertools import filterfalse
+from operator import attrgetter
 
 from ptodbg.core import Snapshot
-from ptodbg.core.machine import SCALAR_FIELDS
+from ptodbg.core.machine import SETTLED_FIELDS, SystemParts
+from ptodbg.core.memory import differing_pages
 from ptodbg.core.writeset import ALL_GPRS
 from ptodbg.debug.records import IntervalSummary
 from ptodbg.isa.record import Record
@@ -61,8 +62,8 @@ _GAP_BYTES = sys.getsizeof((1, 2, 3, 4)) + 3 * sys.getsizeof(1 << 20)  # a heap 
 _LIST_BYTES = sys.getsizeof([None, None, None, None])  # a base's list of tables based on it
 _EMPTY_OWN = 5 * sys.getsizeof({}) + 2 * sys.getsizeof([]) + 1024  # the empty tables and lists, and slack
 MAX_SUMMARIES = 8192  # interval summaries kept; beyond it neighbours merge (coarser, same span)
-_TRAP = SCALAR_FIELDS.index("last_trap")
-_TRAP_STEP = SCALAR_FIELDS.index("trap_step")
+_TRAP = SETTLED_FIELDS.index("last_trap")
+_TRAP_STEP = SETTLED_FIELDS.index("trap_step")
 
 
 class Entry(Record):  # not frozen only because a frozen record is slower to make; never changed
@@ -169,17 +170,26 @@ class History:
 
     # ------------------------------------------------------------- updates
     def record(self, step: int, edits: int, snap: Snapshot, regs: int = ALL_GPRS,
-               in_place: Iterable[int] = ()) -> None:
+               in_place: Iterable[int] = (),
+               pages_from: tuple[dict[int, bytearray], list[int]] | None = None) -> None:
         """Keep a snapshot of ``step`` (replacing one already kept for that step).  ``regs``:
         the GPRs written since the previous record (a superset; default all of them);
         ``in_place``: pages that may have been written since then without a change of page
-        object (:meth:`~ptodbg.core.memory.Memory.take_written_in_place`)."""
+        object (:meth:`~ptodbg.core.memory.Memory.take_written_in_place`); ``pages_from``:
+        a page table and the pages in which the snapshot's differs from it
+        (:attr:`~ptodbg.core.memory.Memory.last_share`), to spare a comparison of every
+        page when that table is the neighbour's."""
         i = bisect.bisect_left(self._steps, step)
         entries = self._entries
         # The pages that differ from a neighbour's table (for forward recording, those
         # written in the interval): the only ones the new table can add to the history.
         near = entries[i - 1] if i else entries[i] if entries else None
-        written = None if near is None else _differing(near.snap.pages, snap.pages)
+        if near is None:
+            written = None
+        elif pages_from is not None and pages_from[0] is near.snap.pages:
+            written = pages_from[1]
+        else:
+            written = differing_pages(near.snap.pages, snap.pages)
         if i and (not self._summaries or self._summaries[-1].end < step):
             self._summarize(entries[i - 1], step, snap, regs, written, in_place)  # type: ignore[arg-type]
         entry = Entry(step, edits, snap)
@@ -207,8 +217,9 @@ class History:
         count = len(written)
         pages = tuple(sorted(set(written).union(in_place))) if in_place else tuple(sorted(written))
         start = max(previous.step, self._summaries[-1].end) if self._summaries else previous.step
-        trap_step = snap.scalars[_TRAP_STEP]
-        trap = snap.scalars[_TRAP] if start < trap_step <= step else None
+        settled = snap.system.settled
+        trap_step = settled[_TRAP_STEP]
+        trap = settled[_TRAP] if start < trap_step <= step else None
         last = self._summaries[-1] if self._summaries else None
         if last is not None and last.pages == pages:
             pages = last.pages  # one tuple for a run of intervals writing the same pages
@@ -292,12 +303,14 @@ class History:
 
     # ------------------------------------------------------------- accounting
     def _hold(self, entry: Entry, base: dict[int, bytearray] | None, written: list[int] | None) -> None:
-        """Account a new entry.  Its snapshot's parts (tuples and tables, shared by identity
-        with neighbouring snapshots) are counted once each, by a holder count per part, at
-        a size known from the part's shape (:func:`_part_bytes`).  Pages are counted once
-        each by identity, however many page tables hold them: a new page table counts only
-        the pages that differ from ``base``, a table already held, whose pages are counted
-        (``written``, their numbers; None with no base: all of them)."""
+        """Account a new entry.  Its snapshot's parts (shared by identity with neighbouring
+        snapshots) are counted once each, by a holder count per part, at a size known
+        from the part's shape (:func:`_part_bytes`); the parts of a new
+        :class:`~ptodbg.core.machine.SystemParts` record are its holdings, counted the
+        same way.  Pages are counted once each by identity, however many page tables
+        hold them: a new page table counts only the pages that differ from ``base``, a
+        table already held, whose pages are counted (``written``, their numbers; None
+        with no base: all of them)."""
         snap = entry.snap
         refs = self._refs
         key = id(snap)
@@ -309,7 +322,7 @@ class History:
         refs[key] = 1
         total = _entry_bytes(entry) + _SNAPSHOT_BYTES
         charges = self._charges
-        for part in (snap.regs, snap.scalars, snap.sregs, snap.trap_status, snap.saved, snap.perms, snap.once):
+        for part in (snap.regs, snap.moving):
             key = id(part)
             count = refs.get(key)
             if count is None:
@@ -318,6 +331,14 @@ class History:
                 total += size
             else:
                 refs[key] = count + 1
+        system = snap.system
+        key = id(system)
+        count = refs.get(key)
+        if count is None:
+            refs[key] = 1
+            total += _SYSTEM_BYTES + self._hold_parts(_system_parts(system))
+        else:
+            refs[key] = count + 1
         table = snap.pages
         key = id(table)
         count = refs.get(key)
@@ -334,6 +355,26 @@ class History:
             refs[key] = count + 1
         self._bytes += total
 
+    def _hold_parts(self, parts: Iterable[object]) -> int:
+        """One holder more for each of ``parts``; the bytes of those held for the first time."""
+        refs, charges = self._refs, self._charges
+        total = 0
+        for part in parts:
+            key = id(part)
+            count = refs.get(key)
+            if count is None:
+                refs[key] = 1
+                size = charges[key] = _part_bytes(part)
+                total += size
+            else:
+                refs[key] = count + 1
+        return total
+
+    def _let_go_parts(self, parts: Iterable[object]) -> int:
+        """One holder fewer for each of ``parts``; the bytes of those no longer held."""
+        refs, charges = self._refs, self._charges
+        return sum(charges.pop(id(part)) for part in parts if _let_go(refs, id(part)))
+
     def _drop(self, entry: Entry) -> None:
         """The reverse of :meth:`_hold`: a part, table or page no entry holds any more is
         freed with its last holder."""
@@ -342,11 +383,10 @@ class History:
         refs = self._refs
         if not _let_go(refs, id(snap)):
             return
-        total = _SNAPSHOT_BYTES
-        charges = self._charges
-        for part in (snap.regs, snap.scalars, snap.sregs, snap.trap_status, snap.saved, snap.perms, snap.once):
-            if _let_go(refs, id(part)):
-                total += charges.pop(id(part))
+        total = _SNAPSHOT_BYTES + self._let_go_parts((snap.regs, snap.moving))
+        system = snap.system
+        if _let_go(refs, id(system)):
+            total += _SYSTEM_BYTES + self._let_go_parts(_system_parts(system))
         table = snap.pages
         if _let_go(refs, id(table)):
             total += _size(table) + self._release(table)
@@ -380,7 +420,7 @@ class History:
         """The pages ``table`` counts when its base is ``base``."""
         if base is None:
             return list(table.values())
-        return [table[pn] for pn in _differing(base, table)]
+        return [table[pn] for pn in differing_pages(base, table)]
 
     def _release(self, table: dict[int, bytearray]) -> int:
         """A page table no snapshot holds any more: the tables based on it move to its
@@ -415,14 +455,6 @@ def _let_go(holders: dict[int, int], key: int) -> bool:
         return False
     del holders[key]
     return True
-
-
-def _differing(before: dict[int, bytearray], after: dict[int, bytearray]) -> list[int]:
-    """The page numbers whose page object in ``after`` is not the one in ``before`` (pages
-    copied on write, mapped or remapped in between; an unmapped page is not listed)."""
-    if after is before:
-        return []
-    return list(compress(after, map(is_not, after.values(), map(before.get, after))))
 
 
 def _size(obj: object) -> int:
@@ -476,4 +508,6 @@ def _items_bytes(items: Iterable[object]) -> int:
 _SHARED = frozenset(range(-5, 257)) | {None, ()}  # objects CPython shares (True == 1, False == 0)
 getsizeof = sys.getsizeof
 _ENTRY_BYTES = sys.getsizeof(Entry(0, 0, None))  # type: ignore[arg-type]
-_SNAPSHOT_BYTES = sys.getsizeof(Snapshot((), (), {}, (), (), {}, {}, {}))
+_SNAPSHOT_BYTES = sys.getsizeof(Snapshot(b"", (), None, {}))  # type: ignore[arg-type]
+_SYSTEM_BYTES = sys.getsizeof(SystemParts((), {}, (), (), {}, {}))
+_system_parts = attrgetter("settled", "sregs", "trap_status", "saved", "perms", "once")

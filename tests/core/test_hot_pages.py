@@ -78,3 +78,39 @@ def test_unmapping_a_hot_page_forgets_it():
     m.mem.unmap(0x20000, 0x1000)
     snap = m.snapshot()
     assert PN not in snap.pages and PN not in m.mem.hot
+
+
+def test_last_share_names_exactly_the_pages_whose_objects_changed():
+    """Memory.last_share (what a history accounts a new page table by) lists the pages whose
+    objects differ from the previous table, whatever happened in between: stores to hot
+    and to shared pages (DESIGN.md §8), same-value stores, a new page, an unmapped page, a
+    restore.  Checked against a comparison of every page after each snapshot."""
+    import random
+
+    from ptodbg.core.memory import differing_pages
+
+    rnd = random.Random(15)
+    m = machine()
+    snaps = [m.snapshot()]
+    assert m.mem.last_share is None  # no table before the first
+    previous = snaps[0].pages  # the table the next snapshot's is told apart from
+    for _ in range(300):
+        op = rnd.choice(["store", "store", "same", "map", "unmap", "restore", "nothing"])
+        if op == "store" and PN in m.mem.pages:
+            store(m, rnd.randrange(1 << 64))
+        elif op == "same" and PN in m.mem.pages:
+            store(m, cell(m.mem.pages))
+        elif op == "map":
+            m.mem.map(0x30000 + 0x1000 * rnd.randrange(4), 0x1000, R | W)
+        elif op == "unmap":
+            m.mem.unmap(rnd.choice([0x20000, 0x30000, 0x31000]), 0x1000)
+        elif op == "restore":
+            back = rnd.choice(snaps)
+            m.restore(back)
+            previous = back.pages
+        snap = m.snapshot()
+        base, written = m.mem.last_share
+        assert base is previous
+        assert sorted(written) == sorted(differing_pages(base, snap.pages))
+        snaps.append(snap)
+        previous = snap.pages

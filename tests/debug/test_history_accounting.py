@@ -14,6 +14,7 @@ import pytest
 from support.page_walker import page_walker
 
 from ptodbg.core import DEBUG, Machine, Snapshot, loader
+from ptodbg.core.machine import SystemParts
 from ptodbg.debug.engine import Debugger
 from ptodbg.debug.history import KEEP_NEWEST, History
 from ptodbg.isa.asm import assemble
@@ -41,7 +42,9 @@ def held_bytes(h: History) -> int:
         size = sys.getsizeof(obj)
         total += size + 16 if size > 512 else size
         if isinstance(obj, Snapshot):
-            todo += [obj.regs, obj.scalars, obj.sregs, obj.trap_status, obj.saved, obj.pages, obj.perms, obj.once]
+            todo += [obj.regs, obj.moving, obj.system, obj.pages]
+        elif isinstance(obj, SystemParts):
+            todo += [obj.settled, obj.sregs, obj.trap_status, obj.saved, obj.perms, obj.once]
         elif type(obj) is tuple or type(obj) is dict:
             items = obj.values() if type(obj) is dict else obj
             todo += [x for x in items if type(x) in (tuple, bytearray) or (type(x) is int and not -5 <= x <= 256)]
@@ -135,7 +138,7 @@ def test_equal_page_tables_are_told_apart_by_identity_while_thinning():
     (a regression: list.remove matched an equal neighbour and lost a link, KeyError)."""
     m = Machine(DEBUG)
     loader.load(m, parse_program(assemble(SAME_BYTES_DMA, "<dma>"), "<dma>"))
-    d = Debugger(m, interval=16, budget_bytes=64 << 10)
+    d = Debugger(m, interval=16, budget_bytes=48 << 10)
     d.cont(5000)
     assert d.history.thinned > 0
     for step in range(d.steps - 1, -1, -1):
