@@ -27,28 +27,38 @@ class Symbols(Frozen):
     dataclass it was, unhashable, since dictionaries are); what is derived from them is
     made on first use and kept beside them."""
 
-    __slots__ = ("by_name", "sizes", "_ordered", "_sorted_names", "_pretty", "_functions")
+    __slots__ = ("by_name", "sizes", "_places", "_ordered", "_sorted_names", "_pretty", "_functions")
 
     by_name: dict[str, int]
     sizes: dict[str, int]
 
-    def __init__(self, by_name: dict[str, int], sizes: dict[str, int]) -> None:
+    def __init__(self, by_name: dict[str, int], sizes: dict[str, int],
+                 places: tuple[tuple[int, str], ...] | None = None) -> None:
         _set(self, "by_name", by_name)
         _set(self, "sizes", sizes)
+        # every (address, name) definition, for naming addresses: a name defined in
+        # several units names each of its addresses (None: those of by_name)
+        _set(self, "_places", places)
         _set(self, "_ordered", None)  # (addresses, names), made on first use
         _set(self, "_sorted_names", None)  # every name in order, made on first use
         _set(self, "_pretty", {})  # name -> how pretty() shows it
         _set(self, "_functions", None)  # FunctionIndex, made on first use
 
     @classmethod
-    def of(cls, symbols: Iterable[Symbol]) -> Symbols:
-        """From an ELF file's symbols: each name's address and size (the last symbol of a
-        name wins; nameless symbols are left out)."""
-        by_name = {s[0]: s[1] for s in symbols}
-        sizes = {s[0]: s[2] for s in symbols}
+    def of(cls, chosen: Iterable[Symbol], every: Iterable[Symbol] = ()) -> Symbols:
+        """From symbols, one per name: each name's address and size (nameless symbols are
+        left out).  Give it a program's ``by_name.values()``, the symbol the loader
+        resolves each name to (a global one, else the first local one), so that the
+        debugger and the loader never resolve one name two ways (a C++ program defines
+        hundreds of local names, ``.LBB0_2`` or a static ``dummy``, in several units);
+        and ``every`` symbol, so that each definition still names its own address."""
+        chosen = list(chosen)
+        by_name = {s[0]: s[1] for s in chosen}
+        sizes = {s[0]: s[2] for s in chosen}
         by_name.pop("", None)
         sizes.pop("", None)
-        return cls(by_name, sizes)
+        places = tuple((s[1], s[0]) for s in every if s[0])
+        return cls(by_name, sizes, places or None)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
@@ -62,7 +72,7 @@ class Symbols(Frozen):
         return f"Symbols(by_name={self.by_name!r}, sizes={self.sizes!r})"
 
     def __reduce__(self) -> tuple:
-        return Symbols, (self.by_name, self.sizes)
+        return Symbols, (self.by_name, self.sizes, self._places)  # type: ignore[attr-defined]
 
     def ordered(self) -> tuple[list[int], list[str]]:
         """The symbols sorted by address: (addresses, names), made on first use (a run
@@ -71,7 +81,9 @@ class Symbols(Frozen):
         the enclosing function instead (they can still be looked up by name)."""
         got = self._ordered  # type: ignore[attr-defined]
         if got is None:
-            pairs = sorted((a, n) for n, a in self.by_name.items() if not n.startswith((".L", "$")))
+            places = self._places  # type: ignore[attr-defined]
+            every = places if places is not None else ((a, n) for n, a in self.by_name.items())
+            pairs = sorted({(a, n) for a, n in every if not n.startswith((".L", "$"))})
             got = ([a for a, _ in pairs], [n for _, n in pairs])
             _set(self, "_ordered", got)
         return got

@@ -206,3 +206,23 @@ def test_libcxx_names_match_without_the_inline_namespace_and_defaults(tmp_path):
     assert d.cont().breakpoint == 3 and d.machine.r[A0] == 0
     assert c.execute("delete 2").ok
     assert c.execute("until std::vector<int>::clear").ok and d.machine.pc == start + 12 and d.machine.r[A0] == 3
+
+
+# ------------------------------------------------------ one name, one address
+def test_the_debugger_resolves_every_name_as_the_loader_does():
+    """02_algorithms.static defines ``dummy`` as a local in two units (and hundreds of
+    ``.LBB`` labels several times): ``break``, ``print`` and ``info symbol`` take the
+    symbol the loader takes (a global one, else the first local one by address), never
+    another definition of the same name; and every definition still names its address."""
+    d = open_debugger(PROGRAMS / "02_algorithms.static", profile="linux", compat="linx-v0.4")
+    program = d.loaded.program
+    several = {s.name for s in program.symbols if s.name and s.value != program.symbol(s.name).value}
+    assert "dummy" in several and len(several) >= 20
+    for name in several:
+        assert d.symbols.lookup(name) == program.symbol(name).value, name
+    dummies = [s.value for s in program.symbols if s.name == "dummy"]
+    assert len(set(dummies)) == 2
+    assert [d.symbols.symbolize(a) for a in dummies] == ["dummy", "dummy"]  # each definition names its place
+    c = Commands(d)
+    res = c.execute("break dummy")
+    assert res.ok and f"{program.symbol('dummy').value:#x}" in res.message, res
