@@ -33,3 +33,26 @@ def test_unchanged_registers_share_the_previous_snapshots_bytes():
     assert second.regs is first.regs and second.scalars is not first.scalars
     m.r[5] = 7
     assert m.snapshot().regs is not first.regs
+
+
+def test_every_scalar_of_both_groups_comes_back():
+    """A real program (02_algorithms.static, Linux user mode: system calls, traps, the OS
+    state) runs on from a snapshot, changing moving and settled scalars alike; restoring
+    the snapshot brings every one of SCALAR_FIELDS back."""
+    from support.paths import PROGRAMS
+
+    from ptodbg.core.machine import MOVING_FIELDS, SCALAR_FIELDS, SETTLED_FIELDS
+    from ptodbg.debug.program import open_debugger
+
+    assert len(set(SCALAR_FIELDS)) == len(SCALAR_FIELDS) == len(MOVING_FIELDS) + len(SETTLED_FIELDS)
+    d = open_debugger(PROGRAMS / "02_algorithms.static", profile="linux", compat="linx-v0.4")
+    m = d.machine
+    m.run(300)
+    then = {name: getattr(m, name) for name in SCALAR_FIELDS}
+    snap = m.snapshot()
+    m.run(100_000)  # to the end: exit_group
+    changed = {name for name in SCALAR_FIELDS if getattr(m, name) != then[name]}
+    assert changed & set(MOVING_FIELDS) and changed & set(SETTLED_FIELDS), changed
+    m.restore(snap)
+    assert {name: getattr(m, name) for name in SCALAR_FIELDS} == then
+    assert dict(zip(SCALAR_FIELDS, snap.scalars, strict=True)) == then
