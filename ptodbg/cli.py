@@ -28,12 +28,14 @@ class UsageError(Exception):
 
 
 def _terminal_columns() -> int:
-    """The terminal's width as ``shutil.get_terminal_size`` finds it: $COLUMNS, else the
-    terminal of stdout, else 80."""
+    """The terminal's width as ``shutil.get_terminal_size`` finds it: a positive $COLUMNS,
+    else the terminal of stdout, else 80."""
     try:
-        return int(os.environ["COLUMNS"])
+        columns = int(os.environ["COLUMNS"])
     except (KeyError, ValueError):
-        pass
+        columns = 0
+    if columns > 0:
+        return columns
     try:
         return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80  # type: ignore[union-attr]
     except (AttributeError, ValueError, OSError):

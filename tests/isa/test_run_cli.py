@@ -470,3 +470,13 @@ def test_corrupted_programs_run_in_the_linux_profile(path, tmp_path):
     """100 more variants where the corrupted code really runs (linux profile, linx-v0.4)."""
     outcomes = _run_variants(path, tmp_path, 100, f"linux-{path.name}", LINUX)
     assert outcomes[2] > 0 and (outcomes[0] > 0 or path == SHARED), outcomes
+
+
+@pytest.mark.parametrize("columns", ["0", "-5", "wide"])
+def test_help_ignores_a_columns_value_that_is_no_width(columns, monkeypatch, capsys):
+    """$COLUMNS of 0, below 0 or not a number is no width (as shutil.get_terminal_size
+    treats it): help is laid out for the terminal or 80 columns, not one word a line."""
+    monkeypatch.setenv("COLUMNS", columns)
+    assert main(["--help"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith("usage: ptodbg [-h]"), first
