@@ -320,17 +320,7 @@ class History:
             self._bytes += _entry_bytes(entry)
             return
         refs[key] = 1
-        total = _entry_bytes(entry) + _SNAPSHOT_BYTES
-        charges = self._charges
-        for part in (snap.regs, snap.moving):
-            key = id(part)
-            count = refs.get(key)
-            if count is None:
-                refs[key] = 1
-                size = charges[key] = _part_bytes(part)
-                total += size
-            else:
-                refs[key] = count + 1
+        total = _entry_bytes(entry) + _SNAPSHOT_BYTES + self._hold_parts((snap.regs, snap.moving))
         system = snap.system
         key = id(system)
         count = refs.get(key)
