@@ -131,11 +131,9 @@ class Memory:
         # object changes: a copy on write, a new or removed page); None once it changed.
         self._shared_table: dict[int, bytearray] | None = None
         # The table share_all last returned (or adopt took), kept when it stops being
-        # shared; and what the last share_all changed from it: (that table, the numbers
-        # of the pages whose objects differ in the new one), None with no table before.
-        # A history uses it to account the new table without comparing every page.
+        # shared; and what the last share_all changed (see take_last_share).
         self._last_table: dict[int, bytearray] | None = None
-        self.last_share: tuple[dict[int, bytearray], list[int]] | None = None
+        self._last_share: tuple[dict[int, bytearray], list[int]] | None = None
         # Copy-on-write bookkeeping for snapshots (see share_all): pages copied on write
         # since the last snapshot; *hot* pages (written in the interval before the last
         # snapshot, so likely written again), which stay writable in place while that
@@ -388,7 +386,7 @@ class Memory:
                 for pn in changed:
                     hot[pn] = table[pn] = bytearray(pages[pn])
         if table is not None:
-            self.last_share = (before, changed)  # type: ignore[assignment]
+            self._last_share = (before, changed)  # type: ignore[assignment]
             return table
         warm = self.copied.union(hot)
         self.copied = set()
@@ -403,9 +401,17 @@ class Memory:
         for pn in hot:
             self._refresh(pn)
         before = self._last_table
-        self.last_share = None if before is None else (before, differing_pages(before, table))
+        self._last_share = None if before is None else (before, differing_pages(before, table))
         self._shared_table = self._last_table = table
         return table
+
+    def take_last_share(self) -> tuple[dict[int, bytearray], list[int]] | None:
+        """What the last :meth:`share_all` changed, once: (the table it started from, the
+        numbers of the pages whose objects differ in the table it returned), None when
+        there was no table before or it was taken already.  A history accounts a new
+        table by it instead of comparing every page (and the old table is let go here)."""
+        got, self._last_share = self._last_share, None
+        return got
 
     def take_written_in_place(self) -> set[int]:
         """The pages that were hot (writable in place while a snapshot held a copy) since

@@ -83,7 +83,7 @@ class ForwardMixin:
             snap = m.snapshot()  # first: it may find pages written in place (memory.share_all)
             mem = m.mem
             self.history.record(m.steps, self.cursor, snap, m.take_written(), mem.take_written_in_place(),
-                                mem.last_share)
+                                mem.take_last_share())
         if m.steps > self.horizon:
             self.horizon = m.steps
 

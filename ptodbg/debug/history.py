@@ -177,7 +177,7 @@ class History:
         ``in_place``: pages that may have been written since then without a change of page
         object (:meth:`~ptodbg.core.memory.Memory.take_written_in_place`); ``pages_from``:
         a page table and the pages in which the snapshot's differs from it
-        (:attr:`~ptodbg.core.memory.Memory.last_share`), to spare a comparison of every
+        (:meth:`~ptodbg.core.memory.Memory.take_last_share`), to spare a comparison of every
         page when that table is the neighbour's."""
         i = bisect.bisect_left(self._steps, step)
         entries = self._entries

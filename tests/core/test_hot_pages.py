@@ -81,7 +81,7 @@ def test_unmapping_a_hot_page_forgets_it():
 
 
 def test_last_share_names_exactly_the_pages_whose_objects_changed():
-    """Memory.last_share (what a history accounts a new page table by) lists the pages whose
+    """Memory.take_last_share (what a history accounts a new page table by) lists the pages whose
     objects differ from the previous table, whatever happened in between: stores to hot
     and to shared pages (DESIGN.md §8), same-value stores, a new page, an unmapped page, a
     restore.  Checked against a comparison of every page after each snapshot."""
@@ -92,7 +92,7 @@ def test_last_share_names_exactly_the_pages_whose_objects_changed():
     rnd = random.Random(15)
     m = machine()
     snaps = [m.snapshot()]
-    assert m.mem.last_share is None  # no table before the first
+    assert m.mem.take_last_share() is None  # no table before the first
     previous = snaps[0].pages  # the table the next snapshot's is told apart from
     for _ in range(300):
         op = rnd.choice(["store", "store", "same", "map", "unmap", "restore", "nothing"])
@@ -109,8 +109,8 @@ def test_last_share_names_exactly_the_pages_whose_objects_changed():
             m.restore(back)
             previous = back.pages
         snap = m.snapshot()
-        base, written = m.mem.last_share
-        assert base is previous
+        base, written = m.mem.take_last_share()
+        assert base is previous and m.mem.take_last_share() is None  # once
         assert sorted(written) == sorted(differing_pages(base, snap.pages))
         snaps.append(snap)
         previous = snap.pages
