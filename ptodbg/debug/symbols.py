@@ -8,7 +8,7 @@ every client's display; none of that needs the rest of the engine.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from ptodbg.debug.cxxnames import FunctionIndex
@@ -33,10 +33,10 @@ class Symbols(Frozen):
     sizes: dict[str, int]
 
     def __init__(self, by_name: dict[str, int], sizes: dict[str, int],
-                 places: tuple[tuple[int, str], ...] | None = None) -> None:
+                 places: Sequence[Symbol] | None = None) -> None:
         _set(self, "by_name", by_name)
         _set(self, "sizes", sizes)
-        # every (address, name) definition, for naming addresses: a name defined in
+        # every definition (name, address, ...), for naming addresses: a name defined in
         # several units names each of its addresses (None: those of by_name)
         _set(self, "_places", places)
         _set(self, "_ordered", None)  # (addresses, names), made on first use
@@ -45,7 +45,7 @@ class Symbols(Frozen):
         _set(self, "_functions", None)  # FunctionIndex, made on first use
 
     @classmethod
-    def of(cls, chosen: Iterable[Symbol], every: Iterable[Symbol] = ()) -> Symbols:
+    def of(cls, chosen: Iterable[Symbol], every: Sequence[Symbol] | None = None) -> Symbols:
         """From symbols, one per name: each name's address and size (nameless symbols are
         left out).  Give it a program's ``by_name.values()``, the symbol the loader
         resolves each name to (a global one, else the first local one), so that the
@@ -57,8 +57,7 @@ class Symbols(Frozen):
         sizes = {s[0]: s[2] for s in chosen}
         by_name.pop("", None)
         sizes.pop("", None)
-        places = tuple((s[1], s[0]) for s in every if s[0])
-        return cls(by_name, sizes, places or None)
+        return cls(by_name, sizes, every)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
@@ -82,8 +81,10 @@ class Symbols(Frozen):
         got = self._ordered  # type: ignore[attr-defined]
         if got is None:
             places = self._places  # type: ignore[attr-defined]
-            every = places if places is not None else ((a, n) for n, a in self.by_name.items())
-            pairs = sorted({(a, n) for a, n in every if not n.startswith((".L", "$"))})
+            if places is None:
+                pairs = sorted((a, n) for n, a in self.by_name.items() if not n.startswith(_PLACE_ONLY))
+            else:  # (name, address, ...) each; a definition may be listed twice
+                pairs = sorted({(s[1], s[0]) for s in places if not s[0].startswith(_PLACE_ONLY) and s[0]})
             got = ([a for a, _ in pairs], [n for _, n in pairs])
             _set(self, "_ordered", got)
         return got
@@ -150,6 +151,7 @@ class Symbols(Frozen):
 
 
 EMPTY_SYMBOLS = Symbols({}, {})
+_PLACE_ONLY = (".L", "$")  # prefixes of labels that do not name addresses (see Symbols.ordered)
 
 
 def _demangle(name: str) -> str | None:
