@@ -225,22 +225,20 @@ class Snapshot(Frozen):
     The registers are packed (:data:`PACKED_REGS`, 64-bit words): a history holds
     thousands of snapshots, and a register file as a tuple of Python integers costs twice
     the memory and an inspection per integer to account for it.  The scalars are split
-    in two: those ordinary instructions change (``moving``, :data:`MOVING_FIELDS`) and
-    the settled ones, in :class:`SystemParts`."""
+    in three: the step count, which always differs; those ordinary instructions change
+    (``moving``, :data:`MOVING_FIELDS`: at a hot loop's head, often none of them, and the
+    previous snapshot's tuple is shared); and the settled ones, in :class:`SystemParts`."""
 
+    steps: int
     regs: bytes
     moving: tuple
     system: SystemParts
     pages: dict[int, bytearray]
 
     @property
-    def steps(self) -> int:
-        return self.moving[_STEPS]
-
-    @property
     def scalars(self) -> tuple:
         """Every scalar, in :data:`SCALAR_FIELDS` order."""
-        return self.moving + self.system.settled
+        return (self.steps, *self.moving, *self.system.settled)
 
     @property
     def sregs(self) -> dict[int, int]:
@@ -265,10 +263,9 @@ class Snapshot(Frozen):
 
 # The machine attributes a snapshot holds besides registers, tables and pages.  Which group
 # an attribute is in decides only what a snapshot can share with the previous one.
-MOVING_FIELDS = (  # changed by ordinary instructions: PC, queues, block state, reservation, steps
+MOVING_FIELDS = (  # changed by ordinary instructions: PC, queues, block state, reservation
     "pc", "tq", "uq", "blk", "bpc", "bkind", "btype", "bpcn", "taken", "bseq", "lra", "frame_ret",
-    "commit_arg", "cond_set", "tgt_set", "sys_pending", "hdr_end", "header", "resv", "steps", "mcopy",
-    "frame",
+    "commit_arg", "cond_set", "tgt_set", "sys_pending", "hdr_end", "header", "resv", "mcopy", "frame",
 )
 SETTLED_FIELDS = (  # changed by traps, system calls, system registers and maintenance
     "acr", "core_state", "thread_ptr", "global_ptr", "feature_enable", "last_fault", "fault_address",
@@ -276,8 +273,7 @@ SETTLED_FIELDS = (  # changed by traps, system calls, system registers and maint
     "dcache_epoch", "bcache_epoch", "tlb_epoch", "maintenance", "request_epoch", "request_operand",
     "control_request",
 )
-SCALAR_FIELDS = MOVING_FIELDS + SETTLED_FIELDS  # Snapshot.scalars order
-_STEPS = MOVING_FIELDS.index("steps")
+SCALAR_FIELDS = ("steps", *MOVING_FIELDS, *SETTLED_FIELDS)  # Snapshot.scalars order
 PACKED_REGS = Struct("<32Q")  # Snapshot.regs: the register file r, as unsigned 64-bit words
 _moving_of, _settled_of = attrgetter(*MOVING_FIELDS), attrgetter(*SETTLED_FIELDS)
 _pack_regs, _unpack_regs = PACKED_REGS.pack, PACKED_REGS.unpack
@@ -1294,7 +1290,7 @@ class Machine:
                     system.perms if perms == system.perms else dict(perms),
                     system.once if once == system.once else dict(once),
                 )
-        snap = Snapshot(regs, moving, system, mem.share_all())
+        snap = Snapshot(self.steps, regs, moving, system, mem.share_all())
         self._last_snapshot = snap
         return snap
 
@@ -1307,6 +1303,7 @@ class Machine:
         ]
         self.r[:] = _unpack_regs(snap.regs)
         system = snap.system
+        self.steps = snap.steps
         for name, value in zip(MOVING_FIELDS, snap.moving, strict=True):
             setattr(self, name, value)
         for name, value in zip(SETTLED_FIELDS, system.settled, strict=True):

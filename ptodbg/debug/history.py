@@ -320,7 +320,8 @@ class History:
             self._bytes += _entry_bytes(entry)
             return
         refs[key] = 1
-        total = _entry_bytes(entry) + _SNAPSHOT_BYTES + self._hold_parts((snap.regs, snap.moving))
+        total = (_entry_bytes(entry) + _SNAPSHOT_BYTES + getsizeof(snap.steps)
+                 + self._hold_parts((snap.regs, snap.moving)))
         system = snap.system
         key = id(system)
         count = refs.get(key)
@@ -373,7 +374,7 @@ class History:
         refs = self._refs
         if not _let_go(refs, id(snap)):
             return
-        total = _SNAPSHOT_BYTES + self._let_go_parts((snap.regs, snap.moving))
+        total = _SNAPSHOT_BYTES + getsizeof(snap.steps) + self._let_go_parts((snap.regs, snap.moving))
         system = snap.system
         if _let_go(refs, id(system)):
             total += _SYSTEM_BYTES + self._let_go_parts(_system_parts(system))
@@ -498,6 +499,6 @@ def _items_bytes(items: Iterable[object]) -> int:
 _SHARED = frozenset(range(-5, 257)) | {None, ()}  # objects CPython shares (True == 1, False == 0)
 getsizeof = sys.getsizeof
 _ENTRY_BYTES = sys.getsizeof(Entry(0, 0, None))  # type: ignore[arg-type]
-_SNAPSHOT_BYTES = sys.getsizeof(Snapshot(b"", (), None, {}))  # type: ignore[arg-type]
+_SNAPSHOT_BYTES = sys.getsizeof(Snapshot(0, b"", (), None, {}))  # type: ignore[arg-type]
 _SYSTEM_BYTES = sys.getsizeof(SystemParts((), {}, (), (), {}, {}))
 _system_parts = attrgetter("settled", "sregs", "trap_status", "saved", "perms", "once")

@@ -2,7 +2,8 @@
 (issue 15, history recording): every GPR and T/U queue slot must come back exactly,
 the 64-bit extremes included (CORE.md §1: 32 Reg5 codes, 24 GPRs and 4+4 queue entries
 of 64 bits each; asl/scalar/model/types/operands.asl), and a snapshot whose
-registers did not change shares the previous one's bytes."""
+registers did not change shares the previous one's bytes (and its moving scalars, when
+only the step count differs)."""
 
 from __future__ import annotations
 
@@ -28,23 +29,24 @@ def test_unchanged_registers_share_the_previous_snapshots_bytes():
     m = Machine(DEBUG)
     m.r[5] = (1 << 64) - 1
     first = m.snapshot()
-    m.steps += 1  # a new scalar part, the same registers
+    m.steps += 1  # only the step count differs
     second = m.snapshot()
-    assert second.regs is first.regs and second.scalars is not first.scalars
+    assert second.regs is first.regs and second.moving is first.moving and second.system is first.system
+    assert (first.steps, second.steps) == (0, 1)
     m.r[5] = 7
     assert m.snapshot().regs is not first.regs
 
 
 def test_every_scalar_of_both_groups_comes_back():
     """A real program (02_algorithms.static, Linux user mode: system calls, traps, the OS
-    state) runs on from a snapshot, changing moving and settled scalars alike; restoring
-    the snapshot brings every one of SCALAR_FIELDS back."""
+    state) runs on from a snapshot, changing the step count, moving and settled scalars
+    alike; restoring the snapshot brings every one of SCALAR_FIELDS back."""
     from support.paths import PROGRAMS
 
     from ptodbg.core.machine import MOVING_FIELDS, SCALAR_FIELDS, SETTLED_FIELDS
     from ptodbg.debug.program import open_debugger
 
-    assert len(set(SCALAR_FIELDS)) == len(SCALAR_FIELDS) == len(MOVING_FIELDS) + len(SETTLED_FIELDS)
+    assert len(set(SCALAR_FIELDS)) == len(SCALAR_FIELDS) == 1 + len(MOVING_FIELDS) + len(SETTLED_FIELDS)
     d = open_debugger(PROGRAMS / "02_algorithms.static", profile="linux", compat="linx-v0.4")
     m = d.machine
     m.run(300)

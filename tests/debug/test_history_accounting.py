@@ -42,7 +42,7 @@ def held_bytes(h: History) -> int:
         size = sys.getsizeof(obj)
         total += size + 16 if size > 512 else size
         if isinstance(obj, Snapshot):
-            todo += [obj.regs, obj.moving, obj.system, obj.pages]
+            todo += [obj.regs, obj.moving, obj.system, obj.pages] + ([] if -5 <= obj.steps <= 256 else [obj.steps])
         elif isinstance(obj, SystemParts):
             todo += [obj.settled, obj.sregs, obj.trap_status, obj.saved, obj.perms, obj.once]
         elif type(obj) is tuple or type(obj) is dict:
