@@ -27,7 +27,7 @@ class Symbols(Frozen):
     dataclass it was, unhashable, since dictionaries are); what is derived from them is
     made on first use and kept beside them."""
 
-    __slots__ = ("by_name", "sizes", "_places", "_ordered", "_sorted_names", "_pretty", "_functions")
+    __slots__ = ("by_name", "sizes", "_places", "_ordered", "_sorted_names", "_pretty", "_functions", "_several")
 
     by_name: dict[str, int]
     sizes: dict[str, int]
@@ -43,6 +43,7 @@ class Symbols(Frozen):
         _set(self, "_sorted_names", None)  # every name in order, made on first use
         _set(self, "_pretty", {})  # name -> how pretty() shows it
         _set(self, "_functions", None)  # FunctionIndex, made on first use
+        _set(self, "_several", None)  # name -> its addresses, for names defined at several, on first use
 
     @classmethod
     def of(cls, chosen: Iterable[Symbol], every: Sequence[Symbol] | None = None) -> Symbols:
@@ -99,6 +100,20 @@ class Symbols(Frozen):
 
     def lookup(self, name: str) -> int | None:
         return self.by_name.get(name)
+
+    def definitions(self, name: str) -> list[int]:
+        """Every address ``name`` is defined at, ascending, when there are several (a
+        static function in two units); [] otherwise.  :meth:`lookup` answers one of them,
+        the loader's choice; a client says which others there are."""
+        several: dict[str, list[int]] | None = self._several  # type: ignore[attr-defined]
+        if several is None:
+            places = self._places  # type: ignore[attr-defined]
+            at: dict[str, set[int]] = {}
+            for s in places or ():
+                at.setdefault(s[0], set()).add(s[1])
+            several = {n: sorted(addresses) for n, addresses in at.items() if len(addresses) > 1}
+            _set(self, "_several", several)
+        return several.get(name, [])
 
     def containing(self, address: int) -> tuple[str, int] | None:
         """(name, offset) of the closest symbol at or below ``address``."""

@@ -225,4 +225,7 @@ def test_the_debugger_resolves_every_name_as_the_loader_does():
     assert [d.symbols.symbolize(a) for a in dummies] == ["dummy", "dummy"]  # each definition names its place
     c = Commands(d)
     res = c.execute("break dummy")
-    assert res.ok and f"{program.symbol('dummy').value:#x}" in res.message, res
+    chosen, other = program.symbol("dummy").value, next(a for a in dummies if a != program.symbol("dummy").value)
+    assert res.ok and res.message.startswith(f"breakpoint 1 at {chosen:#x} (dummy)"), res
+    assert res.message.endswith(f"; dummy is also defined at {other:#x}") and res.extra["also_defined_at"] == [other]
+    assert "also" not in c.execute("break main").message  # one definition: nothing to add
