@@ -27,18 +27,17 @@ class Symbols(Frozen):
     dataclass it was, unhashable, since dictionaries are); what is derived from them is
     made on first use and kept beside them."""
 
-    __slots__ = ("by_name", "sizes", "_places", "_ordered", "_sorted_names", "_pretty", "_functions", "_several")
+    __slots__ = ("by_name", "sizes", "_others", "_ordered", "_sorted_names", "_pretty", "_functions", "_several")
 
     by_name: dict[str, int]
     sizes: dict[str, int]
 
-    def __init__(self, by_name: dict[str, int], sizes: dict[str, int],
-                 places: Sequence[Symbol] | None = None) -> None:
+    def __init__(self, by_name: dict[str, int], sizes: dict[str, int], others: Sequence[Symbol] = ()) -> None:
         _set(self, "by_name", by_name)
         _set(self, "sizes", sizes)
-        # every definition (name, address, ...), for naming addresses: a name defined in
-        # several units names each of its addresses (None: those of by_name)
-        _set(self, "_places", places)
+        # the definitions (name, address, ...) by_name does not resolve to: a name defined
+        # in several units still names each of its addresses
+        _set(self, "_others", tuple(others))
         _set(self, "_ordered", None)  # (addresses, names), made on first use
         _set(self, "_sorted_names", None)  # every name in order, made on first use
         _set(self, "_pretty", {})  # name -> how pretty() shows it
@@ -46,19 +45,20 @@ class Symbols(Frozen):
         _set(self, "_several", None)  # name -> its addresses, for names defined at several, on first use
 
     @classmethod
-    def of(cls, chosen: Iterable[Symbol], every: Sequence[Symbol] | None = None) -> Symbols:
+    def of(cls, chosen: Iterable[Symbol], others: Sequence[Symbol] = ()) -> Symbols:
         """From symbols, one per name: each name's address and size (nameless symbols are
         left out).  Give it a program's ``by_name.values()``, the symbol the loader
         resolves each name to (a global one, else the first local one), so that the
         debugger and the loader never resolve one name two ways (a C++ program defines
         hundreds of local names, ``.LBB0_2`` or a static ``dummy``, in several units);
-        and ``every`` symbol, so that each definition still names its own address."""
+        and the ``others`` (a program's ``shadowed``), so that each definition still names
+        its own address."""
         chosen = list(chosen)
         by_name = {s[0]: s[1] for s in chosen}
         sizes = {s[0]: s[2] for s in chosen}
         by_name.pop("", None)
         sizes.pop("", None)
-        return cls(by_name, sizes, every)
+        return cls(by_name, sizes, others)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
@@ -72,7 +72,7 @@ class Symbols(Frozen):
         return f"Symbols(by_name={self.by_name!r}, sizes={self.sizes!r})"
 
     def __reduce__(self) -> tuple:
-        return Symbols, (self.by_name, self.sizes, self._places)  # type: ignore[attr-defined]
+        return Symbols, (self.by_name, self.sizes, self._others)  # type: ignore[attr-defined]
 
     def ordered(self) -> tuple[list[int], list[str]]:
         """The symbols sorted by address: (addresses, names), made on first use (a run
@@ -81,11 +81,10 @@ class Symbols(Frozen):
         the enclosing function instead (they can still be looked up by name)."""
         got = self._ordered  # type: ignore[attr-defined]
         if got is None:
-            places = self._places  # type: ignore[attr-defined]
-            if places is None:
-                pairs = sorted((a, n) for n, a in self.by_name.items() if not n.startswith(_PLACE_ONLY))
-            else:  # (name, address, ...) each; a definition may be listed twice
-                pairs = sorted({(s[1], s[0]) for s in places if not s[0].startswith(_PLACE_ONLY) and s[0]})
+            pairs = [(a, n) for n, a in self.by_name.items() if not n.startswith(_PLACE_ONLY)]
+            pairs += {(s[1], s[0]) for s in self._others  # type: ignore[attr-defined]
+                      if s[0] and not s[0].startswith(_PLACE_ONLY)}.difference(pairs)
+            pairs.sort()
             got = ([a for a, _ in pairs], [n for _, n in pairs])
             _set(self, "_ordered", got)
         return got
@@ -107,10 +106,10 @@ class Symbols(Frozen):
         the loader's choice; a client says which others there are."""
         several: dict[str, list[int]] | None = self._several  # type: ignore[attr-defined]
         if several is None:
-            places = self._places  # type: ignore[attr-defined]
             at: dict[str, set[int]] = {}
-            for s in places or ():
-                at.setdefault(s[0], set()).add(s[1])
+            for s in self._others:  # type: ignore[attr-defined]
+                if s[0] in self.by_name:
+                    at.setdefault(s[0], {self.by_name[s[0]]}).add(s[1])
             several = {n: sorted(addresses) for n, addresses in at.items() if len(addresses) > 1}
             _set(self, "_several", several)
         return several.get(name, [])

@@ -222,19 +222,21 @@ class Program(Record):
     symbols: tuple[Symbol, ...]  # defined, non-section, non-file symbols sorted by address
     identity: Identity
     interp: str | None
-    by_name: dict[str, Symbol]
+    by_name: dict[str, Symbol]  # the symbol each name resolves to: a global one, else the first local
     phoff: int  # file offset of the program header table
     phnum: int
     phdr_vaddr: int | None  # PT_PHDR's address, when the file has one
+    shadowed: tuple[Symbol, ...]  # the symbols by_name does not resolve to (a name's other definitions)
 
     def __init__(self, path: str, e_type: str, entry: int, segments: tuple[Segment, ...],
                  sections: tuple[Section, ...], symbols: tuple[Symbol, ...], identity: Identity,
                  interp: str | None = None, by_name: dict[str, Symbol] | None = None, phoff: int = 0,
-                 phnum: int = 0, phdr_vaddr: int | None = None) -> None:
+                 phnum: int = 0, phdr_vaddr: int | None = None, shadowed: tuple[Symbol, ...] = ()) -> None:
         self.path, self.e_type, self.entry = path, e_type, entry
         self.segments, self.sections, self.symbols, self.identity = segments, sections, symbols, identity
         self.interp, self.by_name = interp, {} if by_name is None else by_name
         self.phoff, self.phnum, self.phdr_vaddr = phoff, phnum, phdr_vaddr
+        self.shadowed = shadowed
 
     def __repr__(self) -> str:  # the symbol dictionary is left out (ten thousand entries)
         return (f"Program(path={self.path!r}, e_type={self.e_type!r}, entry={self.entry!r}, "
@@ -320,11 +322,13 @@ class _Reader:
         for s in symbols:
             if s.binding != "local":
                 by_name[s.name] = s
+        shadowed = []
         for s in symbols:
-            by_name.setdefault(s.name, s)
+            if by_name.setdefault(s.name, s) is not s:
+                shadowed.append(s)
         return Program(self.path, _TYPE_NAMES[hdr["type"]], entry, tuple(segments), tuple(sections),
                        tuple(symbols), identity, interp, by_name, hdr["phoff"], hdr["phnum"],
-                       self.phdr_vaddr)
+                       self.phdr_vaddr, tuple(shadowed))
 
     # ------------------------------------------------------------------ header
     def header(self) -> dict[str, int]:
