@@ -218,6 +218,7 @@ def test_the_debugger_resolves_every_name_as_the_loader_does():
     program = d.loaded.program
     several = {s.name for s in program.symbols if s.name and s.value != program.symbol(s.name).value}
     assert "dummy" in several and len(several) >= 20
+    assert list(program.shadowed) == [s for s in program.symbols if program.by_name[s.name] is not s]
     for name in several:
         assert d.symbols.lookup(name) == program.symbol(name).value, name
     dummies = [s.value for s in program.symbols if s.name == "dummy"]
