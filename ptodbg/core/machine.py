@@ -240,26 +240,6 @@ class Snapshot(Frozen):
         """Every scalar, in :data:`SCALAR_FIELDS` order."""
         return (self.steps, *self.moving, *self.system.settled)
 
-    @property
-    def sregs(self) -> dict[int, int]:
-        return self.system.sregs
-
-    @property
-    def trap_status(self) -> tuple:
-        return self.system.trap_status
-
-    @property
-    def saved(self) -> tuple:
-        return self.system.saved
-
-    @property
-    def perms(self) -> dict[int, int]:
-        return self.system.perms
-
-    @property
-    def once(self) -> dict[int, int]:
-        return self.system.once
-
 
 # The machine attributes a snapshot holds besides registers, tables and pages.  Which group
 # an attribute is in decides only what a snapshot can share with the previous one.
@@ -1299,7 +1279,7 @@ class Machine:
         mem = self.mem
         changed = [
             pn for pn in self._code_pcs
-            if snap.pages.get(pn) is not mem.pages.get(pn) or snap.perms.get(pn) != mem.perms.get(pn)
+            if snap.pages.get(pn) is not mem.pages.get(pn) or snap.system.perms.get(pn) != mem.perms.get(pn)
         ]
         self.r[:] = _unpack_regs(snap.regs)
         system = snap.system

@@ -47,7 +47,7 @@ class Observation:
 
     @property
     def perms(self) -> dict[int, int]:
-        return self.snapshot.perms
+        return self.snapshot.system.perms
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,10 +21,11 @@ import json
 
 import pytest
 from debug.test_interrupts import fresh_machine, interrupt_after
-from debug.test_properties import assert_same, examples, state
+from debug.test_properties import assert_same, examples
 from hypothesis import given
 from hypothesis import strategies as st
 from support.paths import TEST_PROGRAMS
+from support.random_programs import full_state
 
 from ptodbg.debug import batch
 from ptodbg.debug.commands import MAX_LOCATION, Commands
@@ -108,7 +109,7 @@ def test_an_interrupted_finish_stops_at_an_exact_step_and_says_so(work_source):
     reached = d.steps
     assert start < reached < end
     d.on_progress = None
-    assert_same(state(d.machine), state(fresh_machine(work_source, reached)), f"finish cut at {reached}")
+    assert_same(full_state(d.machine), full_state(fresh_machine(work_source, reached)), f"finish cut at {reached}")
     stop = d.finish()  # the frame is still selected and still there: finish goes on to the return
     assert stop.status == "stopped" and d.steps == end and stop.value == d.machine.r[2]
 
@@ -121,7 +122,7 @@ def test_an_interrupted_finish_in_batch_prints_its_line(work_source):
     assert len(out) == 1  # the rest is skipped (DESIGN.md §5)
     assert out[0]["ok"] and out[0]["state"]["status"] == "interrupted" and out[0]["value"] is None
     d.on_progress = None
-    assert_same(state(d.machine), state(fresh_machine(work_source, out[0]["state"]["steps"])), "batch finish")
+    assert_same(full_state(d.machine), full_state(fresh_machine(work_source, out[0]["state"]["steps"])), "batch finish")
 
 
 @examples(25)
@@ -134,9 +135,9 @@ def test_interrupting_finish_anywhere_leaves_the_state_of_a_fresh_run(work_sourc
     d.on_progress = None
     here = d.steps
     assert stop.status in ("interrupted", "stopped")
-    assert_same(state(d.machine), state(fresh_machine(work_source, here)), f"finish ({stop.status}) at {here}")
+    assert_same(full_state(d.machine), full_state(fresh_machine(work_source, here)), f"finish ({stop.status}) at {here}")
     d.reverse_step(1)  # and travel from there is exact too
-    assert_same(state(d.machine), state(fresh_machine(work_source, here - 1)), f"reverse-step from {here}")
+    assert_same(full_state(d.machine), full_state(fresh_machine(work_source, here - 1)), f"reverse-step from {here}")
 
 
 # ================================================================== last interrupted
@@ -150,7 +151,7 @@ def target_of(d, text: str):
 def test_interrupting_last_anywhere_leaves_the_present_exact(work_source, what, callbacks, interval):
     d = open_debugger(work_source, interval=interval)
     d.cont()
-    before, steps = state(d.machine), d.steps
+    before, steps = full_state(d.machine), d.steps
     other = open_debugger(work_source, interval=interval)
     other.cont()
     answer = last_write(other, target_of(other, what))  # the uninterrupted answer
@@ -164,7 +165,7 @@ def test_interrupting_last_anywhere_leaves_the_present_exact(work_source, what, 
         assert found == answer  # not cut: the same answer as the uninterrupted query
     d.on_progress = None
     assert d.steps == steps
-    assert_same(state(d.machine), before, f"last {what}")
+    assert_same(full_state(d.machine), before, f"last {what}")
     assert last_write(d, target_of(d, what)) == answer  # nothing left behind cuts the next one
     assert d.steps == steps
 

@@ -19,10 +19,10 @@ progress callbacks on random valid programs (:mod:`support.random_programs`).
 from __future__ import annotations
 
 import pytest
-from debug.test_properties import assert_same, end_steps, examples, fresh_state, state
+from debug.test_properties import assert_same, end_steps, examples, fresh_state
 from hypothesis import event, given
 from hypothesis import strategies as st
-from support.random_programs import programs
+from support.random_programs import full_state, programs
 
 from ptodbg.core import Machine
 from ptodbg.debug.engine import Debugger
@@ -81,7 +81,7 @@ def interrupt_after(d: Debugger, callbacks: int) -> None:
 
 def assert_at(d: Debugger, source: str, steps: int) -> None:
     assert d.steps == steps
-    assert_same(state(d.machine), state(fresh_machine(source, steps)), f"state at step {steps}")
+    assert_same(full_state(d.machine), full_state(fresh_machine(source, steps)), f"state at step {steps}")
 
 
 def test_interrupted_continue_then_reverse_step_lands_exactly(loop_source):
@@ -237,7 +237,7 @@ def test_interrupting_any_command_at_any_point_leaves_an_exact_state(command, p,
     d.on_progress = None
     event(f"{command}: {stop.status}")
     here = d.steps
-    assert_same(state(d.machine), fresh_state(p, here), f"{command} stopped at {here} ({stop})")
+    assert_same(full_state(d.machine), fresh_state(p, here), f"{command} stopped at {here} ({stop})")
     if stop.status == "interrupted":
         assert "interrupted" in stop.message
     if here == 0:
@@ -248,8 +248,8 @@ def test_interrupting_any_command_at_any_point_leaves_an_exact_state(command, p,
     back = data.draw(st.integers(1, here), label="back")
     d.reverse_step(back)
     assert d.steps == here - back
-    assert_same(state(d.machine), fresh_state(p, here - back), f"reverse-step {back} from {here}")
+    assert_same(full_state(d.machine), fresh_state(p, here - back), f"reverse-step {back} from {here}")
     d.interrupt.set()
     d.goto(here)
     assert d.steps == here
-    assert_same(state(d.machine), fresh_state(p, here), f"goto {here} back")
+    assert_same(full_state(d.machine), fresh_state(p, here), f"goto {here} back")

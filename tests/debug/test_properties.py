@@ -37,11 +37,10 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support.random_programs import DATA_SIZE, SCRATCH, RandomProgram, programs
+from support.random_programs import DATA_SIZE, SCRATCH, RandomProgram, full_state, programs
 
 from ptodbg.core import Machine
 from ptodbg.core.faults import DATA_PAGE_FAULT, SW_BREAKPOINT
-from ptodbg.core.machine import SCALAR_FIELDS as SCALAR_NAMES  # the names of Snapshot.scalars
 from ptodbg.core.memory import PAGE_SHIFT, PAGE_SIZE, perms_text
 from ptodbg.debug.engine import Debugger
 
@@ -60,28 +59,6 @@ def examples(n: int) -> settings:
 
 
 # ================================================================== helpers
-def state(m: Machine) -> dict:
-    """The complete architectural and bookkeeping state of ``m``, by name.
-
-    System registers absent from the dictionary read as 0 (``read_sysreg``), so zero
-    entries are dropped; trap banks are split by bank so differences name them."""
-    s = m.snapshot()
-    out: dict = {"regs": s.regs}
-    out.update(zip(SCALAR_NAMES, s.scalars, strict=True))
-    for key, value in s.sregs.items():
-        if value:
-            out[f"sreg:{key:#06x}"] = value
-    for bank, status in enumerate(s.trap_status):
-        out[f"trap_status:{bank}"] = status
-    for bank, saved in enumerate(s.saved):
-        out[f"saved:{bank}"] = saved
-    for pn, page in s.pages.items():
-        out[f"page:{pn:#x}"] = bytes(page)
-    out["perms"] = dict(s.perms)
-    out["once"] = dict(s.once)
-    return out
-
-
 def differing(a: dict, b: dict) -> set[str]:
     return {k for k in a.keys() | b.keys() if a.get(k) != b.get(k)}
 
@@ -112,7 +89,7 @@ def fresh_state(p: RandomProgram, steps: int, edits: list[tuple[int, str, tuple]
     if steps > m.steps:
         m.run(steps - m.steps)
     assert m.steps == steps
-    return state(m)
+    return full_state(m)
 
 
 def apply_edit(m: Machine, kind: str, args: tuple) -> None:
@@ -157,7 +134,7 @@ def test_generated_programs_are_valid_and_end_at_the_ebreak(p):
     precise = p.machine()
     for _ in steps:
         precise.step()
-    assert_same(state(precise), state(m), "precise vs fast path")
+    assert_same(full_state(precise), full_state(m), "precise vs fast path")
 
 
 # ==================================================== reverse execution
@@ -169,18 +146,18 @@ def test_run_reverse_forward_is_identity(p, data):
     n = data.draw(st.integers(1, total), label="N")
     d.step(n)
     assert d.steps == n
-    here = state(d.machine)
+    here = full_state(d.machine)
     for _ in range(3):
         k = data.draw(st.integers(1, n), label="k")
         d.reverse_step(k)
         assert d.steps == n - k
-        assert_same(state(d.machine), fresh_state(p, n - k), f"after reverse {k} from {n}")
+        assert_same(full_state(d.machine), fresh_state(p, n - k), f"after reverse {k} from {n}")
         d.step(k)
-        assert_same(state(d.machine), here, f"reverse {k} then forward {k} at {n}")
+        assert_same(full_state(d.machine), here, f"reverse {k} then forward {k} at {n}")
     # single reverse steps, each landing where a fresh run does
     for back in range(1, min(n, 4) + 1):
         d.reverse_step()
-        assert_same(state(d.machine), fresh_state(p, n - back), f"reverse-step to {n - back}")
+        assert_same(full_state(d.machine), fresh_state(p, n - back), f"reverse-step to {n - back}")
 
 
 @examples(80)
@@ -198,7 +175,7 @@ def test_goto_equals_fresh_run_with_thinning(p, data):
     for s in targets + [total]:
         d.goto(s)
         assert d.steps == s
-        assert_same(state(d.machine), fresh_state(p, s), f"goto {s}")
+        assert_same(full_state(d.machine), fresh_state(p, s), f"goto {s}")
 
 
 @examples(60)
@@ -217,7 +194,7 @@ def test_reverse_continue_finds_the_latest_breakpoint_hit(p, data):
     earlier = [i for i, res in enumerate(steps) if res.pc == address and i < start]
     if earlier:
         assert stop.status == "breakpoint" and d.steps == earlier[-1] and d.machine.pc == address
-        assert_same(state(d.machine), fresh_state(p, earlier[-1]), "reverse-continue")
+        assert_same(full_state(d.machine), fresh_state(p, earlier[-1]), "reverse-continue")
     else:
         assert d.steps == 0 and "start of the program" in stop.message
 
@@ -252,22 +229,22 @@ def test_timeline_edits_are_replayed_exactly(p, data):
         kind, args = draw_edit(data, p)
         edit_debugger(d, kind, args)
         edits.append((d.steps, kind, args))
-        seen[d.steps] = state(d.machine)
+        seen[d.steps] = full_state(d.machine)
     stop = d.cont()
     assert stop.trap is not None and stop.trap.number == SW_BREAKPOINT
-    end, final = d.steps, state(d.machine)
+    end, final = d.steps, full_state(d.machine)
     assert_same(final, fresh_state(p, end, edits), "final state with edits")
     for s, expected in sorted(seen.items(), reverse=True):
         d.goto(s)
-        assert_same(state(d.machine), expected, f"goto the edit at {s}")
+        assert_same(full_state(d.machine), expected, f"goto the edit at {s}")
     for s in data.draw(st.lists(st.integers(0, end), max_size=4), label="gotos"):
         d.goto(s)
-        assert_same(state(d.machine), fresh_state(p, s, edits), f"goto {s}")
+        assert_same(full_state(d.machine), fresh_state(p, s, edits), f"goto {s}")
         if s:
             d.reverse_step()
-            assert_same(state(d.machine), fresh_state(p, s - 1, edits), f"reverse-step to {s - 1}")
+            assert_same(full_state(d.machine), fresh_state(p, s - 1, edits), f"reverse-step to {s - 1}")
     d.goto(end)
-    assert_same(state(d.machine), final, "back at the end")
+    assert_same(full_state(d.machine), final, "back at the end")
 
     # An edit in the past drops the recorded future: the run continues as a fresh run
     # with the edits up to that step plus the new one.
@@ -278,7 +255,7 @@ def test_timeline_edits_are_replayed_exactly(p, data):
     edit_debugger(d, kind, args)
     rewritten = [e for e in edits if e[0] <= past] + [(past, kind, args)]
     d.cont()
-    assert_same(state(d.machine), fresh_state(p, d.steps, rewritten), "rewritten future")
+    assert_same(full_state(d.machine), fresh_state(p, d.steps, rewritten), "rewritten future")
 
 
 def test_goto_shows_one_state_per_step_whatever_the_direction():
@@ -340,7 +317,7 @@ def test_injected_fault_is_precise_and_recovery_reproduces_the_run(p, data):
     mode = data.draw(st.sampled_from(["now", "once", "scheduled"]), label="mode")
     reference = p.machine()
     reference.run(BIG)
-    reference_end = state(reference)
+    reference_end = full_state(reference)
 
     d = p.debugger(interval=data.draw(st.integers(3, 50), label="interval"))
     original = d.machine.mem.perms[page >> PAGE_SHIFT]
@@ -355,7 +332,7 @@ def test_injected_fault_is_precise_and_recovery_reproduces_the_run(p, data):
         d.set_perms(page, PAGE_SIZE, deny, once=mode == "once")
     m = d.machine
     assert m.pc == res.pc
-    before = state(m)
+    before = full_state(m)
     stop = d.step()
 
     # ---- the attempt trapped precisely
@@ -364,7 +341,7 @@ def test_injected_fault_is_precise_and_recovery_reproduces_the_run(p, data):
     assert (t.number, t.arg0, t.saved_tpc, t.bank) == (
         DATA_PAGE_FAULT, expected_fault_address(res, denied_read), res.pc, 0)
     assert d.events() == []
-    after = state(m)
+    after = full_state(m)
     allowed = allowed_trap_changes(before, after, 0)
     if before["blk"]:
         # A scalar attempt in an open block is in its body (it entered it if it was the
@@ -391,10 +368,10 @@ def test_injected_fault_is_precise_and_recovery_reproduces_the_run(p, data):
         d.set_perms(page, PAGE_SIZE, perms_text(original))
     d.recover()
     assert m.pc == res.pc
-    recovered = state(m)
+    recovered = full_state(m)
     stop = d.cont()
     assert stop.trap is not None and stop.trap.number == SW_BREAKPOINT
-    final = state(m)
+    final = full_state(m)
     if sc:  # the reissued SC finds no reservation: it fails and the run diverges from there
         assert final["steps"] == reference_end["steps"] + 1
         return
@@ -414,12 +391,12 @@ def test_injected_fault_is_precise_and_recovery_reproduces_the_run(p, data):
     # ---- the whole story replays backward.  The restore and the recovery are edits at
     # step j + 1, and a backward goto applies the edits of the step it lands on.
     d.goto(j + 1)
-    assert_same(state(m), recovered, "goto the faulting attempt (then restored, recovered)")
+    assert_same(full_state(m), recovered, "goto the faulting attempt (then restored, recovered)")
     d.goto(j)
-    assert_same(state(m), before, "goto just before it")
+    assert_same(full_state(m), before, "goto just before it")
     if j:
         d.reverse_step()
-        assert_same(state(m), fresh_state(p, j - 1), "reverse-step before the injection")
+        assert_same(full_state(m), fresh_state(p, j - 1), "reverse-step before the injection")
 
 
 def test_forward_goto_passes_a_recovered_trap():
@@ -466,8 +443,8 @@ def test_recovery_outside_a_block_replays_to_the_same_state():
     assert d.step().trap.number == DATA_PAGE_FAULT
     d.set_perms(page, PAGE_SIZE, "rw-")
     d.recover()
-    recovered = state(d.machine)
+    recovered = full_state(d.machine)
     assert recovered["hdr_end"] is None and not recovered["blk"]
     assert d.cont().trap.number == SW_BREAKPOINT
     d.goto(j + 1)
-    assert_same(state(d.machine), recovered, "goto the recovered step")
+    assert_same(full_state(d.machine), recovered, "goto the recovered step")

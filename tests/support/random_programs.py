@@ -586,15 +586,15 @@ def full_state(m: Machine) -> dict:
     s = m.snapshot()
     out: dict = {"regs": s.regs}
     out.update(zip(SCALAR_FIELDS, s.scalars, strict=True))
-    for key, value in s.sregs.items():
+    for key, value in s.system.sregs.items():
         if value:
             out[f"sreg:{key:#06x}"] = value
-    for bank, status in enumerate(s.trap_status):
+    for bank, status in enumerate(s.system.trap_status):
         out[f"trap_status:{bank}"] = status
-    for bank, saved in enumerate(s.saved):
+    for bank, saved in enumerate(s.system.saved):
         out[f"saved:{bank}"] = saved
     for pn, page in s.pages.items():
         out[f"page:{pn:#x}"] = bytes(page)
-    out["perms"] = dict(s.perms)
-    out["once"] = dict(s.once)
+    out["perms"] = dict(s.system.perms)
+    out["once"] = dict(s.system.once)
     return out
