@@ -34,11 +34,14 @@ def _set_breakpoint(c: Commands, raw: str, *, temporary: bool) -> CommandResult:
         raise DebugError(f"usage: {'tbreak' if temporary else 'break'} LOC [if EXPR]")
     bp = c.dbg.add_breakpoint(loc, cond, temporary=temporary)
     where = c.dbg.symbolize(bp.address)
+    message = f"{kind} {bp.ident} at {bp.address:#x} ({where})" + (f" if {cond}" if cond else "")
+    extra: dict[str, object] = {"breakpoint": bp.ident}
+    # a name defined in several units (a static function in two files): say where the others are
     others = [a for a in c.dbg.symbols.definitions(loc.strip()) if a != bp.address]
-    also = f"; {loc.strip()} is also defined at {', '.join(f'{a:#x}' for a in others)}" if others else ""
-    return CommandResult("", True, f"{kind} {bp.ident} at {bp.address:#x} ({where})" + (f" if {cond}" if cond else "")
-                         + also, extra={"breakpoint": bp.ident, "also_defined_at": others} if others
-                         else {"breakpoint": bp.ident})
+    if others:
+        message += f"; {loc.strip()} is also defined at {', '.join(f'{a:#x}' for a in others)}"
+        extra["also_defined_at"] = others
+    return CommandResult("", True, message, extra=extra)
 
 
 @command("delete", "delete [N]", "delete breakpoint/watchpoint N, or all of them", "d", arguments=("breakpoint",))
