@@ -313,37 +313,23 @@ class History:
         with no base: all of them)."""
         snap = entry.snap
         refs = self._refs
-        key = id(snap)
-        count = refs.get(key)
-        if count is not None:
-            refs[key] = count + 1
+        if not _take_hold(refs, id(snap)):  # the snapshot is held already (a second entry)
             self._bytes += _entry_bytes(entry)
             return
-        refs[key] = 1
         total = (_entry_bytes(entry) + _SNAPSHOT_BYTES + getsizeof(snap.steps)
                  + self._hold_parts((snap.regs, snap.moving)))
         system = snap.system
-        key = id(system)
-        count = refs.get(key)
-        if count is None:
-            refs[key] = 1
+        if _take_hold(refs, id(system)):
             total += _SYSTEM_BYTES + self._hold_parts(_system_parts(system))
-        else:
-            refs[key] = count + 1
         table = snap.pages
-        key = id(table)
-        count = refs.get(key)
-        if count is None:
-            refs[key] = 1
+        if _take_hold(refs, id(table)):
             total += _size(table)
             if base is None or written is None:
                 total += self._count(table.values())
             else:
-                self._bases[key] = base
+                self._bases[id(table)] = base
                 self._children.setdefault(id(base), []).append(table)
                 total += self._count(map(table.__getitem__, written))
-        else:
-            refs[key] = count + 1
         self._bytes += total
 
     def _hold_parts(self, parts: Iterable[object]) -> int:
@@ -351,14 +337,9 @@ class History:
         refs, charges = self._refs, self._charges
         total = 0
         for part in parts:
-            key = id(part)
-            count = refs.get(key)
-            if count is None:
-                refs[key] = 1
-                size = charges[key] = _part_bytes(part)
+            if _take_hold(refs, id(part)):
+                size = charges[id(part)] = _part_bytes(part)
                 total += size
-            else:
-                refs[key] = count + 1
         return total
 
     def _let_go_parts(self, parts: Iterable[object]) -> int:
@@ -390,17 +371,7 @@ class History:
     def _count(self, pages: Iterable[bytearray]) -> int:
         """Count ``pages`` once more; the bytes of those counted for the first time."""
         held = self._pages
-        get = held.get
-        added = 0
-        for page in pages:
-            k = id(page)
-            count = get(k)
-            if count is None:
-                held[k] = 1
-                added += _size(page)
-            else:
-                held[k] = count + 1
-        return added
+        return sum(_size(page) for page in pages if _take_hold(held, id(page)))
 
     def _uncount(self, pages: Iterable[bytearray]) -> int:
         """Count ``pages`` once less; the bytes of those no table counts any more."""
@@ -436,6 +407,13 @@ class History:
                 self._bases[id(child)] = base
                 self._children.setdefault(id(base), []).append(child)
         return freed + self._uncount(self._own(table, base))
+
+
+def _take_hold(holders: dict[int, int], key: int) -> bool:
+    """One holder more for ``key``; True when it is the first (the key is new)."""
+    count = holders.get(key)
+    holders[key] = 1 if count is None else count + 1
+    return count is None
 
 
 def _let_go(holders: dict[int, int], key: int) -> bool:
