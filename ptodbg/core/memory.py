@@ -127,12 +127,11 @@ class Memory:
         # permissions to restore when an access (data or fetch) faults on it.
         self.once: dict[int, int] = {}
         self.on_code_write: Callable[[int, int], None] = lambda addr, size: None
-        # The page table a snapshot last took (shared by every snapshot until a page
-        # object changes: a copy on write, a new or removed page); None once it changed.
-        self._shared_table: dict[int, bytearray] | None = None
-        # The table share_all last returned (or adopt took), kept when it stops being
-        # shared; and what the last share_all changed (see take_last_share).
+        # The page table share_all last returned (or adopt took): every snapshot shares it
+        # while it is current, until a page object changes (a copy on write, a new or
+        # removed page); and what the last share_all changed from it (take_last_share).
         self._last_table: dict[int, bytearray] | None = None
+        self._table_current = False
         self._last_share: tuple[dict[int, bytearray], list[int]] | None = None
         # Copy-on-write bookkeeping for snapshots (see share_all): pages copied on write
         # since the last snapshot; *hot* pages (written in the interval before the last
@@ -162,7 +161,7 @@ class Memory:
             if was is None:
                 self.pages[pn] = bytearray(PAGE_SIZE)
                 self.perms[pn] = 0
-                self._shared_table = None
+                self._table_current = False
             self.perms[pn] |= perms
             self._refresh(pn)
             if pn in self.code and (was is None or (was ^ self.perms[pn]) & X):
@@ -172,7 +171,7 @@ class Memory:
 
     def unmap(self, addr: int, size: int) -> None:
         for pn in self.mapped_pages(addr, size):
-            self._shared_table = None
+            self._table_current = False
             for table in (self.pages, self.perms, self.fast_read, self.fast_write, self.fast_code):
                 table.pop(pn, None)
             self.shared.discard(pn)
@@ -369,7 +368,7 @@ class Memory:
         changed: it shares the copy again, so the history holds no second copy of it.
         While no page changes, every snapshot gets the same (never mutated) table."""
         pages, hot = self.pages, self.hot
-        table = before = self._shared_table
+        table = before = self._last_table if self._table_current else None
         changed: list[int] = []
         if hot:
             self.in_place.update(hot)  # written in place, maybe with the same bytes
@@ -382,7 +381,7 @@ class Memory:
                 else:
                     changed.append(pn)
             if changed and table is not None:  # only hot pages changed (a loop's steady state):
-                table = self._shared_table = self._last_table = dict(table)  # the fast maps stay as they are
+                table = self._last_table = dict(table)  # the fast maps stay as they are
                 for pn in changed:
                     hot[pn] = table[pn] = bytearray(pages[pn])
         if table is not None:
@@ -402,7 +401,7 @@ class Memory:
             self._refresh(pn)
         before = self._last_table
         self._last_share = None if before is None else (before, differing_pages(before, table))
-        self._shared_table = self._last_table = table
+        self._last_table, self._table_current = table, True
         return table
 
     def take_last_share(self) -> tuple[dict[int, bytearray], list[int]] | None:
@@ -429,7 +428,7 @@ class Memory:
         self.once.clear()
         self.once.update(once)
         self.shared = set(pages)
-        self._shared_table = self._last_table = pages
+        self._last_table, self._table_current = pages, True
         self.copied = set()
         self.hot = {}
         self.refresh_all()
@@ -442,7 +441,7 @@ class Memory:
             self.copied.add(pn)
             page = bytearray(page)
             self.pages[pn] = page
-            self._shared_table = None
+            self._table_current = False
             self._refresh(pn)
             if pn in self.fast_read:
                 self.fast_read[pn] = page
