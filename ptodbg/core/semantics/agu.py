@@ -258,48 +258,44 @@ def _access_shape(action: str, kind: str, mod: int, shifted: bool, width: int, s
 
 def _plain_access(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
     """A single load or store without update (the data register is read before anything
-    else: Reg5 snapshot)."""
+    else: Reg5 snapshot); a register-offset one here, the others in _plain_immediate_access."""
     spec = form.agu
     assert spec is not None
     if spec.kind != "reg":
         return _plain_immediate_access(m, form, spec, v, size)
-    width = spec.size
     mem = m.mem
     load = spec.action == "ld"
-    srcs: dict[str, int] = {}
-    consts: dict[str, object] = {"width": width, "amask": width - 1}
-    mod, shifted = 0, False
-    if not load:
-        srcs["d"] = store_source(form, v)
-    if spec.kind == "reg":
-        srcs["b"], srcs["x"] = v["SrcL"], v["SrcR"]
-        mod = _mod_code(m, v)
-        # Register-offset loads shift by their shamt field, stores by the form's scale.
-        sh = v["shamt"] & 63 if load else spec.scale
-        shifted = sh != 0
-        if shifted:
-            consts["sh"] = sh
-    else:
-        consts["off"] = (immediate(form, v) << immediate_scale(m, spec)) & M
-        if spec.kind == "pcr":
-            consts["base_mask"] = pcr_base_mask(m)
-        else:
-            srcs["b"] = v[base_code(spec)]
+    consts = _width_constants(spec)
+    srcs: dict[str, int] = {} if load else {"d": store_source(form, v)}
+    srcs["b"], srcs["x"] = v["SrcL"], v["SrcR"]
+    # Register-offset loads shift by their shamt field, stores by the form's scale.
+    sh = v["shamt"] & 63 if load else spec.scale
+    if sh:
+        consts["sh"] = sh
     if load:
-        consts.update(fast=mem.fast_read, load=mem.load,
-                      unpack=(SIGNED_STRUCTS if spec.signed else UNSIGNED_STRUCTS)[width].unpack_from)
+        consts["fast"], consts["load"] = mem.fast_read, mem.load
+        dest = v["RegDst"]
+    else:
+        consts["fast"], consts["code"], consts["store"] = mem.fast_write, mem.fast_code, mem.store
+        dest = None
+    shape = _access_shape(spec.action, "reg", _mod_code(m, v), sh != 0, spec.size,
+                          load and spec.signed and spec.size < 8)
+    return Op(shape, srcs, {k: consts[k] for k in shape.holes if k not in srcs}, dest, size)
+
+
+def _width_constants(spec: AguSpec) -> dict[str, object]:
+    """The constants of a plain access that depend on its width and signedness alone."""
+    width = spec.size
+    consts: dict[str, object] = {"width": width, "amask": width - 1}
+    if spec.action == "ld":
+        consts["unpack"] = (SIGNED_STRUCTS if spec.signed else UNSIGNED_STRUCTS)[width].unpack_from
         if spec.signed and width < 8:
             consts["sign"] = sign_bit(width, True)
-        dest = PUSH_T if spec.kind == "c" else v["RegDst"]
     else:
-        consts.update(fast=mem.fast_write, code=mem.fast_code, store=mem.store,
-                      pack=UNSIGNED_STRUCTS[width].pack_into)
+        consts["pack"] = UNSIGNED_STRUCTS[width].pack_into
         if width < 8:
             consts["vmask"] = (1 << (8 * width)) - 1
-        dest = None
-    signed = load and spec.signed and width < 8
-    shape = _access_shape(spec.action, "imm" if spec.kind == "c" else spec.kind, mod, shifted, width, signed)
-    return Op(shape, srcs, {k: consts[k] for k in shape.holes if k not in srcs}, dest, size)
+    return consts
 
 
 # id(form) -> what an immediate or PC-relative plain access takes from its form alone
@@ -314,15 +310,7 @@ def _access_facts(form: Form, spec: AguSpec) -> tuple:
     field or None for T#1) of a plain non-register-offset access (see _plain_access)."""
     width = spec.size
     load = spec.action == "ld"
-    fixed: dict[str, object] = {"width": width, "amask": width - 1}
-    if load:
-        fixed["unpack"] = (SIGNED_STRUCTS if spec.signed else UNSIGNED_STRUCTS)[width].unpack_from
-        if spec.signed and width < 8:
-            fixed["sign"] = sign_bit(width, True)
-    else:
-        fixed["pack"] = UNSIGNED_STRUCTS[width].pack_into
-        if width < 8:
-            fixed["vmask"] = (1 << (8 * width)) - 1
+    fixed = _width_constants(spec)
     shape = _access_shape(spec.action, "imm" if spec.kind == "c" else spec.kind, 0, False, width,
                           load and spec.signed and width < 8)
     fields = form.by_name
