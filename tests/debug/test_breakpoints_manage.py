@@ -230,3 +230,5 @@ def test_the_debugger_resolves_every_name_as_the_loader_does():
     assert res.ok and res.message.startswith(f"breakpoint 1 at {chosen:#x} (dummy)"), res
     assert res.message.endswith(f"; dummy is also defined at {other:#x}") and res.extra["also_defined_at"] == [other]
     assert "also" not in c.execute("break main").message  # one definition: nothing to add
+    quoted = c.execute("break 'dummy'")  # the name as break reads it, quotes removed
+    assert quoted.message.endswith(f"; dummy is also defined at {other:#x}"), quoted

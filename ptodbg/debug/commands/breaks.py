@@ -37,9 +37,9 @@ def _set_breakpoint(c: Commands, raw: str, *, temporary: bool) -> CommandResult:
     message = f"{kind} {bp.ident} at {bp.address:#x} ({where})" + (f" if {cond}" if cond else "")
     extra: dict[str, object] = {"breakpoint": bp.ident}
     # a name defined in several units (a static function in two files): say where the others are
-    others = [a for a in c.dbg.symbols.definitions(loc.strip()) if a != bp.address]
+    others = [a for a in c.dbg.symbols.definitions(bp.location) if a != bp.address]
     if others:
-        message += f"; {loc.strip()} is also defined at {', '.join(f'{a:#x}' for a in others)}"
+        message += f"; {bp.location} is also defined at {', '.join(f'{a:#x}' for a in others)}"
         extra["also_defined_at"] = others
     return CommandResult("", True, message, extra=extra)
 
