@@ -63,7 +63,7 @@ def open_debugger(
         if isinstance(e, OpenError):
             raise
         raise OpenError(str(e)) from None
-    symbols = Symbols.of(loaded.program.by_name.values(), loaded.program.shadowed)
+    symbols = Symbols.of(loaded.program)
     result = None
     if loaded.result_address is not None and loaded.result_size:
         result = (loaded.result_address, loaded.result_size)

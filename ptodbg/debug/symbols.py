@@ -8,14 +8,14 @@ every client's display; none of that needs the rest of the engine.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ptodbg.debug.cxxnames import FunctionIndex
 from ptodbg.isa.record import Frozen
 
 if TYPE_CHECKING:
-    from ptodbg.isa.elf import Symbol
+    from ptodbg.isa.elf import Program, Symbol
 
 _set = object.__setattr__  # how a frozen record's __init__ sets its fields
 
@@ -45,20 +45,19 @@ class Symbols(Frozen):
         _set(self, "_several", None)  # name -> its addresses, for names defined at several, on first use
 
     @classmethod
-    def of(cls, chosen: Iterable[Symbol], others: Sequence[Symbol] = ()) -> Symbols:
-        """From symbols, one per name: each name's address and size (nameless symbols are
-        left out).  Give it a program's ``by_name.values()``, the symbol the loader
-        resolves each name to (a global one, else the first local one), so that the
+    def of(cls, program: Program) -> Symbols:
+        """A program's symbols: each name's address and size as the loader resolves the
+        name (``program.by_name``: a global symbol, else the first local one), so that the
         debugger and the loader never resolve one name two ways (a C++ program defines
-        hundreds of local names, ``.LBB0_2`` or a static ``dummy``, in several units);
-        and the ``others`` (a program's ``shadowed``), so that each definition still names
-        its own address."""
-        chosen = list(chosen)
-        by_name = {s[0]: s[1] for s in chosen}
-        sizes = {s[0]: s[2] for s in chosen}
+        hundreds of local names, ``.LBB0_2`` or a static ``dummy``, in several units); and
+        its other definitions (``program.shadowed``), so that each still names its own
+        address.  Nameless symbols are left out."""
+        chosen = program.by_name.values()
+        by_name = {s.name: s.value for s in chosen}
+        sizes = {s.name: s.size for s in chosen}
         by_name.pop("", None)
         sizes.pop("", None)
-        return cls(by_name, sizes, others)
+        return cls(by_name, sizes, program.shadowed)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:

@@ -238,7 +238,7 @@ class Program(Record):
         self.phoff, self.phnum, self.phdr_vaddr = phoff, phnum, phdr_vaddr
         self.shadowed = shadowed
 
-    def __repr__(self) -> str:  # the symbol dictionary is left out (ten thousand entries)
+    def __repr__(self) -> str:  # by_name and shadowed are left out (derived from symbols)
         return (f"Program(path={self.path!r}, e_type={self.e_type!r}, entry={self.entry!r}, "
                 f"segments={self.segments!r}, sections={self.sections!r}, symbols={self.symbols!r}, "
                 f"identity={self.identity!r}, interp={self.interp!r}, phoff={self.phoff!r}, "

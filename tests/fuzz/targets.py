@@ -151,9 +151,7 @@ def _debugger(path: Path = PROGRAM):
     program, _ = _program(path)
     machine = Machine(DEBUG)
     loaded = load(machine, program)
-    symbols = Symbols({s.name: s.value for s in loaded.symbol_list() if s.name},
-                      {s.name: s.size for s in loaded.symbol_list() if s.name})
-    return Debugger(machine, symbols, stop_address=loaded.stop_address, path=str(path),
+    return Debugger(machine, Symbols.of(program), stop_address=loaded.stop_address, path=str(path),
                     sha256=_sha(file_sha256, path), profile="debug", loaded=loaded)
 
 
