@@ -48,6 +48,10 @@ from ptodbg.debug.stops import Breakpoint, Stop, StopTable, WatchHit, Watchpoint
 from ptodbg.debug.symbols import EMPTY_SYMBOLS, Symbols
 from ptodbg.debug.timeline import MAX_STEP, TimelineMixin
 
+if TYPE_CHECKING:  # the loader is the toolchain side; the run path imports it late
+    from ptodbg.core.loader import LoadedProgram
+    from ptodbg.isa.elf import Program
+
 __all__ = [
     "ADDRESS_END", "CALL_MNEMONICS", "CHUNK", "EMPTY_SYMBOLS", "MAX_FRAMES", "MAX_STEP", "Breakpoint",
     "DebugError", "Debugger", "Stop", "Symbols", "WatchHit", "Watchpoint", "command", "file_sha256",
@@ -63,10 +67,6 @@ def unquote(location: str) -> str:
     if len(loc) >= 2 and loc[0] == loc[-1] and loc[0] in "\"'":
         loc = loc[1:-1].strip()
     return loc
-
-
-if TYPE_CHECKING:  # the loader is the toolchain side; the run path imports it late
-    from ptodbg.core.loader import LoadedProgram
 
 
 class Debugger(ForwardMixin, TimelineMixin, EditsMixin, FramesMixin):
@@ -132,6 +132,11 @@ class Debugger(ForwardMixin, TimelineMixin, EditsMixin, FramesMixin):
     @property
     def steps(self) -> int:
         return self.machine.steps
+
+    @property
+    def program(self) -> Program | None:
+        """The program file the debugger loaded (sections, symbols), None for a bare machine."""
+        return self.loaded.program if self.loaded is not None else None
 
     @property
     def stop_address(self) -> int | None:

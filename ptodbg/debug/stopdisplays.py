@@ -30,7 +30,7 @@ def containing(dbg: Debugger) -> Callable[[int], tuple[str, int] | None]:
     """The symbol an address is in, as ``<sym+off>`` labels name it: only inside the
     program's allocated sections (as ``info symbol``), so that print/a 0xffffffffffffffff
     is not "<edge+18446744073709473797>" (the last symbol below it, 2^64 bytes away)."""
-    program = dbg.loaded.program if dbg.loaded is not None else None
+    program = dbg.program
 
     def find(address: int) -> tuple[str, int] | None:
         if program is not None and program.section_at(address) is None:

@@ -5,9 +5,9 @@ looking, ptodbg.debug.memformat and .displays)."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from ptodbg.core.faults import TRAP_ARGUMENT
+from ptodbg.debug.commands.language import CommandResult, Commands, after_move, command
 from ptodbg.debug.displays import (
     MAX_DISPLAYS,
     Displays,
@@ -28,12 +28,6 @@ from ptodbg.debug.memformat import (
 )
 from ptodbg.debug.stopdisplays import containing, shown_displays, stop_target
 from ptodbg.isa.registers import GPR_NAMES
-
-if TYPE_CHECKING:
-    from ptodbg.debug.engine import Debugger
-
-
-from ptodbg.debug.commands.language import CommandResult, Commands, after_move, command
 
 
 @command("regs", "regs", "show the GPRs, queues and TPC", "registers")
@@ -254,12 +248,6 @@ def _info_registers(c: Commands, args: list[str], raw: str) -> CommandResult:
                          extra={"registers": [{"name": n, "value": values[n]} for n in names]})
 
 
-def _program(dbg: Debugger):
-    """The program the debugger loaded (its sections), or None when it was built from a
-    bare machine (tests, tools)."""
-    return dbg.loaded.program if dbg.loaded is not None else None
-
-
 @command("info symbol", "info symbol ADDR", "the symbol ADDR is in, as gdb says it (copy + 16 in section .text)",
          arguments=("location",))
 def _info_symbol(c: Commands, args: list[str], raw: str) -> CommandResult:
@@ -269,7 +257,7 @@ def _info_symbol(c: Commands, args: list[str], raw: str) -> CommandResult:
         raise DebugError("usage: info symbol ADDR")
     address = c.dbg.evaluate(gdb_expression(expression)) & MASK64
     hit = c.dbg.symbols.containing(address)
-    program = _program(c.dbg)
+    program = c.dbg.program
     found = program.section_at(address) if program is not None else None
     section = found.name if found is not None else None
     if hit is None or (program is not None and section is None):
