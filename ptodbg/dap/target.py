@@ -17,10 +17,11 @@ from pathlib import Path
 
 from ptodbg.debug import disasm_rows, source_step, traps
 from ptodbg.debug.commands import CommandResult, Commands, CommandSpec
-from ptodbg.debug.displays import console_lines, displays_of
+from ptodbg.debug.displays import console_lines
 from ptodbg.debug.engine import DebugError, Debugger, Stop
 from ptodbg.debug.expr import Context, Expr, ExprError
 from ptodbg.debug.lines import SourceLine, SourceLines, line_table_problem, source_lines
+from ptodbg.debug.stopdisplays import shown_displays
 from ptodbg.debug.traps import FILTERS as TRAP_FILTERS
 from ptodbg.debug.traps import TrapView
 from ptodbg.debug.traps import matches as trap_matches
@@ -346,12 +347,9 @@ class Target:
     def display_lines(self) -> list[str]:
         """gdb's auto-displays at this stop, as the console prints them (``1: /x a0 =
         0x5``); empty when there are none.  They are shown by the engine's own
-        ``display`` command, so the debug console reads exactly as the TUI's and batch
-        ``--text`` do."""
-        if not len(displays_of(self.dbg.settings)):
-            return []
-        result = self.execute("display")
-        return console_lines(result.extra.get("displays", [])) if result.ok else []
+        ``display`` command's (:func:`~ptodbg.debug.stopdisplays.shown_displays`), so the
+        debug console reads exactly as the TUI's and batch ``--text`` do."""
+        return console_lines(shown_displays(self.dbg))
 
     @staticmethod
     def shown_displays(result: CommandResult) -> list[str]:
