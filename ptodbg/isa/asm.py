@@ -209,7 +209,6 @@ _CHAR_LIT = re.compile(r"'(\\x[0-9a-fA-F]{1,2}|\\[0-7]{1,3}|\\.|[^\\'])'")
 
 
 _SPECIAL = re.compile(r"""["'/;#*\\]""")
-_STRING_AT = re.compile(r'"(?:[^"\\]|\\.)*"')
 
 
 def _past_literal(text: str, i: int) -> int:
@@ -217,7 +216,7 @@ def _past_literal(text: str, i: int) -> int:
     quote): the end of the text for an unterminated string, ``i + 1`` for a ``'`` that
     starts no character literal.  The comment and argument scanners step over literals
     with it, so that a ``;``, ``#`` or ``,`` inside one stays text."""
-    m = (_STRING_AT if text[i] == '"' else _CHAR_LIT).match(text, i)
+    m = (_STRING if text[i] == '"' else _CHAR_LIT).match(text, i)
     if m is not None:
         return m.end()
     return len(text) if text[i] == '"' else i + 1

@@ -346,8 +346,8 @@ def parse_rows(rows: str, surface: str) -> tuple[Form, ...]:
         mask_text, match_text = main.split("/")
         mask = int(mask_text, 16)
         # The attributes set directly: what Form(...) would set, except the operands
-        # (fields, constraints, agu, by_name, the extraction plan), which Form.__getattr__
-        # parses from the row's words on first use (this module's import is on every
+        # (fields, constraints, agu, by_name, the extraction plan), which the _Operand
+        # descriptors parse from the row's words on first use (this module's import is on every
         # start-up path).
         form = new_form(Form)
         form.__dict__.update(
