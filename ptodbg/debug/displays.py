@@ -172,15 +172,16 @@ class Displays:
 
     def remove(self, numbers: list[int] | None) -> list[int]:
         """Remove these displays (None: all of them); an unknown number is an error and
-        nothing is removed."""
-        self.version += 1
+        nothing is removed (nor the shown displays worked out again: see version)."""
         if numbers is None:
+            self.version += 1
             gone = sorted(self.items)
             self.items.clear()
             return gone
         missing = [n for n in numbers if n not in self.items]
         if missing:
             raise ValueError(f"no display number {missing[0]}")
+        self.version += 1
         for n in numbers:
             self.items.pop(n, None)
         return sorted(set(numbers))
