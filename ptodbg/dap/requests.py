@@ -1,5 +1,5 @@
 """The DAP requests of DESIGN.md §9, one method each (``on_<command>``; the requests that
-run the machine share ``_move``, see :meth:`Requests.handler`).
+run the machine are ``_move`` with their kind, see ``on_continue``).
 
 A handler returns the response body (or None for an empty one), raises
 :class:`~ptodbg.dap.args.RequestError` (or the engine's DebugError) for an error
@@ -12,7 +12,7 @@ import base64
 import binascii
 import os
 from collections.abc import Callable
-from functools import partial
+from functools import partialmethod
 from pathlib import Path
 
 from ptodbg.dap.adapter import DEFAULT_MAX_STEPS, Adapter, Reported
@@ -32,8 +32,6 @@ MASK64 = (1 << 64) - 1
 # The console commands that move the machine in time: their stop is a "goto" when
 # the command is goto, a step otherwise (unless a breakpoint, trap... stopped it).
 _TIME_TRAVEL = {"goto"}
-# The requests that run the machine: one handler (_move), the command is the kind of run.
-MOVES = frozenset({"continue", "next", "stepIn", "stepOut", "stepBack", "reverseContinue"})
 
 CAPABILITIES = {
     "supportsConfigurationDoneRequest": True,
@@ -387,14 +385,13 @@ class Requests(Adapter):
         self.start_job(kind, work)
 
     def handler(self, command: str) -> Callable[[Args, dict], object] | None:
-        """What answers ``command``: ``on_<command>``, or ``_move`` for the requests that
-        run the machine; None for a request this adapter does not know."""
-        if command in MOVES:
-            return partial(self._move, kind=command)
+        """What answers ``command``: the request method ``on_<command>`` of this class
+        (looked up on the class, so no other attribute can answer a request); None for a
+        request this adapter does not know."""
         if not command.isidentifier() or command.startswith("_"):
             return None
-        method = getattr(self, f"on_{command}", None)
-        return method if callable(method) else None
+        name = f"on_{command}"
+        return getattr(self, name) if callable(getattr(type(self), name, None)) else None
 
     def _move(self, args: Args, request: dict, kind: str):
         self._thread(args)
@@ -411,6 +408,14 @@ class Requests(Adapter):
         self.respond(request, {"allThreadsContinued": True} if kind == "continue" else None)
         self._resume(kind, granularity)
         return LATER
+
+    # The requests that run the machine: _move, the command being the kind of run.
+    on_continue = partialmethod(_move, kind="continue")
+    on_next = partialmethod(_move, kind="next")
+    on_stepIn = partialmethod(_move, kind="stepIn")
+    on_stepOut = partialmethod(_move, kind="stepOut")
+    on_stepBack = partialmethod(_move, kind="stepBack")
+    on_reverseContinue = partialmethod(_move, kind="reverseContinue")
 
     def on_pause(self, args: Args, request: dict):
         self._thread(args)
