@@ -82,12 +82,17 @@ class Spec:
     def check(self, value: object, key: str) -> object:
         raise NotImplementedError
 
+    def wanted(self, key: str) -> str:
+        """What a value at ``key`` must be, as the error message says it."""
+        raise NotImplementedError
 
-def _require(value: object, kind: type, key: str, wanted: str) -> None:
+
+def _require(value: object, kind: type, key: str, spec: Spec) -> None:
     """The first check of every spec: the TOML type (a boolean is no integer), with one
-    wording for every wrong one."""
+    wording for every wrong one (worked out only then: a session holds up to 65,536
+    records)."""
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise SchemaError(key, f"expected {wanted}, found {describe(value)}")
+        raise SchemaError(key, f"expected {spec.wanted(key)}, found {describe(value)}")
 
 
 @dataclass(frozen=True)
@@ -95,9 +100,11 @@ class Int(Spec):
     low: int
     high: int
 
+    def wanted(self, key: str) -> str:
+        return f"the integer {self.low}" if self.low == self.high else f"an integer {self.low}..{self.high}"
+
     def check(self, value: object, key: str) -> int:
-        _require(value, int, key,
-                 f"the integer {self.low}" if self.low == self.high else f"an integer {self.low}..{self.high}")
+        _require(value, int, key, self)
         if not self.low <= value <= self.high:
             raise SchemaError(key, f"{describe(value)} is out of range (expected {self.low}..{self.high})")
         return value
@@ -105,8 +112,11 @@ class Int(Spec):
 
 @dataclass(frozen=True)
 class Bool(Spec):
+    def wanted(self, key: str) -> str:
+        return "true or false"
+
     def check(self, value: object, key: str) -> bool:
-        _require(value, bool, key, "true or false")
+        _require(value, bool, key, self)
         return value
 
 
@@ -118,8 +128,11 @@ class Str(Spec):
     expected: str = "a string"
     min_len: int = 0
 
+    def wanted(self, key: str) -> str:
+        return self.expected
+
     def check(self, value: object, key: str) -> str:
-        _require(value, str, key, self.expected)
+        _require(value, str, key, self)
         if len(value) > self.max_len:
             raise SchemaError(key, f"a string of {len(value)} characters is too long (at most {self.max_len})")
         if len(value) < self.min_len:
@@ -140,14 +153,14 @@ class Array(Spec):
     max_items: int
     entries: ClassVar[str] = "values"  # what the too-many message calls the items
 
-    def what(self, key: str) -> str:
+    def wanted(self, key: str) -> str:
         return "an array"
 
     def item_key(self, key: str, i: int) -> str:
         return f"{key}[{i + 1}]"
 
     def check(self, value: object, key: str) -> list:
-        _require(value, list, key, self.what(key))
+        _require(value, list, key, self)
         if len(value) > self.max_items:
             raise SchemaError(key, f"{len(value)} {self.entries}, more than {self.max_items}")
         return [self.item.check(v, self.item_key(key, i)) for i, v in enumerate(value)]
@@ -162,8 +175,11 @@ class Table(Spec):
     optional: frozenset[str] = frozenset()
     rule: object = None  # Callable[[dict, str], None] | None
 
+    def wanted(self, key: str) -> str:
+        return "a table"
+
     def check(self, value: object, key: str) -> dict:
-        _require(value, dict, key, "a table")
+        _require(value, dict, key, self)
         unknown = [k for k in value if k not in self.keys]
         if unknown:
             where = f"{key}.{unknown[0]}" if key else unknown[0]
@@ -185,8 +201,11 @@ class Tagged(Spec):
     tag: str
     variants: dict[str, Table]
 
+    def wanted(self, key: str) -> str:
+        return "a table"
+
     def check(self, value: object, key: str) -> dict:
-        _require(value, dict, key, "a table")
+        _require(value, dict, key, self)
         if self.tag not in value:
             raise SchemaError(f"{key}.{self.tag}", "missing (the file is incomplete: truncated, or not written by ptodbg)")
         kind = Str(32, tuple(self.variants), expected=f"a {self.tag}").check(value[self.tag], f"{key}.{self.tag}")
@@ -200,7 +219,7 @@ class Records(Array):
 
     entries: ClassVar[str] = "records"
 
-    def what(self, key: str) -> str:
+    def wanted(self, key: str) -> str:
         return f"a list of [[{key}]] tables"
 
     def item_key(self, key: str, i: int) -> str:
