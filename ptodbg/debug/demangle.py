@@ -32,7 +32,8 @@ and output size are bounded, so hostile input costs milliseconds and never raise
 from __future__ import annotations
 
 import re
-from dataclasses import make_dataclass
+
+from ptodbg.isa.record import Record, make_record
 
 __all__ = ["demangle"]
 
@@ -56,19 +57,21 @@ class _Fail(Exception):
 # --------------------------------------------------------------------------- tree nodes
 
 
-class _Node:
-    """Base of the demangled tree.  Subclasses are immutable plain records."""
+class _Node(Record):
+    """Base of the demangled tree.  Subclasses are records never changed once made,
+    compared by identity: the substitution table makes the tree a DAG in which a back
+    reference is the referenced node itself."""
 
     __slots__ = ()
+    __eq__ = object.__eq__
+    __hash__ = object.__hash__
+    __repr__ = object.__repr__
 
 
 def _record(name: str, base: type[_Node] = _Node, /, **fields: type) -> type[_Node]:
     """A node class: slotted, its ``__init__`` taking ``fields`` in order (after the
-    base's), compared by identity.  Identity matters: the substitution table makes the
-    tree a DAG in which a back reference is the referenced node itself."""
-    cls = make_dataclass(name, list(fields.items()), bases=(base,), slots=True, eq=False, repr=False)
-    cls.__module__ = __name__
-    return cls
+    base's)."""
+    return make_record(name, fields, base, __name__)
 
 
 # One line a node: its fields, then what it is.

@@ -82,6 +82,16 @@ class _RecordType(type):
         return super().__new__(mcls, name, bases, namespace, **kwargs)
 
 
+def make_record(name: str, fields: dict[str, object], base: type[Record], module: str,
+                defaults: dict[str, object] | None = None) -> type:
+    """A record class made at run time, as if declared in ``module`` deriving from
+    ``base`` with ``fields`` (name: type, in order) as its annotations and ``defaults``:
+    for a family of small node classes written one line each."""
+    namespace: dict[str, object] = {"__annotations__": dict(fields), "__module__": module, "__qualname__": name}
+    namespace.update(defaults or {})
+    return type(base)(name, (base,), namespace)
+
+
 class Record(metaclass=_RecordType):
     """A mutable record: equality and repr by its fields; not hashable (as a dataclass
     with ``eq=True``)."""
