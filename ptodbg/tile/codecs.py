@@ -8,7 +8,8 @@ type (and control), so a loop over thousands of elements pays the dispatch once:
   the formats themselves; BF16, TF32 and HF32 are truncated binary32);
 * encoding a ``float`` with RNE and without Sat - the rule of every elementwise result
   (ADR-0047) - uses ``struct`` for FP64 (exact), FP32 and FP16 (the host rounds to
-  nearest even), and a bisection over the precomputed rounding boundaries for the 8- and
+  nearest even), integer rounding of the binary64 bits for BF16, TF32 and HF32, ``frexp``
+  for E8M0, and a bisection over the precomputed rounding boundaries for the other 8- and
   4-bit types; whenever the result could be tiny or overflow, and for every other input
   or control, they fall back to the exact encoder of :mod:`ptodbg.tile.formats`, so the
   fast paths give the same (raw, flags) as the exact path, bit for bit (the tests check it).
@@ -42,6 +43,7 @@ _U16, _U32, _U64 = struct.Struct("<H"), struct.Struct("<I"), struct.Struct("<Q")
 _F16, _F32, _F64 = struct.Struct("<e"), struct.Struct("<f"), struct.Struct("<d")
 _STRUCT_CODES = {DataType.FP16: ("H", "e", 0xFFFF), DataType.FP32: ("I", "f", 0xFFFFFFFF),
                  DataType.FP64: ("Q", "d", (1 << 64) - 1)}
+_TRUNCATED_F32 = {DataType.BF16: 0, DataType.TF32: 13, DataType.HF32: 12}  # low bits that must be zero
 
 
 # ------------------------------------------------------------------------ decoding
@@ -107,20 +109,33 @@ def decoder(dt: DataType) -> Decoder:
         icode, fcode, mask = _STRUCT_CODES[dt]
         ipack, funpack = struct.Struct("<" + icode).pack, struct.Struct("<" + fcode).unpack
         return lambda raw: funpack(ipack(raw & mask))[0]
-    if dt in (DataType.BF16, DataType.TF32, DataType.HF32):
-        return _shifted_f32_decoder(dt, {DataType.BF16: 0, DataType.TF32: 13, DataType.HF32: 12}[dt])
+    if dt in _TRUNCATED_F32:
+        return _shifted_f32_decoder(dt, _TRUNCATED_F32[dt])
     if dt.is_floating:
         return _table_decoder(dt)
     return FORMATS[dt].decode
 
 
 def decode_array(dt: DataType, raws: Sequence[int]) -> list:
-    """The values of a sequence of elements of ``dt``."""
-    if dt in _STRUCT_CODES and raws:
+    """The values of a sequence of elements of ``dt`` (one ``struct`` call for the binary16,
+    32 and 64 layouts and the truncated binary32 ones)."""
+    if not raws:
+        return []
+    n = len(raws)
+    if dt in _STRUCT_CODES:
         icode, fcode, mask = _STRUCT_CODES[dt]
-        n = len(raws)
         data = struct.pack(f"<{n}{icode}", *(r & mask for r in raws))
         return list(struct.unpack(f"<{n}{fcode}", data))
+    if dt in _TRUNCATED_F32:
+        if dt == DataType.BF16:
+            words = [(r & 0xFFFF) << 16 for r in raws]
+        else:
+            words = [r & 0xFFFFFFFF for r in raws]
+            low = (1 << _TRUNCATED_F32[dt]) - 1
+            bad = next((w for w in words if w & low), None)
+            if bad is not None:
+                raise InvalidEncoding(f"{bad:#x} is not a valid {dt.name} encoding")
+        return list(struct.unpack(f"<{n}f", struct.pack(f"<{n}I", *words)))
     one = decoder(dt)
     return [one(r) for r in raws]
 
@@ -204,6 +219,62 @@ def _struct_encoder(dt: DataType) -> Encoder:
     return encode
 
 
+def _binary64_bits_encoder(dt: DataType) -> Encoder:
+    """BF16, TF32, HF32: round the binary64 significand to the format's fraction bits, to
+    nearest even, on the integer bits themselves (a carry runs into the exponent), then
+    rebias.  Rounding a binary64 value's bits at a fixed precision is the unbounded-exponent
+    rounding, so a result that comes out normal is the exact result; subnormal, zero,
+    overflowing and special results fall back to the exact encoder."""
+    fmt = FORMATS[dt]
+    assert isinstance(fmt, BinaryFormat)
+    drop = 52 - fmt.fbits
+    half, low = 1 << (drop - 1), (1 << drop) - 1
+    rebias = (1023 - fmt.bias) << fmt.fbits
+    smallest, largest = 1 << fmt.fbits, fmt.max_finite() >> fmt.shift
+    sign_shift, shift = fmt.ebits + fmt.fbits, fmt.shift
+    pack, unpack = _F64.pack, _U64.unpack
+    slow = fmt.encode
+
+    def encode(value: Number) -> tuple[int, int]:
+        if type(value) is not float:
+            return slow(value)
+        b = unpack(pack(value))[0]
+        kept = (b & 0x7FFFFFFFFFFFFFFF) >> drop
+        rem = b & low
+        if rem > half or (rem == half and kept & 1):
+            kept += 1
+        v = kept - rebias
+        if not smallest <= v <= largest:
+            return slow(value)
+        return (v | (b >> 63) << sign_shift) << shift, (NX if rem else 0)
+
+    return encode
+
+
+def _e8m0_encoder() -> Encoder:
+    """E8M0 by ``frexp``: value = m * 2**e with m in [1/2, 1); the floor exponent is e - 1 and
+    RNE takes the ceiling when m > sqrt(1/2), decided on the integer significand."""
+    slow = FORMATS[DataType.E8M0].encode
+    frexp = math.frexp
+    threshold = 1 << 105  # m > sqrt(1/2) exactly when (m * 2**53)**2 > 2**105
+
+    def encode(value: Number) -> tuple[int, int]:
+        if type(value) is not float or not 0.0 < value < math.inf:
+            return slow(value)
+        m, e = frexp(value)
+        floor = e - 1
+        if m == 0.5:
+            if -127 <= floor <= 127:
+                return floor + 127, 0
+            return slow(value)
+        if not -127 <= floor <= 126:
+            return slow(value)
+        significand = int(m * 9007199254740992.0)  # exact: m has 53 bits
+        return floor + 127 + (significand * significand > threshold), NX
+
+    return encode
+
+
 def _fp64_encoder() -> Encoder:
     pack, unpack = _F64.pack, _U64.unpack
     slow = FORMATS[DataType.FP64].encode
@@ -232,6 +303,10 @@ def encoder(dt: DataType, control: NumericControl = DEFAULT_CONTROL) -> Encoder:
     if got is None:
         if dt == DataType.FP64:
             got = _fp64_encoder()
+        elif dt in (DataType.BF16, DataType.TF32, DataType.HF32):
+            got = _binary64_bits_encoder(dt)
+        elif dt == DataType.E8M0:
+            got = _e8m0_encoder()
         elif dt in _FAST:
             got = _FAST[dt](dt)
         elif dt in _TABLE_ENCODED:

@@ -413,6 +413,8 @@ def reference_fp32_finite_encoding(h: Harness, value: object, mode: object) -> t
 @spec_function("ReferenceMatrixIntegerEncoding", _MATRIX)
 def reference_matrix_integer_encoding(h: Harness, value: object, data_type: object, control: object) -> tuple:
     dt = _dtype(data_type)
+    if not dt.is_integer:
+        raise AssertionFailed(f"ReferenceMatrixIntegerEncoding of {dt.name}")
     raw, flags = ref.matrix_integer_encoding(_real(value, "the value"), dt, _control(control))
     return _carrier(dt, raw), _flags(flags)
 
