@@ -598,8 +598,6 @@ class HiF8Format(NumericFormat):
         return i - 1, i
 
     def encode(self, value: Number, control: NumericControl = DEFAULT_CONTROL) -> tuple[int, int]:
-        if type(value) is int and self.minimum <= value <= self.maximum:  # the common case
-            return value & self.mask, 0
         kind, negative, num, den = _parse(value)
         if kind == _ZERO:
             return 0, 0
