@@ -48,6 +48,7 @@ from operator import attrgetter
 from struct import Struct
 
 from ptodbg.core import sysregs as ssr
+from ptodbg.core.decodecache import decode_span
 from ptodbg.core.events import MemEvent
 from ptodbg.core.faults import (
     BUNDLE_TRAP,
@@ -581,14 +582,14 @@ class Machine:
             candidates = list({pc for pn in range(addr >> PAGE_SHIFT, ((end - 1) >> PAGE_SHIFT) + 1)
                                for pc in self._code_pcs.get(pn, ())})
         for pc in candidates:
-            _, insn, length = decoded[pc]
-            if pc < end and addr < pc + _code_span(insn, length):
+            _, insn, _ = decoded[pc]
+            if pc < end and addr < pc + decode_span(insn & 0xFFFF):
                 self._forget(pc)
 
     def _forget(self, pc: int) -> None:
         """Drop everything decoded or built for the instruction at ``pc``."""
-        _, insn, length = self._decoded.pop(pc)
-        span = _code_span(insn, length)
+        _, insn, _ = self._decoded.pop(pc)
+        span = decode_span(insn & 0xFFFF)
         self.mem.unmark_code(pc, span)
         for pn in range(pc >> PAGE_SHIFT, ((pc + span - 1) >> PAGE_SHIFT) + 1):
             pcs = self._code_pcs.get(pn)
@@ -651,7 +652,7 @@ class Machine:
         form = self.decoder.decode(insn, length)
         got = (form, insn, length)
         self._decoded[pc] = got
-        span = 4 if length == 16 and insn & 0xF == 0x2 else length >> 3  # _code_span
+        span = decode_span(insn & 0xFFFF)
         self.mem.mark_code(pc, span)
         code_pcs = self._code_pcs
         pn = pc >> PAGE_SHIFT
@@ -1318,14 +1319,6 @@ class Machine:
     def pending_trap(self) -> TrapInfo | None:
         """The trap entered by the most recent attempt, if that attempt trapped."""
         return self.last_trap if self.trap_step == self.steps else None
-
-
-def _code_span(insn: int, length: int) -> int:
-    """Bytes whose contents decide the decode at an address: the instruction's, plus the
-    halfword a 16-bit C.BSTART DIRECT peeks at (a fused BSTART.CALL, CORE.md §2.1)."""
-    if length == 16 and insn & 0xF == 0x2:
-        return 4
-    return length >> 3
 
 
 def _ends_or_starts_block(form: Form | None) -> bool:
