@@ -72,10 +72,13 @@ from ptodbg.core.semantics import (
 )
 from ptodbg.core.semantics.shapes import shaped_mnemonics
 from ptodbg.core.state import (
+    COND,
     FALL,
     GPR_COUNT,
     GPR_NAMES,
+    KIND_NAMES,
     KIND_STD,
+    KIND_SYS,
     MASK64,
     REG_INDEX,
     T_BASE,
@@ -93,7 +96,7 @@ from ptodbg.isa.record import Frozen, Record
 
 Handler = Callable[[int], int]
 
-_LEGAL_KINDS = frozenset({0, 1, 2, 5, 6, 7, 8})
+_LEGAL_KINDS = frozenset(KIND_NAMES)
 
 
 class StopAtPC(Exception):
@@ -1364,7 +1367,7 @@ def _guarded(
         if placement is in_cond_block:
 
             def cond_only(pc: int) -> int:
-                if not m.blk or m.btype != 2 or m.cond_set:
+                if not m.blk or m.btype != COND or m.cond_set:
                     in_cond_block(m, pc)
                 return inner(pc)
 
@@ -1372,7 +1375,7 @@ def _guarded(
         if placement is in_sys_block:
 
             def sys_only(pc: int) -> int:
-                if not m.blk or m.bkind != 2:
+                if not m.blk or m.bkind != KIND_SYS:
                     in_sys_block(m, pc)
                 return inner(pc)
 

@@ -409,7 +409,7 @@ class _Translation:
             lines, cond = op.block_lines(pc, g.read, g.write, g.bind, "")
             rule = g.bind(in_cond_block)
             g.emit(k, [
-                "if not m.blk or m.btype != 2 or m.cond_set:",
+                f"if not m.blk or m.btype != {COND} or m.cond_set:",
                 f"    {rule}(m, {pc})",
                 *_queue_check(insn, pc), *lines,
                 f"_c = {cond}", "m.commit_arg = ca = 1 if _c else 0", "m.taken = _c", "m.cond_set = True",
