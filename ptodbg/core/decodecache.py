@@ -21,3 +21,8 @@ def decode_span(first_half: int) -> int:
     find the instruction's length."""
     nibble = first_half & 0xF
     return 4 if nibble == FUSED_FIRST_NIBBLE else LENGTH_BY_NIBBLE[nibble] >> 3
+
+
+# decode_span by the first halfword's low nibble (which alone decides it): for the decode
+# cache's first decode of an address, where a call would cost more than the rest.
+SPAN_BY_NIBBLE: tuple[int, ...] = tuple(decode_span(nibble) for nibble in range(16))

@@ -48,7 +48,7 @@ from operator import attrgetter
 from struct import Struct
 
 from ptodbg.core import sysregs as ssr
-from ptodbg.core.decodecache import decode_span
+from ptodbg.core.decodecache import SPAN_BY_NIBBLE, decode_span
 from ptodbg.core.events import MemEvent
 from ptodbg.core.faults import (
     BUNDLE_TRAP,
@@ -264,8 +264,6 @@ _pack_regs, _unpack_regs = PACKED_REGS.pack, PACKED_REGS.unpack
 
 # Reg5 source fields of scalar forms (checked for T/U availability before any effect).
 SOURCE_FIELDS = ("SrcL", "SrcR", "SrcD", "SrcD1", "SrcP", "SrcA")
-# Compressed forms that read T#1 implicitly and check it (ScalarImplicitSourceOperandsLegal).
-IMPLICIT_T1 = frozenset({"C.SDI", "C.SWI", "C.SLLI", "C.SRLI"})
 
 
 class Machine:
@@ -290,7 +288,8 @@ class Machine:
         self._precise: dict[int, Handler] = {}  # precise-path handlers of PreciseOnly forms
         self._by_word: dict[tuple[int, int], tuple[Handler, Handler | None]] = {}  # shaped forms
         self._shaped = shaped_mnemonics()
-        self._source_fields: dict[int, tuple[str, ...]] = {}  # id(form) -> its Reg5 source fields
+        # id(form) -> its Reg5 source fields, and the T/U counts its implicit sources need
+        self._source_fields: dict[int, tuple[tuple[str, ...], int, int]] = {}
         self._code_pcs: dict[int, set[int]] = {}  # page -> decoded pcs whose bytes touch it
         # Translated blocks (ptodbg.core.translate): entry -> run function (stop addresses
         # hold a sentinel), the Block records, the blocks covering each instruction, and how
@@ -655,7 +654,7 @@ class Machine:
         form = self.decoder.decode(insn, length)
         got = (form, insn, length)
         self._decoded[pc] = got
-        span = decode_span(insn & 0xFFFF)
+        span = SPAN_BY_NIBBLE[insn & 0xF]  # decode_span
         self.mem.mark_code(pc, span)
         code_pcs = self._code_pcs
         pn = pc >> PAGE_SHIFT
@@ -718,13 +717,16 @@ class Machine:
 
     def guards(self, form: Form, values: dict[str, int]) -> tuple[Placement | None, int, int]:
         """The checks ExecuteScalarInstruction makes before a scalar form's handler: its
-        placement rule and the T/U queue counts its Reg5 sources (and implicit T#1) need."""
+        placement rule and the T/U queue counts its Reg5 sources (and the sources it reads
+        without a field, ``form.implicit_sources``: T#1 of the compressed stores and shifts)
+        need."""
         if form.surface == "command":
             return None, 0, 0
-        need_t = need_u = 0
-        names = self._source_fields.get(id(form))
-        if names is None:
-            names = self._source_fields[id(form)] = tuple(n for n in SOURCE_FIELDS if n in form.by_name)
+        got = self._source_fields.get(id(form))
+        if got is None:
+            got = self._source_fields[id(form)] = (tuple(n for n in SOURCE_FIELDS if n in form.by_name),
+                                                   *_queue_need(form.implicit_sources))
+        names, need_t, need_u = got
         for name in names:
             code = values[name]
             if code >= T_BASE:
@@ -732,8 +734,6 @@ class Machine:
                     need_t = max(need_t, code - T_BASE + 1)
                 else:
                     need_u = max(need_u, code - U_BASE + 1)
-        if form.mnemonic in IMPLICIT_T1:
-            need_t = max(need_t, 1)
         return self._placement.get(form.mnemonic), need_t, need_u
 
     def _build(self, pc: int, form: Form | None, insn: int, length: int) -> tuple[Handler, Handler | None]:
@@ -1322,6 +1322,17 @@ class Machine:
     def pending_trap(self) -> TrapInfo | None:
         """The trap entered by the most recent attempt, if that attempt trapped."""
         return self.last_trap if self.trap_step == self.steps else None
+
+
+def _queue_need(codes: Iterable[int]) -> tuple[int, int]:
+    """How many T and U entries must be valid for Reg5 source ``codes`` to be readable."""
+    need_t = need_u = 0
+    for code in codes:
+        if code >= U_BASE:
+            need_u = max(need_u, code - U_BASE + 1)
+        elif code >= T_BASE:
+            need_t = max(need_t, code - T_BASE + 1)
+    return need_t, need_u
 
 
 def _ends_or_starts_block(form: Form | None) -> bool:
