@@ -84,6 +84,7 @@ from ptodbg.core.state import (
     T_BASE,
     TRANSFER_NAMES,
     U_BASE,
+    BlockState,
     block_kind_name,
 )
 from ptodbg.core.translate import MAX_INSNS, Block, translate
@@ -1306,17 +1307,12 @@ class Machine:
                     self._forget(pc)
 
     # -------------------------------------------------------------- display
-    def block_state(self) -> dict | None:
+    def block_state(self) -> BlockState | None:
+        """The open block as a typed record; None when no block is open."""
         if not self.blk:
             return None
-        return {
-            "kind": block_kind_name(self.bkind),
-            "type": TRANSFER_NAMES[self.btype],
-            "bpc": self.bpc,
-            "bpcn": self.bpcn,
-            "taken": self.taken,
-            "body": self.body_active,
-        }
+        return BlockState(block_kind_name(self.bkind), TRANSFER_NAMES[self.btype], self.bpc, self.bpcn,
+                          self.taken, self.body_active)
 
     @property
     def pending_trap(self) -> TrapInfo | None:

@@ -20,6 +20,7 @@ from ptodbg.debug.commands import CommandResult, Commands, CommandSpec
 from ptodbg.debug.displays import console_lines
 from ptodbg.debug.engine import DebugError, Debugger, Stop
 from ptodbg.debug.expr import Context, Expr, ExprError
+from ptodbg.debug.jsonstate import block_json
 from ptodbg.debug.lines import SourceLine, SourceLines, line_table_problem, source_lines
 from ptodbg.debug.stopdisplays import shown_displays
 from ptodbg.debug.traps import FILTERS as TRAP_FILTERS
@@ -126,7 +127,7 @@ class Target:
         return {"t": m.queue("t"), "u": m.queue("u")}
 
     def block(self) -> dict | None:
-        return self.dbg.machine.block_state()
+        return block_json(self.dbg.machine.block_state())
 
     def reservation(self) -> tuple[int, int] | None:
         resv = self.dbg.machine.resv

@@ -16,6 +16,7 @@ from ptodbg.core import Machine, Snapshot
 from ptodbg.core.memory import PAGE_SHIFT, PAGE_SIZE, perms_text
 from ptodbg.core.state import GPR_COUNT, GPR_NAMES
 from ptodbg.debug.engine import Debugger
+from ptodbg.debug.jsonstate import block_json
 
 MAX_NAMED = 6  # differences named in one detail text
 
@@ -39,7 +40,7 @@ class Observation:
     def take(m: Machine) -> Observation:
         snap = m.snapshot()
         return Observation(m.steps, m.pc, tuple(m.r[:GPR_COUNT]), tuple(m.queue("t")), tuple(m.queue("u")),
-                           m.block_state(), m.resv, m.os_state, m.exit_code, snap)
+                           block_json(m.block_state()), m.resv, m.os_state, m.exit_code, snap)
 
     @property
     def pages(self) -> dict[int, bytearray]:

@@ -108,8 +108,7 @@ def test_the_view_holds_the_architectural_state_of_a_real_program():
     assert view.regs.as_dict() == m.regs() and len(view.regs) == 24
     assert view.regs["sp"] == m.r[1] and view.regs[10] == m.r[10] == view.regs["ra"]
     assert list(view.t) == m.queue("t") and list(view.u) == m.queue("u")
-    block = m.block_state()
-    assert (None if view.block is None else {f: getattr(view.block, f) for f in view.block.__match_args__}) == block
+    assert view.block == m.block_state()
     assert view.reservation is None and m.resv is None
     assert (view.acr, view.lra, view.bpc, view.bpcn) == (m.acr, m.lra, m.bpc, m.bpcn)
     assert view.trap is None and m.pending_trap is None
