@@ -48,16 +48,15 @@ from operator import attrgetter
 from struct import Struct
 
 from ptodbg.core import sysregs as ssr
+from ptodbg.core import traps
 from ptodbg.core.decodecache import SPAN_BY_NIBBLE, decode_span
 from ptodbg.core.events import MemEvent
 from ptodbg.core.faults import (
     BUNDLE_TRAP,
-    EXEC_STATE_CHECK,
     ILLEGAL_INST,
     Fault,
     Halt,
     SyncRequest,
-    trap_name,
 )
 from ptodbg.core.memory import PAGE_SHIFT, Memory, R, W, X
 from ptodbg.core.profiles import DEBUG, Profile
@@ -76,7 +75,6 @@ from ptodbg.core.state import (
     FALL,
     GPR_COUNT,
     GPR_NAMES,
-    KIND_NAMES,
     KIND_STD,
     KIND_SYS,
     MASK64,
@@ -88,6 +86,7 @@ from ptodbg.core.state import (
     block_kind_name,
 )
 from ptodbg.core.translate import MAX_INSNS, Block, translate
+from ptodbg.core.traps import BANKS, SavedContext, TrapInfo
 from ptodbg.core.writeset import ALL_GPRS, attempt_mask, mask_at
 from ptodbg.isa.decoder import STRICT, Decoder
 from ptodbg.isa.fetch import Unfetchable, fetch_instruction, split_window
@@ -97,7 +96,6 @@ from ptodbg.isa.record import Frozen, Record
 
 Handler = Callable[[int], int]
 
-_LEGAL_KINDS = frozenset(KIND_NAMES)
 
 
 class StopAtPC(Exception):
@@ -115,46 +113,6 @@ def _stop_block(left: int) -> int:
 
 _NEVER = -(1 << 62)  # the heat of an address where no block can start
 TRANSLATE_AFTER = 32  # executions of an address before the run from it is translated
-
-
-class TrapInfo(Frozen):
-    """A trap that was entered: what the trap pane shows."""
-
-    number: int
-    name: str
-    cause: int
-    arg0: int
-    bank: int
-    saved_tpc: int
-    vector: int  # the TPC trap entry set (EVBASE, or arg0 when EVBASE is 0)
-    vectored: bool  # True when the bank had a handler (EVBASE != 0)
-    reason: str
-
-    def as_json(self) -> dict:
-        return {
-            "number": self.number,
-            "name": self.name,
-            "cause": self.cause,
-            "arg0": self.arg0,
-            "bank": self.bank,
-            "saved_tpc": self.saved_tpc,
-        }
-
-
-class SavedContext(Frozen):
-    """The part of a trap bank's saved record not visible in its EBARG/ECSTATE registers."""
-
-    commit_arg: int
-    tgt_set: bool
-    cond_set: bool
-    sys_pending: bool
-    bseq: int
-    frame_ret: int
-    tq: int
-    uq: int
-    header: tuple
-    mcopy: tuple | None
-    frame: tuple | None
 
 
 class StepResult(Record):
@@ -308,7 +266,7 @@ class Machine:
         # Per bank: (async, argument valid, cause, trap number, argument0); rows are
         # replaced, never changed, so snapshots share them.
         self.trap_status: list[tuple[bool, bool, int, int, int]] = []
-        self.saved: list[SavedContext | None] = []
+        self.saved: list[SavedContext | None] = []  # per bank (core.traps)
         self.syscall: Callable[[Machine, int, int], int] | None = None
         # Stack pointer of the frame templates: R2 per lifetime.asl (PTO_FRAME_SP_INDEX);
         # the linx-v0.4 compatibility mode uses R1, where that code keeps sp.
@@ -370,12 +328,12 @@ class Machine:
         self.request_epoch = self.request_operand = 0
         self.control_request: str | None = None
         self.sregs.clear()
-        for ring in range(16):
+        for ring in range(BANKS):
             self.sregs[ssr.context_index(ring, ssr.ECONFIG)] = 3
-        self.trap_status[:] = [(False, False, 0, 0, 0)] * 16
-        self.saved[:] = [None] * 16
+        self.trap_status[:] = [(False, False, 0, 0, 0)] * BANKS
+        self.saved[:] = [None] * BANKS
         self.mem.set_reserved_line(None)
-        self._apply_bound()
+        self.apply_bound()
 
     # -------------------------------------------------------------- registers
     @staticmethod
@@ -453,9 +411,9 @@ class Machine:
     def set_acr(self, ring: int) -> None:
         self.acr = ring & 0xF
         self.core_state = (self.core_state & ~0xF) | self.acr
-        self._apply_bound()
+        self.apply_bound()
 
-    def _apply_bound(self) -> None:
+    def apply_bound(self) -> None:
         bound = self.profile.acr2_bound if self.acr >= 2 else None
         self.mem.set_bound(bound)
 
@@ -495,7 +453,7 @@ class Machine:
             elif name == "CORE_STATE":
                 self.core_state = value
                 self.acr = value & 0xF
-                self._apply_bound()
+                self.apply_bound()
             elif name == "CORE_FEATURE_ENABLE":
                 self.feature_enable = value
             return
@@ -822,7 +780,7 @@ class Machine:
                     h = precise or fast
             except Fault as f:  # nothing fetched: no instruction to enter the body
                 self.steps += 1
-                trap = self._enter_trap(f, pc, True)
+                trap = traps.enter(self, f, pc, True)
                 kind = "trap"
             else:
                 self.steps += 1
@@ -831,7 +789,7 @@ class Machine:
                         raise Fault(BUNDLE_TRAP, pc, reason="after ACRC only BSTOP or a new BSTART may follow")
                     self.pc = h(pc) & MASK64
                 except Fault as f:
-                    trap = self._enter_trap(f, pc, form is not None and form.surface == "command")
+                    trap = traps.enter(self, f, pc, form is not None and form.surface == "command")
                     kind = "trap"
                 except Halt as e:
                     if not getattr(e, "counted", False):
@@ -942,7 +900,7 @@ class Machine:
         except Fault as f:
             self.pc = pc
             self.steps += i + 1
-            trap = self._enter_trap(f, pc, self._is_command(pc))
+            trap = traps.enter(self, f, pc, self._is_command(pc))
             if not trap.vectored:
                 return RunResult("trap", self.steps - start, trap)
             if watching and hits:
@@ -1015,7 +973,7 @@ class Machine:
                 pc, self.fault_at = self.fault_at, None
             self.pc = pc
             self.steps += 1
-            trap = self._enter_trap(f, pc, self._is_command(pc))
+            trap = traps.enter(self, f, pc, self._is_command(pc))
             if not trap.vectored:
                 return RunResult("trap", self.steps - start, trap)
         except StopAtPC:
@@ -1046,7 +1004,7 @@ class Machine:
             self.handler_at(pc)
         except Fault as f:  # nothing fetched: no instruction to enter the body
             self.steps += 1
-            trap = self._enter_trap(f, pc, True)
+            trap = traps.enter(self, f, pc, True)
             if not trap.vectored:
                 return RunResult("trap", self.steps - start, trap)
         except Halt as e:
@@ -1094,157 +1052,28 @@ class Machine:
         self._heat.pop(block.entry, None)
 
     # ------------------------------------------------------------------ traps
-    def _enter_trap(self, f: Fault, pc: int, no_body_entry: bool) -> TrapInfo:
-        """SetFaultWithCause: save the context in the target bank, then vector.
-        ``no_body_entry``: the attempt does not enter the block body at the header
-        position (a command, or an instruction that could not be fetched)."""
-        source = self.acr
-        ring = f.ring
-        if ring is None:
-            ring = 0 if source == 0 else 1
-        body = self.blk and (not no_body_entry or pc != self.hdr_end)
-        if body:
-            self.hdr_end = None  # the attempt entered the body (it stays entered)
-        saved_tpc = f.resume if f.resume is not None else pc
-        if f.preserve_bank and self.saved[ring] is not None:
-            saved_tpc = self.ctx(ring, ssr.EBARG_TPC)
-        else:
-            self._save_context(ring, source, saved_tpc, body)
-        self.trap_status[ring] = (False, True, f.cause & 0xFFFFFF, f.number, f.arg & MASK64)
-        self.last_fault = f.number
-        self.fault_address = f.arg & MASK64
-        self.set_acr(ring)
-        evbase = self.sregs.get(ssr.context_index(ring, ssr.EVBASE), 0)
-        self.pc = evbase if evbase else f.arg & MASK64
-        if self.blk and not body:
-            self.hdr_end = self.pc  # trap entry keeps the body unentered wherever TPC goes
-        info = TrapInfo(
-            number=f.number,
-            name=trap_name(f.number),
-            cause=f.cause,
-            arg0=f.arg & MASK64,
-            bank=ring,
-            saved_tpc=saved_tpc,
-            vector=self.pc,
-            vectored=bool(evbase),
-            reason=f.reason,
-        )
-        self.last_trap = info
-        self.trap_step = self.steps
-        return info
-
+    # Trap entry and recovery are :mod:`ptodbg.core.traps`; these are its public faces.
     def enter_trap(self, fault: Fault) -> TrapInfo:
         """Take ``fault`` at the current TPC outside any instruction attempt, as trap entry
         does (context save, target bank, vector); the saved body flag is the block's own.
         For test benches that raise faults themselves (the AVS harness's SetFault)."""
-        return self._enter_trap(fault, self.pc, True)
+        return traps.enter(self, fault, self.pc, True)
 
     def save_context(self, ring: int, source: int) -> None:
         """SaveTrapContext of the current state into bank ``ring`` without a trap."""
-        self._save_context(ring, source, self.pc, bool(self.body_active))
-
-    def _save_context(self, ring: int, source: int, tpc: int, body: bool) -> None:
-        """SaveTrapContext (reference-profile.asl) into bank ``ring``."""
-        r = self.r
-        self.saved[ring] = SavedContext(
-            commit_arg=self.commit_arg,
-            tgt_set=self.tgt_set,
-            cond_set=self.cond_set,
-            sys_pending=self.sys_pending,
-            bseq=self.bseq,
-            frame_ret=self.frame_ret,
-            tq=self.tq,
-            uq=self.uq,
-            header=self.header,
-            mcopy=self.mcopy,
-            frame=self.frame,
-        )
-        put = self.sregs.__setitem__
-        base = ring << 12
-        put(base | ssr.ECSTATE, (self.core_state & ~0x1F) | source | (body << 4))
-        control = (
-            source | 1 << 4 | self.blk << 5 | body << 6 | self.bkind << 7 | self.btype << 11
-            | self.taken << 14
-        )
-        put(base | ssr.EBARG0, control)
-        put(base | ssr.EBARG_BPC_CUR, self.bpc)
-        put(base | ssr.EBARG_BPC_TGT, self.bpcn)
-        put(base | ssr.EBARG_TPC, tpc)
-        put(base | ssr.EBARG_LRA, self.lra)
-        for k in range(4):
-            put(base | (ssr.EBARG_TQ0 + k), r[T_BASE + k])
-            put(base | (ssr.EBARG_UQ0 + k), r[U_BASE + k])
-        put(base | ssr.EBARG_LB, 0)
-        put(base | ssr.EBARG_LC, 0)
+        traps.save_context(self, ring, source, self.pc, bool(self.body_active))
 
     def recoverable(self, ring: int) -> str | None:
-        """None when bank ``ring`` can be recovered, else the reason it cannot
-        (TrapContextRecoverable)."""
-        control = self.ctx(ring, ssr.EBARG0)
-        ecstate = self.ctx(ring, ssr.ECSTATE)
-        if self.saved[ring] is None:
-            return f"bank {ring} holds no saved trap context"
-        if not control >> 4 & 1:
-            return f"EBARG0_ACR{ring} bit 4 (snapshot valid) is clear"
-        kind = (control >> 7) & 0xF
-        if control >> 15 or kind not in _LEGAL_KINDS or (control >> 11) & 7 > 6 or (
-            control >> 6 & 1 and not control >> 5 & 1
-        ):
-            return f"EBARG0_ACR{ring} = {control:#x} is not a legal block control word"
-        if control & 0xF != ecstate & 0xF:
-            return f"EBARG0_ACR{ring}[3:0] differs from ECSTATE_ACR{ring}[3:0]"
-        if self.ctx(ring, ssr.EBARG_BPC_CUR) & 1 or self.ctx(ring, ssr.EBARG_TPC) & 1:
-            return f"saved BPC or TPC of bank {ring} is odd"
-        return None
+        """None when bank ``ring`` can be recovered, else why not (TrapContextRecoverable)."""
+        return traps.recoverable(self, ring)
 
     def recover(self, ring: int | None = None) -> int:
-        """RecoverTrapContext of bank ``ring`` (default: the current ACR, where trap entry
-        went).  Returns the resumed TPC; raises ValueError when not recoverable."""
-        if ring is None:
-            ring = self.acr
-        why = self.recoverable(ring)
-        if why is not None:
-            raise ValueError(why)
-        ctx = self.saved[ring]
-        assert ctx is not None
-        control = self.ctx(ring, ssr.EBARG0)
-        ecstate = self.ctx(ring, ssr.ECSTATE)
-        self.pc = self.ctx(ring, ssr.EBARG_TPC)
-        self.bpc = self.ctx(ring, ssr.EBARG_BPC_CUR)
-        self.core_state = ecstate
-        self.commit_arg = ctx.commit_arg
-        self.blk = bool(control >> 5 & 1)
-        body = bool(control >> 6 & 1)
-        self.tgt_set, self.cond_set, self.sys_pending = ctx.tgt_set, ctx.cond_set, ctx.sys_pending
-        kind = (control >> 7) & 0xF
-        self.bkind = kind if kind in _LEGAL_KINDS else KIND_STD
-        transfer = (control >> 11) & 7
-        self.btype = transfer if transfer <= 6 else FALL
-        self.taken = bool(control >> 14 & 1)
-        self.bpcn = self.ctx(ring, ssr.EBARG_BPC_TGT)
-        self.frame_ret = ctx.frame_ret
-        self.lra = self.ctx(ring, ssr.EBARG_LRA)
-        self.bseq = ctx.bseq
-        self.header = ctx.header
-        self.mcopy = ctx.mcopy
-        self.frame = ctx.frame
-        for k in range(4):
-            self.r[T_BASE + k] = self.ctx(ring, ssr.EBARG_TQ0 + k)
-            self.r[U_BASE + k] = self.ctx(ring, ssr.EBARG_UQ0 + k)
-        self.tq, self.uq = ctx.tq, ctx.uq
-        # The body is entered unless the context was saved in an open block's header; with no
-        # block there is no header either.  The other block fields are restored as saved,
-        # open block or not (RecoverTrapContext; PTO-AVS-SYS-ACRE-EXEC-001 expects BPC back).
-        self.hdr_end = self.pc if self.blk and not body else None
-        self.acr = ecstate & 0xF
-        self._apply_bound()
-        self.sregs[(ring << 12) | ssr.EBARG0] = control & ~(1 << 4)
-        self.saved[ring] = None
-        return self.pc
+        """RecoverTrapContext of bank ``ring`` (default: the current ACR); the resumed TPC."""
+        return traps.recover(self, ring)
 
     def recovery_fault(self, pc: int) -> Fault:
         """The fault ACRE raises when the current bank cannot be recovered."""
-        return Fault(EXEC_STATE_CHECK, pc, reason=self.recoverable(self.acr) or "", preserve_bank=True)
+        return traps.recovery_fault(self, pc)
 
     # -------------------------------------------------------------- snapshots
     def snapshot(self) -> Snapshot:
@@ -1300,7 +1129,7 @@ class Machine:
         mem.adopt(snap.pages, system.perms, system.once)
         self._last_snapshot = snap
         mem.set_reserved_line(self.resv[0] & ~63 if self.resv else None)
-        self._apply_bound()
+        self.apply_bound()
         for pn in changed:
             for pc in list(self._code_pcs.get(pn, ())):
                 if pc in self._decoded and not self._still_decodes(pc):

@@ -23,9 +23,9 @@ from ptodbg.core.faults import (
     SW_BREAKPOINT,
     TRAP_ARGUMENT,
 )
-from ptodbg.core.machine import TrapInfo
 from ptodbg.core.memory import PAGE_SHIFT, PAGE_SIZE
 from ptodbg.core.state import GPR_NAMES, RA, BlockState
+from ptodbg.core.traps import TrapInfo
 from ptodbg.isa.record import Frozen
 
 __all__ = [

@@ -11,8 +11,8 @@ import pickle
 import pytest
 
 from ptodbg.core.faults import DATA_PAGE_FAULT
-from ptodbg.core.machine import TrapInfo
 from ptodbg.core.profiles import DEBUG, Profile
+from ptodbg.core.traps import TrapInfo
 from ptodbg.debug.records import Trap
 from ptodbg.debug.stops import Stop
 from ptodbg.isa.record import Frozen, Record
