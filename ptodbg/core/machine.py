@@ -49,34 +49,23 @@ from struct import Struct
 
 from ptodbg.core import sysregs as ssr
 from ptodbg.core import traps
-from ptodbg.core.decodecache import SPAN_BY_NIBBLE, decode_span
+from ptodbg.core.decodecache import DecodeCache, PeekedInstruction
 from ptodbg.core.events import MemEvent
 from ptodbg.core.faults import (
     BUNDLE_TRAP,
-    ILLEGAL_INST,
     Fault,
     Halt,
+    StopAtPC,
     SyncRequest,
 )
-from ptodbg.core.memory import PAGE_SHIFT, Memory, R, W, X
+from ptodbg.core.handlers import Handler
+from ptodbg.core.memory import Memory, R, W, X
 from ptodbg.core.profiles import DEBUG, Profile
-from ptodbg.core.semantics import (
-    Placement,
-    PreciseOnly,
-    builders,
-    in_any_block,
-    in_cond_block,
-    in_sys_block,
-    placement_rules,
-)
-from ptodbg.core.semantics.shapes import shaped_mnemonics
 from ptodbg.core.state import (
-    COND,
     FALL,
     GPR_COUNT,
     GPR_NAMES,
     KIND_STD,
-    KIND_SYS,
     MASK64,
     REG_INDEX,
     T_BASE,
@@ -87,23 +76,11 @@ from ptodbg.core.state import (
 )
 from ptodbg.core.translate import MAX_INSNS, Block, translate
 from ptodbg.core.traps import BANKS, SavedContext, TrapInfo
-from ptodbg.core.writeset import ALL_GPRS, attempt_mask, mask_at
+from ptodbg.core.writeset import ALL_GPRS, attempt_mask
 from ptodbg.isa.decoder import STRICT, Decoder
-from ptodbg.isa.fetch import Unfetchable, fetch_instruction, split_window
 from ptodbg.isa.forms import Form
-from ptodbg.isa.legacy import decoder_for, legacy_form
+from ptodbg.isa.legacy import decoder_for
 from ptodbg.isa.record import Frozen, Record
-
-Handler = Callable[[int], int]
-
-
-
-class StopAtPC(Exception):
-    """Raised by the sentinel handler that marks a stop address (breakpoint, stop symbol)."""
-
-
-def _stop_sentinel(pc: int) -> int:
-    raise StopAtPC(pc)
 
 
 def _stop_block(left: int) -> int:
@@ -138,25 +115,6 @@ class StepResult(Record):
         self.events, self.writes, self.trap, self.message = events, writes, trap, message
         self.notes = [] if notes is None else notes
         self.written = written
-
-
-class PeekedInstruction(Frozen):
-    """The instruction at ``pc`` as :meth:`Machine.peek_decode` sees it.
-
-    ``form`` is None when no form matches (an illegal instruction) or when the instruction
-    is not wholly mapped; ``length`` is in bits (the mapped bits when not wholly mapped,
-    0 when nothing at ``pc`` is); ``problem`` is None when executing at ``pc`` would fetch
-    the instruction, else why not (as its INST_PAGE_FAULT or halt would say)."""
-
-    pc: int
-    form: Form | None
-    insn: int
-    length: int
-    problem: str | None
-
-    @property
-    def fetchable(self) -> bool:
-        return self.problem is None
 
 
 class RunResult(Frozen):
@@ -221,8 +179,6 @@ PACKED_REGS = Struct("<32Q")  # Snapshot.regs: the register file r, as unsigned 
 _moving_of, _settled_of = attrgetter(*MOVING_FIELDS), attrgetter(*SETTLED_FIELDS)
 _pack_regs, _unpack_regs = PACKED_REGS.pack, PACKED_REGS.unpack
 
-# Reg5 source fields of scalar forms (checked for T/U availability before any effect).
-SOURCE_FIELDS = ("SrcL", "SrcR", "SrcD", "SrcD1", "SrcP", "SrcA")
 
 
 class Machine:
@@ -231,25 +187,15 @@ class Machine:
     def __init__(self, profile: Profile = DEBUG, decoder: Decoder = STRICT) -> None:
         self.profile = profile
         self.decoder = decoder
-        self._builders = builders()
-        self._placement = dict(placement_rules())
         self.compat: str | None = None
         self.mem = Memory(limit=profile.flat_bytes)
-        self.mem.on_code_write = self._invalidate
         self.mem.on_reserved_store = self.clear_reservation
-        self._fetch_half = self.mem.fetch_reader(profile.fetch_faults)
-        self._fetch_window = self.mem.fetch_window_reader(profile.fetch_faults)
         self.r: list[int] = [0] * 32
-        self.icache: dict[int, Handler] = {}
-        self._decoded: dict[int, tuple[Form | None, int, int]] = {}
         self.stop_pcs: set[int] = set()
-        self._shadow: dict[int, Handler] = {}  # real handlers hidden behind stop sentinels
-        self._precise: dict[int, Handler] = {}  # precise-path handlers of PreciseOnly forms
-        self._by_word: dict[tuple[int, int], tuple[Handler, Handler | None]] = {}  # shaped forms
-        self._shaped = shaped_mnemonics()
-        # id(form) -> its Reg5 source fields, and the T/U counts its implicit sources need
-        self._source_fields: dict[int, tuple[tuple[str, ...], int, int]] = {}
-        self._code_pcs: dict[int, set[int]] = {}  # page -> decoded pcs whose bytes touch it
+        # Decoded instructions and their handlers by address (core.decodecache); a write
+        # to code drops exactly what it overlaps.
+        self.decode = DecodeCache(self, on_forget=self._forget_blocks)
+        self.mem.on_code_write = self.decode.invalidate
         # Translated blocks (ptodbg.core.translate): entry -> run function (stop addresses
         # hold a sentinel), the Block records, the blocks covering each instruction, and how
         # often each address ran outside a block.  ``translate_after``: an address is
@@ -277,7 +223,6 @@ class Machine:
         # GPRs written since the client last took the mask (core.writeset): a superset,
         # ORed by every executed attempt and translated block, for the history's index.
         self.wmask = 0
-        self._wmasks: dict[int, int] = {}  # pc -> static write mask (dropped with the decode)
         # False: every instruction's static mask is taken as "all GPRs" instead of being
         # worked out on its first execution (a superset, so still exact for the index, only
         # coarser): for a client that never asks who wrote what (``ptodbg run``).
@@ -496,14 +441,8 @@ class Machine:
         32-bit load and HL.SETRET's offset is signed (see the ALU/AGU/BRU semantics and
         the legacy forms).  None restores strict PTO 0.58.3."""
         self.compat = mode
-        self._placement = dict(placement_rules())
-        if mode == "linx-v0.4":
-            self.frame_sp = 1
-            for name, rule in list(self._placement.items()):
-                if rule is in_sys_block:
-                    self._placement[name] = in_any_block
-        else:
-            self.frame_sp = 2
+        self.frame_sp = 1 if mode == "linx-v0.4" else 2
+        self.decode.factory.relax_sys_placement(mode == "linx-v0.4")
         self.set_decoder(decoder_for(mode))
 
     # ------------------------------------------------------------ decode cache
@@ -514,232 +453,45 @@ class Machine:
     def flush_icache(self) -> None:
         """Forget every decoded instruction and translated block (a new decoder, a new
         program)."""
-        self.icache.clear()
-        self._decoded.clear()
-        self._precise.clear()
-        self._by_word.clear()
-        self._shadow.clear()
-        self._code_pcs.clear()
+        self.decode.clear(self.stop_pcs)
         self.block_cache.clear()
         self._blocks.clear()
         self._block_lengths.clear()
         self._blocks_at.clear()
         self._heat.clear()
-        self._wmasks.clear()
-        self.mem.clear_code()
         for pc in self.stop_pcs:
-            self.icache[pc] = _stop_sentinel
             self.block_cache[pc] = _stop_block
 
-    def _invalidate(self, addr: int, size: int) -> None:
-        """Drop the decoded instructions whose bytes overlap [addr, addr+size) (the
-        memory's ``on_code_write``): a store into a code page costs this range test, and
-        self-modifying code re-decodes exactly what it changed."""
-        end = addr + size
-        decoded = self._decoded
-        if size <= 64:
-            candidates = [pc for pc in range(addr - 7, end) if pc in decoded]
-        else:
-            candidates = list({pc for pn in range(addr >> PAGE_SHIFT, ((end - 1) >> PAGE_SHIFT) + 1)
-                               for pc in self._code_pcs.get(pn, ())})
-        for pc in candidates:
-            _, insn, _ = decoded[pc]
-            if pc < end and addr < pc + decode_span(insn & 0xFFFF):
-                self._forget(pc)
-
-    def _forget(self, pc: int) -> None:
-        """Drop everything decoded or built for the instruction at ``pc``."""
-        _, insn, _ = self._decoded.pop(pc)
-        span = decode_span(insn & 0xFFFF)
-        self.mem.unmark_code(pc, span)
-        for pn in range(pc >> PAGE_SHIFT, ((pc + span - 1) >> PAGE_SHIFT) + 1):
-            pcs = self._code_pcs.get(pn)
-            if pcs is not None:
-                pcs.discard(pc)
-                if not pcs:
-                    del self._code_pcs[pn]
-        self._precise.pop(pc, None)
-        self._shadow.pop(pc, None)
-        self._wmasks.pop(pc, None)
-        if self.icache.get(pc) is not _stop_sentinel:
-            self.icache.pop(pc, None)
+    def _forget_blocks(self, pc: int) -> None:
+        """Drop the translated blocks holding the instruction at ``pc`` (its decode was
+        dropped)."""
         for block in self._blocks_at.get(pc, ())[:]:
             self._drop_block(block)
         self._heat.pop(pc, None)
-
-    def _still_decodes(self, pc: int) -> bool:
-        """Whether fetching at ``pc`` now gives the instruction decoded there."""
-        _, insn, length = self._decoded[pc]
-        try:
-            return fetch_instruction(self._fetch_half, pc) == (insn, length)
-        except Unfetchable:
-            return False
 
     def add_stop(self, pc: int) -> None:
         """Make ``run`` stop before executing the instruction at ``pc`` (no translated
         block runs through it any more)."""
         self.stop_pcs.add(pc)
-        self.icache[pc] = _stop_sentinel
+        self.decode.add_stop(pc)
         for block in self._blocks_at.get(pc, ())[:]:
             self._drop_block(block)
         self.block_cache[pc] = _stop_block
 
     def remove_stop(self, pc: int) -> None:
         self.stop_pcs.discard(pc)
-        if self.icache.get(pc) is _stop_sentinel:
-            del self.icache[pc]
-            real = self._shadow.pop(pc, None)
-            if real is not None:
-                self.icache[pc] = real
+        self.decode.remove_stop(pc)
         if self.block_cache.get(pc) is _stop_block:
             del self.block_cache[pc]
 
-    def _decode(self, pc: int) -> tuple[Form | None, int, int]:
-        """(form, instruction value, length in bits) at ``pc`` for execution, cached per
-        address; raises the fetch Fault (or Halt) when the instruction cannot be fetched."""
-        got = self._decoded.get(pc)
-        if got is not None:
-            return got
-        window = self._fetch_window(pc)
-        if window is not None:
-            insn, length = split_window(window)
-        else:
-            try:
-                insn, length = fetch_instruction(self._fetch_half, pc)
-            except Unfetchable as u:
-                # The precise fault, for the whole range up to the first unreadable halfword.
-                self.mem.fetch(pc, u.address + 2 - pc, self.profile.fetch_faults)
-                raise AssertionError("Memory.fetch accepted an unfetchable halfword") from None
-        form = self.decoder.decode(insn, length)
-        got = (form, insn, length)
-        self._decoded[pc] = got
-        span = SPAN_BY_NIBBLE[insn & 0xF]  # decode_span
-        self.mem.mark_code(pc, span)
-        code_pcs = self._code_pcs
-        pn = pc >> PAGE_SHIFT
-        pcs = code_pcs.get(pn)
-        if pcs is None:
-            code_pcs[pn] = {pc}
-        else:
-            pcs.add(pc)
-        last = (pc + span - 1) >> PAGE_SHIFT
-        if last != pn:  # the instruction's bytes run into the next page
-            pcs = code_pcs.get(last)
-            if pcs is None:
-                code_pcs[last] = {pc}
-            else:
-                pcs.add(pc)
-        return got
-
     def peek_decode(self, pc: int) -> PeekedInstruction:
-        """What the instruction at ``pc`` is, without touching the machine: no decode-cache
-        entry, no code mark, no event, no fault, no once-injection consumed, no trap state.
-
-        The bytes of any mapped page are decoded (a view may show code in a page that is
-        not executable); ``problem`` says why executing at ``pc`` could not fetch it
-        (unmapped, not executable, outside a flat memory), or is None.  When not all of
-        the instruction's halfwords are mapped, ``form`` is None and ``length`` counts the
-        bits that are (0: nothing at ``pc`` is mapped)."""
-        mem = self.mem
-        read = mem.peek_reader()
-        try:
-            insn, length = fetch_instruction(read, pc)
-        except Unfetchable as u:
-            have = u.address - pc
-            insn = int.from_bytes(mem.peek(pc, have), "little") if have > 0 else 0
-            return PeekedInstruction(pc, None, insn, have * 8, mem.fetch_problem(pc, max(have, 0) + 2,
-                                                                                self.profile.fetch_faults))
-        return PeekedInstruction(pc, self.decoder.decode(insn, length), insn, length,
-                                 mem.fetch_problem(pc, length // 8, self.profile.fetch_faults))
+        """What the instruction at ``pc`` is, without touching the machine
+        (:meth:`DecodeCache.peek`: no cache entry, no code mark, no event, no fault)."""
+        return self.decode.peek(pc)
 
     def handler_at(self, pc: int) -> Handler:
         """The real handler for ``pc`` (never a stop sentinel); builds and caches it."""
-        h = self.icache.get(pc)
-        if h is _stop_sentinel:
-            h = self._shadow.get(pc)
-        if h is None:
-            form, insn, length = self._decode(pc)
-            h, precise = self._build(pc, form, insn, length)
-            if precise is not None:
-                self._precise[pc] = precise
-            if pc in self.stop_pcs:
-                self._shadow[pc] = h
-            else:
-                self.icache[pc] = h
-        return h
-
-    def _is_command(self, pc: int) -> bool:
-        """Whether the decoded instruction at ``pc`` is a block command (trap entry's
-        body rule: a faulting command at the header end has not entered the body)."""
-        got = self._decoded.get(pc)
-        return got is not None and got[0] is not None and got[0].surface == "command"
-
-    def guards(self, form: Form, values: dict[str, int]) -> tuple[Placement | None, int, int]:
-        """The checks ExecuteScalarInstruction makes before a scalar form's handler: its
-        placement rule and the T/U queue counts its Reg5 sources (and the sources it reads
-        without a field, ``form.implicit_sources``: T#1 of the compressed stores and shifts)
-        need."""
-        if form.surface == "command":
-            return None, 0, 0
-        got = self._source_fields.get(id(form))
-        if got is None:
-            got = self._source_fields[id(form)] = (tuple(n for n in SOURCE_FIELDS if n in form.by_name),
-                                                   *_queue_need(form.implicit_sources))
-        names, need_t, need_u = got
-        for name in names:
-            code = values[name]
-            if code >= T_BASE:
-                if code < U_BASE:
-                    need_t = max(need_t, code - T_BASE + 1)
-                else:
-                    need_u = max(need_u, code - U_BASE + 1)
-        return self._placement.get(form.mnemonic), need_t, need_u
-
-    def _build(self, pc: int, form: Form | None, insn: int, length: int) -> tuple[Handler, Handler | None]:
-        """(fast handler, precise-path handler or None) of one decoded instruction.
-
-        A shaped form's handler takes its address as an argument and nothing else from
-        where it sits, so one handler serves every copy of the same instruction word."""
-        if form is None:
-            return _raiser(ILLEGAL_INST, self._illegal_reason(insn, length)), None
-        if form.mnemonic in self._shaped:
-            got = self._by_word.get((insn, length))
-            if got is None:
-                got = self._by_word[(insn, length)] = self._build_form(pc, form, insn, length)
-            return got
-        return self._build_form(pc, form, insn, length)
-
-    def _build_form(self, pc: int, form: Form, insn: int, length: int) -> tuple[Handler, Handler | None]:
-        values = form.values(insn)
-        placement, need_t, need_u = self.guards(form, values)
-        bad = form.violation(values)
-        precise: Handler | None = None
-        if bad is not None:
-            inner: Handler = _raiser(ILLEGAL_INST, f"{form.mnemonic}: {bad.describe()}")
-            need_t = need_u = 0  # the constraint fault comes before the queue check
-        else:
-            builder = self._builders.get(form.mnemonic)
-            if builder is None:
-                inner = _halter(f"{form.mnemonic} decodes, but ptodbg does not execute it")
-            else:
-                built = builder(self, form, values, pc, length)
-                if isinstance(built, PreciseOnly):
-                    inner, precise = _sync_request, built.run
-                else:
-                    inner = built
-        if placement is None and not (need_t or need_u):
-            return inner, precise
-        if precise is not None:
-            precise = _guarded(self, placement, need_t, need_u, precise)
-        return _guarded(self, placement, need_t, need_u, inner), precise
-
-    @staticmethod
-    def _illegal_reason(insn: int, length: int) -> str:
-        legacy = legacy_form(insn, length)
-        if legacy is not None:
-            return (f"{legacy[1].mnemonic} is a LinxISA {legacy[0].split('-')[1]} form that "
-                    f"PTO 0.58.3 reserves; run with --compat {legacy[0]}")
-        return f"no PTO 0.58.3 form matches {insn:#0{length // 4 + 2}x} ({length} bits)"
+        return self.decode.handler_at(pc)
 
     # ------------------------------------------------------------------- step
     def step(self) -> StepResult:
@@ -770,13 +522,14 @@ class Machine:
         try:
             try:
                 if given is None:
-                    form, insn, length = self._decode(pc)
-                    h = self.handler_at(pc)
-                    h = self._precise.get(pc, h)
+                    decode = self.decode
+                    form, insn, length = decode.decode(pc)
+                    h = decode.handler_at(pc)  # builds it, learning whether it is precise-only
+                    h = decode.precise_at(pc) or h
                 else:
                     insn, length = given
                     form = self.decoder.decode(insn, length)
-                    fast, precise = self._build(pc, form, insn, length)
+                    fast, precise = self.decode.build(pc, form, insn, length)
                     h = precise or fast
             except Fault as f:  # nothing fetched: no instruction to enter the body
                 self.steps += 1
@@ -863,10 +616,11 @@ class Machine:
     def _run_plain(self, limit: int, start: int) -> RunResult | None:
         """The per-instruction loop, up to step ``limit``: ``pc = handler(pc)``.  Returns
         why it stopped, or None to be called again (a trap with a handler, a build)."""
-        cache = self.icache
+        cache = self.decode.handlers
         hits = self.mem.watch_hits
         watching = bool(self.mem.watches)
-        wmasks = self._wmasks
+        wmasks = self.decode.write_masks
+        mask_at = self.decode.write_mask
         written = 0  # the watching loop keeps the write mask; the plain one says "any"
         if not watching:
             self.wmask = ALL_GPRS
@@ -877,7 +631,7 @@ class Machine:
             if watching:
                 for i in range(budget):  # noqa: B007 - i is read after the loop
                     w = wmasks.get(pc)
-                    written |= mask_at(self, pc) if w is None else w
+                    written |= mask_at(pc) if w is None else w
                     pc = cache[pc](pc)
                     if hits:
                         i += 1
@@ -900,7 +654,7 @@ class Machine:
         except Fault as f:
             self.pc = pc
             self.steps += i + 1
-            trap = traps.enter(self, f, pc, self._is_command(pc))
+            trap = traps.enter(self, f, pc, self.decode.is_command(pc))
             if not trap.vectored:
                 return RunResult("trap", self.steps - start, trap)
             if watching and hits:
@@ -927,10 +681,11 @@ class Machine:
         how often each address runs, so that hot ones get translated."""
         blocks = self.block_cache
         lengths = self._block_lengths
-        cache = self.icache
+        cache = self.decode.handlers
         heat = self._heat
         threshold = self.translate_after or 0
-        wmasks = self._wmasks
+        wmasks = self.decode.write_masks
+        mask_at = self.decode.write_mask
         written = 0
         pc = self.pc
         try:
@@ -960,7 +715,7 @@ class Machine:
                     else:
                         heat[pc] = k + 1
                 w = wmasks.get(pc)
-                written |= mask_at(self, pc) if w is None else w
+                written |= mask_at(pc) if w is None else w
                 pc = h(pc)
                 self.steps += 1
         except KeyError:
@@ -973,7 +728,7 @@ class Machine:
                 pc, self.fault_at = self.fault_at, None
             self.pc = pc
             self.steps += 1
-            trap = traps.enter(self, f, pc, self._is_command(pc))
+            trap = traps.enter(self, f, pc, self.decode.is_command(pc))
             if not trap.vectored:
                 return RunResult("trap", self.steps - start, trap)
         except StopAtPC:
@@ -1112,7 +867,7 @@ class Machine:
         """Return to a snapshot exactly; decoded code survives where its bytes did."""
         mem = self.mem
         changed = [
-            pn for pn in self._code_pcs
+            pn for pn in self.decode.code_pages()
             if snap.pages.get(pn) is not mem.pages.get(pn) or snap.system.perms.get(pn) != mem.perms.get(pn)
         ]
         self.r[:] = _unpack_regs(snap.regs)
@@ -1130,10 +885,7 @@ class Machine:
         self._last_snapshot = snap
         mem.set_reserved_line(self.resv[0] & ~63 if self.resv else None)
         self.apply_bound()
-        for pn in changed:
-            for pc in list(self._code_pcs.get(pn, ())):
-                if pc in self._decoded and not self._still_decodes(pc):
-                    self._forget(pc)
+        self.decode.recheck(changed)
 
     # -------------------------------------------------------------- display
     def block_state(self) -> BlockState | None:
@@ -1149,79 +901,9 @@ class Machine:
         return self.last_trap if self.trap_step == self.steps else None
 
 
-def _queue_need(codes: Iterable[int]) -> tuple[int, int]:
-    """How many T and U entries must be valid for Reg5 source ``codes`` to be readable."""
-    need_t = need_u = 0
-    for code in codes:
-        if code >= U_BASE:
-            need_u = max(need_u, code - U_BASE + 1)
-        elif code >= T_BASE:
-            need_t = max(need_t, code - T_BASE + 1)
-    return need_t, need_u
-
-
 def _ends_or_starts_block(form: Form | None) -> bool:
     """BSTART and BSTOP forms: the only instructions legal after ACRC (top-level.asl)."""
     if form is None or form.surface != "command":
         return False
     name = form.mnemonic
     return "BSTART" in name or name.endswith("BSTOP")
-
-
-def _raiser(number: int, reason: str) -> Handler:
-    def fault(pc: int) -> int:
-        raise Fault(number, pc, reason=reason)
-
-    return fault
-
-
-def _halter(message: str) -> Handler:
-    def halt(pc: int) -> int:
-        raise Halt(f"{message} (at {pc:#x})")
-
-    return halt
-
-
-def _sync_request(pc: int) -> int:
-    """The fast-loop stand-in of a :class:`PreciseOnly` instruction."""
-    raise SyncRequest()
-
-
-def _guarded(
-    m: Machine,
-    placement: Placement | None,
-    need_t: int,
-    need_u: int,
-    inner: Handler,
-) -> Handler:
-    """Checks in ExecuteScalarInstruction order: placement (BUNDLE_TRAP), then the form's
-    constraints (already folded into ``inner`` for an illegal encoding, which needs no
-    queue counts), then T/U availability."""
-    if not (need_t or need_u):
-        # The hot cases get the rule's test inline (one call instead of two); the rule
-        # itself still raises, with its message, when the test fails.
-        if placement is in_cond_block:
-
-            def cond_only(pc: int) -> int:
-                if not m.blk or m.btype != COND or m.cond_set:
-                    in_cond_block(m, pc)
-                return inner(pc)
-
-            return cond_only
-        if placement is in_sys_block:
-
-            def sys_only(pc: int) -> int:
-                if not m.blk or m.bkind != KIND_SYS:
-                    in_sys_block(m, pc)
-                return inner(pc)
-
-            return sys_only
-
-    def guarded(pc: int) -> int:
-        if placement is not None:
-            placement(m, pc)
-        if m.tq < need_t or m.uq < need_u:
-            raise Fault(ILLEGAL_INST, pc, reason="reads a T/U queue slot that holds no value")
-        return inner(pc)
-
-    return guarded

@@ -14,7 +14,8 @@ write RA (R10, ``begin.asl``), the SETRET family writes RA, the frame templates 
 FEXIT/FRET reload their register range (``lifetime.asl``), and ACRC serviced in place by a
 system-call hook returns its result in a0.  A mask may hold more than the instruction
 writes on a given execution (a BSTART that opens no call); :func:`attempt_mask` narrows
-it for one executed attempt.
+it for one executed attempt.  The decode cache remembers each address's static mask
+(:meth:`ptodbg.core.decodecache.DecodeCache.write_mask`) and drops it with the decode.
 """
 
 from __future__ import annotations
@@ -64,22 +65,6 @@ def static_mask(m: Machine, form: Form | None, values: dict[str, int]) -> int:
             mask |= _ring(values.get("DstBegin", 2), values.get("DstEnd", 2))
     elif name == "ACRC" and m.syscall is not None:
         mask |= 1 << _A0
-    return mask
-
-
-def mask_at(m: Machine, pc: int) -> int:
-    """The static mask of the instruction decoded at ``pc``, remembered in the machine's
-    per-address table (which drops it with the decode); ALL_GPRS when nothing is decoded
-    there (a superset)."""
-    got = m._decoded.get(pc)
-    if got is None:
-        return ALL_GPRS
-    if not m.track_writes:
-        m._wmasks[pc] = ALL_GPRS
-        return ALL_GPRS
-    form, insn, _ = got
-    mask = static_mask(m, form, form.values(insn)) if form is not None else 0
-    m._wmasks[pc] = mask
     return mask
 
 

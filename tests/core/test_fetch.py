@@ -102,7 +102,7 @@ def test_the_fused_call_peek_consumes_no_once_injection():
 
 # ------------------------------------------------------------------ peek_decode
 def observable(m: Machine):
-    return (dict(m._decoded), {k: set(v) for k, v in m.mem.code.items()}, dict(m.mem.fast_write),
+    return (m.decode.entries(), {k: set(v) for k, v in m.mem.code.items()}, dict(m.mem.fast_write),
             dict(m.mem.perms), dict(m.mem.once), m.steps, m.pc, m.last_trap, list(m.notes))
 
 

@@ -96,7 +96,7 @@ def test_translated_blocks_match_the_per_instruction_path(p: RandomProgram, data
             # Any decoded instruction, often one inside a translated block.
             inside = sorted(set(translated._blocks_at) - set(translated._blocks))
             known = inside if inside and data.draw(st.booleans(), label="inside") else \
-                sorted(set(plain._decoded) | set(translated._decoded))
+                sorted(set(plain.decode.entries()) | set(translated.decode.entries()))
             if known:
                 pc = data.draw(st.sampled_from(known), label="stop at")
                 for m in both:

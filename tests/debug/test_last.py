@@ -454,7 +454,7 @@ def test_without_write_tracking_the_index_is_coarser_but_last_is_still_exact(tmp
     exact.cont()
     coarse.cont()
     assert (coarse.steps, coarse.machine.pc, coarse.machine.r) == (exact.steps, exact.machine.pc, exact.machine.r)
-    assert set(coarse.machine._wmasks.values()) == {ALL_GPRS}
-    assert ALL_GPRS not in set(exact.machine._wmasks.values())
+    assert set(coarse.machine.decode.write_masks.values()) == {ALL_GPRS}
+    assert ALL_GPRS not in set(exact.machine.decode.write_masks.values())
     for reg in ("a0", "a1", "a5"):
         assert last_of(coarse, reg) == last_of(exact, reg)

@@ -136,7 +136,7 @@ def test_the_view_holds_the_architectural_state_of_a_real_program():
 def test_reading_the_view_leaves_the_machine_alone(dbg):
     m = dbg.machine
     view = Viewer(dbg).capture()
-    before = (dict(m._decoded), {k: set(v) for k, v in m.mem.code.items()}, m.steps, list(m.r))
+    before = (m.decode.entries(), {k: set(v) for k, v in m.mem.code.items()}, m.steps, list(m.r))
     copy = sym(dbg, "copy")
     form, value, length = view.decode(copy)
     assert form.mnemonic == "DMA" and length == 32
@@ -144,7 +144,7 @@ def test_reading_the_view_leaves_the_machine_alone(dbg):
     for row in listing.rows:
         if row.length:
             view.instruction(row.address)
-    assert (dict(m._decoded), {k: set(v) for k, v in m.mem.code.items()}, m.steps, list(m.r)) == before
+    assert (m.decode.entries(), {k: set(v) for k, v in m.mem.code.items()}, m.steps, list(m.r)) == before
 
 
 def test_unmapped_memory_is_reported_not_read_as_zeros(dbg):
