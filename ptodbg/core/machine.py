@@ -18,7 +18,7 @@ How it is fast (DESIGN.md §8): each address is decoded once into a *handler*, a
 with its fields already extracted; ``handler(pc)`` executes the instruction and returns
 the next TPC, or raises :class:`Fault` before changing anything.  ``run`` counts how often
 each address executes; a hot run of instructions becomes one generated function
-(:mod:`ptodbg.core.translate`), cached by its entry in ``block_cache``, and cold code runs
+(:mod:`ptodbg.core.translate`), cached by its entry in the block cache, and cold code runs
 ``pc = icache[pc](pc)``.  Stop addresses are sentinel entries in both caches (zero cost
 when absent); watchpoints and event capture use the per-instruction loop; memory checks
 live in :mod:`ptodbg.core.memory`'s slow path; rare conditions (a pending ACRC terminal, a
@@ -49,6 +49,7 @@ from struct import Struct
 
 from ptodbg.core import sysregs as ssr
 from ptodbg.core import traps
+from ptodbg.core.blockcache import NEVER, TRANSLATE_AFTER, BlockCache
 from ptodbg.core.decodecache import DecodeCache, PeekedInstruction
 from ptodbg.core.events import MemEvent
 from ptodbg.core.faults import (
@@ -74,22 +75,13 @@ from ptodbg.core.state import (
     BlockState,
     block_kind_name,
 )
-from ptodbg.core.translate import MAX_INSNS, Block, translate
+from ptodbg.core.translate import MAX_INSNS
 from ptodbg.core.traps import BANKS, SavedContext, TrapInfo
 from ptodbg.core.writeset import ALL_GPRS, attempt_mask
 from ptodbg.isa.decoder import STRICT, Decoder
 from ptodbg.isa.forms import Form
 from ptodbg.isa.legacy import decoder_for
 from ptodbg.isa.record import Frozen, Record
-
-
-def _stop_block(left: int) -> int:
-    """The translated-block cache's entry at a stop address."""
-    raise StopAtPC()
-
-
-_NEVER = -(1 << 62)  # the heat of an address where no block can start
-TRANSLATE_AFTER = 32  # executions of an address before the run from it is translated
 
 
 class StepResult(Record):
@@ -194,17 +186,11 @@ class Machine:
         self.stop_pcs: set[int] = set()
         # Decoded instructions and their handlers by address (core.decodecache); a write
         # to code drops exactly what it overlaps.
-        self.decode = DecodeCache(self, on_forget=self._forget_blocks)
+        self.blocks = BlockCache(self)  # translated blocks (core.blockcache)
+        self.decode = DecodeCache(self, on_forget=self.blocks.forget)
         self.mem.on_code_write = self.decode.invalidate
-        # Translated blocks (ptodbg.core.translate): entry -> run function (stop addresses
-        # hold a sentinel), the Block records, the blocks covering each instruction, and how
-        # often each address ran outside a block.  ``translate_after``: an address is
-        # translated once it ran that often (None: never translate).
-        self.block_cache: dict[int, Callable[[int], int]] = {}
-        self._blocks: dict[int, Block] = {}
-        self._block_lengths: dict[int, int] = {}  # entry -> attempts one iteration makes at most
-        self._blocks_at: dict[int, list[Block]] = {}
-        self._heat: dict[int, int] = {}
+        # An address is translated once it ran ``translate_after`` times outside a block
+        # (None: never translate).
         self.translate_after: int | None = TRANSLATE_AFTER
         self.fault_at: int | None = None  # set by a block that raised: the faulting TPC
         self._last_snapshot: Snapshot | None = None  # what the next snapshot may share
@@ -454,35 +440,19 @@ class Machine:
         """Forget every decoded instruction and translated block (a new decoder, a new
         program)."""
         self.decode.clear(self.stop_pcs)
-        self.block_cache.clear()
-        self._blocks.clear()
-        self._block_lengths.clear()
-        self._blocks_at.clear()
-        self._heat.clear()
-        for pc in self.stop_pcs:
-            self.block_cache[pc] = _stop_block
-
-    def _forget_blocks(self, pc: int) -> None:
-        """Drop the translated blocks holding the instruction at ``pc`` (its decode was
-        dropped)."""
-        for block in self._blocks_at.get(pc, ())[:]:
-            self._drop_block(block)
-        self._heat.pop(pc, None)
+        self.blocks.clear(self.stop_pcs)
 
     def add_stop(self, pc: int) -> None:
         """Make ``run`` stop before executing the instruction at ``pc`` (no translated
         block runs through it any more)."""
         self.stop_pcs.add(pc)
         self.decode.add_stop(pc)
-        for block in self._blocks_at.get(pc, ())[:]:
-            self._drop_block(block)
-        self.block_cache[pc] = _stop_block
+        self.blocks.add_stop(pc)
 
     def remove_stop(self, pc: int) -> None:
         self.stop_pcs.discard(pc)
         self.decode.remove_stop(pc)
-        if self.block_cache.get(pc) is _stop_block:
-            del self.block_cache[pc]
+        self.blocks.remove_stop(pc)
 
     def peek_decode(self, pc: int) -> PeekedInstruction:
         """What the instruction at ``pc`` is, without touching the machine
@@ -679,10 +649,9 @@ class Machine:
         """The block loop, up to step ``limit``: translated blocks where there are (when
         the budget holds one more iteration of theirs), single handlers elsewhere, counting
         how often each address runs, so that hot ones get translated."""
-        blocks = self.block_cache
-        lengths = self._block_lengths
+        translated = self.blocks
+        blocks, lengths, heat = translated.runs, translated.lengths, translated.heat
         cache = self.decode.handlers
-        heat = self._heat
         threshold = self.translate_after or 0
         wmasks = self.decode.write_masks
         mask_at = self.decode.write_mask
@@ -709,9 +678,9 @@ class Machine:
                 if block is None:
                     k = heat.get(pc, 0)
                     if k >= threshold:
-                        if self._translate(pc):
+                        if translated.translate(pc):
                             continue
-                        heat[pc] = _NEVER
+                        heat[pc] = NEVER
                     else:
                         heat[pc] = k + 1
                 w = wmasks.get(pc)
@@ -778,33 +747,6 @@ class Machine:
         if self.pc in self.stop_pcs:
             return RunResult("stop-pc", done)
         return None
-
-    # ------------------------------------------------------------ translation
-    def _translate(self, pc: int) -> bool:
-        """Translate the run of instructions at ``pc`` into a block; False when none."""
-        block = translate(self, pc)
-        if block is None:
-            return False
-        self.block_cache[pc] = block.run
-        self._blocks[pc] = block
-        self._block_lengths[pc] = len(block.pcs)
-        for p in block.pcs:
-            self._blocks_at.setdefault(p, []).append(block)
-        return True
-
-    def _drop_block(self, block: Block) -> None:
-        if self._blocks.get(block.entry) is block:
-            del self._blocks[block.entry]
-            del self._block_lengths[block.entry]
-            if self.block_cache.get(block.entry) is block.run:
-                del self.block_cache[block.entry]
-        for p in block.pcs:
-            holders = self._blocks_at.get(p)
-            if holders is not None:
-                holders[:] = [b for b in holders if b is not block]
-                if not holders:
-                    del self._blocks_at[p]
-        self._heat.pop(block.entry, None)
 
     # ------------------------------------------------------------------ traps
     # Trap entry and recovery are :mod:`ptodbg.core.traps`; these are its public faces.

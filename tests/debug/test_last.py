@@ -199,7 +199,7 @@ second:
 def test_same_value_writes_inside_translated_blocks_are_indexed(tmp_path):
     d = debugger(tmp_path, HOT_SAME_VALUE, interval=64)
     d.cont()
-    assert d.machine.block_cache, "the loops ran as translated blocks"
+    assert d.machine.blocks.entries(), "the loops ran as translated blocks"
     found = last_of(d, "a5")
     assert (found.step, found.mnemonic) == (5 * 999 + 2, "ADDI")  # 5 attempts per iteration
     d.goto(found.step - 1)
