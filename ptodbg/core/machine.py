@@ -44,9 +44,8 @@ Architectural state follows CORE.md §1; the representation choices:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from operator import attrgetter
-from struct import Struct
 
+from ptodbg.core import snapshot as snapshots
 from ptodbg.core import sysregs as ssr
 from ptodbg.core import traps
 from ptodbg.core.blockcache import NEVER, TRANSLATE_AFTER, BlockCache
@@ -62,6 +61,7 @@ from ptodbg.core.faults import (
 from ptodbg.core.handlers import Handler
 from ptodbg.core.memory import Memory, R, W, X
 from ptodbg.core.profiles import DEBUG, Profile
+from ptodbg.core.snapshot import Snapshot
 from ptodbg.core.state import (
     FALL,
     GPR_COUNT,
@@ -118,61 +118,6 @@ class RunResult(Frozen):
     message: str = ""
 
 
-class SystemParts(Frozen):
-    """The parts of a snapshot that change rarely: the settled scalars
-    (:data:`SETTLED_FIELDS`), system registers, trap banks and page permissions (a trap,
-    a system call, a system-register write, a map or protect changes them).  A snapshot
-    taken while none changed shares the previous one's record whole, so a history holds,
-    and accounts for, one object where there would be six."""
-
-    settled: tuple
-    sregs: dict[int, int]
-    trap_status: tuple
-    saved: tuple
-    perms: dict[int, int]
-    once: dict[int, int]
-
-
-class Snapshot(Frozen):
-    """The complete machine state at one point; memory pages are shared copy-on-write.
-    The registers are packed (:data:`PACKED_REGS`, 64-bit words): a history holds
-    thousands of snapshots, and a register file as a tuple of Python integers costs twice
-    the memory and an inspection per integer to account for it.  The scalars are split
-    in three: the step count, which always differs; those ordinary instructions change
-    (``moving``, :data:`MOVING_FIELDS`: at a hot loop's head, often none of them, and the
-    previous snapshot's tuple is shared); and the settled ones, in :class:`SystemParts`."""
-
-    steps: int
-    regs: bytes
-    moving: tuple
-    system: SystemParts
-    pages: dict[int, bytearray]
-
-    @property
-    def scalars(self) -> tuple:
-        """Every scalar, in :data:`SCALAR_FIELDS` order."""
-        return (self.steps, *self.moving, *self.system.settled)
-
-
-# The machine attributes a snapshot holds besides registers, tables and pages.  Which group
-# an attribute is in decides only what a snapshot can share with the previous one.
-MOVING_FIELDS = (  # changed by ordinary instructions: PC, queues, block state, reservation
-    "pc", "tq", "uq", "blk", "bpc", "bkind", "btype", "bpcn", "taken", "bseq", "lra", "frame_ret",
-    "commit_arg", "cond_set", "tgt_set", "sys_pending", "hdr_end", "header", "resv", "mcopy", "frame",
-)
-SETTLED_FIELDS = (  # changed by traps, system calls, system registers and maintenance
-    "acr", "core_state", "thread_ptr", "global_ptr", "feature_enable", "last_fault", "fault_address",
-    "last_trap", "trap_step", "fence_pred", "fence_succ", "icache_epoch", "exit_code", "os_state", "gqm",
-    "dcache_epoch", "bcache_epoch", "tlb_epoch", "maintenance", "request_epoch", "request_operand",
-    "control_request",
-)
-SCALAR_FIELDS = ("steps", *MOVING_FIELDS, *SETTLED_FIELDS)  # Snapshot.scalars order
-PACKED_REGS = Struct("<32Q")  # Snapshot.regs: the register file r, as unsigned 64-bit words
-_moving_of, _settled_of = attrgetter(*MOVING_FIELDS), attrgetter(*SETTLED_FIELDS)
-_pack_regs, _unpack_regs = PACKED_REGS.pack, PACKED_REGS.unpack
-
-
-
 class Machine:
     """One PTO core (PE/agent 0), its memory and its trap banks."""
 
@@ -193,7 +138,7 @@ class Machine:
         # (None: never translate).
         self.translate_after: int | None = TRANSLATE_AFTER
         self.fault_at: int | None = None  # set by a block that raised: the faulting TPC
-        self._last_snapshot: Snapshot | None = None  # what the next snapshot may share
+        self.last_snapshot: Snapshot | None = None  # what the next snapshot may share (core.snapshot)
         self.sregs: dict[int, int] = {}
         # Per bank: (async, argument valid, cause, trap number, argument0); rows are
         # replaced, never changed, so snapshots share them.
@@ -774,60 +719,12 @@ class Machine:
 
     # -------------------------------------------------------------- snapshots
     def snapshot(self) -> Snapshot:
-        """The complete state; O(registers + page table), pages shared copy-on-write.
-        Parts equal to the previous snapshot's are that snapshot's objects (a history of
-        snapshots holds each unchanged table once)."""
-        mem = self.mem
-        regs = _pack_regs(*self.r)
-        moving = _moving_of(self)
-        settled = _settled_of(self)
-        trap_status = tuple(self.trap_status)
-        saved = tuple(self.saved)
-        sregs, perms, once = self.sregs, mem.perms, mem.once
-        prev = self._last_snapshot
-        if prev is None:
-            system = SystemParts(settled, dict(sregs), trap_status, saved, dict(perms), dict(once))
-        else:
-            regs = prev.regs if regs == prev.regs else regs
-            moving = prev.moving if moving == prev.moving else moving
-            system = prev.system
-            if not (settled == system.settled and trap_status == system.trap_status and saved == system.saved
-                    and sregs == system.sregs and perms == system.perms and once == system.once):
-                system = SystemParts(
-                    system.settled if settled == system.settled else settled,
-                    system.sregs if sregs == system.sregs else dict(sregs),
-                    system.trap_status if trap_status == system.trap_status else trap_status,
-                    system.saved if saved == system.saved else saved,
-                    system.perms if perms == system.perms else dict(perms),
-                    system.once if once == system.once else dict(once),
-                )
-        snap = Snapshot(self.steps, regs, moving, system, mem.share_all())
-        self._last_snapshot = snap
-        return snap
+        """The complete state, pages shared copy-on-write (:func:`ptodbg.core.snapshot.take`)."""
+        return snapshots.take(self)
 
     def restore(self, snap: Snapshot) -> None:
         """Return to a snapshot exactly; decoded code survives where its bytes did."""
-        mem = self.mem
-        changed = [
-            pn for pn in self.decode.code_pages()
-            if snap.pages.get(pn) is not mem.pages.get(pn) or snap.system.perms.get(pn) != mem.perms.get(pn)
-        ]
-        self.r[:] = _unpack_regs(snap.regs)
-        system = snap.system
-        self.steps = snap.steps
-        for name, value in zip(MOVING_FIELDS, snap.moving, strict=True):
-            setattr(self, name, value)
-        for name, value in zip(SETTLED_FIELDS, system.settled, strict=True):
-            setattr(self, name, value)
-        self.sregs.clear()
-        self.sregs.update(system.sregs)
-        self.trap_status[:] = system.trap_status
-        self.saved[:] = list(system.saved)
-        mem.adopt(snap.pages, system.perms, system.once)
-        self._last_snapshot = snap
-        mem.set_reserved_line(self.resv[0] & ~63 if self.resv else None)
-        self.apply_bound()
-        self.decode.recheck(changed)
+        snapshots.restore(self, snap)
 
     # -------------------------------------------------------------- display
     def block_state(self) -> BlockState | None:

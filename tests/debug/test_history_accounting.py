@@ -14,7 +14,7 @@ import pytest
 from support.page_walker import page_walker
 
 from ptodbg.core import DEBUG, Machine, Snapshot, loader
-from ptodbg.core.machine import SystemParts
+from ptodbg.core.snapshot import SystemParts
 from ptodbg.debug.engine import Debugger
 from ptodbg.debug.history import KEEP_NEWEST, History
 from ptodbg.isa.asm import assemble
