@@ -295,53 +295,11 @@ class Machine:
 
     def read_sysreg(self, address: int) -> int:
         """Value of a system register, without access checks (the debugger's view)."""
-        if address in ssr.BASE_REGISTERS:
-            name = ssr.BASE_REGISTERS[address][0]
-            return {
-                "THREAD_PTR": self.thread_ptr,
-                "GLOBAL_PTR": self.global_ptr,
-                "TIME": self.steps,
-                "CYCLE": self.steps,
-                "CORE_STATE": self.core_state,
-                "CORE_FEATURE_ENABLE": self.feature_enable,
-                "VERSION": 1,
-                "TILE_CAPACITY": 262144,
-            }.get(name, 0)
-        ring, low = (address >> 12) & 0xF, address & 0xFFF
-        if low == ssr.TRAPNO:
-            a, valid, cause, number, _ = self.trap_status[ring]
-            return (a << 63) | (valid << 62) | ((cause & 0xFFFFFF) << 24) | (number & 0x3F)
-        if low == ssr.TRAPARG0:
-            return self.trap_status[ring][4]
-        if low == 0xF20:
-            return self.steps
-        return self.sregs.get(address & 0xFFFF, 0)
+        return ssr.read(self, address)
 
     def write_sysreg(self, address: int, value: int) -> None:
         """Write a system register, without access checks (the debugger's view)."""
-        value &= MASK64
-        if address in ssr.BASE_REGISTERS:
-            name = ssr.BASE_REGISTERS[address][0]
-            if name == "THREAD_PTR":
-                self.thread_ptr = value
-            elif name == "GLOBAL_PTR":
-                self.global_ptr = value
-            elif name == "CORE_STATE":
-                self.core_state = value
-                self.acr = value & 0xF
-                self.apply_bound()
-            elif name == "CORE_FEATURE_ENABLE":
-                self.feature_enable = value
-            return
-        ring, low = (address >> 12) & 0xF, address & 0xFFF
-        if low == ssr.TRAPNO:
-            arg = self.trap_status[ring][4]
-            self.trap_status[ring] = (bool(value >> 63 & 1), bool(value >> 62 & 1), (value >> 24) & 0xFFFFFF,
-                                      value & 0x3F, arg)
-        elif low == ssr.TRAPARG0:
-            self.trap_status[ring] = self.trap_status[ring][:4] + (value,)
-        else:
-            self.sregs[address & 0xFFFF] = value
+        ssr.write(self, address, value)
 
     def ctx(self, ring: int, low: int) -> int:
         return self.read_sysreg((ring << 12) | low)
