@@ -77,7 +77,7 @@ from ptodbg.core.state import (
 )
 from ptodbg.core.translate import MAX_INSNS
 from ptodbg.core.traps import BANKS, SavedContext, TrapInfo
-from ptodbg.core.writeset import ALL_GPRS, attempt_mask
+from ptodbg.core.writeset import ALL_GPRS, attempt_mask, changed_gprs, register_writes
 from ptodbg.isa.decoder import STRICT, Decoder
 from ptodbg.isa.forms import Form
 from ptodbg.isa.legacy import decoder_for
@@ -428,8 +428,8 @@ class Machine:
             mem.events = []
             if not capture_was:
                 mem.set_capture(False)
-        changed = self._changed_gprs(before)
-        writes = self._diff(before, btq, buq, changed)
+        changed = changed_gprs(self.r, before)
+        writes = register_writes(self, before, btq, buq, changed)
         written = attempt_mask(self, pc, form, insn, kind != "executed", changed)
         self.wmask |= written
         return StepResult(kind, pc, self.pc, insn, length, form, events, writes, trap, message,
@@ -439,26 +439,6 @@ class Machine:
         """The GPR mask written since the last call (a superset), and start a new one."""
         mask, self.wmask = self.wmask, 0
         return mask
-
-    def _changed_gprs(self, before: list[int]) -> int:
-        """The mask of the GPRs whose value differs from ``before`` (bit i: R<i>)."""
-        r = self.r
-        changed = 0
-        for i in range(1, GPR_COUNT):
-            if r[i] != before[i]:
-                changed |= 1 << i
-        return changed
-
-    def _diff(self, before: list[int], tq: int, uq: int, changed: int) -> list[tuple[str, int]]:
-        """The registers an attempt changed (GPRs from the ``changed`` mask), and a queue
-        entry when a queue moved."""
-        r = self.r
-        out = [(GPR_NAMES[i], r[i]) for i in range(1, GPR_COUNT) if changed >> i & 1]
-        if self.tq != tq or r[T_BASE:U_BASE] != before[T_BASE:U_BASE]:
-            out.append(("t#1", r[T_BASE]))
-        if self.uq != uq or r[U_BASE:] != before[U_BASE:]:
-            out.append(("u#1", r[U_BASE]))
-        return out
 
     # -------------------------------------------------------------------- run
     def run(self, max_steps: int) -> RunResult:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ptodbg.core.state import CALL, GPR_COUNT, ICALL, RA
+from ptodbg.core.state import CALL, GPR_COUNT, GPR_NAMES, ICALL, RA, T_BASE, U_BASE
 
 if TYPE_CHECKING:
     from ptodbg.core.machine import Machine
@@ -80,3 +80,25 @@ def attempt_mask(m: Machine, pc: int, form: Form | None, insn: int, faulted: boo
     if "BSTART" in form.mnemonic and not (m.blk and m.bpc == pc and m.btype in (CALL, ICALL)):
         mask &= ~(1 << RA)
     return mask | changed
+
+
+def changed_gprs(r: list[int], before: list[int]) -> int:
+    """The mask of the GPRs whose value in ``r`` differs from ``before`` (bit i: R<i>)."""
+    changed = 0
+    for i in range(1, GPR_COUNT):
+        if r[i] != before[i]:
+            changed |= 1 << i
+    return changed
+
+
+def register_writes(m: Machine, before: list[int], tq: int, uq: int, changed: int) -> list[tuple[str, int]]:
+    """What one attempt changed, as ``StepResult.writes`` lists it: the GPRs of the
+    ``changed`` mask by name with their new values, and T#1/U#1 when a queue moved
+    (``before``, ``tq``, ``uq``: the register file and queue counts before the attempt)."""
+    r = m.r
+    out = [(GPR_NAMES[i], r[i]) for i in range(1, GPR_COUNT) if changed >> i & 1]
+    if m.tq != tq or r[T_BASE:U_BASE] != before[T_BASE:U_BASE]:
+        out.append(("t#1", r[T_BASE]))
+    if m.uq != uq or r[U_BASE:] != before[U_BASE:]:
+        out.append(("u#1", r[U_BASE]))
+    return out
