@@ -49,7 +49,7 @@ class DebuggerCommands(Provider):
     def _callback(self, name: str, needs: bool):
         app: PtodbgApp = self.app  # type: ignore[assignment]
         if needs:
-            return partial(app.prefill_command, name + " ")
+            return partial(app.main.prefill_command, name + " ")
         return partial(app.run_command, name)
 
     async def discover(self) -> Hits:
@@ -71,10 +71,10 @@ class SymbolCommands(Provider):
     def _actions(self, name: str):
         app: PtodbgApp = self.app  # type: ignore[assignment]
         return [
-            (f"go to {name}", partial(app.jump_to, name), "show it in the disassembly"),
+            (f"go to {name}", partial(app.main.jump_to, name), "show it in the disassembly"),
             (f"break {name}", partial(app.run_command, f"break {name}"), "set a breakpoint there"),
-            (f"follow {name} in memory A", partial(app.follow, "a", name), "memory view A follows it"),
-            (f"follow {name} in memory B", partial(app.follow, "b", name), "memory view B follows it"),
+            (f"follow {name} in memory A", partial(app.main.follow, "a", name), "memory view A follows it"),
+            (f"follow {name} in memory B", partial(app.main.follow, "b", name), "memory view B follows it"),
         ]
 
     async def search(self, query: str) -> Hits:

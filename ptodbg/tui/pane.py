@@ -8,12 +8,13 @@ theme change.  A pane never holds the debugger or the machine: while a backgroun
 goes on, panes keep showing the last view they were handed.
 
 A pane that lives in a tab of the bottom row declares it (:attr:`ViewPane.TAB`, its title,
-and :attr:`ViewPane.TAB_ORDER`); the app composes one tab per such class found in the
-modules of :mod:`ptodbg.tui.widgets`.  So a new pane is one widget module with its CSS in
-``DEFAULT_CSS`` and the colours of its parts in ``COMPONENTS``
-(:class:`~ptodbg.tui.widgets.base.StyleCache`), and no edit to the app.  Widgets that are tabs without rendering views
-(the console) declare :attr:`TAB`, :attr:`TAB_ORDER` and :attr:`DEFAULT_ID` the same way;
-the app builds a tab widget with ``cls(id=cls.DEFAULT_ID)``.
+and :attr:`ViewPane.TAB_ORDER`); the main screen composes one tab per such class that
+:func:`ptodbg.tui.widgets.tab_widgets` finds in the modules of :mod:`ptodbg.tui.widgets`.
+So a new pane is one widget module with its CSS in ``DEFAULT_CSS`` and the colours of its
+parts in ``COMPONENTS`` (:class:`~ptodbg.tui.widgets.base.StyleCache`), and no edit to the
+screen or the app.  Widgets that are tabs without rendering views (the console) declare
+:attr:`TAB`, :attr:`TAB_ORDER` and :attr:`DEFAULT_ID` the same way; the screen builds a tab
+widget with ``cls(id=cls.DEFAULT_ID)``.
 
 A pane may be :attr:`~ViewPane.LAZY`: it is handed the view at once but renders it only
 while it is displayed (a backtrace behind a closed tab costs nothing per stop).
@@ -21,8 +22,6 @@ while it is displayed (a backtrace behind a closed tab costs nothing per stop).
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.message import Message
@@ -132,16 +131,3 @@ class ViewPane:
 def tab_id(cls: type) -> str:
     """The id of the tab a tab widget class lives in ("tab-history" for TAB "History")."""
     return getattr(cls, "TAB_ID", "") or "tab-" + str(cls.TAB).lower().replace(" ", "-")  # type: ignore[attr-defined]
-
-
-def tab_widgets() -> list[type]:
-    """Every widget class of :mod:`ptodbg.tui.widgets` that declares a tab, in tab order."""
-    from ptodbg.tui import widgets
-
-    found = []
-    for info in pkgutil.iter_modules(widgets.__path__):
-        module = importlib.import_module(f"{widgets.__name__}.{info.name}")
-        for value in vars(module).values():
-            if isinstance(value, type) and value.__module__ == module.__name__ and value.__dict__.get("TAB"):
-                found.append(value)
-    return sorted(found, key=lambda cls: (getattr(cls, "TAB_ORDER", 100), cls.TAB))

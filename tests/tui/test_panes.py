@@ -21,8 +21,8 @@ from ptodbg.debug.memimage import MemoryImage
 from ptodbg.debug.view import View, Viewer
 from ptodbg.tui import widgets
 from ptodbg.tui.app import open_app
-from ptodbg.tui.pane import PANE_CLASS, ViewPane, tab_id, tab_widgets
-from ptodbg.tui.widgets import HexView, RegistersPane
+from ptodbg.tui.pane import PANE_CLASS, ViewPane, tab_id
+from ptodbg.tui.widgets import HexView, RegistersPane, tab_widgets
 from ptodbg.tui.widgets.history import parse_event_filter
 from ptodbg.tui.widgets.pagemap import PageMapPane
 from ptodbg.tui.widgets.process import BacktracePane
@@ -63,7 +63,7 @@ async def test_no_widget_holds_the_debugger_or_the_machine(demo):
         for widget in widgets_seen:
             for value in vars(widget).values():
                 assert not isinstance(value, (Debugger, Viewer, type(machine), type(machine.mem))), widget
-        panes = demo.panes()
+        panes = demo.main.panes()
         assert {type(p).__name__ for p in panes} >= {
             "StatusBar", "DisasmView", "MemoryPane", "RegistersPane", "StatePane", "EventsPane",
             "TrapPane", "HistoryPane", "OutputLog", "BacktracePane", "PageMapPane"}
@@ -97,7 +97,7 @@ async def test_rendering_during_a_background_run_reads_only_the_published_view(t
     app = open_app(str(source))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        app.follow("a", "counter")
+        app.main.follow("a", "counter")
         await command(pilot, "step 7")  # a0 = 2, the counter holds 2
         before = app.view
         assert before.regs["a0"] == 2 and before.read(app.dbg.symbols.lookup("counter"), 8) == (2).to_bytes(8, "little")
@@ -123,7 +123,7 @@ async def test_rendering_during_a_background_run_reads_only_the_published_view(t
                     elif code.co_filename.startswith(tui) and code.co_name in ("render_line", "_signature"):
                         rendered.add(code.co_qualname)
 
-            for pane in app.panes():
+            for pane in app.main.panes():
                 pane.refresh()
             for widget in (app.query_one(HexView), app.query_one("#disasm")):
                 widget.refresh()
@@ -139,7 +139,7 @@ async def test_rendering_during_a_background_run_reads_only_the_published_view(t
             assert {"DisasmView.render_line", "DisasmView._signature", "HexView.render_line",
                     "HexView._signature", "LinePane.render_line"} <= rendered  # the panes repainted under the hook
             assert app.busy and app.view is before
-            assert all(p.view is before for p in app.panes() if not p.LAZY)
+            assert all(p.view is before for p in app.main.panes() if not p.LAZY)
             assert "a0   0000000000000002" in regs_text
             counter_row = next(line for line in hex_lines if "02 00 00 00 00 00 00 00" in line)
             assert counter_row.startswith("rw-")

@@ -217,6 +217,7 @@ class EventsPane(ViewPane, Vertical):
     result, an edit applied); a warning note (an unsupported call) stands out."""
 
     ALLOW_MAXIMIZE = True  # z, or its key in a small terminal, shows it alone
+    BORDER_TITLE = "events of the last instruction"
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)

@@ -118,6 +118,8 @@ class RegistersPane(LineStatePane, can_focus=True):
     (:data:`MARKED_WIDTH` cells; a small terminal shows the colour alone).  A click on a
     register selects it (underlined) and tells the app (:class:`~ptodbg.tui.pane.Picked`)."""
 
+    BORDER_TITLE = "registers · queues"
+
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.cumulative_from: int | None = None  # the reference step, when cumulative
@@ -221,6 +223,8 @@ class StatePane(LineStatePane, can_focus=True):
     """TPC, steps, ACR, block state, reservation, R10 vs LRA, the last attempt and, for a
     program with line information, the source line of TPC."""
 
+    BORDER_TITLE = "TPC · block · reservation"
+
     def build(self, view: View) -> Lines:
         text = Lines()
         label = self.style_of("label")
@@ -280,6 +284,8 @@ class TrapPane(Pane, can_focus=True):
 
     The app shows the pane only while there is something to say (:meth:`has_news`): a
     trap at this stop, or the reissue of a recovered instruction."""
+
+    BORDER_TITLE = "trap"
 
     @staticmethod
     def has_news(view: View) -> bool:
