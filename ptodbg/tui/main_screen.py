@@ -40,6 +40,7 @@ from textual.widget import Widget
 from textual.widgets import Input, TabbedContent, TabPane
 
 from ptodbg.debug.commands import CommandResult, Commands
+from ptodbg.debug.displays import console_lines
 from ptodbg.tui.layout import MODES, LayoutPlan, plan_layout
 from ptodbg.tui.pane import PANE_CLASS, PaneNote, Picked, ViewPane, tab_id
 from ptodbg.tui.screens import AskScreen, FaultScreen
@@ -63,23 +64,30 @@ from ptodbg.tui.widgets.timeline import TimelineStrip
 
 if TYPE_CHECKING:
     from ptodbg.debug.engine import Debugger
+    from ptodbg.debug.records import Registers
     from ptodbg.debug.view import View
+    from ptodbg.tui.keys import CountPrefix
     from ptodbg.tui.widgets.hexview import Follow
 
 
 class Host(Protocol):
     """What the screen needs from its app (:class:`~ptodbg.tui.app.PtodbgApp`): the view
     of the last stop, the command runner and its last result, the message line, the
-    session's settings (``dbg.settings``) and the command language (for completion)."""
+    session's settings (``dbg.settings``), the command language (for completion) and the
+    key state (a count typed before a key, a run going on)."""
 
     dbg: Debugger
     commands: Commands
     view: View
     last_result: CommandResult | None
+    count: CountPrefix
 
     def run_command(self, line: str) -> None: ...
+    def count_changes_from(self, regs: Registers | None) -> View: ...
     def set_message(self, text: str, *, error: bool = False) -> None: ...
-    def action_toggle_breakpoint(self, address: int | None = None) -> None: ...
+    def counted(self, action: str) -> int: ...
+    def refused_while_busy(self) -> bool: ...
+    def republish(self) -> None: ...
     def action_leave_input(self) -> None: ...
     def screen_ready(self) -> None: ...
 
@@ -105,6 +113,7 @@ class MainScreen(Screen[None]):
         self._mounted = False  # the panes exist (the app's first resize may come before)
         self.picked: Picked | None = None  # the register, byte or frame the user picked last
         self._return_focus: Widget | None = None  # the pane the command line was opened from
+        self._jump_to_writer = False  # the w key's `last` is followed by a goto to its answer
         self._widgets: dict = {}  # selector -> widget (see one)
         self._panes: list[ViewPane] | None = None  # every view pane (see panes())
 
@@ -262,9 +271,21 @@ class MainScreen(Screen[None]):
     def log_console(self, text: str) -> None:
         self.one("#console", ConsoleLog).write(Text(text))
 
-    def show_answer(self, text: str) -> None:
-        """A command's answer on the message line; a long one goes to the Console tab (opened)
-        and the message line gives its first line and where the rest is."""
+    def show_result(self, result: CommandResult, name: str | None) -> None:
+        """A command's answer (or error) in the console and on the message line; of a long
+        answer the message line gives the first line and opens the Console tab.  ``name``:
+        the command's (after the w key's ``last``, the writer's step is next)."""
+        if name == "last" and self._jump_to_writer:
+            self.app.call_later(self._jump_after_last, result)
+        if not result.ok:
+            self.host.set_message(result.error or "failed", error=True)
+            self.log_console(f"  error: {result.error}")
+            return
+        text = result.message or "ok"
+        self.log_console("\n".join("  " + line for line in text.splitlines()) or "  ok")
+        shown = console_lines(result.extra.get("displays", [])) if result.moved else []
+        if shown:  # gdb's displays after a stop (the Displays tab shows them too)
+            self.log_console("\n".join("  " + line for line in shown))
         if "\n" not in text:
             self.host.set_message(text)
             return
@@ -276,7 +297,27 @@ class MainScreen(Screen[None]):
     # ------------------------------------------------ what the panes report
     @on(DisasmView.BreakpointClicked)
     def _gutter_clicked(self, event: DisasmView.BreakpointClicked) -> None:
-        self.host.action_toggle_breakpoint(event.address)
+        self.action_toggle_breakpoint(event.address)
+
+    def action_toggle_breakpoint(self, address: int | None = None) -> None:
+        """b at the disassembly cursor, or a click in its gutter at that row."""
+        host = self.host
+        host.counted("toggle_breakpoint")
+        if host.refused_while_busy():
+            return
+        if address is None:
+            address = self.one("#disasm", DisasmView).cursor
+        try:
+            bp = host.dbg.toggle_breakpoint_at(address)
+        except ValueError as e:
+            host.set_message(f"break: {e}", error=True)
+            return
+        where = host.view.symbolize(address)
+        if bp is None:
+            host.set_message(f"deleted the breakpoint at {address:#x} ({where})")
+        else:
+            host.set_message(f"breakpoint {bp.ident} at {address:#x} ({where})")
+        host.republish()
 
     @on(TimelineStrip.Travel)
     def _timeline_travel(self, event: TimelineStrip.Travel) -> None:
@@ -316,10 +357,26 @@ class MainScreen(Screen[None]):
         name = "frame" if picked.kind == "frame" else "last"
         return f"{name} {picked.argument}" if self.has_command(name) else None
 
-    def writer_command(self) -> str | None:
-        """The ``last`` command for the picked register or byte (None: nothing picked)."""
+    def last_writer(self) -> None:
+        """w: travel to the last writer of the picked register or byte (``last``, then
+        ``goto`` the step before its attempt: the writer at pc, about to run, as reverse
+        execution to a watchpoint stops in rr); pressed again there, it finds the writer
+        before that one."""
+        self.host.counted("last_writer")
         picked = self.picked
-        return self.command_for_pick(picked) if picked is not None and picked.kind != "frame" else None
+        line = self.command_for_pick(picked) if picked is not None and picked.kind != "frame" else None
+        if line is None:
+            self.host.set_message("click a register or a byte first: w goes to the step that last wrote it",
+                                  error=True)
+        elif not self.host.refused_while_busy():
+            self._jump_to_writer = True  # show_result of this `last` goes on to its step
+            self.host.run_command(line)
+
+    def _jump_after_last(self, result: CommandResult) -> None:
+        self._jump_to_writer = False
+        found = result.extra.get("last") if result.ok else None
+        if found is not None:
+            self.host.run_command(f"goto {max(0, found['step'] - 1)}")  # an edit at load: step 0
 
     def on_picked(self, picked: Picked) -> None:
         """A register, byte or frame was picked with the mouse.  A frame is selected
@@ -387,20 +444,25 @@ class MainScreen(Screen[None]):
         if target is not None:
             self.app.call_after_refresh(target.focus)
 
-    def show_pane(self, pane_id: str) -> None:
+    # The screen's keys (the "screen." actions of ptodbg.tui.keys): a count typed before
+    # them is dropped, or cancelled with a word where the key could be mistaken for one.
+    def action_pane(self, pane_id: str) -> None:
         """Bring a pane into sight and focus it: it is focused where the layout shows it,
         and maximised where it has no room (a small terminal, a trap pane with no trap)."""
+        self.host.count.clear()
         widget = self.query_one(f"#{pane_id}")
         self._bring(widget, widget)
 
-    def show_tab(self, tab: str) -> None:
+    def action_tab(self, tab: str) -> None:
         """Open a tab of the bottom row (maximised when the row is not on screen)."""
+        self.host.count.clear()
         tabs = self.one("#tabs", TabbedContent)
         tabs.active = tab
         self._bring(tabs, tabs.get_pane(tab))
 
-    def zoom(self) -> None:
+    def action_zoom(self) -> None:
         """Maximise the focused pane, or bring the others back."""
+        self.host.count.clear()
         if self.maximized is not None:
             self.minimize()
             self.host.set_message("all panes are back (z maximises the focused one)")
@@ -410,6 +472,20 @@ class MainScreen(Screen[None]):
             focused = self.one("#disasm")
         if self.maximize(focused, container=True):
             self.host.set_message("maximised: z or escape brings the other panes back")
+
+    def action_diff_mode(self) -> None:
+        """d: register changes since the last stop, or since a reference point set now."""
+        regs = self.one("#regs", RegistersPane)
+        view = self.host.view
+        if regs.cumulative_from is None:
+            regs.cumulative_from = view.steps
+            view = self.host.count_changes_from(view.regs)
+            self.host.set_message(f"register changes now count from step {view.steps:,} (d again: since the last stop)")
+        else:
+            regs.cumulative_from = None
+            view = self.host.count_changes_from(None)
+            self.host.set_message("register changes count from the last stop")
+        regs.show_view(view)
 
     def jump_to(self, location: str) -> None:
         """The disassembly shows ``location`` (the palette's "go to")."""
@@ -424,8 +500,11 @@ class MainScreen(Screen[None]):
         self.host.set_message(f"{location} = {address:#x}: b sets a breakpoint at the cursor")
 
     # ---------------------------------------------------------- dialogs
-    def ask_fault(self) -> None:
+    def action_fault(self) -> None:
         """The fault-injection dialog, proposing the DMA's destination (or memory view B)."""
+        self.host.counted("fault")
+        if self.host.refused_while_busy():
+            return
         proposal = FaultScreen.proposal(self.host.view, self.memory("b").hexview.follow.address)
         FaultScreen.ask(self.app, proposal, self._inject, self.host.set_message)
 
@@ -438,8 +517,12 @@ class MainScreen(Screen[None]):
             return result.error or ""
         return None
 
-    def ask_goto(self) -> None:
+    def action_goto(self) -> None:
         """The goto dialog: a step number or expression, the current step proposed."""
+        self.host.counted("goto")
+        if self.host.refused_while_busy():
+            return
+
         def done(value: str | None) -> None:
             if value:
                 self.host.run_command(f"goto {value}")
@@ -447,8 +530,12 @@ class MainScreen(Screen[None]):
         self.app.push_screen(AskScreen("Go to step", str(self.host.view.steps), "a step number or expression"), done)
 
     # ------------------------------------------------------- command line
-    def open_command_line(self) -> None:
+    def action_command_line(self) -> None:
         """Focus the command line, remembering the pane it was opened from."""
+        if isinstance(self.focused, Input):  # a priority key: in an input it is a character
+            self.focused.insert_text_at_cursor(":")
+            return
+        self.host.count.clear()
         self._return_focus = self.focused
         # At once, not after the queued messages (Widget.focus waits for them): the keys
         # typed right after ':' are the command's, never debugger keys.

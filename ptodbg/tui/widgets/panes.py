@@ -428,7 +428,7 @@ class KeyFooter(Static):
         self.typing, self.width = typing, width
         extra = "escape leave the input  enter run  " if typing else ""
         self.entries = keys.fit_footer(keys.footer_entries(typing), width, len(extra) + len(self.TAIL))
-        parts = [f"[@click=app.{action}][b $footer-key-foreground]{escape(key)}[/] {escape(word)}[/]"
+        parts = [f"[@click={keys.click(action)}][b $footer-key-foreground]{escape(key)}[/] {escape(word)}[/]"
                  for key, word, action, _priority in self.entries]
         if typing:
             parts.append("[b $footer-key-foreground]escape[/] leave the input  [b $footer-key-foreground]enter[/] run")
