@@ -8,17 +8,30 @@ by the fuzzy matcher, so a program with ~10,000 symbols stays quick to search.
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from ptodbg.debug.commands import Commands
 
 if TYPE_CHECKING:
-    from ptodbg.tui.app import PtodbgApp
+    from ptodbg.debug.view import View
+    from ptodbg.tui.main_screen import MainScreen
 
 SYMBOL_HITS = 40
 ACTION_WORDS = frozenset({"go", "to", "break", "follow", "in", "memory", "a", "b"})
+
+
+class PtodbgApp(Protocol):
+    """What the providers use of the app (:class:`ptodbg.tui.app.PtodbgApp`, which imports
+    this module): its main screen, the current view, the command runner and the themes."""
+
+    main: MainScreen
+    view: View
+    theme_names: list[str]
+
+    def run_command(self, line: str) -> None: ...
+    def use_theme(self, name: str) -> None: ...
 
 
 def _needs_arguments(usage: str) -> bool:

@@ -276,7 +276,7 @@ class HexView(RowStrips, ScrollView, can_focus=True):
         return None
 
     def on_click(self, event) -> None:
-        """A click on a byte selects it (highlighted) and tells the app (:class:`Picked`)."""
+        """A click on a byte selects it (highlighted) and tells the main screen (:class:`Picked`)."""
         offset = event.get_content_offset(self)
         if offset is None:
             return

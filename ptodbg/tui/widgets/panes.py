@@ -116,7 +116,7 @@ class RegistersPane(LineStatePane, can_focus=True):
 
     Changed registers are coloured, and marked ``*`` when the pane is wide enough
     (:data:`MARKED_WIDTH` cells; a small terminal shows the colour alone).  A click on a
-    register selects it (underlined) and tells the app (:class:`~ptodbg.tui.pane.Picked`)."""
+    register selects it (underlined) and tells the main screen (:class:`~ptodbg.tui.pane.Picked`)."""
 
     BORDER_TITLE = "registers · queues"
 
@@ -196,7 +196,7 @@ class RegistersPane(LineStatePane, can_focus=True):
         return next((name for row, lo, hi, name in self.cells if row == y and lo <= x < hi), None)
 
     def on_click(self, event) -> None:
-        """A click on a register selects it and tells the app (the ``last`` hook)."""
+        """A click on a register selects it and tells the main screen (the ``last`` hook)."""
         offset = event.get_content_offset(self)
         name = self.register_at(offset.x, offset.y) if offset is not None else None
         if name is None or self.view is None:
@@ -282,7 +282,7 @@ class TrapPane(Pane, can_focus=True):
     """The pending trap: number, name, cause, TRAPARG0, bank, saved TPC and a hint; its
     border says whether the trap is in the way (``-trapped``) or past (``-recovered``).
 
-    The app shows the pane only while there is something to say (:meth:`has_news`): a
+    The main screen shows the pane only while there is something to say (:meth:`has_news`): a
     trap at this stop, or the reissue of a recovered instruction."""
 
     BORDER_TITLE = "trap"
