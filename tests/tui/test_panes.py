@@ -51,6 +51,42 @@ def test_no_tui_module_imports_anything_of_ptodbg_but_the_engine():
     assert bad == []
 
 
+def _tui_module(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def test_no_import_circle_among_the_tui_modules():
+    """The TUI's modules import one another one way (the app the main screen, the screen
+    the widgets, the widgets the pane protocol), counting imports inside functions and for
+    types: a circle would make the pane protocol or the palette depend on the app."""
+    modules = {_tui_module(f): f for f in TUI.rglob("*.py")}
+    graph = {}
+    for name, path in modules.items():
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Import):
+                found |= {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                found.add(node.module)
+                found |= {f"{node.module}.{alias.name}" for alias in node.names}
+        graph[name] = sorted((found & modules.keys()) - {name})
+    assert "ptodbg.tui.widgets" in graph["ptodbg.tui.main_screen"]  # the check sees the imports
+
+    def circle_from(start: str, at: str, path: list[str]) -> list[str] | None:
+        for nxt in graph[at]:
+            if nxt == start:
+                return [*path, nxt]
+            if nxt not in path and nxt > start:  # each circle once, from its least module
+                found = circle_from(start, nxt, [*path, nxt])
+                if found:
+                    return found
+        return None
+
+    circles = [c for c in (circle_from(m, m, [m]) for m in sorted(graph)) if c]
+    assert circles == []
+
+
 @pilot_test
 async def test_no_widget_holds_the_debugger_or_the_machine(demo):
     async with demo.run_test(size=SIZE) as pilot:
@@ -68,6 +104,19 @@ async def test_no_widget_holds_the_debugger_or_the_machine(demo):
             "StatusBar", "DisasmView", "MemoryPane", "RegistersPane", "StatePane", "EventsPane",
             "TrapPane", "HistoryPane", "OutputLog", "BacktracePane", "PageMapPane"}
         assert all(p.view is demo.view for p in panes if not p.LAZY)
+
+
+@pilot_test
+async def test_the_main_screen_holds_no_debugger_either(demo):
+    """The main screen owns the panes and their handlers, and reaches the engine only
+    through the app (its ``host``): it keeps no debugger, viewer or machine of its own."""
+    async with demo.run_test(size=SIZE) as pilot:
+        await press(pilot, "s", "s", "s")
+        machine = demo.dbg.machine
+        assert demo.screen is demo.main and demo.main.host is demo
+        assert len(vars(demo.main)) > 10
+        for value in vars(demo.main).values():
+            assert not isinstance(value, (Debugger, Viewer, type(machine), type(machine.mem))), value
 
 
 # --------------------------------------------------------- background runs
