@@ -3,7 +3,10 @@ press count: count prefixes and the queue of presses that arrive while a step pa
 
 The table (:data:`KEYS`) is the single source of the bindings, the F1 help and the key
 footer, so the three never disagree.  Tab and pane keys are generated from the tab and
-pane lists (:data:`TAB_KEYS`, :data:`PANE_KEYS`).
+pane lists (:data:`TAB_KEYS`, :data:`PANE_KEYS`).  Every key is bound on the app; a
+``screen.`` action is the main screen's (the panes' keys: breakpoint, fault, goto, diff,
+command line, zoom, tabs and panes), so while a dialog is in front those keys reach the
+dialog, which has no such action, and do nothing.
 
 Why a queue (issue 13, "every keypress counts"): a step key runs its step on the UI
 thread, and the screen repaints after it.  Presses that arrive in the meantime (a fast

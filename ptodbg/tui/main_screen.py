@@ -197,7 +197,7 @@ class MainScreen(Screen[None]):
         }
 
     def watch_maximized(self) -> None:
-        self._apply_sizes()
+        self._apply_sizes()  # a pane maximised or restored
 
     def _apply_sizes(self) -> None:
         """Give the panes the plan's sizes; a maximised pane keeps none of them (it fills
@@ -210,7 +210,7 @@ class MainScreen(Screen[None]):
             for name, value in rules.items():
                 setattr(widget.styles, name, None if widget is self.maximized else value)
 
-    def one(self, selector, kind=None):
+    def one(self, selector: str | type[Widget], kind: type[Widget] | None = None):
         """``query_one``, remembered: the layout never changes, and a DOM query per pane
         per stop costs more than the pane's update."""
         widget = self._widgets.get(selector)
@@ -220,6 +220,7 @@ class MainScreen(Screen[None]):
         return widget
 
     def memory(self, key: str) -> MemoryPane:
+        """Memory view ``key`` ("a", "b": :data:`~ptodbg.tui.widgets.hexview.MEMORY_VIEWS`)."""
         return self.one(f"#pane-{key}", MemoryPane)
 
     # -------------------------------------------------------------- views
@@ -256,6 +257,7 @@ class MainScreen(Screen[None]):
 
     # -------------------------------------------------- the message line
     def show_message(self, text: str, error: bool) -> None:
+        """The message line (the app's :meth:`~ptodbg.tui.app.PtodbgApp.set_message`)."""
         widget = self.one("#message", TextLine)
         widget.update(("✗ " if error else "") + text)
         widget.set_class(error, "-error")
