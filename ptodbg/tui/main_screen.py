@@ -32,7 +32,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
@@ -247,8 +246,11 @@ class MainScreen(Screen[None]):
         for pane in self.panes():
             pane.redraw()
 
-    @on(TabbedContent.TabActivated, "#tabs")
-    def _tab_activated(self, event: TabbedContent.TabActivated) -> None:
+    # (The handlers go by Textual's naming convention, not @on: a screen with decorated
+    # handlers pays a cast and a loop for every message it is sent, many per step.)
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        if event.tabbed_content.id != "tabs":
+            return
         for pane in event.pane.query(f".{PANE_CLASS}"):
             pane.catch_up()  # type: ignore[attr-defined]
 
@@ -297,8 +299,7 @@ class MainScreen(Screen[None]):
         self.host.set_message(f"{text.splitlines()[0]} ... (the rest is in {where})")
 
     # ------------------------------------------------ what the panes report
-    @on(DisasmView.BreakpointClicked)
-    def _gutter_clicked(self, event: DisasmView.BreakpointClicked) -> None:
+    def on_disasm_view_breakpoint_clicked(self, event: DisasmView.BreakpointClicked) -> None:
         self.action_toggle_breakpoint(event.address)
 
     def action_toggle_breakpoint(self, address: int | None = None) -> None:
@@ -321,15 +322,13 @@ class MainScreen(Screen[None]):
             host.set_message(f"breakpoint {bp.ident} at {address:#x} ({where})")
         host.republish()
 
-    @on(TimelineStrip.Travel)
-    def _timeline_travel(self, event: TimelineStrip.Travel) -> None:
+    def on_timeline_strip_travel(self, event: TimelineStrip.Travel) -> None:
         if event.step == self.host.view.steps:
             self.host.set_message(f"already at step {event.step:,}")
             return
         self.host.run_command(f"goto {event.step}")
 
-    @on(EventList.Selected)
-    def _event_selected(self, event: EventList.Selected) -> None:
+    def on_event_list_selected(self, event: EventList.Selected) -> None:
         row = event.row
         views = [self.memory(key).hexview for key, _l, _f in MEMORY_VIEWS]
         if row is None or row.event.kind == "fence":
