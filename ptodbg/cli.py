@@ -259,9 +259,15 @@ def _describe_state(dbg) -> str:
         lines.append("  ".join(f"{n:>4} {v:#018x}" for n, v in regs[i : i + 4]))
     lines.append("t " + " ".join("-" if v is None else f"{v:#x}" for v in m.queue("t"))
                  + "   u " + " ".join("-" if v is None else f"{v:#x}" for v in m.queue("u")))
-    result = dbg.result_bytes()
-    if result is not None:
-        lines.append(f"result {result.hex()}")
+    from ptodbg.debug.errors import DebugError
+
+    try:
+        result = dbg.result_bytes()
+    except DebugError as e:  # the program unmapped its result: say so, never zeros
+        lines.append(f"result: {e}")
+    else:
+        if result is not None:
+            lines.append(f"result {result.hex()}")
     if m.exit_code is not None:
         lines.append(f"exit code {m.exit_code}")
     return "\n".join(lines) + "\n"
