@@ -51,6 +51,7 @@ from ptodbg.debug.view import View, Viewer
 from ptodbg.tui import keys
 from ptodbg.tui.fmt import plural
 from ptodbg.tui.layout import MODES, LayoutPlan, plan_layout
+from ptodbg.tui.lifetime import Lifetime
 from ptodbg.tui.palette import DebuggerCommands, SymbolCommands, ThemeCommands
 from ptodbg.tui.pane import PANE_CLASS, PaneNote, Picked, ViewPane, tab_id, tab_widgets
 from ptodbg.tui.screens import AskScreen, FaultScreen, HelpScreen, Injection
@@ -161,6 +162,7 @@ class PtodbgApp(App):
         self.picked: Picked | None = None  # the register, byte or frame the user picked last
         self._jump_to_writer = False  # the w key's `last` is followed by a goto to its answer
         self.layout_plan: LayoutPlan | None = None
+        self.lifetime: Lifetime | None = None  # set by run_tui: ends the app when its terminal goes
         self._widgets: dict = {}  # selector -> widget of the main screen (see _one)
         self._panes: list[ViewPane] | None = None  # every view pane (see panes())
         # The theme before the first styling (set after mounting, every node is styled again).
@@ -227,6 +229,8 @@ class PtodbgApp(App):
                 setattr(sized[selector].styles, name, value)
 
     def on_mount(self) -> None:
+        if self.lifetime is not None:  # the driver has started: its signal handlers are in
+            self.lifetime.claim_signals()
         views = self.dbg.settings.get("views")
         if isinstance(views, list):
             self._apply_views(views)
@@ -497,6 +501,12 @@ class PtodbgApp(App):
     def on_unmount(self) -> None:
         self._resume_gc()
 
+    def on_exit_app(self, _message) -> None:
+        """The app is ending (ctrl+q, a signal, a lost terminal): a command still running
+        stops at its next step boundary, so its worker thread ends - the exit waits for
+        it, and an endless ``continue`` kept the process alive."""
+        self.dbg.cancel.set()
+
     def _start_worker(self, line: str) -> None:
         self.busy = True
         self.busy_command = line
@@ -510,9 +520,15 @@ class PtodbgApp(App):
 
     def _work(self, line: str) -> None:
         """The worker: it runs the command, captures the view of its stop and publishes it
-        through the UI thread; until then the panes show the last view."""
+        through the UI thread; until then the panes show the last view.  An app that has
+        ended meanwhile gets nothing (there is no UI thread to publish through)."""
         result, view = self._execute(line)
-        self.call_from_thread(self._worker_done, result, view)
+        if self.dbg.cancel.is_set() and not self.is_running:
+            return
+        try:
+            self.call_from_thread(self._worker_done, result, view)
+        except RuntimeError:  # the app is not running any more
+            pass
 
     def _tick(self) -> None:
         if self.busy:
@@ -995,7 +1011,8 @@ def run_tui(path: str | None = None, session: str | None = None, theme: str | No
             profile: str = "debug", compat: str | None = None) -> int:
     """``ptodbg tui`` and ``ptodbg``: run the app; 0 on a normal exit, 2 when the program
     or session cannot be opened or the theme does not exist (one line on standard error,
-    naming the themes there are)."""
+    naming the themes there are), 128 + N when signal N ended it and 129 when its
+    terminal, input, output or parent went away (:mod:`ptodbg.tui.lifetime`)."""
     from ptodbg.debug.program import OpenError
 
     if theme is not None:
@@ -1008,8 +1025,14 @@ def run_tui(path: str | None = None, session: str | None = None, theme: str | No
     except (OpenError, sessions.SessionError) as e:
         sys.stderr.write(f"ptodbg: error: {' '.join(str(e).split())}\n")
         return 2
-    app.run()
-    return 0
+    with Lifetime(app, app.dbg.cancel) as lifetime:
+        app.lifetime = lifetime
+        try:
+            app.run()
+        except OSError:  # drawing on, or restoring, a terminal that went away (EPIPE, EIO)
+            if not lifetime.ending():
+                raise
+    return lifetime.status if lifetime.reason is not None else 0
 
 
 if __name__ == "__main__":
