@@ -5,12 +5,16 @@ Sources: ``asl/block/model/dispatch/start.asl`` (target, retiring commit, begin)
 ``asl/block/model/commit/validation.asl`` (CompleteBundleAt) and
 ``asl/block/model/dispatch/commands.asl`` (header placement rules).
 
-ptodbg choice for a BSTART that retires an open block (CORE.md §7.2, backed by
-PTO-BARG-CONTINUATION-001, ADR-0061, ADR-0077 decision 033 and compiled LinxISA code):
-the BSTART at P first commits the open block; if that commit selects a next PC other
-than P (DIRECT, CALL, RET, IND, ICALL, or COND with TAKEN), control goes there and the
-new block is *not* opened - the instruction at the target runs next.  Otherwise the new
-block opens as usual.  The literal ASL model would overwrite the retiring target.
+A BSTART that retires an open block (CORE.md §7.2).  IND and ICALL (C.BSTART.STD/FP IND,
+BSTART.STD/FP IND, BSTART.ICALL) exist to consume the retiring BPCN: they snapshot it,
+commit the retiring block and always open the new block at P carrying the snapshot
+(``start.asl``, ``docs/block/execution/BSTART.ICALL.md``, ADR-0077 decision 035), whatever
+that commit selected.  Every other form follows the ptodbg choice backed by
+PTO-BARG-CONTINUATION-001, ADR-0061, ADR-0077 decision 033 and compiled LinxISA code: the
+BSTART at P first commits the open block; if that commit selects a next PC other than P
+(DIRECT, CALL, RET, IND, ICALL, or COND with TAKEN), control goes there and the new block
+is *not* opened - the instruction at the target runs next.  Otherwise the new block opens
+as usual.  (The literal ASL model would overwrite the retiring target there too.)
 
 Body entry (CORE.md §7.1, README "Precise faults"): header commands advance the header
 position (``m.hdr_end``, see :func:`_record`); the body is entered by the first attempt at
@@ -166,8 +170,10 @@ def _start_general(m: Machine, kind: int, transfer: int, offset: int | None, ret
                    length: int) -> Handler:
     size = length // 8
 
+    consumes_bpcn = transfer in (IND, ICALL)
+
     def start(pc: int) -> int:
-        if m.blk:
+        if m.blk and not consumes_bpcn:
             retiring = commit_pc(m, pc)
             if retiring != pc:
                 return complete_block(m, pc, pc)  # ptodbg choice: transfer, open nothing
