@@ -343,7 +343,34 @@ def _attribute_command(label: str, once_key: str | None):
 
 semantic("B.DATR")(_attribute_command("datr", "datr"))
 semantic("B.FPATR")(_attribute_command("fpatr", "fpatr"))
-semantic("B.IOT", "B.IOS")(_attribute_command("io", None))
+ZERO_PARTICIPATION = "io.zero"  # header item: a PEMode=000 B.IOS/B.IOT ran in this header
+
+
+@semantic("B.IOS", "B.IOT")
+def b_io(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+    """B.IOS / B.IOT (``BindBundleSharedIO`` / ``BindBundleTileIO`` in
+    ``asl/block/model/dispatch/commands.asl``).  Their encoding checks (B.IOS SizeCode
+    13..15; B.IOT SizeCode and DstTile) are the form's constraints, made before this
+    handler runs.  PEMode = 000 decodes to no participating PE: a strict no-op before the
+    placement and binding checks, legal outside a block and after the body began (CORE.md
+    §7.18, ``docs/block/operands/B.IOS.md``); in an open header it only marks "zero
+    participation seen" (``_BundleZeroParticipationSeen``, read by
+    ``SelectedBundleTileMaskIsZero``).  A participating one is an item of the header,
+    placed like any header command and recorded as an opaque attribute: ptodbg has
+    no tile model to check or consume the bindings."""
+    size = length // 8
+    if v["PEMode"] == 0:
+        seen = ((ZERO_PARTICIPATION, 1),)
+
+        def no_participation(pc: int) -> int:
+            if m.blk and pc == m.hdr_end:  # in the header: the header goes on after it
+                m.hdr_end = pc + size
+                if seen[0] not in m.header:
+                    m.header += seen
+            return pc + size
+
+        return no_participation
+    return _attribute_command("io", None)(m, form, v, pc, length)
 
 
 @semantic("B.IOR")
