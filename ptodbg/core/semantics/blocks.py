@@ -18,8 +18,8 @@ as usual.  (The literal ASL model would overwrite the retiring target there too.
 
 Body entry (CORE.md §7.1, README "Precise faults"): header commands advance the header
 position (``m.hdr_end``, see :func:`_record`); the body is entered by the first attempt at
-that position of an instruction that is not a command, and stays entered when that attempt
-faults, as the AVS tests' EnterBundleBody-then-execute sequence saves it.
+that position of an instruction that is not a command when it completes; an attempt that
+faults is rejected whole and leaves the body unentered (``Machine._enter_trap``).
 
 Tile-block BSTARTs (TLOAD, TMATMUL, ...) decode but halt: ptodbg has no tile model.
 """
