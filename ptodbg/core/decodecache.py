@@ -122,7 +122,7 @@ class DecodeCache:
 
     def is_command(self, pc: int) -> bool:
         """Whether the decoded instruction at ``pc`` is a block command (trap entry's
-        body rule: a faulting command at the header end has not entered the body)."""
+        body rule: a command at the header end never enters the body)."""
         got = self._decoded.get(pc)
         return got is not None and got[0] is not None and got[0].surface == "command"
 

@@ -47,10 +47,11 @@ Architectural state follows CORE.md §1; the representation choices:
 * "Body active" (CORE.md §7.1, ptodbg choice): the body is entered implicitly by the
   first instruction of an open block that is not a header command.  It is kept lazily:
   ``hdr_end`` is the address after the BSTART or the last header command, and the body is
-  active once execution has left it (``body_active``).  A faulting scalar instruction has
-  entered the body (the entry precedes the attempt, as EnterBundleBody precedes the first
-  body instruction in the AVS tests); trap entry records that (EBARG0[6], ECSTATE[4]).
-  Commands and attempts that fetched nothing do not enter it (README "Precise faults").
+  active once execution has left it (``body_active``).  The entry is part of that first
+  attempt: when the attempt faults, it is rejected whole and the body stays unentered
+  (trap entry saves EBARG0[6] = ECSTATE[4] = 0, recovery reissues it at the header
+  position); only an attempt that completed before its trap (ACRC) has entered it.
+  Commands never enter it (README "Precise faults").
 * ``cycle`` equals ``steps``: both count decoded execution attempts, faulting ones
   included (BeginArchitecturalInstructionAttempt).
 * A process that exited (``exit_code`` set by the linux personality's exit/exit_group)

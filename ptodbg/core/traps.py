@@ -82,15 +82,20 @@ class SavedContext(Frozen):
 
 def enter(m: Machine, f: Fault, pc: int, no_body_entry: bool) -> TrapInfo:
     """SetFaultWithCause: save the context in the target bank, then vector.
-    ``no_body_entry``: the attempt does not enter the block body at the header
-    position (a command, or an instruction that could not be fetched)."""
+
+    The saved body flag is the body as it was before the attempt: a faulting first
+    body instruction is rejected whole, its implicit body entry included (precise
+    faults, README "Precise faults").  Only an attempt that completed before its trap
+    (``f.resume``: ACRC's service request) has entered the body.  ``no_body_entry``:
+    the attempt never enters it (a command, or an instruction that could not be
+    fetched)."""
     source = m.acr
     ring = f.ring
     if ring is None:
         ring = 0 if source == 0 else 1
-    body = m.blk and (not no_body_entry or pc != m.hdr_end)
+    body = m.blk and (pc != m.hdr_end or (f.resume is not None and not no_body_entry))
     if body:
-        m.hdr_end = None  # the attempt entered the body (it stays entered)
+        m.hdr_end = None  # entered before or by the attempt (it stays entered)
     saved_tpc = f.resume if f.resume is not None else pc
     if f.preserve_bank and m.saved[ring] is not None:
         saved_tpc = m.ctx(ring, ssr.EBARG_TPC)
