@@ -89,6 +89,8 @@ from ptodbg.isa.fetch import Unfetchable, fetch_instruction, split_window
 from ptodbg.isa.forms import Form
 from ptodbg.isa.legacy import decoder_for, legacy_form
 from ptodbg.isa.record import Frozen, Record
+from ptodbg.tile.state import EMPTY as EMPTY_TILES
+from ptodbg.tile.state import TileFile
 
 Handler = Callable[[int], int]
 
@@ -245,7 +247,7 @@ class Snapshot(Frozen):
 # an attribute is in decides only what a snapshot can share with the previous one.
 MOVING_FIELDS = (  # changed by ordinary instructions: PC, queues, block state, reservation
     "pc", "tq", "uq", "blk", "bpc", "bkind", "btype", "bpcn", "taken", "bseq", "lra", "frame_ret",
-    "commit_arg", "cond_set", "tgt_set", "sys_pending", "hdr_end", "header", "resv", "mcopy", "frame",
+    "commit_arg", "cond_set", "tgt_set", "sys_pending", "hdr_end", "header", "resv", "mcopy", "frame", "tiles",
 )
 SETTLED_FIELDS = (  # changed by traps, system calls, system registers and maintenance
     "acr", "core_state", "thread_ptr", "global_ptr", "feature_enable", "last_fault", "fault_address",
@@ -360,6 +362,8 @@ class Machine:
         self.mcopy: tuple | None = None
         self.frame: tuple | None = None
         self.gqm: object | None = None  # general queue manager state (HL.Q*), immutable
+        # The tile registers (ptodbg.tile.state): one immutable file, replaced on change.
+        self.tiles: TileFile = EMPTY_TILES
         # Maintenance and request bookkeeping of the SYS forms (epochs are their effect).
         self.dcache_epoch = self.bcache_epoch = self.tlb_epoch = 0
         self.maintenance: tuple | None = None

@@ -1,4 +1,4 @@
-"""Every pto-spec AVS point (scalar, block, arch: ``../shared/pto/avs/asl``) through the
+"""Every pto-spec AVS point (scalar, block, arch, tile: ``../shared/pto/avs/asl``) through the
 runner of ``ptodbg avs``, against the recorded outcome of each point.
 
 ``expected.json`` lists every point that does not pass, with its status and why; every
@@ -24,7 +24,7 @@ from support.paths import CATALOG, SHARED
 from ptodbg.avs.suite import FAIL, PASS, UNSUPPORTED, find_programs, run_program
 
 AVS = SHARED / "pto" / "avs" / "asl"
-SUITES = ("scalar", "block", "arch")
+SUITES = ("scalar", "block", "arch", "tile")
 EXPECTED_FILE = Path(__file__).with_name("expected.json")
 CHUNKS = 12
 
@@ -32,7 +32,8 @@ CHUNKS = 12
 TOTALS = {
     "scalar": {"total": 2196, PASS: 2126, FAIL: 0, UNSUPPORTED: 70},
     "block": {"total": 427, PASS: 128, FAIL: 6, UNSUPPORTED: 293},
-    "arch": {"total": 146, PASS: 89, FAIL: 0, UNSUPPORTED: 57},
+    "arch": {"total": 146, PASS: 90, FAIL: 0, UNSUPPORTED: 56},
+    "tile": {"total": 583, PASS: 174, FAIL: 0, UNSUPPORTED: 409},
 }
 
 _BSTART_RETIRES = (

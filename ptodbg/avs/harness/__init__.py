@@ -17,6 +17,8 @@ from ptodbg.avs.harness import (  # noqa: F401 - the imports register the harnes
     decode_functions,
     machine_functions,
     semantic_functions,
+    tile_decode,
+    tile_functions,
 )
 from ptodbg.avs.harness.globals import machine_globals
 from ptodbg.avs.harness.registry import SPEC_FUNCTIONS
@@ -41,6 +43,7 @@ CONSTANTS: dict[str, object] = {
     "PTO_TILE_CAPACITY_BYTES": 262144,
     "PTO_MODEL_MAX_TILE_CAPACITY_BYTES": 262144,
     **decode_functions.CONSTANTS,
+    **tile_decode.CONSTANTS,
 }
 
 
@@ -79,7 +82,7 @@ def _fallback(name: str) -> Builtin | None:
     m = _CONTRACT.match(name)
     if m is None:
         return None
-    fn = decode_functions.contract_function(m.group(1), m.group(2))
+    fn = tile_decode.contract_fact(m.group(1), m.group(2)) or decode_functions.contract_function(m.group(1), m.group(2))
     return None if fn is None else _builtin(fn, False)
 
 

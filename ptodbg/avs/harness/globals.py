@@ -21,6 +21,7 @@ from ptodbg.avs.harness.state import (
     kind_code,
     transfer_code,
 )
+from ptodbg.avs.harness.tile_values import TileFiles, tile_globals
 from ptodbg.avs.harness.views import ArrayView, Fixed, RecordView, Scalar
 from ptodbg.avs.interpreter import Global
 from ptodbg.avs.values import Array, AslError, Bits, Enum, Unsupported
@@ -405,6 +406,7 @@ def machine_globals(h: Harness) -> dict[str, Global]:
     }
     out.update(_reservation(h))
     out.update(header_globals(h))
+    out.update(tile_globals(TileFiles(lambda: h.m.tiles, lambda f: setattr(h.m, "tiles", f))))
     return out
 
 

@@ -1,0 +1,389 @@
+"""Tile registers as machine state: the 64 local tiles, their PE allocation masks and the
+256 shared tiles, held as one immutable :class:`TileFile` that the machine replaces on
+every change (so a snapshot holds it by reference and unchanged tiles are shared between
+snapshots, copy on write).
+
+Sources (pto-spec 0.58.3): ``asl/tile/model/state/{types,allocation,descriptors,
+local-registers,shared-registers}.asl``, ``asl/tile/model/definedness/{elements,
+packed-boundary}.asl``, ``asl/tile/model/shape/{rows-columns,valid-region}.asl``,
+``asl/tile/model/legality/descriptor-shape.asl`` and ``asl/tile/model/capacity/*.asl``.
+
+Representation.  The spec's TileInfo keeps a payload of 64-bit carrier words and a
+definedness bit per logical element; a tile whose data type is a packed X2 format, or whose
+physical shape has more than 32,768 elements, packs 64 / bits elements into each carrier.
+Here a tile keeps one value per logical element (``values``, indexed by
+TileLogicalLinearIndex) and a definedness byte per element (``defined``): an unpacked
+element holds the whole 64-bit word written to it, a packed one only its element bits, as
+the carriers would.  :meth:`Tile.carrier` rebuilds the spec's payload word for a reader
+that asks for it.  Predicate tiles keep their bit payload in byte-carrier words, as the
+spec does (``values[k]`` is payload byte ``k``) with definedness per bit.
+
+A :class:`Tile` held by a :class:`TileFile` is never changed: an operation copies the tile
+(:meth:`Tile.copy`), changes the copy and stores it (:meth:`TileFile.with_local`).
+"""
+
+from __future__ import annotations
+
+from ptodbg.tile.codes import (
+    ANY,
+    CELL_BYTES,
+    CUBE_LAYOUTS,
+    IMPLEMENTATION_DEFINED,
+    LOCAL_MAX_BYTES,
+    MODEL_ELEMENTS,
+    NUMERIC,
+    PAD_NULL,
+    PREDICATE,
+    ROW_MAJOR,
+    SHARED_COUNT,
+    SHARED_MAX_BYTES,
+    TILE_COUNT,
+    U8,
+    WORD_MASK,
+    ZN,
+    DType,
+    pad_word,
+    pe_count,
+)
+
+CAPACITY_LIMIT = 262144  # TileCapacityLimitBytes: the reference profile's TILE_CAPACITY
+
+
+class TileError(Exception):
+    """A harness-level misuse of the tile state that the spec model would ``assert``
+    against (an index outside the tile, writing an unallocated tile): never an
+    architectural fault."""
+
+
+# ------------------------------------------------------------------ shapes
+def is_power_of_two(value: int) -> bool:
+    """IsNonzeroPowerOfTwo over 16-bit dimensions."""
+    return 0 < value <= 65535 and value & (value - 1) == 0
+
+
+def derived_rows(capacity: int, columns: int, dtype: DType) -> int:
+    """DerivedTileRows: the physical rows a capacity holds at ``columns``, or 0."""
+    if capacity == 0 or not is_power_of_two(columns):
+        return 0
+    row_bits = columns * dtype.bits
+    bits = capacity * 8
+    if bits % row_bits:
+        return 0
+    rows = bits // row_bits
+    return rows if 0 < rows <= 65535 else 0
+
+
+def logical_capacity(capacity: int, dtype: DType) -> int:
+    """TileLogicalElementCapacity."""
+    return capacity * 8 // dtype.bits
+
+
+def shape_legal(capacity: int, columns: int, valid_rows: int, valid_columns: int, dtype: DType) -> bool:
+    """TileDescriptorShapeLegal."""
+    rows = derived_rows(capacity, columns, dtype)
+    return (rows != 0 and valid_rows <= rows and valid_columns <= columns
+            and valid_rows * valid_columns <= logical_capacity(capacity, dtype))
+
+
+def capacity_legal(capacity: int, limit: int = CAPACITY_LIMIT) -> bool:
+    """TileCapacityIsLegal (local tiles)."""
+    return (capacity >= CELL_BYTES and capacity % CELL_BYTES == 0 and capacity <= LOCAL_MAX_BYTES
+            and capacity <= limit)
+
+
+def shared_capacity_legal(capacity: int, limit: int = CAPACITY_LIMIT) -> bool:
+    """SharedTileCapacityIsLegal."""
+    return (capacity >= CELL_BYTES and capacity % CELL_BYTES == 0 and capacity <= SHARED_MAX_BYTES
+            and capacity <= limit)
+
+
+def storage_bytes(rows: int, columns: int, dtype: DType) -> int:
+    """TileStorageBytes: bit-packed, rounded up to a byte."""
+    return (rows * columns * dtype.bits + 7) // 8
+
+
+def predicate_storage_bytes(rows: int, columns: int) -> int:
+    """PredicateTileStorageBytes."""
+    return (rows * columns + 7) // 8
+
+
+def fractal_inner(dtype: DType) -> int:
+    """TileFractalInnerElements: a fractal row is 32 bytes."""
+    return 256 // dtype.bits
+
+
+# ------------------------------------------------------------------- tiles
+class Tile:
+    """One allocated local tile: descriptor, values and definedness (see the module)."""
+
+    __slots__ = ("kind", "capacity", "rows", "columns", "valid_rows", "valid_columns", "dtype", "layout",
+                 "location", "mask", "contents_defined", "defined_valid", "values", "defined", "cube")
+
+    def __init__(self, kind: int, capacity: int, rows: int, columns: int, valid_rows: int, valid_columns: int,
+                 dtype: DType, layout: int, location: int, mask: int, cube: tuple[int, int, int, int] = (0, 0, 0, 0),
+                 size: int | None = None) -> None:
+        self.kind = kind
+        self.capacity = capacity
+        self.rows, self.columns = rows, columns
+        self.valid_rows, self.valid_columns = valid_rows, valid_columns
+        self.dtype = dtype
+        self.layout = layout
+        self.location = location
+        self.mask = mask  # _TileAllocationMasks[[index]]
+        self.cube = cube  # (k_repeat, n_repeat, cell_count, storage_bytes); zeros unless a CUBE layout
+        self.contents_defined = False
+        self.defined_valid = 0  # defined_valid_elements
+        n = rows * columns if size is None else size
+        if kind == PREDICATE:
+            self.values = [0] * predicate_storage_bytes(rows, columns)
+        else:
+            self.values = [0] * n
+        self.defined = bytearray(n)
+
+    def copy(self) -> Tile:
+        """A changeable copy (values and definedness copied, the rest shared)."""
+        t = Tile.__new__(Tile)
+        for name in Tile.__slots__:
+            setattr(t, name, getattr(self, name))
+        t.values = self.values[:]
+        t.defined = self.defined[:]
+        return t
+
+    # ----------------------------------------------------------- descriptor
+    @property
+    def packed(self) -> bool:
+        """TileUsesPackedCarrierRepresentation."""
+        return self.layout not in CUBE_LAYOUTS and (self.dtype.four_bit or self.rows * self.columns > MODEL_ELEMENTS)
+
+    @property
+    def is_cube(self) -> bool:
+        return self.layout in CUBE_LAYOUTS
+
+    def generic_indexing(self) -> bool:
+        """TileGenericIndexingPermitted: not a CUBE layout and a legal fractal shape."""
+        if self.layout in CUBE_LAYOUTS or self.layout == IMPLEMENTATION_DEFINED:
+            return False
+        if self.layout <= 1:
+            return True
+        return self.rows % 16 == 0 and self.columns % fractal_inner(self.dtype) == 0
+
+    def configured(self, limit: int = CAPACITY_LIMIT) -> bool:
+        """TileDescriptorConfigured."""
+        if not capacity_legal(self.capacity, limit):
+            return False
+        if self.kind == PREDICATE:
+            shape = self.rows > 0 and self.columns > 0 and \
+                predicate_storage_bytes(self.rows, self.columns) <= self.capacity
+        else:
+            shape = derived_rows(self.capacity, self.columns, self.dtype) == self.rows != 0
+        return (shape and self.valid_rows <= self.rows and self.valid_columns <= self.columns
+                and self.rows * self.columns <= logical_capacity(self.capacity, self.dtype))
+
+    def legal(self, limit: int = CAPACITY_LIMIT) -> bool:
+        """TileDescriptorLegal."""
+        return self.configured(limit) and (self.kind == PREDICATE or self.generic_indexing())
+
+    def allocation_bytes(self) -> int:
+        """TileCoreAllocationBytes of this tile: its per-PE capacity times its PEs."""
+        return pe_count(self.mask) * self.capacity
+
+    # -------------------------------------------------------------- indexing
+    def index(self, row: int, column: int) -> int:
+        """TileLogicalLinearIndex (TileLinearIndex / TilePackedLinearIndex)."""
+        if not (0 <= row < self.rows and 0 <= column < self.columns):
+            raise TileError(f"element ({row}, {column}) outside the {self.rows}x{self.columns} tile")
+        layout = self.layout
+        if layout == ROW_MAJOR:
+            return row * self.columns + column
+        if layout == 1:
+            return column * self.rows + row
+        if not self.generic_indexing():
+            raise TileError(f"tile layout {layout} has no generic element index")
+        inner = fractal_inner(self.dtype)
+        block_row, inner_row = divmod(row, 16)
+        block_column, inner_column = divmod(column, inner)
+        block_elements = 16 * inner
+        if layout == ZN:
+            return (block_row * (self.columns // inner) + block_column) * block_elements + inner_column * 16 + inner_row
+        return (block_column * (self.rows // 16) + block_row) * block_elements + inner_row * inner + inner_column
+
+    def in_valid(self, row: int, column: int) -> bool:
+        return row < self.valid_rows and column < self.valid_columns
+
+    def element(self, e: int) -> int:
+        """TileReadLogicalElement (no definedness check)."""
+        return self.values[e]
+
+    def is_defined(self, e: int) -> bool:
+        """TileLogicalElementDefined."""
+        return bool(self.defined[e])
+
+    def element_mask(self) -> int:
+        """What one stored element keeps: the whole word, or its bits when packed."""
+        return self.dtype.mask if self.packed else WORD_MASK
+
+    def carrier(self, k: int) -> int:
+        """The spec's payload word ``k`` (elements packed into carriers when packed)."""
+        if self.kind == PREDICATE or not self.packed:
+            return self.values[k] if 0 <= k < len(self.values) else 0
+        bits = self.dtype.bits
+        per = 64 // bits
+        word = 0
+        for lane in range(per):
+            e = k * per + lane
+            if e < len(self.values):
+                word |= (self.values[e] & self.dtype.mask) << (lane * bits)
+        return word
+
+    def valid_indices(self) -> list[int]:
+        """The logical indices of the valid region, row by row."""
+        index = self.index
+        return [index(r, c) for r in range(self.valid_rows) for c in range(self.valid_columns)]
+
+    def padding_indices(self) -> list[int]:
+        """The logical indices of the physical elements outside the valid region."""
+        index = self.index
+        vr, vc = self.valid_rows, self.valid_columns
+        return [index(r, c) for r in range(self.rows) for c in range(self.columns) if r >= vr or c >= vc]
+
+    # ---------------------------------------------------- changes (on a copy)
+    def put(self, e: int, value: int, defined: bool = True) -> None:
+        """TileInfoWithLogicalElementAndDefined."""
+        self.values[e] = value & (self.dtype.mask if self.packed else WORD_MASK)
+        self.defined[e] = defined
+
+    def write(self, row: int, column: int, value: int) -> None:
+        """WriteTileElement: the count of defined valid elements and contents_defined
+        follow the spec's incremental rule."""
+        e = self.index(row, column)
+        was = self.defined[e]
+        self.put(e, value)
+        if not was and self.in_valid(row, column):
+            self.defined_valid += 1
+        self.contents_defined = self.defined_valid == self.valid_rows * self.valid_columns
+
+    def mark_valid_defined(self) -> None:
+        """TileWithValidRegionDefined."""
+        defined = self.defined
+        for e in self.valid_indices():
+            defined[e] = 1
+        self.defined_valid = self.valid_rows * self.valid_columns
+        self.contents_defined = True
+
+    def apply_padding(self, pad: int) -> None:
+        """TileWithPadding: every physical element outside the valid region gets the pad
+        value; Null leaves it undefined, the others define it."""
+        if self.kind == PREDICATE:
+            self._predicate_padding(pad)
+            return
+        word = pad_word(pad, self.dtype)
+        for e in self.padding_indices():
+            self.put(e, word, pad != PAD_NULL)
+
+    # ------------------------------------------------------ predicate tiles
+    def predicate_index(self, row: int, column: int) -> int:
+        """TilePredicateLogicalIndex."""
+        if not (0 <= row < self.rows and 0 <= column < self.columns):
+            raise TileError(f"predicate bit ({row}, {column}) outside the {self.rows}x{self.columns} tile")
+        return row * self.columns + column
+
+    def predicate_bit(self, row: int, column: int) -> bool:
+        e = self.predicate_index(row, column)
+        return bool(self.values[e >> 3] >> (e & 7) & 1)
+
+    def set_predicate_bit(self, row: int, column: int, value: bool) -> None:
+        """TileInfoWithPredicateBit."""
+        e = self.predicate_index(row, column)
+        byte = self.values[e >> 3]
+        self.values[e >> 3] = byte | (1 << (e & 7)) if value else byte & ~(1 << (e & 7))
+        if not self.defined[e]:
+            self.defined[e] = 1
+            self.defined_valid += 1
+        self.contents_defined = self.defined_valid == self.valid_rows * self.valid_columns
+
+    def _predicate_padding(self, pad: int) -> None:
+        """PredicateTileWithPadding: Max pads with ones, Null leaves padding undefined."""
+        for r in range(self.rows):
+            for c in range(self.columns):
+                if r >= self.valid_rows or c >= self.valid_columns:
+                    e = r * self.columns + c
+                    byte = self.values[e >> 3]
+                    self.values[e >> 3] = byte | (1 << (e & 7)) if pad == 1 else byte & ~(1 << (e & 7))
+                    self.defined[e] = pad != PAD_NULL
+
+
+def numeric_tile(capacity: int, columns: int, valid_rows: int, valid_columns: int, dtype: DType, layout: int,
+                 location: int, mask: int) -> Tile:
+    """A freshly allocated numeric tile (ConfigureTileForMask's descriptor): rows derived
+    from capacity, columns and type; nothing defined."""
+    rows = derived_rows(capacity, columns, dtype)
+    return Tile(NUMERIC, capacity, rows, columns, valid_rows, valid_columns, dtype, layout, location, mask)
+
+
+def predicate_tile(capacity: int, rows: int, columns: int, valid_rows: int, valid_columns: int, mask: int) -> Tile:
+    """ConfigurePredicateTileForMask's descriptor: U8, row-major, any location."""
+    return Tile(PREDICATE, capacity, rows, columns, valid_rows, valid_columns, U8, ROW_MAJOR, ANY, mask)
+
+
+class SharedTile:
+    """One shared register S0..S255 (SharedTileInfo): a descriptor-plus-payload tile, the
+    PEs it is allocated for, the quarters written, and whether it is published."""
+
+    __slots__ = ("allocation_mask", "initialized_mask", "published", "tile")
+
+    def __init__(self, tile: Tile, allocation_mask: int, initialized_mask: int = 0, published: bool = False) -> None:
+        self.tile = tile
+        self.allocation_mask = allocation_mask
+        self.initialized_mask = initialized_mask
+        self.published = published
+
+
+class TileFile:
+    """All tile state of the core: the local tiles (None: not allocated) and the shared
+    registers (None: no descriptor).  Immutable: every change makes a new file that
+    shares the unchanged tiles."""
+
+    __slots__ = ("local", "shared")
+
+    def __init__(self, local: tuple[Tile | None, ...] | None = None,
+                 shared: tuple[SharedTile | None, ...] | None = None) -> None:
+        self.local = local if local is not None else (None,) * TILE_COUNT
+        self.shared = shared if shared is not None else (None,) * SHARED_COUNT
+
+    def __getitem__(self, index: int) -> Tile | None:
+        return self.local[index]
+
+    def with_local(self, index: int, tile: Tile | None) -> TileFile:
+        local = list(self.local)
+        local[index] = tile
+        return TileFile(tuple(local), self.shared)
+
+    def with_locals(self, changes: dict[int, Tile | None]) -> TileFile:
+        local = list(self.local)
+        for index, tile in changes.items():
+            local[index] = tile
+        return TileFile(tuple(local), self.shared)
+
+    def with_shared(self, index: int, shared: SharedTile | None) -> TileFile:
+        items = list(self.shared)
+        items[index] = shared
+        return TileFile(self.local, tuple(items))
+
+    @property
+    def empty(self) -> bool:
+        return not any(self.local) and not any(self.shared)
+
+    def local_in_use(self, excluded: int | None = None) -> int:
+        """TileCapacityInUse / TileCapacityInUseExcept: allocated bytes over all PEs."""
+        return sum(t.allocation_bytes() for i, t in enumerate(self.local) if t is not None and i != excluded)
+
+    def shared_in_use(self) -> int:
+        """SharedTileCapacityInUse."""
+        return sum(pe_count(s.allocation_mask) * s.tile.capacity for s in self.shared if s is not None)
+
+    def in_use(self) -> int:
+        """CoreTileCapacityInUse."""
+        return self.local_in_use() + self.shared_in_use()
+
+
+EMPTY = TileFile()
