@@ -13,7 +13,7 @@ from __future__ import annotations
 from ptodbg.avs.convert import as_bits, as_bool, as_int, enum_name
 from ptodbg.avs.harness.registry import spec_function
 from ptodbg.avs.harness.state import Harness
-from ptodbg.avs.values import AssertionFailed, AslError, Enum
+from ptodbg.avs.values import AslError, AssertionFailed, Enum
 from ptodbg.tile import operations as ops
 from ptodbg.tile.operations import OPERATION_COUNT, OPERATIONS
 
