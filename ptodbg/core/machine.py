@@ -126,6 +126,7 @@ class TrapInfo(Frozen):
     vector: int  # the TPC trap entry set (EVBASE, or arg0 when EVBASE is 0)
     vectored: bool  # True when the bank had a handler (EVBASE != 0)
     reason: str
+    code: str = ""  # the spec's FaultCode when several share the number (Fault.code)
 
     def as_json(self) -> dict:
         return {
@@ -752,6 +753,8 @@ class Machine:
 
     def _build_form(self, pc: int, form: Form, insn: int, length: int) -> tuple[Handler, Handler | None]:
         values = form.values(insn)
+        if form.variants:  # which encoding variant it is (BSTART.TMOV/TSTORE) is in the word
+            values["_encoding"] = insn
         placement, need_t, need_u = self.guards(form, values)
         bad = form.violation(values)
         precise: Handler | None = None
@@ -1127,6 +1130,7 @@ class Machine:
             vector=self.pc,
             vectored=bool(evbase),
             reason=f.reason,
+            code=f.code,
         )
         self.last_trap = info
         self.trap_step = self.steps

@@ -43,7 +43,7 @@ class DType(NamedTuple):
     kind: str  # "float" | "signed" | "unsigned"
 
     @property
-    def is_float(self) -> bool:
+    def is_floating(self) -> bool:
         return self.kind == "float"
 
     @property
@@ -55,12 +55,16 @@ class DType(NamedTuple):
         return self.kind == "signed"
 
     @property
-    def four_bit(self) -> bool:
+    def is_unsigned(self) -> bool:
+        return self.kind == "unsigned"
+
+    @property
+    def is_packed(self) -> bool:
         """TileDataTypeIsFourBit: the packed X2 formats."""
         return self.bits == 4
 
     @property
-    def bytes(self) -> int:
+    def storage_bytes(self) -> int:
         """TileElementBytes: a packed X2 element has a one-byte storage class."""
         return max(1, self.bits // 8)
 
@@ -117,7 +121,7 @@ IMG2COL = frozenset({FP32, FP16, BF16, S32, S16, S8, U32, U16, U8})
 
 def carrier_only(d: DType) -> bool:
     """TileCarrierOnlyDataTypeSupported: a non-packed type of at most 4 bytes."""
-    return not d.four_bit and d.bytes <= 4
+    return not d.is_packed and d.storage_bytes <= 4
 
 
 def move24(d: DType) -> bool:

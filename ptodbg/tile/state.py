@@ -153,7 +153,7 @@ class Tile:
     @property
     def packed(self) -> bool:
         """TileUsesPackedCarrierRepresentation."""
-        return self.layout not in CUBE_LAYOUTS and (self.dtype.four_bit or self.rows * self.columns > MODEL_ELEMENTS)
+        return self.layout not in CUBE_LAYOUTS and (self.dtype.is_packed or self.rows * self.columns > MODEL_ELEMENTS)
 
     @property
     def is_cube(self) -> bool:

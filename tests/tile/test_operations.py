@@ -70,7 +70,7 @@ def test_data_type_codes_match_the_field_domain():
     assert codes.code_field_valid(31) and not codes.code_field_valid(15)
     # asl/tile/model/state/descriptors.asl TileElementBits, elements.asl TileElementBytes
     assert [d.bits for d in (codes.E2M1X2, codes.HIF8, codes.BF16, codes.TF32, codes.S64)] == [4, 8, 16, 32, 64]
-    assert codes.U4X2.bytes == 1 and codes.FP16.bytes == 2
+    assert codes.U4X2.storage_bytes == 1 and codes.FP16.storage_bytes == 2
 
 
 def test_pe_modes_and_size_codes():

@@ -17,7 +17,9 @@ from ptodbg.avs.harness import (  # noqa: F401 - the imports register the harnes
     decode_functions,
     machine_functions,
     semantic_functions,
+    tile_block,
     tile_decode,
+    tile_exec,
     tile_functions,
 )
 from ptodbg.avs.harness.globals import machine_globals
@@ -82,7 +84,9 @@ def _fallback(name: str) -> Builtin | None:
     m = _CONTRACT.match(name)
     if m is None:
         return None
-    fn = tile_decode.contract_fact(m.group(1), m.group(2)) or decode_functions.contract_function(m.group(1), m.group(2))
+    prop, ident = m.group(1), m.group(2)
+    fn = (tile_decode.contract_fact(prop, ident) or tile_exec.contract_semantics(prop, ident)
+          or decode_functions.contract_function(prop, ident))
     return None if fn is None else _builtin(fn, False)
 
 

@@ -21,6 +21,7 @@ from ptodbg.avs.harness.state import (
     kind_code,
     transfer_code,
 )
+from ptodbg.avs.harness.tile_block import block_globals
 from ptodbg.avs.harness.tile_values import TileFiles, tile_globals
 from ptodbg.avs.harness.views import ArrayView, Fixed, RecordView, Scalar
 from ptodbg.avs.interpreter import Global
@@ -269,6 +270,16 @@ def _barg(h: Harness) -> RecordView:
     })
 
 
+def _set_bundle_active(h: Harness, v: object) -> None:
+    """_BundleActive: a block the test opens by hand has not entered its body
+    (_BundleBodyActive stays as it was, FALSE after reset): its header ends at TPC."""
+    m = h.m
+    active = as_bool(v, "_BundleActive")
+    if active and not m.blk and m.hdr_end is None:
+        m.hdr_end = m.pc
+    m.blk = active
+
+
 def _body_active(h: Harness) -> Scalar:
     """_BundleBodyActive: ptodbg enters the body implicitly (``hdr_end``, CORE.md §7.1);
     the explicit flag of the model maps onto it."""
@@ -394,8 +405,7 @@ def machine_globals(h: Harness) -> dict[str, Global]:
                                                                      lambda v: as_bits(v, "argument"))),
         "_TrapContexts": Fixed("_TrapContexts", ArrayView("_TrapContexts", 16, lambda r: trap_context(h, r))),
         # block state (asl/block/model/state/*.asl)
-        "_BundleActive": Scalar("_BundleActive", lambda: bool(m.blk),
-                                lambda v: setattr(m, "blk", as_bool(v, "_BundleActive"))),
+        "_BundleActive": Scalar("_BundleActive", lambda: bool(m.blk), lambda v: _set_bundle_active(h, v)),
         "_BundleBodyActive": _body_active(h),
         "_BARG": Fixed("_BARG", _barg(h)),
         "_BundleSequentialPC": Scalar("_BundleSequentialPC", *_word_field(h, "bseq")),
@@ -406,6 +416,7 @@ def machine_globals(h: Harness) -> dict[str, Global]:
     }
     out.update(_reservation(h))
     out.update(header_globals(h))
+    out.update(block_globals(h))
     out.update(tile_globals(TileFiles(lambda: h.m.tiles, lambda f: setattr(h.m, "tiles", f))))
     return out
 

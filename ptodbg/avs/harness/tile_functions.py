@@ -395,12 +395,12 @@ def tile_element_bits(h: Harness, data_type: object) -> int:
 
 @spec_function("TileElementBytes", _ELEMENTS)
 def tile_element_bytes(h: Harness, data_type: object) -> int:
-    return dtype(data_type).bytes
+    return dtype(data_type).storage_bytes
 
 
 @spec_functions("TileDataTypeIsFourBit", "PackedTileDataTypeIsFourBit", _DESCRIPTORS)
 def tile_data_type_is_four_bit(h: Harness, data_type: object) -> bool:
-    return dtype(data_type).four_bit
+    return dtype(data_type).is_packed
 
 
 @spec_function("TileFractalInnerElements", _ELEMENTS)
@@ -456,10 +456,10 @@ spec_function("TileCarrierOnlyDataTypeSupported", _LEGALITY)(lambda h, d: codes.
 spec_functions("TileMove24DataTypeSupported", "TileCarrierOrMove24BaselineDataTypeSupported", _LEGALITY)(
     lambda h, d: codes.move24(dtype(d)))
 spec_function("TileCarrierOrPackedBaselineDataTypeSupported", _LEGALITY)(
-    lambda h, d: codes.carrier_only(dtype(d)) or dtype(d).four_bit)
-spec_function("IndexedTLSUTransferDataTypeLegal", _ELEMENTS)(lambda h, d: not dtype(d).four_bit)
+    lambda h, d: codes.carrier_only(dtype(d)) or dtype(d).is_packed)
+spec_function("IndexedTLSUTransferDataTypeLegal", _ELEMENTS)(lambda h, d: not dtype(d).is_packed)
 spec_function("IndexedTLSUIndexDataTypeLegal", _ELEMENTS)(lambda h, d: dtype(d).is_integer)
 spec_function("TileDataTypeIsSigned", _ELEMENTS)(lambda h, d: dtype(d).is_signed)
-spec_function("TileDataTypeIsUnsignedInteger", _ELEMENTS)(lambda h, d: dtype(d).kind == "unsigned")
+spec_function("TileDataTypeIsUnsignedInteger", _ELEMENTS)(lambda h, d: dtype(d).is_unsigned)
 spec_function("TileDataTypeIsInteger", _ELEMENTS)(lambda h, d: dtype(d).is_integer)
-spec_function("TileDataTypeIsFloating", _ELEMENTS)(lambda h, d: dtype(d).is_float)
+spec_function("TileDataTypeIsFloating", _ELEMENTS)(lambda h, d: dtype(d).is_floating)

@@ -1,0 +1,216 @@
+"""Elementwise tile operations: tile-tile binary (TADD ... TREM, TAND ... TSHR, TMAX,
+TMIN), unary (TABS, TNOT, TNEG, TRELU and the SFU TEXP, TLOG, TRECIP, TSQRT, TRSQRT),
+tile-scalar binary (TADDS ... TMINS) and the scalar fill (TEXPANDS).
+
+Sources (pto-spec 0.58.3): ``asl/tile/model/execution/{elementwise,unary}.asl``,
+``asl/tile/model/legality/{operand-schema,dtype-layout}.asl`` and each operation's file
+under ``asl/tile/elementwise-tile-tile/`` and ``asl/tile/tile-scalar-and-immediate/``.
+
+Every operation snapshots its sources before the first destination write (so a source
+that is also the destination reads its old values), writes the valid region, marks it
+defined and applies the block's pad value to the rest.
+"""
+
+from __future__ import annotations
+
+from ptodbg.tile import codes
+from ptodbg.tile import elements as el
+from ptodbg.tile import legality as lg
+from ptodbg.tile.codes import PREDICATE, ROW_MAJOR, DType
+from ptodbg.tile.execution import Env, TileUnsupported
+from ptodbg.tile.semantics import register
+from ptodbg.tile.state import TileError
+
+_FLOAT_NEEDS_FORMATS = "floating-point element classes (NaN, infinity, zero) need the numeric formats"
+
+
+# ------------------------------------------------------------------ values
+def binary_value(env: Env, op: str, d: DType, left: int, right: int) -> tuple[int, int]:
+    """TileProfileBinaryWithFlags: (result, flags)."""
+    if op in el.LOGICAL and codes.carrier_only(d):
+        return el.carrier_logical(op, d, left, right), 0
+    if d.is_integer:
+        if op in (el.DIV, el.REM):
+            return el.integer_divrem(op, d, left, right), 0
+        return el.integer_binary(op, d, left, right), 0
+    if op in (el.MIN, el.MAX):
+        raise TileUnsupported(f"T{op} over {d.name}: {_FLOAT_NEEDS_FORMATS}")
+    if env.numeric != "carrier":
+        raise TileUnsupported(f"T{op} over {d.name} with IEEE arithmetic needs the numeric formats")
+    if op == el.REM:
+        return el.carrier_modulo(d, left, right), 0
+    return el.carrier_binary(op, d, left, right)
+
+
+def binary_data_type_supported(op: str, d: DType) -> bool:
+    """TileBinaryDataTypeSupported."""
+    if op in el.LOGICAL or op in (el.SHL, el.SHR):
+        return d in codes.VEC_INTEGER
+    return d in codes.VEC_ARITHMETIC
+
+
+def unary_data_type_supported(op: str, d: DType) -> bool:
+    """TileUnaryDataTypeSupported."""
+    if op == el.NOT:
+        return d in codes.VEC_INTEGER
+    if op in (el.ABS, el.NEG, el.RELU):
+        return d in codes.VEC_ARITHMETIC
+    if op in el.SFU_UNARY:
+        return d in codes.FLOAT_ELEMENTWISE
+    return False
+
+
+def _matching(env: Env, destination: int, *sources: int):  # noqa: ANN202
+    """The source tiles, after ExecuteTile*'s asserts (allocated, shapes and types match)."""
+    tiles = [env.tiles[s] for s in sources]
+    dest = env.tiles[destination]
+    if dest is None or any(t is None for t in tiles):
+        raise TileError("an elementwise operand is not allocated")
+    first = tiles[0]
+    for t in (*tiles[1:], dest):
+        if (t.rows, t.columns, t.valid_rows, t.valid_columns, t.kind, t.dtype) != (
+                first.rows, first.columns, first.valid_rows, first.valid_columns, first.kind, first.dtype):
+            raise TileError("elementwise operands differ in shape or type")
+    return tiles, dest
+
+
+# ------------------------------------------------------------ tile-tile binary
+def legal_binary(env: Env, op: str, destination: int, left: int, right: int) -> bool:
+    """TileOperandsLegal_ExecuteTileBinary."""
+    w = env.tiles
+    if not lg.shape_and_type_match(w, left, right) or not lg.shape_and_type_match(w, destination, left):
+        return False
+    lt = w[left]
+    if not (lg.contents_defined(w, left) and lg.contents_defined(w, right)
+            and binary_data_type_supported(op, lt.dtype) and lt.layout == ROW_MAJOR):  # type: ignore[union-attr]
+        return False  # every TileBinary operation uses the closed elementwise contract
+    if op in (el.MAX, el.MIN) and lt.dtype.is_floating and not (  # type: ignore[union-attr]
+            lg.encodings_valid(w, left) and lg.encodings_valid(w, right)):
+        return False
+    if op in (el.DIV, el.REM) and w[right].dtype.is_integer:  # type: ignore[union-attr]
+        return lg.payload_nonzero(w, right)
+    return True
+
+
+def execute_binary(env: Env, op: str, destination: int, left: int, right: int) -> None:
+    """ExecuteTileBinary: flags of the element operations are not recorded (the spec's
+    TileProfileBinary drops them)."""
+    (lt, rt), dest = _matching(env, destination, left, right)
+    d = lt.dtype
+    result = dest.copy()
+    for e in lt.valid_indices():
+        result.put(e, binary_value(env, op, d, lt.values[e], rt.values[e])[0])
+    result.mark_valid_defined()
+    result.apply_padding(env.pad_value())
+    env.tiles[destination] = result
+
+
+# ------------------------------------------------------------------ unary
+def closed_unary_value(op: str, d: DType, value: int) -> tuple[int, bool]:
+    """TileFixedUnaryValue: (result, invalid)."""
+    if d.is_integer:
+        return el.integer_unary(op, d, value), False
+    carrier = value & d.mask
+    sign = 1 << (d.bits - 1)
+    if op == el.ABS:
+        return carrier & ~sign, False
+    if op == el.NEG:
+        return carrier ^ sign, False
+    raise TileUnsupported(f"T{op} over {d.name}: {_FLOAT_NEEDS_FORMATS}")
+
+
+def legal_unary(env: Env, op: str, destination: int, source: int) -> bool:
+    """TileOperandsLegal_ExecuteTileUnary."""
+    w = env.tiles
+    if not lg.shape_and_type_match(w, destination, source):
+        return False
+    t = w[source]
+    if not (lg.contents_defined(w, source) and unary_data_type_supported(op, t.dtype)  # type: ignore[union-attr]
+            and t.layout == ROW_MAJOR):  # type: ignore[union-attr]
+        return False
+    return not t.dtype.is_floating or lg.encodings_valid(w, source)  # type: ignore[union-attr]
+
+
+def execute_unary(env: Env, op: str, destination: int, source: int) -> None:
+    """ExecuteTileUnary."""
+    (st,), dest = _matching(env, destination, source)
+    d = st.dtype
+    if op in el.SFU_UNARY:
+        raise TileUnsupported(f"T{op} over {d.name}: the SFU special values {_FLOAT_NEEDS_FORMATS}")
+    result = dest.copy()
+    flags = 0
+    for e in st.valid_indices():
+        value, invalid = closed_unary_value(op, d, st.values[e])
+        result.put(e, value)
+        flags |= el.NV if invalid else 0
+    result.mark_valid_defined()
+    result.apply_padding(env.pad_value())
+    env.tiles[destination] = result
+    env.flags |= flags
+
+
+# ------------------------------------------------------------- tile-scalar
+def legal_scalar(env: Env, op: str, destination: int, source: int, scalar: int) -> bool:
+    """TileOperandsLegal_ExecuteTileScalar."""
+    w = env.tiles
+    t = w[source]
+    if t is None:
+        return False
+    d = t.dtype
+    carrier_logical = op in el.LOGICAL and d in codes.VEC_INTEGER
+    if not (lg.shape_and_type_match(w, destination, source) and t.kind != PREDICATE and t.layout == ROW_MAJOR
+            and binary_data_type_supported(op, d) and lg.contents_defined(w, source)
+            and (carrier_logical or lg.encodings_valid(w, source))):
+        return False
+    value = el.raw(scalar, d)
+    if not carrier_logical and not el.encoding_valid(d, value):
+        return False
+    if op in (el.DIV, el.REM) and d.is_integer:
+        return el.operand(value, d) != 0
+    return True
+
+
+def execute_scalar(env: Env, op: str, destination: int, source: int, scalar: int) -> None:
+    """ExecuteTileScalar (asserts its legality, as the spec does)."""
+    if not legal_scalar(env, op, destination, source, scalar):
+        raise TileError("ExecuteTileScalar's operands are not legal")
+    st = env.tiles.allocated(source)
+    d = st.dtype
+    value = el.raw(scalar, d)
+    result = env.tiles.allocated(destination).copy()
+    flags = 0
+    for e in st.valid_indices():
+        v, f = binary_value(env, op, d, st.values[e], value)
+        result.put(e, v)
+        flags |= f
+    result.mark_valid_defined()
+    result.apply_padding(env.pad_value())
+    env.flags |= flags
+    env.tiles[destination] = result
+
+
+# ------------------------------------------------------------------- fill
+def legal_fill(env: Env, destination: int, scalar: int) -> bool:
+    """TileOperandsLegal_ExecuteTileFillScalar."""
+    t = env.tiles[destination]
+    return (t is not None and t.legal() and t.kind != PREDICATE and t.layout == ROW_MAJOR
+            and t.dtype in codes.VEC_ARITHMETIC)
+
+
+def execute_fill(env: Env, destination: int, scalar: int) -> None:
+    """ExecuteTileFillScalar (TEXPANDS)."""
+    if not legal_fill(env, destination, scalar):
+        raise TileError("ExecuteTileFillScalar's operands are not legal")
+    result = env.tiles.allocated(destination).copy()
+    value = el.raw(scalar, result.dtype)
+    for e in result.valid_indices():
+        result.put(e, value)
+    result.mark_valid_defined()
+    result.apply_padding(env.pad_value())
+    env.tiles[destination] = result
+
+
+register("ExecuteTileBinary", legal_binary, execute_binary)
+register("ExecuteTileUnary", legal_unary, execute_unary)
+register("ExecuteTileScalar", legal_scalar, execute_scalar)
+register("ExecuteTileFillScalar", legal_fill, execute_fill)
