@@ -117,7 +117,7 @@ class Tile:
     """One allocated local tile: descriptor, values and definedness (see the module)."""
 
     __slots__ = ("kind", "capacity", "rows", "columns", "valid_rows", "valid_columns", "dtype", "layout",
-                 "location", "mask", "contents_defined", "defined_valid", "values", "defined", "cube")
+                 "location", "mask", "contents_defined", "defined_valid", "values", "defined", "cube", "fmap")
 
     def __init__(self, kind: int, capacity: int, rows: int, columns: int, valid_rows: int, valid_columns: int,
                  dtype: DType, layout: int, location: int, mask: int, cube: tuple[int, int, int, int] = (0, 0, 0, 0),
@@ -131,6 +131,7 @@ class Tile:
         self.location = location
         self.mask = mask  # _TileAllocationMasks[[index]]
         self.cube = cube  # (k_repeat, n_repeat, cell_count, storage_bytes); zeros unless a CUBE layout
+        self.fmap = None  # the feature-map descriptor TIMG2COL reads (None: invalid)
         self.contents_defined = False
         self.defined_valid = 0  # defined_valid_elements
         n = rows * columns if size is None else size
@@ -158,6 +159,14 @@ class Tile:
     @property
     def is_cube(self) -> bool:
         return self.layout in CUBE_LAYOUTS
+
+    def layout_shape_legal(self) -> bool:
+        """TileLayoutShapeLegal: a fractal layout needs whole 16-row by 32-byte fractals."""
+        if self.layout == IMPLEMENTATION_DEFINED:
+            return False
+        if self.layout <= 1:
+            return True
+        return self.rows % 16 == 0 and self.columns % fractal_inner(self.dtype) == 0
 
     def generic_indexing(self) -> bool:
         """TileGenericIndexingPermitted: not a CUBE layout and a legal fractal shape."""

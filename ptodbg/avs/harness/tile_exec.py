@@ -114,7 +114,9 @@ def _handler_call(name: str, part: str) -> Callable:
 
 
 for _handler in ("ExecuteTileBinary", "ExecuteTileUnary", "ExecuteTileScalar", "ExecuteTileFillScalar", "TLOAD",
-                 "TSTORE", "TMOV", "TPREFETCH"):
+                 "TSTORE", "TMOV", "TPREFETCH", "ExecuteTileReduction", "ExecuteTileExpand", "ExecuteTileCompare",
+                 "ExecuteTileCompareScalar", "ExecuteTileSelect", "ExecuteTileSelectScalar", "TFMA", "TEXTRACT",
+                 "TINSERT", "TTRANS", "TCONCAT", "TFILLPAD", "TIMG2COL"):
     spec_function(_handler, f"asl/tile/model (the {_handler} handler)")(_handler_call(_handler, "execute"))
     spec_function("TileOperandsLegal_" + _handler, "asl/tile/model/legality (its TileOperandsLegal)")(
         _handler_call(_handler, "legal"))

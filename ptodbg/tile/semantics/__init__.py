@@ -32,6 +32,6 @@ def register(name: str, legal: Callable[..., bool], execute: Callable[..., objec
 
 def handlers() -> dict[str, Handler]:
     """Every registered handler (the family modules register on import)."""
-    from ptodbg.tile.semantics import elementwise, memory  # noqa: F401
+    from ptodbg.tile.semantics import compare, elementwise, layout, memory, reduce  # noqa: F401
 
     return HANDLERS

@@ -210,7 +210,49 @@ def execute_fill(env: Env, destination: int, scalar: int) -> None:
     env.tiles[destination] = result
 
 
+# --------------------------------------------------------------------- TFMA
+def legal_tfma(env: Env, destination: int, left: int, right: int, addend: int) -> bool:
+    """TileOperandsLegal_TFMA."""
+    w = env.tiles
+    d = w[destination]
+    if d is None or not d.legal():
+        return False
+    for source in (left, right, addend):
+        if not lg.contents_defined(w, source) or not lg.logical_shape_match(w, destination, source) \
+                or w[source].dtype is not d.dtype:  # type: ignore[union-attr]
+            return False
+    return (d.dtype in codes.VEC_ARITHMETIC and d.layout == ROW_MAJOR
+            and (not d.dtype.is_floating or all(lg.encodings_valid(w, s) for s in (left, right, addend))))
+
+
+def fma_value(env: Env, d: DType, left: int, right: int, addend: int) -> tuple[int, int]:
+    """TileFixedFusedMultiplyAddValue: integers wrap in the element; floating values need
+    their classes (invalid cases) before the profile's multiply-add."""
+    if d.is_integer:
+        product = el.unsigned_element(left, d) * el.unsigned_element(right, d)
+        return el.unsigned_element(product + el.unsigned_element(addend, d), d), 0
+    raise TileUnsupported(f"TFMA over {d.name}: {_FLOAT_NEEDS_FORMATS}")
+
+
+def execute_tfma(env: Env, destination: int, left: int, right: int, addend: int) -> None:
+    """TFMA: left * right + addend for the valid region."""
+    if not legal_tfma(env, destination, left, right, addend):
+        raise TileError("TFMA's operands are not legal")
+    lt, rt, at = (env.tiles.allocated(i) for i in (left, right, addend))
+    result = env.tiles.allocated(destination).copy()
+    flags = 0
+    for e in result.valid_indices():
+        value, f = fma_value(env, result.dtype, lt.values[e], rt.values[e], at.values[e])
+        result.put(e, value)
+        flags |= f
+    result.mark_valid_defined()
+    result.apply_padding(env.pad_value())
+    env.tiles[destination] = result
+    env.flags |= flags
+
+
 register("ExecuteTileBinary", legal_binary, execute_binary)
+register("TFMA", legal_tfma, execute_tfma)
 register("ExecuteTileUnary", legal_unary, execute_unary)
 register("ExecuteTileScalar", legal_scalar, execute_scalar)
 register("ExecuteTileFillScalar", legal_fill, execute_fill)
