@@ -24,6 +24,7 @@ from ptodbg.tile import legality as lg
 from ptodbg.tile import operations as ops
 from ptodbg.tile.blockop import (
     BUNDLE_CONTROL,
+    PRE_QUANT_SCALAR,
     ILLEGAL,
     TILE_ALLOCATION,
     TILE_LEGALITY,
@@ -359,12 +360,12 @@ def bindings_complete(env: Env, index: int) -> bool:
         return False
     if destinations != expected_d or sources != expected_s:
         return False
-    if op.tiles and not _stream_terminated(op):
+    if op.tiles and not stream_terminated(op):
         return False
     return scalar_schema_legal(env, index)
 
 
-def _stream_terminated(op: BlockOperation) -> bool:
+def stream_terminated(op: BlockOperation) -> bool:
     """BundleTileBindingStreamTerminated: the last binding, and only it, has L."""
     return bool(op.tiles) and op.tiles[-1].last and not any(b.last for b in op.tiles[:-1])
 
@@ -413,6 +414,8 @@ def gpr_values_legal(env: Env, index: int) -> bool:
         return True
     if gpr_input_count(index) > 3:
         return False
+    if ops.OPERATIONS[index].name in ("TQUANT", "TDEQUANT"):
+        raise TileUnsupported("TQUANT/TDEQUANT scale and zero-point checks (irregular and complex: tile part two)")
     present = ops.OPERATIONS[index].operands
     if "flag0" in present and _gpr_input(env, gpr_input_slot(index, "flag0")) not in (0, 1):
         return False
@@ -604,6 +607,14 @@ def block_operands(env: Env, index: int, dims: Dims) -> Operands:
         o.diagonal = el.signed(_gpr_input(env, gpr_input_slot(index, "diagonal")))
     if "flag0" in present and has_ior:
         o.flag0 = _gpr_input(env, gpr_input_slot(index, "flag0")) == 1
+    if op.op_class == TILE_MATRIX and op.fpatr is not None and has_ior:
+        # matrix post-processing parameters take the next dense B.IOR slots (RegSrc0, RegSrc1)
+        slot = 0
+        if op.fpatr.pre_quant in PRE_QUANT_SCALAR:
+            o.post_quant_param = _gpr_input(env, slot)
+            slot += 1
+        if op.fpatr.relu == 2:
+            o.post_lrelu_param = _gpr_input(env, slot)
     d0, d1, d2 = _dim(dims, 0), _dim(dims, 1), _dim(dims, 2)
     if d0 <= 65535:
         o.natural0 = d0

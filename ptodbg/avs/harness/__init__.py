@@ -19,6 +19,7 @@ from ptodbg.avs.harness import (  # noqa: F401 - the imports register the harnes
     semantic_functions,
     tile_block,
     tile_decode,
+    tile_elements,
     tile_exec,
     tile_functions,
 )
@@ -85,8 +86,8 @@ def _fallback(name: str) -> Builtin | None:
     if m is None:
         return None
     prop, ident = m.group(1), m.group(2)
-    fn = (tile_decode.contract_fact(prop, ident) or tile_exec.contract_semantics(prop, ident)
-          or decode_functions.contract_function(prop, ident))
+    fn = (tile_decode.contract_fact(prop, ident) or tile_elements.contract_element_fact(prop, ident)
+          or tile_exec.contract_semantics(prop, ident) or decode_functions.contract_function(prop, ident))
     return None if fn is None else _builtin(fn, False)
 
 

@@ -233,8 +233,23 @@ def _tile_binding(h: Harness, i: int) -> RecordView:
 
         return (lambda: to_asl(getattr(binding(), attr)), put)
 
+    def set_valid(v: object) -> None:
+        """A test fills a binding slot by hand: TRUE appends a reset binding at the next
+        slot, FALSE drops the last one."""
+        op = operation(h)
+        n = len(op.tiles)
+        if as_bool(v, "valid"):
+            if i == n:
+                put_operation(h, op.replace(tiles=op.tiles + (_RESET_BINDING,)))
+            elif i > n:
+                raise Unsupported(f"_BundleTileBindings[[{i}]].valid = TRUE with bindings 0..{i - 1} unused")
+        elif i < n:
+            if i != n - 1:
+                raise Unsupported(f"_BundleTileBindings[[{i}]].valid = FALSE before a later valid binding")
+            put_operation(h, op.replace(tiles=op.tiles[:-1]))
+
     fields = {n: field(*spec) for n, spec in _BINDING_FIELDS.items()}
-    fields["valid"] = (lambda: i < len(operation(h).tiles), None)
+    fields["valid"] = (lambda: i < len(operation(h).tiles), set_valid)
     return RecordView(f"_BundleTileBindings[[{i}]]", fields)
 
 
@@ -279,10 +294,22 @@ def _scalar_binding(h: Harness, i: int) -> RecordView:
 
         return read
 
+    def put(attr: str) -> Callable:
+        def write(v: object) -> None:
+            if i != 0:
+                raise Unsupported(f"scalar binding {i} (no PTO v0 command sets it)")
+            op = operation(h)
+            if attr == "valid":
+                scalar = (op.scalar or bo.ScalarBinding()) if as_bool(v, "valid") else None
+            else:
+                scalar = (op.scalar or bo.ScalarBinding()).replace(**{attr: as_int(v, attr)})
+            put_operation(h, op.replace(scalar=scalar))
+
+        return write
+
     return RecordView(f"_BundleScalarBindings[[{i}]]", {
-        "valid": (get("valid"), None), "destination": (get("destination"), None),
-        "source0": (get("source0"), None), "source1": (get("source1"), None), "source2": (get("source2"), None),
-        "source_count": (get("source_count"), None),
+        name: (get(name), put(name)) for name in ("valid", "destination", "source0", "source1", "source2",
+                                                 "source_count")
     })
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ptodbg.avs.convert import as_bits, as_bool, as_int, enum_name
 from ptodbg.avs.harness.registry import spec_function
 from ptodbg.avs.harness.state import Harness
-from ptodbg.avs.values import AslError, AssertionFailed, Enum
+from ptodbg.avs.values import AslError, AssertionFailed, Bits, Enum
 from ptodbg.tile import operations as ops
 from ptodbg.tile.operations import OPERATION_COUNT, OPERATIONS
 
@@ -116,9 +116,42 @@ def tile_operand_present(h: Harness, index: object, field: object) -> bool:
 
 
 # --------------------------------------------------- per-operation contracts
+_START_OPERATION = {op.start.replace(".", "_"): op for op in OPERATIONS if op.family != "TEPL"}
+_TEPL_ALIASES = {"BSTART_TEPL": None, "BSTART_VEC": "VEC", "BSTART_SFU": "SFU"}
+
+
+def _start_fact(prop: str, ident: str):  # noqa: ANN202
+    """Contract facts of the tile BSTART forms and the TEPL assembly aliases BSTART.VEC and
+    BSTART.SFU (``asl/block/execution/BSTART.*.asl``)."""
+    if ident in _TEPL_ALIASES:
+        engine = _TEPL_ALIASES[ident]
+        if prop == "AcceptsTileOperation":  # TileTEPLAliasAcceptsOperation
+            return lambda h, index: (OPERATIONS[operation_index(index)].family == "TEPL"
+                                     and engine in (None, OPERATIONS[operation_index(index)].engine))
+        if prop == "AliasEngine" and engine is not None:
+            return lambda h: Enum("TileEngine_" + engine)
+        if prop == "Matches" and engine is not None:
+            from ptodbg.avs.harness.decode_functions import contract_function
+            return contract_function("Matches", "BSTART_TEPL")
+        return None
+    op = _START_OPERATION.get(ident)
+    if op is None:
+        return None
+    if prop == "TileOperation":
+        return lambda h: operation_enum(op)
+    if prop == "CubeFunction" and op.family == "CUBE":
+        return lambda h: op.code
+    if prop == "SharedOperandsAllowed" and op.family == "CUBE":
+        # TMATMUL forms may take Shared primaries; TGEMV (M = 1) takes Local ones only
+        return lambda h: op.name.startswith("TMATMUL")
+    return None
+
+
 def contract_fact(prop: str, ident: str):  # noqa: ANN201
-    """``InstructionContract<prop>_<NAME>`` of a tile operation, when it is a table fact;
-    None otherwise (the caller tries the operation's semantics next)."""
+    """``InstructionContract<prop>_<NAME>`` of a tile operation or tile BSTART, when it is
+    a table fact; None otherwise (the caller tries the operation's semantics next)."""
+    if ident.startswith("BSTART_"):
+        return _start_fact(prop, ident)
     op = ops.BY_NAME.get(ident)
     if op is None:
         return None
@@ -135,5 +168,5 @@ CONSTANTS = {
     "PTO_TILE_CELL_COUNT": 2048, "PTO_TILE_MAX_ALLOCATION_BYTES": 65536,
     "PTO_SHARED_TILE_MAX_ALLOCATION_BYTES": 262144, "PTO_MODEL_TILE_ELEMENTS": 32768,
     "PTO_BUNDLE_DIMENSION_COUNT": 3, "PTO_BUNDLE_SCALAR_BINDING_COUNT": 32, "PTO_BUNDLE_TILE_BINDING_COUNT": 16,
-    "PTO_TILE_BASE_COUNT": 6,
+    "PTO_TILE_BASE_COUNT": 6, "DTYPE_NONE": Bits(5, 31),
 }

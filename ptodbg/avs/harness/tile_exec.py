@@ -265,3 +265,120 @@ def contract_semantics(prop: str, ident: str):  # noqa: ANN201
         return None
 
     return contract
+
+
+# ------------------------------------------------------- block dispatch pieces
+_DISPATCH = "asl/block/model/dispatch"
+
+
+def _index(value: object) -> int:
+    from ptodbg.avs.harness.tile_decode import operation_index
+    return operation_index(value)
+
+
+def _block_query(fn: Callable) -> Callable:
+    """A dispatch predicate of the open block's state (no effect): ``fn(env, dims, *args)``."""
+    def query(h: Harness, *args: object) -> object:
+        values = [plain(a) for a in args]
+        dims = dimensions(h.m.header)
+        return run(h, lambda env: fn(env, dims, *values))[1]
+
+    return query
+
+
+def _dims(h: Harness) -> tuple:
+    return dimensions(h.m.header)
+
+
+@spec_function("BundleTileInstructionOperands", f"{_DISPATCH}/tile-schema.asl")
+def bundle_tile_instruction_operands(h: Harness, index: object) -> Record:
+    from ptodbg.tile.dispatch import block_operands
+    i = _index(index)
+    done, o = run(h, lambda env: block_operands(env, i, _dims(h)))
+    return operands_record(o) if done else operands_record(Operands())  # type: ignore[arg-type]
+
+
+def _resolve(h: Harness, action: Callable) -> bool:
+    done, resolved = run(h, action)
+    if done:
+        put_operation(h, resolved)  # type: ignore[arg-type]
+    return done
+
+
+@spec_function("ResolveBundleTileDestinations", f"{_DISPATCH}/destination-shape.asl")
+def resolve_bundle_tile_destinations(h: Harness) -> bool:
+    from ptodbg.tile.dispatch import resolve_destinations
+    return _resolve(h, lambda env: resolve_destinations(env, _dims(h)))
+
+
+@spec_function("ResolveBundleTileDestinationsForOperation", f"{_DISPATCH}/destination-shape.asl")
+def resolve_bundle_tile_destinations_for_operation(h: Harness, index: object) -> bool:
+    from ptodbg.tile.dispatch import resolve_for_operation
+    i = _index(index)
+    return _resolve(h, lambda env: resolve_for_operation(env, i, _dims(h)))
+
+
+@spec_function("ResolveBundleTileDestinationsWithShapeAndType", f"{_DISPATCH}/destination-shape.asl")
+def resolve_bundle_tile_destinations_with_shape_and_type(h: Harness, explicit: object, valid_rows: object,
+                                                         valid_columns: object, columns: object,
+                                                         explicit_type: object, primary: object) -> bool:
+    from ptodbg.tile.dispatch import resolve_destinations
+    shape = (as_int(valid_rows, "valid rows"), as_int(valid_columns, "valid columns"),
+             as_int(columns, "columns")) if as_bool(explicit, "explicit shape") else None
+    d = dtype(primary) if as_bool(explicit_type, "explicit type") else None
+    return _resolve(h, lambda env: resolve_destinations(env, _dims(h), shape, d))
+
+
+@spec_function("RollBackBundleTileDestinations", "asl/block/model/faults/rollback.asl")
+def roll_back_bundle_tile_destinations(h: Harness) -> None:
+    """Release what the bindings allocated and give them back their hands."""
+    op = operation(h)
+    tiles = h.m.tiles
+    bindings = []
+    for b in op.tiles:
+        if b.allocated:
+            tiles = tiles.with_local(b.destination, None)
+            b = b.replace(destination=b.hand, allocated=False)
+        bindings.append(b)
+    h.m.tiles = tiles
+    put_operation(h, op.replace(tiles=tuple(bindings)))
+
+
+def _register_queries() -> None:
+    from ptodbg.tile import dispatch as dp
+
+    def with_index(fn: Callable) -> Callable:
+        return lambda env, dims, index: fn(env, _index(index))
+
+    def schema(env: Env, dims: tuple, index: object) -> bool:
+        return dp.closed_schema_legal(env, ops.OPERATIONS[_index(index)].name, dims)
+
+    queries = {
+        "SelectedBundleTileMaskIsZero": (f"{_DISPATCH}/tile-schema.asl", lambda env, dims: dp.mask_is_zero(env.op)),
+        "SelectedBundleTileMasksLegal": (f"{_DISPATCH}/tile-schema.asl", lambda env, dims: dp.masks_legal(env.op)),
+        "BundleTileBindingStreamTerminated": (f"{_DISPATCH}/tile-schema.asl",
+                                              lambda env, dims: dp.stream_terminated(env.op)),
+        "BundleOperationBindingsComplete": (f"{_DISPATCH}/descriptor-legality.asl", with_index(dp.bindings_complete)),
+        "BundleOperationGPRBindingValuesLegal": (f"{_DISPATCH}/scalar-schema.asl", with_index(dp.gpr_values_legal)),
+        "BundleOperationScalarBindingSchemaLegal": (f"{_DISPATCH}/scalar-schema.asl",
+                                                    with_index(dp.scalar_schema_legal)),
+    }
+    for name, (source, fn) in queries.items():
+        spec_function(name, source)(_block_query(fn))
+    for name in ("SelectedBundleClosedBinarySchemaLegal", "SelectedBundleClosedUnarySchemaLegal",
+                 "SelectedBundleClosedTFMASchemaLegal", "SelectedBundleClosedTileScalarBinarySchemaLegal",
+                 "SelectedBundleClosedTCMPSSchemaLegal", "SelectedBundleClosedTSELSSchemaLegal",
+                 "SelectedBundleClosedTEXPANDSSchemaLegal", "SelectedBundleClosedReductionSchemaLegal",
+                 "SelectedBundleClosedExpansionSchemaLegal", "SelectedBundleClosedTCMPSchemaLegal",
+                 "SelectedBundleClosedTSELSchemaLegal", "SelectedBundleClosedTCVTSchemaLegal"):
+        spec_function(name, f"{_DISPATCH} ({name})")(_block_query(schema))
+
+
+_register_queries()
+
+
+@spec_function("SelectedBundleTileDataAttributesLegal", f"{_DISPATCH}/tile-schema.asl")
+def selected_bundle_tile_data_attributes_legal(h: Harness, index: object) -> bool:
+    from ptodbg.tile.dispatch import data_attributes_legal
+    i = _index(index)
+    return run(h, lambda env: data_attributes_legal(env, i) or True)[0]

@@ -9,10 +9,11 @@ inspect the descriptors; each function here does that to the harness machine's
 
 from __future__ import annotations
 
-from ptodbg.avs.convert import as_bits, as_bool, as_int, word
+from ptodbg.avs.convert import as_bits, as_bool, as_int, enum_name, word
 from ptodbg.avs.harness.registry import spec_function, spec_functions
 from ptodbg.avs.harness.state import Harness
 from ptodbg.avs.harness.tile_values import (
+    TileInfo,
     dtype,
     dtype_enum,
     layout,
@@ -463,3 +464,25 @@ spec_function("TileDataTypeIsSigned", _ELEMENTS)(lambda h, d: dtype(d).is_signed
 spec_function("TileDataTypeIsUnsignedInteger", _ELEMENTS)(lambda h, d: dtype(d).is_unsigned)
 spec_function("TileDataTypeIsInteger", _ELEMENTS)(lambda h, d: dtype(d).is_integer)
 spec_function("TileDataTypeIsFloating", _ELEMENTS)(lambda h, d: dtype(d).is_floating)
+
+
+@spec_function("TileInfoWithLogicalElement", _PACKED)
+def tile_info_with_logical_element(h: Harness, tile: object, element: object, value: object) -> TileInfo:
+    t = tile_of(tile)
+    _check(t is not None, "TileInfoWithLogicalElement of a released tile")
+    e = as_int(element, "an element index")
+    _check(0 <= e < len(t.defined), f"element {e} outside the tile")  # type: ignore[union-attr]
+    t = t.copy()  # type: ignore[union-attr]
+    t.put(e, as_bits(value, "the value"))
+    return TileInfo(t)
+
+
+@spec_function("ConfigureTileFeatureMapDescriptor", "asl/tile/model/state/feature-map-descriptors.asl")
+def configure_tile_feature_map_descriptor(h: Harness, index: object, layout_value: object, *fields: object) -> None:
+    from ptodbg.tile.semantics.layout import FeatureMap
+    i = tile_index(index)
+    t = local(h, i).copy()
+    name = enum_name(layout_value, "a TileFeatureMapLayout").removeprefix("TileFeatureMapLayout_")
+    numbers = [as_int(v, "a feature-map field") for v in fields[:17]]
+    t.fmap = FeatureMap(name, *numbers, as_bits(fields[17], "padding"), as_bool(fields[18], "transposed"))
+    put(h, i, t)

@@ -157,21 +157,47 @@ def tile_field(tile: Tile | None, name: str) -> object:
     return getter(tile)
 
 
+def _resized(t: Tile) -> None:
+    """Fit a tile's element storage to its (changed) shape, keeping what fits."""
+    n = t.rows * t.columns
+    if t.kind == codes.PREDICATE:
+        size = (n + 7) // 8
+        t.values = (t.values + [0] * size)[:size]
+    else:
+        t.values = (t.values + [0] * n)[:n]
+    t.defined = (t.defined + bytearray(n))[:n]
+
+
+_SHAPE_SETTERS: dict[str, Callable[[Tile, object], None]] = {
+    "rows": lambda t, v: setattr(t, "rows", as_int(v, "rows")),
+    "columns": lambda t, v: setattr(t, "columns", as_int(v, "columns")),
+    "storage_kind": lambda t, v: setattr(t, "kind", storage(v)),
+}
+
+
 def changed_tile(tile: Tile | None, name: str, value: object) -> Tile | None:
-    """A copy of ``tile`` with one TileInfo field set (what an ASL field write makes)."""
+    """A copy of ``tile`` with one TileInfo field set (what an ASL field write makes).  A
+    TileInfo the program builds field by field starts from ReleaseTile's values."""
     if name == "allocated":
         if as_bool(value, "allocated"):
-            if tile is None:
-                raise Unsupported("_Tiles[[...]].allocated = TRUE on a released register (use ConfigureTile)")
-            return tile
+            return tile if tile is not None else Tile(codes.NUMERIC, 0, 0, 0, 0, 0, codes.U8, codes.ROW_MAJOR,
+                                                      codes.ANY, 0)
         return None
     if tile is None:
         raise Unsupported(f"assignment to TileInfo.{name} of a released register")
-    setter = _SETTERS.get(name)
+    if name in ("defined_elements", "packed_defined_elements"):
+        t = tile.copy()
+        bits = as_bits(value, name, None)
+        if tile.packed == (name == "packed_defined_elements"):
+            t.defined = bytearray((bits >> e) & 1 for e in range(len(t.defined)))
+        return t
+    setter = _SETTERS.get(name) or _SHAPE_SETTERS.get(name)
     if setter is None:
         raise Unsupported(f"assignment to TileInfo.{name}")
     t = tile.copy()
     setter(t, value)
+    if name in _SHAPE_SETTERS:
+        _resized(t)
     return t
 
 
