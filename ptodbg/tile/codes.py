@@ -16,7 +16,7 @@ debugger print names.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from ptodbg.tile.dtypes import DTYPE_NONE, DataType
 
 # ----------------------------------------------------------------- capacities
 TILE_COUNT = 64  # PTO_TILE_REGISTER_COUNT: local tile registers T0..T63
@@ -32,62 +32,12 @@ WORD_MASK = (1 << 64) - 1
 
 
 # ----------------------------------------------------------------- data types
-class DType(NamedTuple):
-    """One tile data type (TileDataType): its enumeration ordinal, 5-bit code, element
-    width and class."""
-
-    ordinal: int
-    name: str  # the spec's spelling after ``TileDataType_``: "FP32", "HiF8", "U4X2"
-    code: int  # TileDataTypeEncoding (B.DATR / BSTART DataType field)
-    bits: int  # TileElementBits: 4, 8, 16, 32 or 64
-    kind: str  # "float" | "signed" | "unsigned"
-
-    @property
-    def is_floating(self) -> bool:
-        return self.kind == "float"
-
-    @property
-    def is_integer(self) -> bool:
-        return self.kind != "float"
-
-    @property
-    def is_signed(self) -> bool:
-        return self.kind == "signed"
-
-    @property
-    def is_unsigned(self) -> bool:
-        return self.kind == "unsigned"
-
-    @property
-    def is_packed(self) -> bool:
-        """TileDataTypeIsFourBit: the packed X2 formats."""
-        return self.bits == 4
-
-    @property
-    def storage_bytes(self) -> int:
-        """TileElementBytes: a packed X2 element has a one-byte storage class."""
-        return max(1, self.bits // 8)
-
-    @property
-    def mask(self) -> int:
-        return (1 << self.bits) - 1
-
-
-_DTYPE_ROWS = (
-    ("FP64", 0, 64, "float"), ("FP32", 1, 32, "float"), ("TF32", 2, 32, "float"),
-    ("HF32", 3, 32, "float"), ("FP16", 4, 16, "float"), ("BF16", 5, 16, "float"),
-    ("HiF8", 6, 8, "float"), ("E4M3", 7, 8, "float"), ("E5M2", 8, 8, "float"),
-    ("E3M2", 9, 8, "float"), ("E2M3", 10, 8, "float"), ("E2M1X2", 11, 4, "float"),
-    ("E1M2X2", 12, 4, "float"), ("E8M0", 13, 8, "float"), ("HiF4X2", 14, 4, "float"),
-    ("S64", 16, 64, "signed"), ("S32", 17, 32, "signed"), ("S16", 18, 16, "signed"),
-    ("S8", 19, 8, "signed"), ("S4X2", 20, 4, "signed"),
-    ("U64", 24, 64, "unsigned"), ("U32", 25, 32, "unsigned"), ("U16", 26, 16, "unsigned"),
-    ("U8", 27, 8, "unsigned"), ("U4X2", 28, 4, "unsigned"),
-)
-DTYPES: tuple[DType, ...] = tuple(DType(i, *row) for i, row in enumerate(_DTYPE_ROWS))
+# The 25 data types are :class:`ptodbg.tile.dtypes.DataType` (value: the 5-bit code, in
+# the enumeration's order); here are the sets and predicates the operations name.
+DType = DataType
+DTYPES: tuple[DType, ...] = tuple(DataType)
 DTYPE_BY_NAME: dict[str, DType] = {d.name: d for d in DTYPES}
 DTYPE_BY_CODE: dict[int, DType] = {d.code: d for d in DTYPES}
-DTYPE_NONE = 31  # the field-level "no data type" sentinel of B.DATR (never a DType)
 
 FP64, FP32, TF32, HF32, FP16, BF16, HIF8, E4M3, E5M2, E3M2, E2M3, E2M1X2, E1M2X2, E8M0, HIF4X2 = DTYPES[:15]
 S64, S32, S16, S8, S4X2, U64, U32, U16, U8, U4X2 = DTYPES[15:]

@@ -24,8 +24,8 @@ from ptodbg.tile import legality as lg
 from ptodbg.tile import operations as ops
 from ptodbg.tile.blockop import (
     BUNDLE_CONTROL,
-    PRE_QUANT_SCALAR,
     ILLEGAL,
+    PRE_QUANT_SCALAR,
     TILE_ALLOCATION,
     TILE_LEGALITY,
     TILE_MATRIX,

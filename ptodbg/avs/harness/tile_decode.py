@@ -13,7 +13,7 @@ from __future__ import annotations
 from ptodbg.avs.convert import as_bits, as_bool, as_int, enum_name
 from ptodbg.avs.harness.registry import spec_function
 from ptodbg.avs.harness.state import Harness
-from ptodbg.avs.values import AslError, AssertionFailed, Bits, Enum
+from ptodbg.avs.values import AslError, AssertionFailed, Enum
 from ptodbg.tile import operations as ops
 from ptodbg.tile.operations import OPERATION_COUNT, OPERATIONS
 
@@ -168,5 +168,5 @@ CONSTANTS = {
     "PTO_TILE_CELL_COUNT": 2048, "PTO_TILE_MAX_ALLOCATION_BYTES": 65536,
     "PTO_SHARED_TILE_MAX_ALLOCATION_BYTES": 262144, "PTO_MODEL_TILE_ELEMENTS": 32768,
     "PTO_BUNDLE_DIMENSION_COUNT": 3, "PTO_BUNDLE_SCALAR_BINDING_COUNT": 32, "PTO_BUNDLE_TILE_BINDING_COUNT": 16,
-    "PTO_TILE_BASE_COUNT": 6, "DTYPE_NONE": Bits(5, 31),
+    "PTO_TILE_BASE_COUNT": 6,
 }

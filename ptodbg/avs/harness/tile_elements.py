@@ -10,10 +10,9 @@ from ptodbg.avs.harness.registry import spec_function
 from ptodbg.avs.harness.state import Harness
 from ptodbg.avs.harness.tile_exec import plain, run
 from ptodbg.avs.harness.tile_values import dtype, layout_enum
-from ptodbg.avs.values import AssertionFailed, Bits, Enum, Record
+from ptodbg.avs.values import AssertionFailed, Bits, Enum
 from ptodbg.tile import codes
 from ptodbg.tile import elements as el
-from ptodbg.tile.dispatch import rounding_selection
 
 _ELEMENTWISE = "asl/tile/model/execution/elementwise.asl"
 _CONTROL = "asl/block/model/state/control-state.asl"
@@ -30,18 +29,6 @@ def tile_integer_operand_value(h: Harness, value: object, data_type: object) -> 
     if not d.is_integer or d.is_packed:
         raise AssertionFailed(f"TileIntegerOperandValue of {d.name}")
     return word(el.operand(as_bits(value, "the value"), d))
-
-
-@spec_function("NormalizeTileInteger", "asl/tile/model/numeric/formats.asl")
-def normalize_tile_integer(h: Harness, value: object, data_type: object) -> Bits:
-    d = dtype(data_type)
-    v = as_bits(value, "the value")
-    return word(el.normalize(v, d) if d.is_integer else v)
-
-
-@spec_function("TileNumericEncodingValid", "asl/arch/features/mx-formats.asl")
-def tile_numeric_encoding_valid(h: Harness, data_type: object, value: object) -> bool:
-    return el.encoding_valid(dtype(data_type), as_bits(value, "the value"))
 
 
 @spec_function("TileProfileBinaryWithFlags", _ELEMENTWISE)
@@ -90,23 +77,6 @@ def tile_binary_data_type_supported(h: Harness, op: object, data_type: object) -
 def tile_unary_data_type_supported(h: Harness, op: object, data_type: object) -> bool:
     from ptodbg.tile.semantics.elementwise import unary_data_type_supported
     return unary_data_type_supported(plain(op), dtype(data_type))  # type: ignore[arg-type]
-
-
-# --------------------------------------------------------- numeric control
-def _control(mode: str, saturating: bool) -> Record:
-    return Record("NumericExecutionControl", {"rounding_mode": Enum("NumericRound_" + mode), "saturating": saturating})
-
-
-@spec_function("DefaultNumericExecutionControl", "asl/arch/data-types/rounding.asl")
-def default_numeric_execution_control(h: Harness) -> Record:
-    return _control("RNE", False)
-
-
-@spec_function("DecodeBundleRoundingSelection", "asl/scalar/model/fsu/arithmetic.asl")
-def decode_bundle_rounding_selection(h: Harness, encoded: object) -> Record:
-    use_default, mode, _ = rounding_selection(as_bits(encoded, "RMode", 3), False)
-    return Record("TileNumericSelection", {"use_operation_default": use_default,
-                                           "rounding_mode": Enum("NumericRound_" + mode), "saturating": False})
 
 
 # ------------------------------------------------------- data-layout codes

@@ -389,39 +389,19 @@ def pe_mask_of_pe_mode(h: Harness, mode: object) -> Bits:
 
 
 # ---------------------------------------------------------------- data types
-@spec_function("TileElementBits", _DESCRIPTORS)
-def tile_element_bits(h: Harness, data_type: object) -> int:
-    return dtype(data_type).bits
-
-
-@spec_function("TileElementBytes", _ELEMENTS)
-def tile_element_bytes(h: Harness, data_type: object) -> int:
-    return dtype(data_type).storage_bytes
-
-
-@spec_functions("TileDataTypeIsFourBit", "PackedTileDataTypeIsFourBit", _DESCRIPTORS)
-def tile_data_type_is_four_bit(h: Harness, data_type: object) -> bool:
-    return dtype(data_type).is_packed
-
-
 @spec_function("TileFractalInnerElements", _ELEMENTS)
 def tile_fractal_inner_elements(h: Harness, data_type: object) -> int:
     return ts.fractal_inner(dtype(data_type))
 
 
-@spec_function("TileDataTypeToEncoding", _DTYPES)
-def tile_data_type_to_encoding(h: Harness, data_type: object) -> Bits:
-    return Bits(5, dtype(data_type).code)
-
-
-@spec_functions("TileDataTypeFromEncoding", "BundleTileDataType", _DTYPES)
+@spec_function("BundleTileDataType", "asl/block/model/dispatch/descriptor-legality.asl")
 def tile_data_type_from_encoding(h: Harness, encoded: object) -> Enum:
     got = codes.dtype_of_code(as_bits(encoded, "an encoding", 5))
     _check(got is not None, f"data type encoding {encoded} is reserved")
     return dtype_enum(got)  # type: ignore[arg-type]
 
 
-@spec_functions("TileDataTypeEncodingValid", "BundleDataTypeConcrete", "BundleDataTypeSupported", _DTYPES)
+@spec_functions("BundleDataTypeConcrete", "BundleDataTypeSupported", "asl/block/model/dispatch/descriptor-legality.asl")
 def tile_data_type_encoding_valid(h: Harness, encoded: object) -> bool:
     return codes.code_concrete(as_bits(encoded, "an encoding", 5))
 
@@ -460,10 +440,7 @@ spec_function("TileCarrierOrPackedBaselineDataTypeSupported", _LEGALITY)(
     lambda h, d: codes.carrier_only(dtype(d)) or dtype(d).is_packed)
 spec_function("IndexedTLSUTransferDataTypeLegal", _ELEMENTS)(lambda h, d: not dtype(d).is_packed)
 spec_function("IndexedTLSUIndexDataTypeLegal", _ELEMENTS)(lambda h, d: dtype(d).is_integer)
-spec_function("TileDataTypeIsSigned", _ELEMENTS)(lambda h, d: dtype(d).is_signed)
-spec_function("TileDataTypeIsUnsignedInteger", _ELEMENTS)(lambda h, d: dtype(d).is_unsigned)
-spec_function("TileDataTypeIsInteger", _ELEMENTS)(lambda h, d: dtype(d).is_integer)
-spec_function("TileDataTypeIsFloating", _ELEMENTS)(lambda h, d: dtype(d).is_floating)
+spec_function("PackedTileDataTypeIsFourBit", _PACKED)(lambda h, d: dtype(d).is_packed)
 
 
 @spec_function("TileInfoWithLogicalElement", _PACKED)
