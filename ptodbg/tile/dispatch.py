@@ -313,8 +313,6 @@ def _expansion_schema_legal(env: Env, name: str, dims: Dims) -> bool:
     """SelectedBundleClosedExpansionSchemaLegal (the exponential difference forms need
     the numeric formats)."""
     op, w = env.op, env.tiles
-    if name.endswith("EXPDIF"):
-        raise TileUnsupported(f"{name}: the exponential difference needs the numeric formats")
     copy = name in ("TROWEXPAND", "TCOLEXPAND")
     if len(op.tiles) != 1 or op.shared or op.scalar is not None or not dims_legal(dims):
         return False
@@ -322,11 +320,17 @@ def _expansion_schema_legal(env: Env, name: str, dims: Dims) -> bool:
         return False
     b = op.tiles[0]
     broadcast = b.source0 if copy else b.source1
-    d = data_type(op)
+    d = source_type = data_type(op)
+    expdif = name.endswith("EXPDIF")
+    if expdif:
+        types = expdif_types(op)
+        if types is None:
+            return False
+        source_type, d = types
     t = w[broadcast]
-    if d not in codes.VEC_ARITHMETIC or not lg.descriptor_legal(w, broadcast) or t.kind != NUMERIC \
-            or t.dtype is not d or t.layout != ROW_MAJOR or not lg.contents_defined(w, broadcast) \
-            or not lg.encodings_valid(w, broadcast):
+    if (not expdif and d not in codes.VEC_ARITHMETIC) or not lg.descriptor_legal(w, broadcast) \
+            or t.kind != NUMERIC or t.dtype is not source_type or t.layout != ROW_MAJOR \
+            or not lg.contents_defined(w, broadcast) or not lg.encodings_valid(w, broadcast):
         return False
     vr, vc, c = dims_shape(dims)
     row = name in _ROW_EXPANSIONS
@@ -337,7 +341,8 @@ def _expansion_schema_legal(env: Env, name: str, dims: Dims) -> bool:
     if copy:
         return True
     s = w[b.source0]
-    if not (lg.descriptor_legal(w, b.source0) and s.kind == NUMERIC and s.dtype is d and s.layout == ROW_MAJOR
+    if not (lg.descriptor_legal(w, b.source0) and s.kind == NUMERIC and s.dtype is source_type
+            and s.layout == ROW_MAJOR
             and lg.contents_defined(w, b.source0) and lg.encodings_valid(w, b.source0)
             and shape_matches(env, b.source0, dims)):
         return False
@@ -345,6 +350,23 @@ def _expansion_schema_legal(env: Env, name: str, dims: Dims) -> bool:
         from ptodbg.tile.semantics.reduce import broadcast_nonzero
         return broadcast_nonzero(w, "Row" if row else "Column", b.source0, b.source1)
     return True
+
+
+def expdif_types(op: BlockOperation) -> tuple[DType, DType] | None:
+    """SelectedBundleExpansionExponentialDifferenceTypes: (source, destination) - the
+    BSTART's type, and B.DATR's DataType as the destination (DTYPE_NONE: the same) - or
+    None when not a legal pair (FP16->FP16/FP32, BF16->BF16/FP32, FP32->FP32)."""
+    from ptodbg.tile.semantics.reduce import EXPDIF_PAIRS
+    d = op.descriptor
+    source = codes.dtype_of_code(d.dtype) if d is not None and d.dtype_valid else None
+    if source is None:
+        return None
+    destination = source
+    if op.datr_present and op.datr.dtype != codes.DTYPE_NONE:
+        destination = codes.dtype_of_code(op.datr.dtype)
+        if destination is None:
+            return None
+    return (source, destination) if (source, destination) in EXPDIF_PAIRS else None
 
 
 # ------------------------------------------------------------ binding checks
@@ -563,6 +585,11 @@ def resolve_for_operation(env: Env, index: int, dims: Dims) -> BlockOperation:
         return resolve_destinations(env, dims, shape, d)
     if name in ("TCMP", "TCMPS"):
         return resolve_predicate_destination(env)
+    if name.endswith("EXPDIF"):
+        types = expdif_types(op)
+        if types is None:
+            raise TileFault(TILE_LEGALITY, f"{name}: no legal source and destination type pair")
+        return resolve_destinations(env, dims, dims_shape(dims), types[1])
     closed = (name in _BINARY_OPS or name in _UNARY_OPS or name == "TFMA" or name in _SCALAR_OPS
               or name in ("TCMPS", "TSELS", "TEXPANDS", "TSEL", "TCVT") or name in _ROW_EXPANSIONS
               or name in _COLUMN_EXPANSIONS)

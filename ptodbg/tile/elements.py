@@ -18,6 +18,8 @@ returns a Word.
 from __future__ import annotations
 
 from ptodbg.tile.codes import WORD_MASK, DType
+from ptodbg.tile.convert import min_max_special
+from ptodbg.tile.formats import ValueClass, format_of
 
 MASK = WORD_MASK
 NV, DZ = 1, 2  # numeric status flags (CORE_STATE[36:32] = NV, DZ, OF, UF, NX)
@@ -208,3 +210,162 @@ def encoding_valid(d: DType, value: int) -> bool:
     if d.name in _HIGH_ZERO:
         return value & 0xC0 == 0
     return True
+
+
+# --------------------------------------------------- floating element rules
+# The architecture owns these whatever the numeric profile (asl/arch/features/
+# {mx-formats,minmax-profile}.asl, asl/tile/model/execution/{unary,comparison,
+# fused-multiply-add}.asl): NaN, zero and infinity cases decided by the value class of
+# ptodbg.tile.formats, ordering by the sign-folded carrier key.
+_KEY_BITS = {"FP64": 64, "FP32": 32, "TF32": 32, "HF32": 32, "FP16": 16, "BF16": 16, "E4M3": 8, "E5M2": 8}
+
+
+def value_class(d: DType, value: int) -> ValueClass:
+    """TileNumericValueClass."""
+    return format_of(d).classify(value)
+
+
+def canonical_nan(d: DType) -> int:
+    """HardwareNumericCanonicalNaNResult of a type that has one."""
+    nan = format_of(d).canonical_nan
+    if nan is None:
+        raise ValueError(f"{d.name} has no NaN")
+    return nan
+
+
+def signed_zeros(d: DType) -> tuple[int, int]:
+    """HardwareNumericSignedZeroEncodings: (+0, -0)."""
+    zeros = format_of(d).signed_zeros
+    if zeros is None:
+        raise ValueError(f"{d.name} has no signed zeros")
+    return zeros
+
+
+def order_key(d: DType, value: int) -> int | None:
+    """HardwareNumericFloatingOrderKey (TileFloatingOrderKey): monotonic in the value, None
+    for an invalid encoding or a type without one."""
+    bits = _KEY_BITS.get(d.name)
+    if bits is None or not encoding_valid(d, value):
+        return None
+    mask = (1 << bits) - 1
+    raw = value & mask
+    sign = 1 << (bits - 1)
+    return (~raw & mask) if raw & sign else raw ^ sign
+
+
+def float_min_max(maximum: bool, d: DType, left: int, right: int) -> tuple[int, bool]:
+    """HardwareNumericFloatingMinMax (TileFloatingMinMaxValue): (result, invalid)."""
+    special, result, invalid = min_max_special(maximum, d, left, right)
+    if special:
+        return result, invalid
+    lk, rk = order_key(d, left), order_key(d, right)
+    if lk is None or rk is None:
+        raise ValueError(f"{d.name} has no floating order")
+    if maximum:
+        return (left if lk >= rk else right), False
+    return (left if lk <= rk else right), False
+
+
+def float_compare(comparison: str, d: DType, left: int, right: int) -> tuple[bool, int]:
+    """TileProfileFloatingCompare: NaN is unordered (NE true; a signalling NaN raises NV),
+    two zeros are equal, else the order keys."""
+    lc, rc = value_class(d, left), value_class(d, right)
+    if lc.is_nan or rc.is_nan:
+        snan = ValueClass.SignalingNaN in (lc, rc)
+        return comparison == "NE", NV if snan else 0
+    both_zero = lc.is_zero and rc.is_zero
+    equal = both_zero or left == right
+    less = False if both_zero else order_key(d, left) < order_key(d, right)  # type: ignore[operator]
+    return {"EQ": equal, "NE": not equal, "LT": less, "LE": less or equal, "GT": not less and not equal,
+            "GE": not less or equal}[comparison], 0
+
+
+_NEGATIVE = frozenset({ValueClass.NegativeZero, ValueClass.NegativeSubnormal, ValueClass.NegativeNormal,
+                       ValueClass.NegativeInfinity})
+_ONE_ENCODING = {"FP64": 0x3FF0000000000000, "FP32": 0x3F800000, "TF32": 0x3F800000, "HF32": 0x3F800000,
+                 "FP16": 0x3C00, "BF16": 0x3F80, "E4M3": 0x38, "E5M2": 0x3C}
+_INFINITY = {"FP64": 0x7FF0000000000000, "FP32": 0x7F800000, "TF32": 0x7F800000, "HF32": 0x7F800000,
+             "FP16": 0x7C00, "BF16": 0x7F80, "E5M2": 0x7C}
+
+
+def float_carrier(d: DType, value: int) -> int:
+    """TileFloatingUnaryCarrier: the element's bits."""
+    return value & (MASK if d.bits == 64 else (1 << d.bits) - 1)
+
+
+def _unbounded(d: DType, negative: bool) -> int:
+    """TileFloatingUnaryUnboundedResult: the signed infinity, or NaN for E4M3."""
+    inf = _INFINITY.get(d.name)
+    if inf is None:
+        return canonical_nan(d)
+    return inf | (1 << (d.bits - 1)) if negative else inf
+
+
+def sfu_special(op: str, d: DType, value: int) -> tuple[bool, int, int]:
+    """TileSFUUnarySpecialValue: (handled, result, flags) of EXP/LOG/RECIP/SQRT/RSQRT for
+    NaN, zero, infinity and out-of-domain inputs."""
+    carrier = float_carrier(d, value)
+    cls = value_class(d, carrier)
+    positive_zero, negative_zero = signed_zeros(d)
+    if cls.is_nan:
+        return True, canonical_nan(d), NV if cls == ValueClass.SignalingNaN else 0
+    negative = cls in _NEGATIVE
+    if op == EXP:
+        if cls.is_zero:
+            return True, _ONE_ENCODING[d.name], 0
+        if cls == ValueClass.PositiveInfinity:
+            return True, carrier, 0
+        if cls == ValueClass.NegativeInfinity:
+            return True, positive_zero, 0
+    elif op == LOG:
+        if carrier == _ONE_ENCODING[d.name]:
+            return True, positive_zero, 0
+        if cls.is_zero:
+            return True, _unbounded(d, True), DZ
+        if cls == ValueClass.PositiveInfinity:
+            return True, carrier, 0
+        if negative:
+            return True, canonical_nan(d), NV
+    elif op == RECIP:
+        if cls.is_zero:
+            return True, _unbounded(d, cls == ValueClass.NegativeZero), DZ
+        if cls.is_infinity:
+            return True, negative_zero if cls == ValueClass.NegativeInfinity else positive_zero, 0
+    elif op == SQRT:
+        if cls.is_zero or cls == ValueClass.PositiveInfinity:
+            return True, carrier, 0
+        if negative:
+            return True, canonical_nan(d), NV
+    elif op == RSQRT:
+        if cls.is_zero:
+            return True, _unbounded(d, cls == ValueClass.NegativeZero), DZ
+        if cls == ValueClass.PositiveInfinity:
+            return True, positive_zero, 0
+        if negative:
+            return True, canonical_nan(d), NV
+    return False, 0, 0
+
+
+def float_relu(d: DType, value: int) -> tuple[int, bool]:
+    """TileFloatingUnaryValue's RELU: negative values and zeros give 0, positive values
+    themselves, NaN the canonical NaN (invalid for a signalling one)."""
+    carrier = float_carrier(d, value)
+    cls = value_class(d, carrier)
+    if cls.is_nan:
+        return canonical_nan(d), cls == ValueClass.SignalingNaN
+    if cls in _NEGATIVE or cls == ValueClass.PositiveZero:
+        return 0, False
+    return carrier, False
+
+
+def fma_invalid(d: DType, left: int, right: int, addend: int) -> bool:
+    """TileFixedFusedMultiplyAddValue's invalid cases: a signalling NaN, zero times
+    infinity, or an infinite product against the opposite infinity."""
+    lc, rc, ac = value_class(d, left), value_class(d, right), value_class(d, addend)
+    if ValueClass.SignalingNaN in (lc, rc, ac):
+        return True
+    if (lc.is_zero and rc.is_infinity) or (lc.is_infinity and rc.is_zero):
+        return True
+    product_infinite = lc.is_infinity or rc.is_infinity
+    product_negative = (lc in _NEGATIVE) != (rc in _NEGATIVE)
+    return product_infinite and ac.is_infinity and product_negative != (ac in _NEGATIVE)

@@ -6,7 +6,7 @@ data-layout codes), answered by ptodbg's :mod:`ptodbg.tile.elements`,
 from __future__ import annotations
 
 from ptodbg.avs.convert import as_bits, as_bool, word
-from ptodbg.avs.harness.registry import spec_function
+from ptodbg.avs.harness.registry import spec_function, spec_functions
 from ptodbg.avs.harness.state import Harness
 from ptodbg.avs.harness.tile_exec import plain, run
 from ptodbg.avs.harness.tile_values import dtype, layout_enum
@@ -140,10 +140,118 @@ def tile_dense_row_stride_bytes(h: Harness, columns: object, data_type: object) 
 # ----------------------------------------------------- per-operation facts
 def contract_element_fact(prop: str, ident: str):  # noqa: ANN201
     """Contract facts of single operations that are element rules."""
+    value = contract_value_fact(prop, ident)
+    if value is not None:
+        return value
     if prop == "ComparisonCodeLegal" and ident in ("TCMP", "TCMPS"):
         return lambda h, code: as_bits(code, "a comparison code", 3) <= 5
     if prop == "DenseStride" and ident in ("TLOAD", "TSTORE"):
         return tile_dense_row_stride_bytes
     if prop == "ZeroMaskNoEffect":
         return lambda h, mask: as_bits(mask, "a PE mask", 4) == 0
+    return None
+
+
+# ------------------------------------------------ floating and profile rules
+_UNARY_FILE = "asl/tile/model/execution/unary.asl"
+_PROFILE = "asl/arch/profile/reference-profile.asl"
+
+
+def _guard(fn, *args):  # noqa: ANN001, ANN202
+    """A rule the spec asserts its inputs for (a type without the format): a failed
+    assertion when they do not hold."""
+    try:
+        return fn(*args)
+    except (ValueError, KeyError) as e:
+        raise AssertionFailed(str(e)) from None
+
+
+@spec_function("TileFloatingMinMaxValue", "asl/tile/model/execution/minmax.asl")
+def tile_floating_min_max_value(h: Harness, op: object, data_type: object, left: object, right: object) -> tuple:
+    result, invalid = _guard(el.float_min_max, plain(op) == el.MAX, dtype(data_type), as_bits(left, "left"),
+                             as_bits(right, "right"))
+    return word(result), invalid
+
+
+@spec_function("TileSFUUnarySpecialValue", _UNARY_FILE)
+def tile_sfu_unary_special_value(h: Harness, op: object, data_type: object, value: object) -> tuple:
+    d = dtype(data_type)
+    if d not in codes.FLOAT_ELEMENTWISE:
+        raise AssertionFailed(f"TileSFUUnarySpecialValue of {d.name}")
+    handled, result, flags = _guard(el.sfu_special, plain(op), d, as_bits(value, "the value"))
+    return handled, word(result), Bits(5, flags)
+
+
+@spec_function("TileProfileUnary", _PROFILE)
+def tile_profile_unary(h: Harness, op: object, data_type: object, value: object) -> tuple:
+    """The reference profile's TileProfileUnary: the closed rules, else TileUnaryValue."""
+    from ptodbg.tile.semantics.elementwise import closed_unary_value
+    name, d, v = plain(op), dtype(data_type), as_bits(value, "the value")
+    if name in el.CLOSED_UNARY:
+        result, invalid = _guard(closed_unary_value, name, d, v)
+        return word(result), Bits(5, el.NV if invalid else 0)
+    return word(el.carrier_unary(name, v)), Bits(5, 0)  # type: ignore[arg-type]
+
+
+@spec_function("TileProfileFusedInvalidResult", _PROFILE)
+def tile_profile_fused_invalid_result(h: Harness, data_type: object, left: object, right: object,
+                                      addend: object) -> tuple:
+    return word(_guard(el.canonical_nan, dtype(data_type))), Bits(5, el.NV)
+
+
+@spec_function("TileFixedFusedMultiplyAddValue", "asl/tile/model/execution/fused-multiply-add.asl")
+def tile_fixed_fused_multiply_add_value(h: Harness, data_type: object, left: object, right: object,
+                                        addend: object) -> tuple:
+    from ptodbg.tile.semantics.elementwise import fma_value
+    d = dtype(data_type)
+    if d not in codes.VEC_ARITHMETIC:
+        raise AssertionFailed(f"TFMA of {d.name}")
+    args = (as_bits(left, "left"), as_bits(right, "right"), as_bits(addend, "addend"))
+    value, flags = run(h, lambda env: fma_value(env, d, *args))[1]  # type: ignore[misc]
+    return word(value), Bits(5, flags)
+
+
+@spec_functions("TileProfileReductionInitial", "TileReductionInitialValue", _PROFILE)
+def tile_profile_reduction_initial(h: Harness, op: object, data_type: object, first: object) -> Bits:
+    from ptodbg.tile.semantics.reduce import one
+    name = plain(op)
+    if name == "SUM":
+        return word(0)
+    if name == "PRODUCT":
+        return word(_guard(one, dtype(data_type)))
+    return word(as_bits(first, "the first element"))
+
+
+@spec_function("ZeroPackedTileDefinedElements", "asl/tile/model/definedness/packed-boundary.asl")
+def zero_packed_tile_defined_elements(h: Harness) -> Bits:
+    return Bits(524288, 0)
+
+
+@spec_function("DecodeTileMemoryElementRaw", "asl/tile/model/memory/load-store.asl")
+def decode_tile_memory_element_raw(h: Harness, raw: object, data_type: object, high: object) -> Bits:
+    from ptodbg.tile.semantics.memory import loaded_value
+    return word(loaded_value(as_bits(raw, "the raw value"), dtype(data_type), as_bool(high, "high nibble")))
+
+
+@spec_function("TilePredicateValuesLegal", "asl/tile/model/definedness/elements.asl")
+def tile_predicate_values_legal(h: Harness, index: object) -> bool:
+    from ptodbg.avs.harness.tile_values import tile_index
+    t = h.m.tiles[tile_index(index)]
+    return t is not None and t.legal() and t.contents_defined and t.kind == codes.PREDICATE
+
+
+def contract_value_fact(prop: str, ident: str):  # noqa: ANN201
+    """Per-operation value contracts: TMAX/TMIN's floating value, TFMA's value."""
+    if prop == "FloatingValue" and ident in ("TMAX", "TMIN"):
+        def floating_value(h: Harness, data_type: object, left: object, right: object) -> tuple:
+            d = dtype(data_type)
+            if d not in codes.VEC_ARITHMETIC or not d.is_floating:
+                raise AssertionFailed(f"{ident}'s floating value of {d.name}")
+            result, invalid = _guard(el.float_min_max, ident == "TMAX", d, as_bits(left, "left"),
+                                     as_bits(right, "right"))
+            return word(result), invalid
+
+        return floating_value
+    if prop == "Value" and ident == "TFMA":
+        return tile_fixed_fused_multiply_add_value
     return None

@@ -11,7 +11,7 @@ from ptodbg.tile import codes
 from ptodbg.tile import elements as el
 from ptodbg.tile import legality as lg
 from ptodbg.tile.codes import NUMERIC, PREDICATE, ROW_MAJOR, DType
-from ptodbg.tile.execution import Env, TileUnsupported
+from ptodbg.tile.execution import Env
 from ptodbg.tile.semantics import register
 from ptodbg.tile.state import TileError
 
@@ -25,7 +25,7 @@ def compare_boolean(comparison: str, less: bool, equal: bool) -> bool:
 def compare_element(comparison: str, d: DType, left: int, right: int) -> tuple[bool, int]:
     """TileCompareElement: (predicate, flags); integers by their signedness."""
     if d.is_floating:
-        raise TileUnsupported(f"TCMP over {d.name}: floating comparison needs the numeric formats")
+        return el.float_compare(comparison, d, left, right)
     a, b = el.operand(left, d), el.operand(right, d)
     if d.is_signed:
         a, b = el.signed(a), el.signed(b)

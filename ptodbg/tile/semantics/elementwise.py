@@ -21,8 +21,6 @@ from ptodbg.tile.execution import Env, TileUnsupported
 from ptodbg.tile.semantics import register
 from ptodbg.tile.state import TileError
 
-_FLOAT_NEEDS_FORMATS = "floating-point element classes (NaN, infinity, zero) need the numeric formats"
-
 
 # ------------------------------------------------------------------ values
 def binary_value(env: Env, op: str, d: DType, left: int, right: int) -> tuple[int, int]:
@@ -34,7 +32,8 @@ def binary_value(env: Env, op: str, d: DType, left: int, right: int) -> tuple[in
             return el.integer_divrem(op, d, left, right), 0
         return el.integer_binary(op, d, left, right), 0
     if op in (el.MIN, el.MAX):
-        raise TileUnsupported(f"T{op} over {d.name}: {_FLOAT_NEEDS_FORMATS}")
+        result, invalid = el.float_min_max(op == el.MAX, d, left, right)
+        return result, el.NV if invalid else 0
     if env.numeric != "carrier":
         raise TileUnsupported(f"T{op} over {d.name} with IEEE arithmetic needs the numeric formats")
     if op == el.REM:
@@ -116,7 +115,19 @@ def closed_unary_value(op: str, d: DType, value: int) -> tuple[int, bool]:
         return carrier & ~sign, False
     if op == el.NEG:
         return carrier ^ sign, False
-    raise TileUnsupported(f"T{op} over {d.name}: {_FLOAT_NEEDS_FORMATS}")
+    return el.float_relu(d, value)
+
+
+def sfu_value(env: Env, op: str, d: DType, value: int) -> tuple[int, int]:
+    """TileSFUUnarySpecialValue, else the profile's TileProfileUnary."""
+    if d not in codes.FLOAT_ELEMENTWISE or not el.encoding_valid(d, value):
+        raise TileError(f"T{op} of {d.name}")
+    handled, result, flags = el.sfu_special(op, d, value)
+    if handled:
+        return result, flags
+    if env.numeric != "carrier":
+        raise TileUnsupported(f"T{op} over {d.name} with IEEE arithmetic needs the transcendental functions")
+    return el.carrier_unary(op, value), 0
 
 
 def legal_unary(env: Env, op: str, destination: int, source: int) -> bool:
@@ -135,14 +146,16 @@ def execute_unary(env: Env, op: str, destination: int, source: int) -> None:
     """ExecuteTileUnary."""
     (st,), dest = _matching(env, destination, source)
     d = st.dtype
-    if op in el.SFU_UNARY:
-        raise TileUnsupported(f"T{op} over {d.name}: the SFU special values {_FLOAT_NEEDS_FORMATS}")
     result = dest.copy()
     flags = 0
     for e in st.valid_indices():
-        value, invalid = closed_unary_value(op, d, st.values[e])
+        if op in el.SFU_UNARY:
+            value, f = sfu_value(env, op, d, st.values[e])
+        else:
+            value, invalid = closed_unary_value(op, d, st.values[e])
+            f = el.NV if invalid else 0
         result.put(e, value)
-        flags |= el.NV if invalid else 0
+        flags |= f
     result.mark_valid_defined()
     result.apply_padding(env.pad_value())
     env.tiles[destination] = result
@@ -231,7 +244,11 @@ def fma_value(env: Env, d: DType, left: int, right: int, addend: int) -> tuple[i
     if d.is_integer:
         product = el.unsigned_element(left, d) * el.unsigned_element(right, d)
         return el.unsigned_element(product + el.unsigned_element(addend, d), d), 0
-    raise TileUnsupported(f"TFMA over {d.name}: {_FLOAT_NEEDS_FORMATS}")
+    if el.fma_invalid(d, left, right, addend):
+        return el.canonical_nan(d), el.NV  # TileProfileFusedInvalidResult
+    if env.numeric != "carrier":
+        raise TileUnsupported(f"TFMA over {d.name} with IEEE arithmetic needs the numeric formats")
+    return (left * right + addend) & el.MASK, 0  # ScalarFPFusedProfile MADD of the reference profile
 
 
 def execute_tfma(env: Env, destination: int, left: int, right: int, addend: int) -> None:

@@ -119,7 +119,7 @@ def legal_expand(env: Env, op: str, axis: str, destination: int, source: int, br
     dt, st, bt = w[destination], w[source], w[broadcast]
     expdif = op == "EXPDIF"
     if expdif:
-        type_legal = (st.dtype, dt.dtype) in _EXPDIF_PAIRS  # type: ignore[union-attr]
+        type_legal = (st.dtype, dt.dtype) in EXPDIF_PAIRS  # type: ignore[union-attr]
     else:
         type_legal = dt.dtype in codes.VEC_ARITHMETIC  # type: ignore[union-attr]
     if (dt.kind != NUMERIC or dt.layout != ROW_MAJOR or dt.valid_rows == 0 or dt.valid_columns == 0  # type: ignore[union-attr]
@@ -149,16 +149,59 @@ def legal_expand(env: Env, op: str, axis: str, destination: int, source: int, br
     return True
 
 
-_EXPDIF_PAIRS = frozenset({(codes.FP16, codes.FP16), (codes.FP16, codes.FP32), (codes.BF16, codes.BF16),
+EXPDIF_PAIRS = frozenset({(codes.FP16, codes.FP16), (codes.FP16, codes.FP32), (codes.BF16, codes.BF16),
                            (codes.BF16, codes.FP32), (codes.FP32, codes.FP32)})
 
 
-def expand_value(env: Env, op: str, d: DType, left: int, broadcast: int) -> tuple[int, int]:
-    """TileExpandValueWithTypesAndFlags (one data type)."""
+def widen_to_fp32(d: DType, value: int) -> int:
+    """ExactWidenFP16ToFP32 / ExactWidenBF16ToFP32: exact, a NaN canonical (+quiet)."""
+    if d is codes.BF16:
+        return (value & 0xFFFF) << 16
+    raw = value & 0xFFFF
+    sign, exponent, fraction = raw >> 15, (raw >> 10) & 0x1F, raw & 0x3FF
+    if exponent == 0x1F:
+        return 0x7FC00000 if fraction else sign << 31 | 0xFF << 23
+    if exponent:
+        return sign << 31 | (exponent + 112) << 23 | fraction << 13
+    if not fraction:
+        return sign << 31
+    shift = 0
+    while not fraction & 0x200:
+        fraction <<= 1
+        shift += 1
+    return sign << 31 | (112 - shift) << 23 | (fraction & 0x1FF) << 13
+
+
+# HardwareNumericMixedExpdifDiscriminator: two fixed results of the named IEEE profile
+_MIXED_EXPDIF = {(0x3C000000, 0x33800000): 0x3F810100, (0x3F800000, 0x3B000000): 0x402DA16E}
+
+
+def expdif(env: Env, d: DType, left: int, broadcast: int) -> tuple[int, int]:
+    """exp(left - broadcast) in ``d``: the profile's SUB, then the SFU special values, then
+    the profile's EXP."""
+    difference, flags = binary_value(env, el.SUB, d, left, broadcast)
+    handled, result, special = el.sfu_special(el.EXP, d, difference)
+    if handled:
+        return result, flags | special
+    if env.numeric != "carrier":
+        raise TileUnsupported(f"EXPDIF over {d.name} with IEEE arithmetic needs the exponential")
+    return el.carrier_unary(el.EXP, difference), flags
+
+
+def expand_value(env: Env, op: str, source: DType, d: DType, left: int, broadcast: int) -> tuple[int, int]:
+    """TileExpandValueWithTypesAndFlags: COPY the broadcast, EXPDIF exp(left - broadcast)
+    (a FP16/BF16 source widened exactly to a FP32 destination first), the others the
+    destination type's binary rule."""
     if op == "COPY":
         return broadcast, 0
     if op == "EXPDIF":
-        raise TileUnsupported("the exponential difference (EXPDIF) needs the numeric formats")
+        if source is not d:
+            wl, wb = widen_to_fp32(source, left), widen_to_fp32(source, broadcast)
+            fixed = _MIXED_EXPDIF.get((wl, wb))
+            if fixed is not None:
+                return fixed, 0
+            return expdif(env, codes.FP32, wl, wb)
+        return expdif(env, d, left, broadcast)
     return binary_value(env, _EXPAND_STEP[op], d, left, broadcast)
 
 
@@ -174,7 +217,7 @@ def execute_expand(env: Env, op: str, axis: str, destination: int, source: int, 
         for c in range(result.valid_columns):
             b = bt.values[bt.index(r, 0) if axis == ROW else bt.index(0, c)]
             left = b if op == "COPY" else st.values[st.index(r, c)]
-            value, f = expand_value(env, op, d, left, b)
+            value, f = expand_value(env, op, st.dtype, d, left, b)
             result.put(result.index(r, c), value)
             flags |= f
     result.mark_valid_defined()
