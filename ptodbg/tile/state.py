@@ -28,8 +28,13 @@ from ptodbg.tile.codes import (
     ANY,
     CELL_BYTES,
     CUBE_LAYOUTS,
+    CUBE_M16,
+    CUBE_M32,
+    CUBE_N8,
+    HIF4X2,
     IMPLEMENTATION_DEFINED,
     LOCAL_MAX_BYTES,
+    MATRIX,
     MODEL_ELEMENTS,
     NUMERIC,
     PAD_NULL,
@@ -110,6 +115,125 @@ def predicate_storage_bytes(rows: int, columns: int) -> int:
 def fractal_inner(dtype: DType) -> int:
     """TileFractalInnerElements: a fractal row is 32 bytes."""
     return 256 // dtype.bits
+
+
+# ------------------------------------------------------------- CUBE cells
+# asl/tile/model/shape/cube-cell.asl: a CUBE-layout tile is stored as 128-byte cells whose
+# shape depends on the layout and the element width.
+def cube_type_supported(dtype: DType) -> bool:
+    """TileCubeDataTypeSupported: not HiF4X2, not 64-bit."""
+    return dtype is not HIF4X2 and dtype.bits != 64
+
+
+def cube_cell_rows(layout: int, dtype: DType) -> int:
+    """TileCubeCellRows."""
+    if layout not in CUBE_LAYOUTS or not cube_type_supported(dtype):
+        return 0
+    if layout == CUBE_M16:
+        return 16
+    if layout == CUBE_M32:
+        return 32
+    return {32: 4, 16: 8, 8: 16, 4: 32}.get(dtype.bits, 0)
+
+
+def cube_cell_columns(layout: int, dtype: DType) -> int:
+    """TileCubeCellColumns."""
+    if layout not in CUBE_LAYOUTS or not cube_type_supported(dtype):
+        return 0
+    if layout == CUBE_N8:
+        return 8
+    columns = {32: 1, 16: 2, 8: 4, 4: 8}.get(dtype.bits, 0)
+    return columns * 2 if layout == CUBE_M16 else columns
+
+
+def _aligned(value: int, quantum: int) -> int:
+    """TileCubeAlignedExtent."""
+    if value == 0:
+        return 0
+    aligned = ((value - 1) // quantum + 1) * quantum
+    return 0 if aligned > 65535 else aligned
+
+
+def cube_storage_rows(layout: int, valid_rows: int, dtype: DType) -> int:
+    """TileCubeStorageRows."""
+    cell_rows = cube_cell_rows(layout, dtype)
+    if cell_rows == 0 or valid_rows == 0:
+        return 0
+    if layout == CUBE_N8:
+        return _aligned(valid_rows, cell_rows)
+    return 0 if valid_rows > cell_rows else cell_rows
+
+
+def cube_storage_columns(layout: int, valid_columns: int, dtype: DType) -> int:
+    """TileCubeStorageColumns."""
+    cell_columns = cube_cell_columns(layout, dtype)
+    if cell_columns == 0 or valid_columns == 0:
+        return 0
+    return _aligned(valid_columns, cell_columns)
+
+
+def cube_k_repeat(layout: int, valid_rows: int, valid_columns: int, dtype: DType) -> int:
+    """TileCubeKRepeat."""
+    cell_rows, cell_columns = cube_cell_rows(layout, dtype), cube_cell_columns(layout, dtype)
+    if cell_rows == 0 or cell_columns == 0:
+        return 0
+    if layout == CUBE_N8:
+        return cube_storage_rows(layout, valid_rows, dtype) // cell_rows
+    return cube_storage_columns(layout, valid_columns, dtype) // cell_columns
+
+
+def cube_n_repeat(layout: int, valid_columns: int, dtype: DType) -> int:
+    """TileCubeNRepeat."""
+    if layout not in CUBE_LAYOUTS or not cube_type_supported(dtype) or valid_columns == 0:
+        return 0
+    if layout != CUBE_N8:
+        return 1
+    return cube_storage_columns(layout, valid_columns, dtype) // 8
+
+
+def cube_cell_count(layout: int, valid_rows: int, valid_columns: int, dtype: DType) -> int:
+    """TileCubeCellCount."""
+    cells = cube_k_repeat(layout, valid_rows, valid_columns, dtype) * cube_n_repeat(layout, valid_columns, dtype)
+    return 0 if cells > 16384 else cells
+
+
+def cube_storage_elements(layout: int, valid_rows: int, valid_columns: int, dtype: DType) -> int:
+    """TileCubeStorageElements."""
+    elements = (cube_cell_count(layout, valid_rows, valid_columns, dtype) * cube_cell_rows(layout, dtype)
+                * cube_cell_columns(layout, dtype))
+    return 0 if elements > MODEL_ELEMENTS else elements
+
+
+def cube_required_bytes(layout: int, valid_rows: int, valid_columns: int, dtype: DType) -> int:
+    """TileCubeRequiredBytes."""
+    required = cube_cell_count(layout, valid_rows, valid_columns, dtype) * CELL_BYTES
+    return 0 if required > 262144 else required
+
+
+def cube_shape_legal(capacity: int, valid_rows: int, valid_columns: int, dtype: DType, layout: int) -> bool:
+    """TileCubeDescriptorShapeLegal."""
+    if (layout not in CUBE_LAYOUTS or not cube_type_supported(dtype) or not capacity_legal(capacity)
+            or valid_rows == 0 or valid_columns == 0):
+        return False
+    rows = cube_storage_rows(layout, valid_rows, dtype)
+    columns = cube_storage_columns(layout, valid_columns, dtype)
+    required = cube_required_bytes(layout, valid_rows, valid_columns, dtype)
+    return (rows != 0 and columns != 0 and cube_storage_elements(layout, valid_rows, valid_columns, dtype) != 0
+            and required != 0 and valid_rows <= rows and valid_columns <= columns and required <= capacity)
+
+
+def cube_cell_element_index(layout: int, dtype: DType, inner_row: int, inner_column: int) -> int:
+    """TileCubeCellElementIndex (the M16 four-bit cell swaps its middle column groups)."""
+    cell_rows, cell_columns = cube_cell_rows(layout, dtype), cube_cell_columns(layout, dtype)
+    if not (cell_rows and cell_columns and inner_row < cell_rows and inner_column < cell_columns):
+        raise TileError(f"cell element ({inner_row}, {inner_column}) outside the {cell_rows}x{cell_columns} cell")
+    if layout == CUBE_N8:
+        return inner_column * cell_rows + inner_row
+    mapped = inner_column
+    if layout == CUBE_M16 and dtype.bits == 4:
+        mapped = inner_column + 4 if 4 <= inner_column < 8 else inner_column - 4 if 8 <= inner_column < 12 \
+            else inner_column
+    return inner_row * cell_columns + mapped
 
 
 # ------------------------------------------------------------------- tiles
@@ -206,6 +330,8 @@ class Tile:
             return row * self.columns + column
         if layout == 1:
             return column * self.rows + row
+        if layout in CUBE_LAYOUTS:
+            return self.cube_index(row, column)
         if not self.generic_indexing():
             raise TileError(f"tile layout {layout} has no generic element index")
         inner = fractal_inner(self.dtype)
@@ -215,6 +341,34 @@ class Tile:
         if layout == ZN:
             return (block_row * (self.columns // inner) + block_column) * block_elements + inner_column * 16 + inner_row
         return (block_column * (self.rows // 16) + block_row) * block_elements + inner_row * inner + inner_column
+
+    def cube_index(self, row: int, column: int) -> int:
+        """TileCubePayloadIndex: the cell, then the element in the cell."""
+        layout, dtype = self.layout, self.dtype
+        cell_rows, cell_columns = cube_cell_rows(layout, dtype), cube_cell_columns(layout, dtype)
+        k_repeat = cube_k_repeat(layout, self.valid_rows, self.valid_columns, dtype)
+        if not (cell_rows and cell_columns and k_repeat):
+            raise TileError("the CUBE tile's descriptor has no cells")
+        if layout == CUBE_N8:
+            cell = (column // cell_columns) * k_repeat + row // cell_rows
+            inner_row, inner_column = row % cell_rows, column % cell_columns
+        else:
+            cell = column // cell_columns
+            inner_row, inner_column = row, column % cell_columns
+        index = cell * cell_rows * cell_columns + cube_cell_element_index(layout, dtype, inner_row, inner_column)
+        if index >= MODEL_ELEMENTS:
+            raise TileError(f"CUBE element index {index} outside the model's {MODEL_ELEMENTS} elements")
+        return index
+
+    def cube_legal(self, limit: int = CAPACITY_LIMIT) -> bool:
+        """TileCubeDescriptorLegal."""
+        layout, vr, vc, d = self.layout, self.valid_rows, self.valid_columns, self.dtype
+        if self.kind != NUMERIC or self.location != MATRIX or not cube_shape_legal(self.capacity, vr, vc, d, layout):
+            return False
+        return (self.rows == cube_storage_rows(layout, vr, d) and self.columns == cube_storage_columns(layout, vc, d)
+                and self.cube == (cube_k_repeat(layout, vr, vc, d), cube_n_repeat(layout, vc, d),
+                                  cube_cell_count(layout, vr, vc, d), cube_required_bytes(layout, vr, vc, d))
+                and self.cube[3] <= self.capacity)
 
     def in_valid(self, row: int, column: int) -> bool:
         return row < self.valid_rows and column < self.valid_columns
@@ -327,6 +481,19 @@ def numeric_tile(capacity: int, columns: int, valid_rows: int, valid_columns: in
     from capacity, columns and type; nothing defined."""
     rows = derived_rows(capacity, columns, dtype)
     return Tile(NUMERIC, capacity, rows, columns, valid_rows, valid_columns, dtype, layout, location, mask)
+
+
+def cube_tile(capacity: int, valid_rows: int, valid_columns: int, dtype: DType, layout: int, location: int,
+              mask: int) -> Tile:
+    """ConfigureCubeTileForMask's descriptor: storage rows and columns, repeats and cells
+    derived from the layout (the caller checked the shape)."""
+    rows = cube_storage_rows(layout, valid_rows, dtype)
+    columns = cube_storage_columns(layout, valid_columns, dtype)
+    cube = (cube_k_repeat(layout, valid_rows, valid_columns, dtype), cube_n_repeat(layout, valid_columns, dtype),
+            cube_cell_count(layout, valid_rows, valid_columns, dtype),
+            cube_required_bytes(layout, valid_rows, valid_columns, dtype))
+    return Tile(NUMERIC, capacity, rows, columns, valid_rows, valid_columns, dtype, layout, location, mask, cube,
+                size=cube_storage_elements(layout, valid_rows, valid_columns, dtype))
 
 
 def predicate_tile(capacity: int, rows: int, columns: int, valid_rows: int, valid_columns: int, mask: int) -> Tile:

@@ -463,3 +463,89 @@ def configure_tile_feature_map_descriptor(h: Harness, index: object, layout_valu
     numbers = [as_int(v, "a feature-map field") for v in fields[:17]]
     t.fmap = FeatureMap(name, *numbers, as_bits(fields[17], "padding"), as_bool(fields[18], "transposed"))
     put(h, i, t)
+
+
+# ---------------------------------------------------------------- CUBE tiles
+_CUBE = "asl/tile/model/shape/cube-cell.asl"
+
+
+def configure_cube(h: Harness, index: object, capacity: object, valid_rows: object, valid_columns: object,
+                   data_type: object, tile_layout: object, tile_location: object, mask: int) -> bool:
+    """ConfigureCubeTileForMask: FALSE (no effect) for a zero mask, a non-Matrix location,
+    an illegal CUBE shape or too little core capacity."""
+    i = tile_index(index)
+    cap, vr, vc = as_int(capacity, "capacity"), as_int(valid_rows, "valid rows"), as_int(valid_columns, "valid columns")
+    d, lay, loc = dtype(data_type), layout(tile_layout), location(tile_location)
+    if mask == 0 or loc != codes.MATRIX or not ts.cube_shape_legal(cap, vr, vc, d, lay):
+        return False
+    f = h.m.tiles
+    if f.local_in_use(i) + f.shared_in_use() + codes.pe_count(mask) * cap > ts.CAPACITY_LIMIT:
+        return False
+    put(h, i, ts.cube_tile(cap, vr, vc, d, lay, loc, mask))
+    return True
+
+
+@spec_function("ConfigureCubeTile", "asl/tile/model/state/allocation.asl")
+def configure_cube_tile(h: Harness, index: object, capacity: object, valid_rows: object, valid_columns: object,
+                        data_type: object, tile_layout: object, tile_location: object) -> bool:
+    return configure_cube(h, index, capacity, valid_rows, valid_columns, data_type, tile_layout, tile_location, 1)
+
+
+@spec_function("ConfigureCubeTileForMask", "asl/tile/model/state/allocation.asl")
+def configure_cube_tile_for_mask(h: Harness, index: object, capacity: object, valid_rows: object,
+                                 valid_columns: object, data_type: object, tile_layout: object,
+                                 tile_location: object, mask: object) -> bool:
+    return configure_cube(h, index, capacity, valid_rows, valid_columns, data_type, tile_layout, tile_location,
+                          _mask(mask))
+
+
+@spec_function("TileLayoutIsCube", _CUBE)
+def tile_layout_is_cube(h: Harness, value: object) -> bool:
+    return layout(value) in codes.CUBE_LAYOUTS
+
+
+spec_function("TileCubeDataTypeSupported", _CUBE)(lambda h, d: ts.cube_type_supported(dtype(d)))
+spec_function("TileCubeCellRows", _CUBE)(lambda h, lay, d: ts.cube_cell_rows(layout(lay), dtype(d)))
+spec_function("TileCubeCellColumns", _CUBE)(lambda h, lay, d: ts.cube_cell_columns(layout(lay), dtype(d)))
+spec_function("TileCubeStorageRows", _CUBE)(
+    lambda h, lay, vr, d: ts.cube_storage_rows(layout(lay), as_int(vr, "valid rows"), dtype(d)))
+spec_function("TileCubeStorageColumns", _CUBE)(
+    lambda h, lay, vc, d: ts.cube_storage_columns(layout(lay), as_int(vc, "valid columns"), dtype(d)))
+spec_function("TileCubeKRepeat", _CUBE)(
+    lambda h, lay, vr, vc, d: ts.cube_k_repeat(layout(lay), as_int(vr, "valid rows"), as_int(vc, "valid columns"),
+                                               dtype(d)))
+spec_function("TileCubeNRepeat", _CUBE)(
+    lambda h, lay, vc, d: ts.cube_n_repeat(layout(lay), as_int(vc, "valid columns"), dtype(d)))
+spec_function("TileCubeCellCount", _CUBE)(
+    lambda h, lay, vr, vc, d: ts.cube_cell_count(layout(lay), as_int(vr, "valid rows"),
+                                                 as_int(vc, "valid columns"), dtype(d)))
+spec_function("TileCubeStorageElements", _CUBE)(
+    lambda h, lay, vr, vc, d: ts.cube_storage_elements(layout(lay), as_int(vr, "valid rows"),
+                                                       as_int(vc, "valid columns"), dtype(d)))
+spec_function("TileCubeRequiredBytes", _CUBE)(
+    lambda h, lay, vr, vc, d: ts.cube_required_bytes(layout(lay), as_int(vr, "valid rows"),
+                                                     as_int(vc, "valid columns"), dtype(d)))
+spec_function("TileCubeDescriptorShapeLegal", _CUBE)(
+    lambda h, cap, vr, vc, d, lay: ts.cube_shape_legal(as_int(cap, "capacity"), as_int(vr, "valid rows"),
+                                                       as_int(vc, "valid columns"), dtype(d), layout(lay)))
+
+
+@spec_function("TileCubeCellElementIndex", _CUBE)
+def tile_cube_cell_element_index(h: Harness, lay: object, data_type: object, row: object, column: object) -> int:
+    return _guarded(ts.cube_cell_element_index, layout(lay), dtype(data_type), as_int(row, "row"),
+                    as_int(column, "column"))
+
+
+@spec_function("TileCubePayloadIndex", _CUBE)
+def tile_cube_payload_index(h: Harness, tile: object, row: object, column: object) -> int:
+    t = tile_of(tile)
+    _check(t is not None and t.is_cube, "TileCubePayloadIndex of a tile without a CUBE layout")
+    r, c = as_int(row, "row"), as_int(column, "column")
+    _check(r < t.rows and c < t.columns, "TileCubePayloadIndex outside the tile")  # type: ignore[union-attr]
+    return _guarded(t.cube_index, r, c)  # type: ignore[union-attr]
+
+
+@spec_function("TileCubeDescriptorLegal", "asl/tile/model/legality/descriptor-shape.asl")
+def tile_cube_descriptor_legal(h: Harness, tile: object) -> bool:
+    t = tile_of(tile)
+    return t is not None and t.cube_legal()

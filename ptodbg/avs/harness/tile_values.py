@@ -134,6 +134,10 @@ _SETTERS: dict[str, Callable[[Tile, object], None]] = {
     "data_type": lambda t, v: setattr(t, "dtype", dtype(v)),
     "layout": lambda t, v: setattr(t, "layout", layout(v)),
     "location": lambda t, v: setattr(t, "location", location(v)),
+    "cube_k_repeat": lambda t, v: setattr(t, "cube", (as_int(v, "cube_k_repeat"), *t.cube[1:])),
+    "cube_n_repeat": lambda t, v: setattr(t, "cube", (t.cube[0], as_int(v, "cube_n_repeat"), *t.cube[2:])),
+    "cube_cell_count": lambda t, v: setattr(t, "cube", (*t.cube[:2], as_int(v, "cube_cell_count"), t.cube[3])),
+    "cube_storage_bytes": lambda t, v: setattr(t, "cube", (*t.cube[:3], as_int(v, "cube_storage_bytes"))),
 }
 
 

@@ -66,8 +66,8 @@ def execute_tload(env: Env, destination: int, base: int, stride: int) -> None:
     tile = env.tiles[destination]
     if tile is None:
         raise TileError("TLOAD of an unallocated tile")
-    if tile.is_cube:
-        raise TileUnsupported("TLOAD of a CUBE-layout tile (the matrix engine: tile part two)")
+    if tile.is_cube and not tile.cube_legal():
+        raise TileError("TLOAD of a CUBE tile whose descriptor is not legal")
     d = tile.dtype
     size = element_bytes(d)
     mem = _memory(env)
@@ -79,6 +79,8 @@ def execute_tload(env: Env, destination: int, base: int, stride: int) -> None:
         raw = mem.load(address, size)
         result.put(result.index(r, c), loaded_value(raw, d, d.is_packed and c % 2 == 1))
     result.mark_valid_defined()
+    if result.is_cube:  # a CUBE tile's padding takes the block's pad value
+        result.apply_padding(env.pad_value())
     env.tiles[destination] = result
 
 
@@ -94,8 +96,8 @@ def execute_tstore(env: Env, base: int, stride: int, source: int) -> None:
     tile = env.tiles[source]
     if tile is None or not tile.contents_defined:
         raise TileError("TSTORE of an unallocated or undefined tile")
-    if tile.is_cube:
-        raise TileUnsupported("TSTORE of a CUBE-layout tile (the matrix engine: tile part two)")
+    if tile.is_cube and not tile.cube_legal():
+        raise TileError("TSTORE of a CUBE tile whose descriptor is not legal")
     d = tile.dtype
     size = element_bytes(d)
     mem = _memory(env)
