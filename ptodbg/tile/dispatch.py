@@ -29,13 +29,13 @@ from ptodbg.tile.blockop import (
     TILE_ALLOCATION,
     TILE_LEGALITY,
     TILE_MATRIX,
-    TILE_MEMORY,
     BlockOperation,
     TileFault,
 )
 from ptodbg.tile.codes import NUMERIC, PREDICATE, ROW_MAJOR, DType
 from ptodbg.tile.execution import Env, Operands, TileUnsupported
-from ptodbg.tile.semantics import handlers
+from ptodbg.tile.semantics import handlers, sharedmove, transport
+from ptodbg.tile.semantics.memory import dense_row_stride
 from ptodbg.tile.state import (
     CAPACITY_LIMIT,
     derived_rows,
@@ -275,8 +275,33 @@ def closed_schema_legal(env: Env, name: str, dims: Dims) -> bool:
     if name in _ROW_EXPANSIONS or name in _COLUMN_EXPANSIONS:
         return _expansion_schema_legal(env, name, dims)
     if name == "TCVT":
-        raise TileUnsupported("TCVT: element conversion needs the numeric formats")
+        return _tcvt_schema_legal(env, dims)
     return True
+
+
+def _tcvt_schema_legal(env: Env, dims: Dims) -> bool:
+    """SelectedBundleClosedTCVTSchemaLegal: one terminating binding of a defined, validly
+    encoded source of the block's type, the destination type a supported pair, the
+    representation (Canonicalize, Layout) the source's."""
+    from ptodbg.tile.semantics.elementwise import tcvt_pair_supported
+
+    op = env.op
+    if not _single(op, source1=False) or op.scalar is not None or not dims_legal(dims):
+        return False
+    source, w = op.tiles[0].source0, env.tiles
+    if not (lg.contents_defined(w, source) and lg.encodings_valid(w, source)):
+        return False
+    t = w.allocated(source)
+    destination_type = effective_data_type(env)
+    if t.dtype is not data_type(op) or destination_type is None or not tcvt_pair_supported(t.dtype,
+                                                                                           destination_type):
+        return False
+    private = t.location == codes.MATRIX
+    if private != op.datr.canonicalize:
+        return False
+    if private:
+        return op.datr.layout == 0 and t.layout == ROW_MAJOR
+    return not codes.cube_conversion(op.datr.layout) and t.layout == codes.source_layout(op.datr.layout)
 
 
 def _comparison_schema_legal(env: Env, name: str, dims: Dims) -> bool:
@@ -352,21 +377,27 @@ def _expansion_schema_legal(env: Env, name: str, dims: Dims) -> bool:
     return True
 
 
-def expdif_types(op: BlockOperation) -> tuple[DType, DType] | None:
-    """SelectedBundleExpansionExponentialDifferenceTypes: (source, destination) - the
-    BSTART's type, and B.DATR's DataType as the destination (DTYPE_NONE: the same) - or
-    None when not a legal pair (FP16->FP16/FP32, BF16->BF16/FP32, FP32->FP32)."""
+def expdif_type_pair(op: BlockOperation) -> tuple[bool, DType, DType]:
+    """SelectedBundleExpansionExponentialDifferenceTypes: (legal, source, destination) - the
+    BSTART's type, and B.DATR's DataType as the destination (DTYPE_NONE: the same); legal
+    pairs are FP16->FP16/FP32, BF16->BF16/FP32, FP32->FP32; FP64 for a missing type."""
     from ptodbg.tile.semantics.reduce import EXPDIF_PAIRS
     d = op.descriptor
     source = codes.dtype_of_code(d.dtype) if d is not None and d.dtype_valid else None
     if source is None:
-        return None
+        return False, codes.FP64, codes.FP64
     destination = source
     if op.datr_present and op.datr.dtype != codes.DTYPE_NONE:
         destination = codes.dtype_of_code(op.datr.dtype)
         if destination is None:
-            return None
-    return (source, destination) if (source, destination) in EXPDIF_PAIRS else None
+            return False, codes.FP64, codes.FP64
+    return (source, destination) in EXPDIF_PAIRS, source, destination
+
+
+def expdif_types(op: BlockOperation) -> tuple[DType, DType] | None:
+    """The legal (source, destination) pair of an EXPDIF block, or None."""
+    legal, source, destination = expdif_type_pair(op)
+    return (source, destination) if legal else None
 
 
 # ------------------------------------------------------------ binding checks
@@ -495,14 +526,20 @@ def _shape_source(op: BlockOperation) -> int | None:
 def destination_shape(env: Env, dims: Dims) -> tuple[int, int, int]:
     """BundleDestinationValidRows / ValidColumns / PhysicalColumns from LB1, LB0, LB2, else
     the first source's descriptor, else 1 (LB2 defaults to the valid columns)."""
-    source = _shape_source(env.op)
+    from ptodbg.tile.shared import descriptor_legal
+
+    op = env.op
+    source = _shape_source(op)
     t = env.tiles[source] if source is not None else None
     if t is not None and not t.configured():
         t = None
+    if t is None and len(op.shared) == 1:  # else the one shared register's descriptor
+        shared = env.tiles.shared(op.shared[0].shared_id)
+        t = shared.tile if descriptor_legal(shared) else None  # type: ignore[union-attr]
     lb0, lb1, lb2 = _dim(dims, 0), _dim(dims, 1), _dim(dims, 2)
     vr = lb1 if 1 <= lb1 <= 65535 else t.valid_rows if t is not None else 1
     vc = lb0 if 1 <= lb0 <= 65535 else t.valid_columns if t is not None else 1
-    c = lb2 if 1 <= lb2 <= 65535 else t.columns if t is not None else (lb0 if 1 <= lb0 <= 65535 else 1)
+    c = lb2 if 1 <= lb2 <= 65535 else t.columns if t is not None else vc
     return vr, vc, c
 
 
@@ -625,7 +662,7 @@ def block_operands(env: Env, index: int, dims: Dims) -> Operands:
         elif row.name in ("TLOAD", "TSTORE"):
             d = data_type(op)
             columns = _physical_columns(env, dims, o.source0 if row.name == "TSTORE" else None)
-            o.scalar0 = (columns + 1) // 2 if d.is_packed else columns * d.storage_bytes
+            o.scalar0 = dense_row_stride(columns, d)
         elif "address" in present:
             o.scalar0 = _dim(dims, 2)
     if "scalar1" in present and has_ior:
@@ -703,19 +740,18 @@ def execute_block(env: Env, dims: Dims) -> BlockOperation:
     op = env.op
     if op.zero_seen and not op.tiles and not op.shared:
         return op
-    d = op.descriptor
     index = op.operation()
-    if d is not None and d.op_class == TILE_MEMORY and op.datr_present and codes.cube_conversion(op.datr.layout):
-        raise TileUnsupported("TLOAD/TSTORE CUBE layout conversions (the matrix engine: tile part two)")
+    if transport.selected(op):
+        return transport.execute_block(env, dims)
     if index is not None:
         missing = part_two(ops.OPERATIONS[index])
         if missing is not None:
             raise TileUnsupported(f"{ops.OPERATIONS[index].name}: {missing}")
-    if d is not None and d.op_class == TILE_MEMORY and (op.shared or (d.selector & 0x1F) in (9, 10, 11, 12, 14)):
-        raise TileUnsupported("shared-tile TLSU transfers (tile part two)")
     if index is not None and ops.OPERATIONS[index].name == "TPREFETCH":
         from ptodbg.tile.semantics.memory import execute_prefetch_block
         return execute_prefetch_block(env, dims)
+    if sharedmove.selected(op):
+        return sharedmove.execute_block(env, dims)
     if op.shared:
         raise TileFault(TILE_LEGALITY, "a B.IOS binding no operation consumes")
     if index is None:

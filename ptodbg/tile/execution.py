@@ -16,7 +16,7 @@ from typing import Protocol
 from ptodbg.tile.blockop import EMPTY as EMPTY_OPERATION
 from ptodbg.tile.blockop import BlockOperation, TileFault
 from ptodbg.tile.codes import PAD_NULL
-from ptodbg.tile.state import Tile, TileFile
+from ptodbg.tile.state import SharedTile, Tile, TileFile
 
 
 class TileUnsupported(Exception):
@@ -29,11 +29,12 @@ class Workspace:
     """The tile registers as one operation attempt sees them (reads fall through to the
     committed file, writes stay here until :meth:`commit`)."""
 
-    __slots__ = ("file", "changes")
+    __slots__ = ("file", "changes", "shared_changes")
 
     def __init__(self, file: TileFile) -> None:
         self.file = file
         self.changes: dict[int, Tile | None] = {}
+        self.shared_changes: dict[int, SharedTile | None] = {}
 
     def __getitem__(self, index: int) -> Tile | None:
         if index in self.changes:
@@ -50,8 +51,20 @@ class Workspace:
             raise TileFault("TileLegality", f"tile T{index} is not allocated")
         return t
 
+    def shared(self, shared_id: int) -> SharedTile | None:
+        """Shared register ``shared_id`` as this attempt sees it."""
+        if shared_id in self.shared_changes:
+            return self.shared_changes[shared_id]
+        return self.file.shared[shared_id]
+
+    def set_shared(self, shared_id: int, shared: SharedTile | None) -> None:
+        self.shared_changes[shared_id] = shared
+
     def commit(self) -> TileFile:
-        return self.file.with_locals(self.changes) if self.changes else self.file
+        f = self.file.with_locals(self.changes) if self.changes else self.file
+        for shared_id, shared in self.shared_changes.items():
+            f = f.with_shared(shared_id, shared)
+        return f
 
     def view(self) -> TileFile:
         """The file with this attempt's changes (for capacity accounting)."""
@@ -70,7 +83,7 @@ class Memory(Protocol):
 
     def peek(self, address: int, size: int) -> int: ...
 
-    def store(self, address: int, size: int, value: int) -> None: ...
+    def store(self, address: int, size: int, value: int, agent: int | None = None) -> None: ...
 
 
 class Env:

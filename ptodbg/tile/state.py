@@ -398,6 +398,24 @@ class Tile:
                 word |= (self.values[e] & self.dtype.mask) << (lane * bits)
         return word
 
+    def set_carrier(self, k: int, word: int) -> None:
+        """Write the spec's payload word ``k`` (split into its elements when packed); the
+        definedness is left as it was, as a direct payload write leaves it."""
+        if self.kind == PREDICATE or not self.packed:
+            if k >= len(self.values):
+                raise TileError(f"payload word {k} outside the tile's {len(self.values)} stored elements")
+            self.values[k] = word & WORD_MASK
+            return
+        bits, mask = self.dtype.bits, self.dtype.mask
+        per = 64 // bits
+        for lane in range(per):
+            e = k * per + lane
+            part = (word >> (lane * bits)) & mask
+            if e < len(self.values):
+                self.values[e] = part
+            elif part:
+                raise TileError(f"payload word {k} outside the tile's {len(self.values)} stored elements")
+
     def valid_indices(self) -> list[int]:
         """The logical indices of the valid region, row by row."""
         index = self.index

@@ -23,6 +23,7 @@ from ptodbg.avs.harness import (  # noqa: F401 - the imports register the harnes
     tile_elements,
     tile_exec,
     tile_functions,
+    tile_shared,
 )
 from ptodbg.avs.harness.globals import machine_globals
 from ptodbg.avs.harness.registry import SPEC_FUNCTIONS

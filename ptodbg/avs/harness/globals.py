@@ -21,7 +21,7 @@ from ptodbg.avs.harness.state import (
     kind_code,
     transfer_code,
 )
-from ptodbg.avs.harness.tile_block import block_globals
+from ptodbg.avs.harness.tile_block import block_globals, saved_tile_bindings
 from ptodbg.avs.harness.tile_values import TileFiles, tile_globals
 from ptodbg.avs.harness.views import ArrayView, Fixed, RecordView, Scalar
 from ptodbg.avs.interpreter import Global
@@ -173,6 +173,7 @@ def trap_context(h: Harness, ring: int) -> RecordView:
         "bundle_condition_set": saved("cond_set", bool),
         "system_block_terminal_pending": saved("sys_pending", bool),
         "bundle_sequential_pc": saved("bseq", word),
+        "bundle_tile_bindings": saved("header", saved_tile_bindings),
         "frame_stack_return_target": saved("frame_ret", word),
         "t_queue": queue(ssr.EBARG_TQ0),
         "u_queue": queue(ssr.EBARG_UQ0),

@@ -18,7 +18,7 @@ from ptodbg.avs.harness.registry import spec_function
 from ptodbg.avs.harness.state import Harness
 from ptodbg.avs.harness.views import ArrayView, Fixed, RecordView, Scalar
 from ptodbg.avs.interpreter import Global
-from ptodbg.avs.values import AslError, Bits, Enum, Record, Unsupported
+from ptodbg.avs.values import Array, AslError, Bits, Enum, Record, Unsupported
 from ptodbg.tile import blockop as bo
 from ptodbg.tile.blockop import BlockOperation, Descriptor, TileBinding, TileFault
 
@@ -251,6 +251,19 @@ def _tile_binding(h: Harness, i: int) -> RecordView:
     fields = {n: field(*spec) for n, spec in _BINDING_FIELDS.items()}
     fields["valid"] = (lambda: i < len(operation(h).tiles), set_valid)
     return RecordView(f"_BundleTileBindings[[{i}]]", fields)
+
+
+def saved_tile_bindings(header: tuple) -> Array:
+    """``_TrapContexts[[ring]].bundle_tile_bindings``: the bindings of the block state a
+    trap saved (read only)."""
+    tiles = bo.of_header(header).tiles
+    out = []
+    for i in range(16):
+        b = tiles[i] if i < len(tiles) else _RESET_BINDING
+        fields = {n: to_asl(getattr(b, attr)) for n, (attr, to_asl, _) in _BINDING_FIELDS.items()}
+        fields["valid"] = i < len(tiles)
+        out.append(Record("BundleTileBinding", fields))
+    return Array(16, out)
 
 
 @spec_function("AddBundleTileBinding", _TILE_BINDINGS)

@@ -134,7 +134,8 @@ def tile_data_layout_is_cube_conversion(h: Harness, code: object) -> bool:
 def tile_dense_row_stride_bytes(h: Harness, columns: object, data_type: object) -> Bits:
     from ptodbg.avs.convert import as_int
     c, d = as_int(columns, "columns"), dtype(data_type)
-    return word((c + 1) // 2 if d.is_packed else c * d.storage_bytes)
+    from ptodbg.tile.semantics.memory import dense_row_stride
+    return word(dense_row_stride(c, d))
 
 
 # ----------------------------------------------------- per-operation facts
@@ -255,3 +256,66 @@ def contract_value_fact(prop: str, ident: str):  # noqa: ANN201
     if prop == "Value" and ident == "TFMA":
         return tile_fixed_fused_multiply_add_value
     return None
+
+
+@spec_function("ExactWidenFP16ToFP32", "asl/tile/model/execution/expansion.asl")
+def exact_widen_fp16_to_fp32(h: Harness, value: object) -> Bits:
+    from ptodbg.tile.semantics.reduce import widen_to_fp32
+    return word(widen_to_fp32(codes.FP16, as_bits(value, "the value")))
+
+
+@spec_function("ExactWidenBF16ToFP32", "asl/tile/model/execution/expansion.asl")
+def exact_widen_bf16_to_fp32(h: Harness, value: object) -> Bits:
+    from ptodbg.tile.semantics.reduce import widen_to_fp32
+    return word(widen_to_fp32(codes.BF16, as_bits(value, "the value")))
+
+
+@spec_function("TileProfileMixedExpdifFP32", "asl/arch/profile/reference-profile.asl")
+def tile_profile_mixed_expdif_fp32(h: Harness, source_type: object, left: object, broadcast: object) -> tuple:
+    from ptodbg.tile.semantics.reduce import mixed_expdif_fp32
+    if dtype(source_type) not in (codes.FP16, codes.BF16):
+        raise AssertionFailed("TileProfileMixedExpdifFP32 of a source other than FP16 or BF16")
+    lv, bv = as_bits(left, "left"), as_bits(broadcast, "broadcast")
+    value, flags = run(h, lambda env: mixed_expdif_fp32(env, lv, bv))[1]  # type: ignore[misc]
+    return word(value), Bits(5, flags)
+
+
+@spec_function("TileDataLayoutConversionIsLoad", _CONTROL)
+def tile_data_layout_conversion_is_load(h: Harness, value: object) -> bool:
+    from ptodbg.tile.semantics.transport import conversion_is_load
+    return conversion_is_load(as_bits(value, "a layout code", 5))
+
+
+@spec_function("TileDataLayoutConversionIsStore", _CONTROL)
+def tile_data_layout_conversion_is_store(h: Harness, value: object) -> bool:
+    from ptodbg.tile.semantics.transport import conversion_is_store
+    return conversion_is_store(as_bits(value, "a layout code", 5))
+
+
+@spec_function("AdvertiseTileDataLayout", _CONTROL)
+def advertise_tile_data_layout(h: Harness, code: object) -> None:
+    """Every assigned layout code is architectural and ptodbg supports them all
+    (TileDataLayoutCodeSupported): advertising one changes nothing."""
+    c = as_bits(code, "a layout code", 5)
+    if not codes.data_layout_accepted(c):
+        raise AssertionFailed(f"data layout code {c} is not assigned")
+
+
+@spec_function("CurrentBundleCanonicalize", _CONTROL)
+def current_bundle_canonicalize(h: Harness) -> bool:
+    from ptodbg.avs.harness.tile_block import operation
+    return operation(h).datr.canonicalize
+
+
+@spec_function("CurrentBundleDataLayout", _CONTROL)
+def current_bundle_data_layout(h: Harness) -> Enum:
+    from ptodbg.avs.harness.tile_block import operation
+    return tile_data_layout_of_code(h, Bits(5, operation(h).datr.layout))
+
+
+@spec_function("TileDataLayoutCubeLayout", _CONTROL)
+def tile_data_layout_cube_layout(h: Harness, code: object) -> Enum:
+    c = as_bits(code, "a layout code", 5)
+    if not codes.cube_conversion(c):
+        raise AssertionFailed(f"data layout code {c} is not a CUBE conversion")
+    return layout_enum(codes.cube_layout_of(c))

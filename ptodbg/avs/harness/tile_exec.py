@@ -116,7 +116,7 @@ def _handler_call(name: str, part: str) -> Callable:
 for _handler in ("ExecuteTileBinary", "ExecuteTileUnary", "ExecuteTileScalar", "ExecuteTileFillScalar", "TLOAD",
                  "TSTORE", "TMOV", "TPREFETCH", "ExecuteTileReduction", "ExecuteTileExpand", "ExecuteTileCompare",
                  "ExecuteTileCompareScalar", "ExecuteTileSelect", "ExecuteTileSelectScalar", "TFMA", "TEXTRACT",
-                 "TINSERT", "TTRANS", "TCONCAT", "TFILLPAD", "TIMG2COL"):
+                 "TINSERT", "TTRANS", "TCONCAT", "TFILLPAD", "TIMG2COL", "TCVT"):
     spec_function(_handler, f"asl/tile/model (the {_handler} handler)")(_handler_call(_handler, "execute"))
     spec_function("TileOperandsLegal_" + _handler, "asl/tile/model/legality (its TileOperandsLegal)")(
         _handler_call(_handler, "legal"))
@@ -356,6 +356,8 @@ def _register_queries() -> None:
     queries = {
         "SelectedBundleTileMaskIsZero": (f"{_DISPATCH}/tile-schema.asl", lambda env, dims: dp.mask_is_zero(env.op)),
         "SelectedBundleTileMasksLegal": (f"{_DISPATCH}/tile-schema.asl", lambda env, dims: dp.masks_legal(env.op)),
+        "SelectedBundleComparisonDimensionsLegal": (f"{_DISPATCH}/comparison-schema.asl",
+                                                    lambda env, dims: dp.dims_legal(dims)),
         "BundleTileBindingStreamTerminated": (f"{_DISPATCH}/tile-schema.asl",
                                               lambda env, dims: dp.stream_terminated(env.op)),
         "BundleOperationBindingsComplete": (f"{_DISPATCH}/descriptor-legality.asl", with_index(dp.bindings_complete)),
@@ -363,6 +365,17 @@ def _register_queries() -> None:
         "BundleOperationScalarBindingSchemaLegal": (f"{_DISPATCH}/scalar-schema.asl",
                                                     with_index(dp.scalar_schema_legal)),
     }
+    from ptodbg.tile.semantics import transport
+    layout_conversion = f"{_DISPATCH}/tlsu-layout-conversion.asl"
+    queries.update({
+        "BundleCubeTransportSelected": (layout_conversion, lambda env, dims: transport.selected(env.op)),
+        "BundleCubeTransportDimensionsLegal": (layout_conversion,
+                                               lambda env, dims: transport.dimensions_legal(dims)),
+        "BundleCubeTransportDataAttributesLegal": (layout_conversion,
+                                                   lambda env, dims: transport.data_attributes_legal(env.op)),
+        "BundleCubeTransportBindingsLegal": (layout_conversion,
+                                             lambda env, dims, index: transport.bindings_legal(env, _index(index))),
+    })
     for name, (source, fn) in queries.items():
         spec_function(name, source)(_block_query(fn))
     for name in ("SelectedBundleClosedBinarySchemaLegal", "SelectedBundleClosedUnarySchemaLegal",
@@ -375,6 +388,36 @@ def _register_queries() -> None:
 
 
 _register_queries()
+
+
+@spec_function("SelectedBundleExpansionExponentialDifferenceTypes", f"{_DISPATCH}/expansion-schema.asl")
+def selected_bundle_expdif_types(h: Harness) -> tuple:
+    from ptodbg.avs.harness.tile_values import dtype_enum
+    from ptodbg.tile.dispatch import expdif_type_pair
+
+    legal, source, destination = expdif_type_pair(operation(h))
+    return legal, dtype_enum(source), dtype_enum(destination)
+
+
+@spec_function("ResolveTileNumericExecutionControl", f"{_DISPATCH}/numeric-control.asl")
+def resolve_tile_numeric_execution_control(h: Harness, index: object, operands: object) -> Record:
+    from ptodbg.avs.harness.numeric_functions import _control_record
+    from ptodbg.tile.dispatch import resolve_numeric_control
+    from ptodbg.tile.rounding import NumericControl, Rounding
+
+    i, o = _index(index), operands_of(operands)
+    mode, saturating = run(h, lambda env: resolve_numeric_control(env, i, o))[1]
+    return _control_record(NumericControl(Rounding[mode], saturating))
+
+
+@spec_function("TileCommitConversionResult", "asl/tile/model/numeric/formats.asl")
+def tile_commit_conversion_result(h: Harness, destination: object, result: object, flags: object) -> None:
+    """The conversion's publish boundary: the flags, then the destination register."""
+    from ptodbg.avs.harness.tile_values import tile_index, tile_of
+
+    i, t = tile_index(destination), tile_of(result)
+    h.m.core_state |= as_bits(flags, "the flags", 5) << _FLAGS_SHIFT
+    h.m.tiles = h.m.tiles.with_local(i, t)
 
 
 @spec_function("SelectedBundleTileDataAttributesLegal", f"{_DISPATCH}/tile-schema.asl")

@@ -22,7 +22,7 @@ from ptodbg.avs.harness.tile_values import (
     tile_index,
     tile_of,
 )
-from ptodbg.avs.values import AssertionFailed, Bits, Enum
+from ptodbg.avs.values import AssertionFailed, Bits, Enum, Unsupported
 from ptodbg.tile import codes
 from ptodbg.tile import state as ts
 from ptodbg.tile.state import Tile, TileError, TileFile
@@ -266,6 +266,13 @@ def tile_source_contents_defined(h: Harness, index: object) -> bool:
     return t is not None and t.legal() and t.contents_defined
 
 
+@spec_function("TileSourceEncodingsValid", "asl/tile/model/definedness/elements.asl")
+def tile_source_encodings_valid(h: Harness, index: object) -> bool:
+    from ptodbg.tile.execution import Workspace
+    from ptodbg.tile.legality import encodings_valid
+    return encodings_valid(Workspace(h.m.tiles), tile_index(index))
+
+
 @spec_function("TileLogicalShapeMatch", _LEGALITY)
 def tile_logical_shape_match(h: Harness, left: object, right: object) -> bool:
     a, b = h.m.tiles[tile_index(left)], h.m.tiles[tile_index(right)]
@@ -463,6 +470,38 @@ def configure_tile_feature_map_descriptor(h: Harness, index: object, layout_valu
     numbers = [as_int(v, "a feature-map field") for v in fields[:17]]
     t.fmap = FeatureMap(name, *numbers, as_bits(fields[17], "padding"), as_bool(fields[18], "transposed"))
     put(h, i, t)
+
+
+class _FeatureMapRecord:
+    """A TileFeatureMapDescriptor value: a valid descriptor's fields; an invalid one has
+    only ``valid`` (ptodbg keeps no stale fields)."""
+
+    __slots__ = ("fmap",)
+
+    def __init__(self, fmap: object) -> None:
+        self.fmap = fmap
+
+    def get_field(self, name: str) -> object:
+        if name == "valid":
+            return self.fmap is not None
+        if self.fmap is None:
+            raise Unsupported(f"the stale {name} of an invalid feature-map descriptor")
+        if name == "layout":
+            return Enum("TileFeatureMapLayout_" + self.fmap.layout)  # type: ignore[attr-defined]
+        value = getattr(self.fmap, name)
+        return word(value) if name == "padding" else value
+
+    def set_field(self, name: str, value: object) -> None:
+        raise Unsupported("changing a copied feature-map descriptor")
+
+    def copy(self) -> _FeatureMapRecord:
+        return self
+
+
+@spec_function("ReadTileFeatureMapDescriptor", "asl/tile/model/state/feature-map-descriptors.asl")
+def read_tile_feature_map_descriptor(h: Harness, index: object) -> _FeatureMapRecord:
+    t = h.m.tiles[tile_index(index)]
+    return _FeatureMapRecord(t.fmap if t is not None else None)
 
 
 # ---------------------------------------------------------------- CUBE tiles

@@ -17,7 +17,7 @@ from ptodbg.avs.convert import as_bits, as_bool, as_int, enum_name, word
 from ptodbg.avs.values import Array, AslError, Bits, Enum, Unsupported
 from ptodbg.tile import codes
 from ptodbg.tile.codes import DTYPE_BY_NAME, MODEL_ELEMENTS, DType
-from ptodbg.tile.state import Tile
+from ptodbg.tile.state import Tile, TileError
 
 PACKED_DEFINED_BITS = 524288  # PackedTileDefinedElements
 
@@ -144,7 +144,7 @@ _SETTERS: dict[str, Callable[[Tile, object], None]] = {
 def tile_field(tile: Tile | None, name: str) -> object:
     """One field of the TileInfo record ``tile`` stands for (None: a released register)."""
     if name == "payload":
-        return PayloadView(tile)
+        return PayloadView(TileInfo(tile))
     if name == "defined_elements":
         return _defined_bits(tile, False)
     if name == "packed_defined_elements":
@@ -206,43 +206,78 @@ def changed_tile(tile: Tile | None, name: str, value: object) -> Tile | None:
 
 
 class PayloadView:
-    """``tile.payload``: the spec's carrier words (read only; a write goes through the
-    element functions)."""
+    """``tile.payload``: the spec's carrier words, read from and written through to the
+    TileInfo (or live register) it belongs to."""
 
-    __slots__ = ("tile",)
+    __slots__ = ("owner",)
 
-    def __init__(self, tile: Tile | None) -> None:
-        self.tile = tile
+    def __init__(self, owner: TileInfo | LiveTileInfo) -> None:
+        self.owner = owner
 
     def get_item(self, index: object) -> Bits:
-        k = as_int(index, "a payload index")
-        if not 0 <= k < MODEL_ELEMENTS:
-            raise AslError(f"payload[[{k}]] outside 0..{MODEL_ELEMENTS - 1}")
-        return word(self.tile.carrier(k) if self.tile is not None else 0)
+        k = _payload_index(index)
+        tile = self.owner.current()
+        return word(tile.carrier(k) if tile is not None else 0)
 
     def set_item(self, index: object, value: object) -> None:
-        raise Unsupported("assignment to a TileInfo payload word")
+        k = _payload_index(index)
+        tile = self.owner.current()
+        if tile is None:
+            raise Unsupported("assignment to the payload of a released register")
+        t = tile.copy()
+        try:
+            t.set_carrier(k, as_bits(value, "a payload word"))
+        except TileError as e:
+            raise Unsupported(str(e)) from None
+        self.owner.replace(t)
 
     def copy(self) -> Array:
         raise Unsupported("copying a whole TileInfo payload")
 
 
+def _payload_index(index: object) -> int:
+    k = as_int(index, "a payload index")
+    if not 0 <= k < MODEL_ELEMENTS:
+        raise AslError(f"payload[[{k}]] outside 0..{MODEL_ELEMENTS - 1}")
+    return k
+
+
 class TileInfo:
-    """A TileInfo value of the program (a copy of ``_Tiles[[i]]``)."""
+    """A TileInfo value of the program (a copy of ``_Tiles[[i]]``).  A copy of a released
+    register may have its fields set before it is marked allocated: it keeps a blank tile
+    with ``allocated`` false until then."""
 
-    __slots__ = ("tile",)
+    __slots__ = ("tile", "allocated")
 
-    def __init__(self, tile: Tile | None) -> None:
+    def __init__(self, tile: Tile | None, allocated: bool | None = None) -> None:
         self.tile = tile
+        self.allocated = tile is not None if allocated is None else allocated
 
     def get_field(self, name: str) -> object:
+        if name == "payload":
+            return PayloadView(self)
+        if name == "allocated":
+            return self.allocated
         return tile_field(self.tile, name)
 
     def set_field(self, name: str, value: object) -> None:
+        if name == "allocated":
+            self.allocated = as_bool(value, "allocated")
+            if self.allocated and self.tile is None:
+                self.tile = changed_tile(None, name, value)
+            return
+        if self.tile is None:
+            self.tile = changed_tile(None, "allocated", True)
         self.tile = changed_tile(self.tile, name, value)
 
+    def current(self) -> Tile | None:
+        return self.tile
+
+    def replace(self, tile: Tile) -> None:
+        self.tile = tile
+
     def copy(self) -> TileInfo:
-        return TileInfo(self.tile)
+        return TileInfo(self.tile, self.allocated)
 
     def __eq__(self, other: object) -> bool:
         raise Unsupported("comparing whole TileInfo records")
@@ -260,11 +295,20 @@ class LiveTileInfo:
         self.index = index
 
     def get_field(self, name: str) -> object:
+        if name == "payload":
+            return PayloadView(self)
         return tile_field(self.files.get()[self.index], name)
 
     def set_field(self, name: str, value: object) -> None:
         f = self.files.get()
         self.files.put(f.with_local(self.index, changed_tile(f[self.index], name, value)))
+
+    def current(self) -> Tile | None:
+        return self.files.get()[self.index]
+
+    def replace(self, tile: Tile) -> None:
+        f = self.files.get()
+        self.files.put(f.with_local(self.index, tile))
 
     def copy(self) -> TileInfo:
         return TileInfo(self.files.get()[self.index])
@@ -308,7 +352,8 @@ class _TilesArray:
 
     def set_item(self, index: object, value: object) -> None:
         i = tile_index(index)
-        self.files.put(self.files.get().with_local(i, tile_of(value)))
+        released = isinstance(value, TileInfo) and not value.allocated
+        self.files.put(self.files.get().with_local(i, None if released else tile_of(value)))
 
     def copy(self) -> Array:
         f = self.files.get()

@@ -69,14 +69,14 @@ class MemoryPort:
         """A probed byte range without an event (a packed store's containing byte)."""
         return int.from_bytes(self.mem.read_raw(address, size), "little")
 
-    def store(self, address: int, size: int, value: int) -> None:
+    def store(self, address: int, size: int, value: int, agent: int | None = None) -> None:
         """Write a probed element, with its store event."""
         mem = self.mem
         value &= (1 << (8 * size)) - 1
         mem.write_raw(address, value.to_bytes(size, "little"))
         if mem.capture or mem.watched:
             mem.note(MemEvent(STORE, address, size, value, self.order))
-            self.agents.append(None)
+            self.agents.append(agent)
 
 
 def dimensions(header: tuple) -> tuple:

@@ -1,10 +1,14 @@
 """Elementwise tile operations: tile-tile binary (TADD ... TREM, TAND ... TSHR, TMAX,
 TMIN), unary (TABS, TNOT, TNEG, TRELU and the SFU TEXP, TLOG, TRECIP, TSQRT, TRSQRT),
-tile-scalar binary (TADDS ... TMINS) and the scalar fill (TEXPANDS).
+tile-scalar binary (TADDS ... TMINS), the scalar fill (TEXPANDS) and the format
+conversion TCVT.
 
 Sources (pto-spec 0.58.3): ``asl/tile/model/execution/{elementwise,unary}.asl``,
-``asl/tile/model/legality/{operand-schema,dtype-layout}.asl`` and each operation's file
-under ``asl/tile/elementwise-tile-tile/`` and ``asl/tile/tile-scalar-and-immediate/``.
+``asl/tile/model/legality/{operand-schema,dtype-layout}.asl``,
+``asl/tile/model/numeric/formats.asl`` (TCVT, TileConvertValue),
+``asl/arch/profile/e8m0-conversion.asl`` (the reference profile's TileProfileConvert) and
+each operation's file under ``asl/tile/elementwise-tile-tile/`` and
+``asl/tile/tile-scalar-and-immediate/``.
 
 Every operation snapshots its sources before the first destination write (so a source
 that is also the destination reads its old values), writes the valid region, marks it
@@ -16,8 +20,10 @@ from __future__ import annotations
 from ptodbg.tile import codes
 from ptodbg.tile import elements as el
 from ptodbg.tile import legality as lg
-from ptodbg.tile.codes import PREDICATE, ROW_MAJOR, DType
+from ptodbg.tile.codes import MATRIX, PREDICATE, ROW_MAJOR, DType
+from ptodbg.tile.convert import E8M0_SOURCES, convert, convert_integer, to_carrier
 from ptodbg.tile.execution import Env, TileUnsupported
+from ptodbg.tile.rounding import NumericControl, Rounding
 from ptodbg.tile.semantics import register
 from ptodbg.tile.state import TileError
 
@@ -268,6 +274,77 @@ def execute_tfma(env: Env, destination: int, left: int, right: int, addend: int)
     env.flags |= flags
 
 
+# --------------------------------------------------------------------- TCVT
+def tcvt_pair_supported(source: DType, destination: DType) -> bool:
+    """HardwareTCVTTypePairSupported: an E8M0 destination takes FP16, BF16 or FP32."""
+    return destination is not codes.E8M0 or source in E8M0_SOURCES
+
+
+def legal_tcvt(env: Env, destination: int, source: int, control: tuple[str, bool]) -> bool:
+    """TileOperandsLegal_TCVT: equal geometry, a supported type pair, and the block's
+    Canonicalize and Layout transform matching the source's representation (a private
+    CUBE source - location Matrix - converts row-major under NORM only)."""
+    w = env.tiles
+    if not (lg.descriptor_legal(w, destination) and lg.contents_defined(w, source) and lg.encodings_valid(w, source)):
+        return False
+    dt, st = w.allocated(destination), w.allocated(source)
+    if not tcvt_pair_supported(st.dtype, dt.dtype):
+        return False
+    if (dt.rows, dt.columns, dt.valid_rows, dt.valid_columns) != (st.rows, st.columns, st.valid_rows,
+                                                                   st.valid_columns):
+        return False
+    attrs = env.op.datr
+    private = st.location == MATRIX
+    if private != attrs.canonicalize:
+        return False
+    if private:
+        return attrs.layout == 0 and st.layout == ROW_MAJOR and dt.layout == ROW_MAJOR
+    if codes.cube_conversion(attrs.layout):
+        return False
+    return st.layout == codes.source_layout(attrs.layout) and dt.layout == codes.destination_layout(attrs.layout)
+
+
+def tcvt_value(env: Env, value: int, source: DType, destination: DType, control: NumericControl) -> tuple[int, int]:
+    """TileConvertValue: (the destination's carrier word, flags).  Integer pairs convert by
+    value (wrapping, or clamping under Sat); a floating side follows the numeric model -
+    the reference profile's TileProfileConvert keeps the carrier (an integer destination
+    takes its low bits) and converts to E8M0 by the normative rule; IEEE conversion rounds
+    the exact value once."""
+    if source.is_integer and destination.is_integer:
+        return to_carrier(destination, convert_integer(value, source, destination, control.saturating)), 0
+    if env.numeric == "carrier" and destination is not codes.E8M0:
+        return (to_carrier(destination, value) if destination.is_integer else value), 0
+    raw, flags = convert(value & source.mask, source, destination, control)
+    return to_carrier(destination, raw), flags
+
+
+def execute_tcvt(env: Env, destination: int, source: int, control: tuple[str, bool]) -> None:
+    """TCVT: every valid element converted into the destination's type and layout (the
+    source snapshot read before any write), padding by the block's pad value, the result a
+    public (location Any) tile; the conversion flags are recorded with the result."""
+    st = env.tiles.allocated(source)
+    result = env.tiles.allocated(destination).copy()
+    if (result.rows, result.columns, result.valid_rows, result.valid_columns) != (
+            st.rows, st.columns, st.valid_rows, st.valid_columns):
+        raise TileError("TCVT's source and destination differ in shape")
+    numeric = NumericControl(Rounding[control[0]], control[1])
+    result.defined = bytearray(len(result.defined))
+    result.defined_valid = 0
+    result.contents_defined = False
+    flags = 0
+    for r in range(st.valid_rows):
+        for c in range(st.valid_columns):
+            value, f = tcvt_value(env, st.values[st.index(r, c)], st.dtype, result.dtype, numeric)
+            result.put(result.index(r, c), value)
+            flags |= f
+    result.mark_valid_defined()
+    result.apply_padding(env.pad_value())
+    result.location = codes.ANY
+    env.flags |= flags
+    env.tiles[destination] = result
+
+
+register("TCVT", legal_tcvt, execute_tcvt)
 register("ExecuteTileBinary", legal_binary, execute_binary)
 register("TFMA", legal_tfma, execute_tfma)
 register("ExecuteTileUnary", legal_unary, execute_unary)

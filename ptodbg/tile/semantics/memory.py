@@ -28,6 +28,12 @@ def element_bytes(d: DType) -> int:
     return 1 if d.is_packed else d.storage_bytes
 
 
+def dense_row_stride(columns: int, d: DType) -> int:
+    """TileDenseRowStrideBytes: the bytes of ``columns`` elements (packed four-bit
+    elements two to a byte)."""
+    return (columns + 1) // 2 if d.is_packed else columns * d.storage_bytes
+
+
 def strided_address(base: int, row: int, column: int, stride: int, d: DType) -> int:
     """TileMemoryStridedByteAddress (modulo 2**64)."""
     offset = column // 2 if d.is_packed else column * d.storage_bytes
@@ -44,7 +50,7 @@ def loaded_value(raw: int, d: DType, high_nibble: bool) -> int:
     return raw
 
 
-def _memory(env: Env):  # noqa: ANN202
+def memory_of(env: Env):  # noqa: ANN202
     if env.memory is None:
         raise TileUnsupported("a tile memory transfer without a memory")
     return env.memory
@@ -70,7 +76,7 @@ def execute_tload(env: Env, destination: int, base: int, stride: int) -> None:
         raise TileError("TLOAD of a CUBE tile whose descriptor is not legal")
     d = tile.dtype
     size = element_bytes(d)
-    mem = _memory(env)
+    mem = memory_of(env)
     footprint = _footprint(tile.valid_rows, tile.valid_columns, base, stride, d)
     for _r, _c, address in footprint:
         mem.probe(address, size, False)
@@ -100,7 +106,7 @@ def execute_tstore(env: Env, base: int, stride: int, source: int) -> None:
         raise TileError("TSTORE of a CUBE tile whose descriptor is not legal")
     d = tile.dtype
     size = element_bytes(d)
-    mem = _memory(env)
+    mem = memory_of(env)
     footprint = _footprint(tile.valid_rows, tile.valid_columns, base, stride, d)
     for _r, _c, address in footprint:
         mem.probe(address, size, True)
@@ -125,7 +131,7 @@ def prefetch(env: Env, agents: list[tuple[int | None, int, int]], valid_columns:
     """TPREFETCHCore: for each participating PE (agent, base, row stride in elements) the
     elements of a valid_rows x valid_columns rectangle; every element of every PE is probed
     before the first load event."""
-    mem = _memory(env)
+    mem = memory_of(env)
     size = element_bytes(d)
     addresses = []
     for agent, base, stride in agents:

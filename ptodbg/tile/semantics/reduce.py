@@ -188,6 +188,15 @@ def expdif(env: Env, d: DType, left: int, broadcast: int) -> tuple[int, int]:
     return el.carrier_unary(el.EXP, difference), flags
 
 
+def mixed_expdif_fp32(env: Env, left: int, broadcast: int) -> tuple[int, int]:
+    """TileProfileMixedExpdifFP32 of the widened FP32 operands: the profile's two fixed
+    discriminator results, else EXPDIF in FP32."""
+    fixed = _MIXED_EXPDIF.get((left, broadcast))
+    if fixed is not None:
+        return fixed, 0
+    return expdif(env, codes.FP32, left, broadcast)
+
+
 def expand_value(env: Env, op: str, source: DType, d: DType, left: int, broadcast: int) -> tuple[int, int]:
     """TileExpandValueWithTypesAndFlags: COPY the broadcast, EXPDIF exp(left - broadcast)
     (a FP16/BF16 source widened exactly to a FP32 destination first), the others the
@@ -196,11 +205,7 @@ def expand_value(env: Env, op: str, source: DType, d: DType, left: int, broadcas
         return broadcast, 0
     if op == "EXPDIF":
         if source is not d:
-            wl, wb = widen_to_fp32(source, left), widen_to_fp32(source, broadcast)
-            fixed = _MIXED_EXPDIF.get((wl, wb))
-            if fixed is not None:
-                return fixed, 0
-            return expdif(env, codes.FP32, wl, wb)
+            return mixed_expdif_fp32(env, widen_to_fp32(source, left), widen_to_fp32(source, broadcast))
         return expdif(env, d, left, broadcast)
     return binary_value(env, _EXPAND_STEP[op], d, left, broadcast)
 
