@@ -11,7 +11,7 @@ needs), ``step``, ``recover``, ``continue``.  It checks (DESIGN.md §10):
 1. *precise*: the attempt trapped with the right number (DATA_PAGE_FAULT 35, or
    INST_PAGE_FAULT 33 for a fetch), TRAPARG0 (the probe's original address, see
    :mod:`ptodbg.debug.faultsites`), saved TPC and step count; it recorded no memory event;
-   registers, queues, reservation, block state, system-call state and every page
+   registers, queues, reservation, block state, system-call state, tile registers and every page
    (contents and permissions) are as the fault-free run had them before that step.  A
    block's ``body`` may turn true: a faulting attempt inside a block has entered the body
    (CORE.md §7.1).

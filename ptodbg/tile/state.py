@@ -24,6 +24,10 @@ A :class:`Tile` held by a :class:`TileFile` is never changed: an operation copie
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from itertools import filterfalse
+from sys import getsizeof
+
 from ptodbg.tile.codes import (
     ANY,
     CELL_BYTES,
@@ -52,6 +56,9 @@ from ptodbg.tile.codes import (
 )
 
 CAPACITY_LIMIT = 262144  # TileCapacityLimitBytes: the reference profile's TILE_CAPACITY
+
+
+_SMALL = frozenset(range(-5, 257))  # integers CPython shares: no bytes of a tile's own
 
 
 class TileError(Exception):
@@ -273,6 +280,19 @@ class Tile:
         t.values = self.values[:]
         t.defined = self.defined[:]
         return t
+
+    def footprint(self, size: Callable[[object], int] = getsizeof) -> int:
+        """Bytes this tile occupies (the object, its element list and the integers in it
+        too large to be shared, its definedness bytes), each object sized by ``size`` -
+        for the history's accounting."""
+        values = self.values
+        large = sum(map(size, filterfalse(_SMALL.__contains__, values)))
+        return size(self) + size(values) + large + size(self.defined)
+
+    def same(self, other: Tile) -> bool:
+        """Whether two tiles hold the same descriptor, elements and definedness (tiles are
+        compared by content where identity is not enough: a replayed run makes new ones)."""
+        return self is other or all(getattr(self, name) == getattr(other, name) for name in Tile.__slots__)
 
     # ----------------------------------------------------------- descriptor
     @property
@@ -525,6 +545,14 @@ class SharedTile:
 
     __slots__ = ("allocation_mask", "initialized_mask", "published", "tile")
 
+    def footprint(self, size: Callable[[object], int] = getsizeof) -> int:
+        """Bytes of the record (its tile is a part of its own)."""
+        return size(self)
+
+    def same(self, other: SharedTile) -> bool:
+        return ((self.allocation_mask, self.initialized_mask, self.published)
+                == (other.allocation_mask, other.initialized_mask, other.published) and self.tile.same(other.tile))
+
     def __init__(self, tile: Tile, allocation_mask: int, initialized_mask: int = 0, published: bool = False) -> None:
         self.tile = tile
         self.allocation_mask = allocation_mask
@@ -567,6 +595,33 @@ class TileFile:
     def empty(self) -> bool:
         return not any(self.local) and not any(self.shared)
 
+    def differences(self, other: TileFile) -> list[str]:
+        """The registers whose contents differ between two files ("T3", "S200")."""
+        if self is other:
+            return []
+        out = [f"T{i}" for i, (a, b) in enumerate(zip(self.local, other.local, strict=True))
+               if a is not b and (a is None or b is None or not a.same(b))]
+        for i, (a, b) in enumerate(zip(self.shared, other.shared, strict=True)):
+            if a is not b and (a is None or b is None or not a.same(b)):
+                out.append(f"S{i}")
+        return out
+
+    def footprint(self, size: Callable[[object], int] = getsizeof) -> int:
+        """Bytes of the file object itself (its tuples and tiles are :meth:`parts`)."""
+        return size(self)
+
+    def parts(self) -> list[object]:
+        """What the file holds, each counted once by identity however many files share it:
+        its two tuples (a file that changes only local tiles shares the shared tuple), the
+        tiles and the shared registers."""
+        out: list[object] = [self.local, self.shared]
+        out.extend(t for t in self.local if t is not None)
+        for s in self.shared:
+            if s is not None:
+                out.append(s)
+                out.append(s.tile)
+        return out
+
     def local_in_use(self, excluded: int | None = None) -> int:
         """TileCapacityInUse / TileCapacityInUseExcept: allocated bytes over all PEs."""
         return sum(t.allocation_bytes() for i, t in enumerate(self.local) if t is not None and i != excluded)
@@ -578,6 +633,12 @@ class TileFile:
     def in_use(self) -> int:
         """CoreTileCapacityInUse."""
         return self.local_in_use() + self.shared_in_use()
+
+
+def footprint(part: object, size: Callable[[object], int] = getsizeof) -> int:
+    """Bytes of one of :meth:`TileFile.parts` (a tuple: itself; a tile or shared register:
+    its own footprint)."""
+    return size(part) if type(part) is tuple else part.footprint(size)  # type: ignore[attr-defined]
 
 
 EMPTY = TileFile()

@@ -54,7 +54,10 @@ class MemoryPort:
         """ProbeDataAccess with the element's natural alignment; raises the fault."""
         if address % size:
             raise Fault(DATA_ALIGN_FAULT, address, reason=f"tile element access {address:#x} is not {size}-byte aligned")
-        self.mem.check(address, size, W if write else R)
+        mem = self.mem
+        if write and mem.defect_store_before_check:  # test-only defect: the element changes before its probe
+            mem.commit_before_check(address, bytes(~b & 0xFF for b in mem.read_raw(address, size)))
+        mem.check(address, size, W if write else R)
 
     def load(self, address: int, size: int, agent: int | None = None) -> int:
         """A probed element's bytes, with its load event."""
