@@ -472,7 +472,7 @@ class Machine:
                 "CORE_STATE": self.core_state,
                 "CORE_FEATURE_ENABLE": self.feature_enable,
                 "VERSION": 1,
-                "TILE_CAPACITY": 262144,
+                "TILE_CAPACITY": self.profile.tile_capacity,
             }.get(name, 0)
         ring, low = (address >> 12) & 0xF, address & 0xFFF
         if low == ssr.TRAPNO:

@@ -37,7 +37,6 @@ from ptodbg.tile.execution import Env, Operands, TileUnsupported
 from ptodbg.tile.semantics import handlers, sharedmove, transport
 from ptodbg.tile.semantics.memory import dense_row_stride
 from ptodbg.tile.state import (
-    CAPACITY_LIMIT,
     derived_rows,
     logical_capacity,
     numeric_tile,
@@ -511,6 +510,12 @@ def effective_data_type(env: Env) -> DType | None:
                 t = env.tiles[source] if valid else None
                 if t is not None and t.configured():
                     return t.dtype
+        from ptodbg.tile.shared import descriptor_legal
+        for s in op.shared:  # a shared source's type (TMOV.S2L)
+            if not s.consumed and s.size == 0:
+                shared = env.tiles.shared(s.shared_id)
+                if descriptor_legal(shared, env.tiles.limit):
+                    return shared.tile.dtype  # type: ignore[union-attr]
     return None
 
 
@@ -535,7 +540,7 @@ def destination_shape(env: Env, dims: Dims) -> tuple[int, int, int]:
         t = None
     if t is None and len(op.shared) == 1:  # else the one shared register's descriptor
         shared = env.tiles.shared(op.shared[0].shared_id)
-        t = shared.tile if descriptor_legal(shared) else None  # type: ignore[union-attr]
+        t = shared.tile if descriptor_legal(shared, env.tiles.limit) else None  # type: ignore[union-attr]
     lb0, lb1, lb2 = _dim(dims, 0), _dim(dims, 1), _dim(dims, 2)
     vr = lb1 if 1 <= lb1 <= 65535 else t.valid_rows if t is not None else 1
     vc = lb0 if 1 <= lb0 <= 65535 else t.valid_columns if t is not None else 1
@@ -564,7 +569,7 @@ def resolve_destinations(env: Env, dims: Dims, shape: tuple[int, int, int] | Non
                 raise TileFault(TILE_ALLOCATION, f"no free tile register in hand {'TUMN'[b.hand]}")
             reserved.add(free)
             resolved[k] = free
-    if env.tiles.view().in_use() + required > CAPACITY_LIMIT:
+    if env.tiles.view().in_use() + required > env.tiles.limit:
         raise TileFault(TILE_ALLOCATION, "the destinations exceed the core's tile capacity")
     primary_type = primary or selected
     vr, vc, c = shape if shape is not None else destination_shape(env, dims)
@@ -598,7 +603,7 @@ def resolve_predicate_destination(env: Env) -> BlockOperation:
     if source.kind != NUMERIC or source.rows * source.columns > logical_capacity(source.capacity, source.dtype) \
             or (source.rows * source.columns + 7) // 8 > capacity:
         raise TileFault(TILE_ALLOCATION, "the predicate destination cannot hold the source's shape")
-    if env.tiles.view().in_use() + codes.pe_count(b.mask) * capacity > CAPACITY_LIMIT:
+    if env.tiles.view().in_use() + codes.pe_count(b.mask) * capacity > env.tiles.limit:
         raise TileFault(TILE_ALLOCATION, "the destination exceeds the core's tile capacity")
     free = next((i for i in range(b.hand * 16, b.hand * 16 + 16) if env.tiles[i] is None), None)
     if free is None:

@@ -16,7 +16,7 @@ from typing import Protocol
 from ptodbg.tile.blockop import EMPTY as EMPTY_OPERATION
 from ptodbg.tile.blockop import BlockOperation, TileFault
 from ptodbg.tile.codes import PAD_NULL
-from ptodbg.tile.state import SharedTile, Tile, TileFile
+from ptodbg.tile.state import CAPACITY_LIMIT, SharedTile, Tile, TileFile
 
 
 class TileUnsupported(Exception):
@@ -29,12 +29,13 @@ class Workspace:
     """The tile registers as one operation attempt sees them (reads fall through to the
     committed file, writes stay here until :meth:`commit`)."""
 
-    __slots__ = ("file", "changes", "shared_changes")
+    __slots__ = ("file", "changes", "shared_changes", "limit")
 
-    def __init__(self, file: TileFile) -> None:
+    def __init__(self, file: TileFile, limit: int = CAPACITY_LIMIT) -> None:
         self.file = file
         self.changes: dict[int, Tile | None] = {}
         self.shared_changes: dict[int, SharedTile | None] = {}
+        self.limit = limit  # TileCapacityLimitBytes: the core's TILE_CAPACITY
 
     def __getitem__(self, index: int) -> Tile | None:
         if index in self.changes:

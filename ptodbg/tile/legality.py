@@ -16,19 +16,19 @@ from ptodbg.tile.execution import Workspace
 def descriptor_legal(w: Workspace, index: int) -> bool:
     """TileDescriptorLegal."""
     t = w[index]
-    return t is not None and t.legal()
+    return t is not None and t.legal(w.limit)
 
 
 def contents_defined(w: Workspace, index: int) -> bool:
     """TileSourceContentsDefined."""
     t = w[index]
-    return t is not None and t.legal() and t.contents_defined
+    return t is not None and t.legal(w.limit) and t.contents_defined
 
 
 def logical_shape_match(w: Workspace, left: int, right: int) -> bool:
     """TileLogicalShapeMatch."""
     a, b = w[left], w[right]
-    return (a is not None and b is not None and a.legal() and b.legal() and a.rows == b.rows
+    return (a is not None and b is not None and a.legal(w.limit) and b.legal(w.limit) and a.rows == b.rows
             and a.columns == b.columns and a.valid_rows == b.valid_rows
             and a.valid_columns == b.valid_columns and a.layout == b.layout)
 
@@ -45,7 +45,7 @@ def encodings_valid(w: Workspace, index: int) -> bool:
     """TileSourceEncodingsValid: defined, generically indexable, and every valid element a
     valid encoding of the tile's type."""
     t = w[index]
-    if t is None or not t.legal() or not t.contents_defined or not t.generic_indexing():
+    if t is None or not t.legal(w.limit) or not t.contents_defined or not t.generic_indexing():
         return False
     d = t.dtype
     if d.name not in ("TF32", "HF32", "E3M2", "E2M3"):

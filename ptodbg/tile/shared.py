@@ -52,19 +52,19 @@ def undefined_word(shared_id: int, element: int) -> int:
     return (shared_id ^ element) & WORD_MASK
 
 
-def _shape_fits(tile: Tile) -> bool:
+def _shape_fits(tile: Tile, limit: int) -> bool:
     """The capacity and shape checks SharedTileDescriptorLegal and SharedTileUpdateCompatible
     share."""
-    return (shared_capacity_legal(tile.capacity) and derived_rows(tile.capacity, tile.columns, tile.dtype) == tile.rows
+    return (shared_capacity_legal(tile.capacity, limit) and derived_rows(tile.capacity, tile.columns, tile.dtype) == tile.rows
             and tile.rows != 0 and tile.valid_rows <= tile.rows and tile.valid_columns <= tile.columns
             and tile.rows * tile.columns <= logical_capacity(tile.capacity, tile.dtype))
 
 
-def descriptor_legal(shared: SharedTile | None) -> bool:
+def descriptor_legal(shared: SharedTile | None, limit: int = CAPACITY_LIMIT) -> bool:
     """SharedTileDescriptorLegal."""
     if shared is None or shared.allocation_mask == 0 or shared.initialized_mask & ~shared.allocation_mask & 0xF:
         return False
-    return _shape_fits(shared.tile) and shared.tile.generic_indexing()
+    return _shape_fits(shared.tile, limit) and shared.tile.generic_indexing()
 
 
 def fully_initialized(shared: SharedTile | None) -> bool:
@@ -93,7 +93,7 @@ def update_compatible(file: TileFile, shared_id: int, tile: Tile, mask: int, lim
     register, fits the core's remaining capacity."""
     if mask == 0:
         return True
-    if tile.is_cube or not shared_capacity_legal(tile.capacity, limit) or not _shape_fits(tile):
+    if tile.is_cube or not _shape_fits(tile, limit):
         return False
     old = file.shared[shared_id]
     if old is not None:
@@ -101,7 +101,8 @@ def update_compatible(file: TileFile, shared_id: int, tile: Tile, mask: int, lim
     return file.in_use() + codes.pe_count(mask) * tile.capacity <= limit
 
 
-def atomic_update(file: TileFile, shared_id: int, tile: Tile, mask: int, publish: bool) -> SharedTile | None:
+def atomic_update(file: TileFile, shared_id: int, tile: Tile, mask: int, publish: bool,
+                  limit: int = CAPACITY_LIMIT) -> SharedTile | None:
     """AtomicUpdateSharedTileWithPublication: the register after writing ``tile``'s
     quarters selected by ``mask`` (None when the update is not compatible; the unchanged
     register for a zero mask).  A new register takes the whole tile as defined; a later
@@ -110,7 +111,7 @@ def atomic_update(file: TileFile, shared_id: int, tile: Tile, mask: int, publish
     old = file.shared[shared_id]
     if mask == 0:
         return old
-    if not update_compatible(file, shared_id, tile, mask):
+    if not update_compatible(file, shared_id, tile, mask, limit):
         return None
     if old is None:
         t = tile.copy()
@@ -128,10 +129,11 @@ def atomic_update(file: TileFile, shared_id: int, tile: Tile, mask: int, publish
     return SharedTile(t, old.allocation_mask, initialized, old.published or (publish and t.contents_defined))
 
 
-def prospective_fully_initialized(file: TileFile, shared_id: int, tile: Tile, mask: int) -> bool:
+def prospective_fully_initialized(file: TileFile, shared_id: int, tile: Tile, mask: int,
+                                  limit: int = CAPACITY_LIMIT) -> bool:
     """SharedTileProspectiveFullyInitialized: whether updating with ``mask`` would leave the
     register fully initialized."""
-    if mask == 0 or not update_compatible(file, shared_id, tile, mask):
+    if mask == 0 or not update_compatible(file, shared_id, tile, mask, limit):
         return False
     old = file.shared[shared_id]
     return old is None or (old.initialized_mask | mask) == old.allocation_mask
@@ -156,16 +158,16 @@ def minimum_capacity(columns: int, valid_rows: int, valid_columns: int, d: DType
 
 
 def read_schema_legal_at(shared: SharedTile | None, valid_rows: int, valid_columns: int, columns: int, d: DType,
-                         layout: int, capacity: int) -> bool:
+                         layout: int, capacity: int, limit: int = CAPACITY_LIMIT) -> bool:
     """SharedTileReadSchemaLegalAtCapacity."""
     if layout in codes.CUBE_LAYOUTS:
         return False
     if shared is not None:
         t = shared.tile
-        return (descriptor_legal(shared) and t.capacity == capacity and t.columns == columns
+        return (descriptor_legal(shared, limit) and t.capacity == capacity and t.columns == columns
                 and valid_rows <= t.valid_rows and valid_columns <= t.valid_columns and t.dtype is d
                 and t.layout == layout)
-    return (shared_capacity_legal(capacity) and shape_legal(capacity, columns, valid_rows, valid_columns, d)
+    return (shared_capacity_legal(capacity, limit) and shape_legal(capacity, columns, valid_rows, valid_columns, d)
             and derived_rows(capacity, columns, d) * columns <= logical_capacity(capacity, d))
 
 
@@ -176,10 +178,11 @@ def read_capacity(shared: SharedTile | None, valid_rows: int, valid_columns: int
 
 
 def read_schema_legal(shared: SharedTile | None, valid_rows: int, valid_columns: int, columns: int, d: DType,
-                      layout: int) -> bool:
+                      layout: int, limit: int = CAPACITY_LIMIT) -> bool:
     """SharedTileReadSchemaLegal."""
     capacity = read_capacity(shared, valid_rows, valid_columns, columns, d)
-    return capacity != 0 and read_schema_legal_at(shared, valid_rows, valid_columns, columns, d, layout, capacity)
+    return capacity != 0 and read_schema_legal_at(shared, valid_rows, valid_columns, columns, d, layout, capacity,
+                                                  limit)
 
 
 def read_view(shared: SharedTile | None, valid_rows: int, valid_columns: int, columns: int, d: DType, layout: int,

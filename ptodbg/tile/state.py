@@ -217,9 +217,10 @@ def cube_required_bytes(layout: int, valid_rows: int, valid_columns: int, dtype:
     return 0 if required > 262144 else required
 
 
-def cube_shape_legal(capacity: int, valid_rows: int, valid_columns: int, dtype: DType, layout: int) -> bool:
+def cube_shape_legal(capacity: int, valid_rows: int, valid_columns: int, dtype: DType, layout: int,
+                     limit: int = CAPACITY_LIMIT) -> bool:
     """TileCubeDescriptorShapeLegal."""
-    if (layout not in CUBE_LAYOUTS or not cube_type_supported(dtype) or not capacity_legal(capacity)
+    if (layout not in CUBE_LAYOUTS or not cube_type_supported(dtype) or not capacity_legal(capacity, limit)
             or valid_rows == 0 or valid_columns == 0):
         return False
     rows = cube_storage_rows(layout, valid_rows, dtype)
@@ -383,7 +384,8 @@ class Tile:
     def cube_legal(self, limit: int = CAPACITY_LIMIT) -> bool:
         """TileCubeDescriptorLegal."""
         layout, vr, vc, d = self.layout, self.valid_rows, self.valid_columns, self.dtype
-        if self.kind != NUMERIC or self.location != MATRIX or not cube_shape_legal(self.capacity, vr, vc, d, layout):
+        if self.kind != NUMERIC or self.location != MATRIX or not cube_shape_legal(self.capacity, vr, vc, d, layout,
+                                                                                          limit):
             return False
         return (self.rows == cube_storage_rows(layout, vr, d) and self.columns == cube_storage_columns(layout, vc, d)
                 and self.cube == (cube_k_repeat(layout, vr, vc, d), cube_n_repeat(layout, vc, d),

@@ -69,6 +69,7 @@ TYPES: dict[str, syntax.Node] = {
     "ModelAddress": _ints(0, 4095), "SystemRegisterFileIndex": _ints(0, 65535),
     "InterruptID": _ints(0, 63), "Reg5Selector": _ints(0, 31),
     **numeric_functions.TYPES,
+    **tile_shared.TYPES,
 }
 
 _CONTRACT = re.compile(r"InstructionContract([A-Za-z0-9]+?)_(\w+)$")

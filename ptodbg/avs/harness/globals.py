@@ -21,8 +21,8 @@ from ptodbg.avs.harness.state import (
     kind_code,
     transfer_code,
 )
-from ptodbg.avs.harness.tile_block import block_globals, saved_tile_bindings
-from ptodbg.avs.harness.tile_values import TileFiles, tile_globals
+from ptodbg.avs.harness.tile_block import block_globals, saved_bundle_operation, saved_tile_bindings
+from ptodbg.avs.harness.tile_values import TileFiles, set_tile_capacity, tile_globals
 from ptodbg.avs.harness.views import ArrayView, Fixed, RecordView, Scalar
 from ptodbg.avs.interpreter import Global
 from ptodbg.avs.values import Array, AslError, Bits, Enum, Unsupported
@@ -174,6 +174,7 @@ def trap_context(h: Harness, ring: int) -> RecordView:
         "system_block_terminal_pending": saved("sys_pending", bool),
         "bundle_sequential_pc": saved("bseq", word),
         "bundle_tile_bindings": saved("header", saved_tile_bindings),
+        "bundle_operation": saved("header", saved_bundle_operation),
         "frame_stack_return_target": saved("frame_ret", word),
         "t_queue": queue(ssr.EBARG_TQ0),
         "u_queue": queue(ssr.EBARG_UQ0),
@@ -250,6 +251,7 @@ def _system_registers(h: Harness) -> RecordView:
             fields[name] = base(reg)
         except StopIteration:
             pass
+    fields["tile_capacity"] = (fields["tile_capacity"][0], lambda v: set_tile_capacity(h, v))
     return RecordView("_SystemRegisters", fields)
 
 

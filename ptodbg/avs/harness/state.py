@@ -96,6 +96,7 @@ class Harness:
         if not hasattr(self, "m"):
             self.m = Machine(reference(self.memory_bytes))
         else:
+            self.m.profile = reference(self.memory_bytes)  # a test may have changed TILE_CAPACITY
             self.m.reset()
             self.m.mem.poke(0, bytes(self.memory_bytes))
         self.agent = 0

@@ -18,7 +18,7 @@ from ptodbg.avs.harness.registry import spec_function
 from ptodbg.avs.harness.state import Harness
 from ptodbg.avs.harness.views import ArrayView, Fixed, RecordView, Scalar
 from ptodbg.avs.interpreter import Global
-from ptodbg.avs.values import Array, AslError, Bits, Enum, Record, Unsupported
+from ptodbg.avs.values import Array, AslError, AssertionFailed, Bits, Enum, Record, Unsupported
 from ptodbg.tile import blockop as bo
 from ptodbg.tile.blockop import BlockOperation, Descriptor, TileBinding, TileFault
 
@@ -253,6 +253,23 @@ def _tile_binding(h: Harness, i: int) -> RecordView:
     return RecordView(f"_BundleTileBindings[[{i}]]", fields)
 
 
+def saved_bundle_operation(header: tuple) -> RecordView:
+    """``_TrapContexts[[ring]].bundle_operation``: the descriptor of the block state a trap
+    saved (read only; a control start's form and branch fields are not kept)."""
+    d = bo.of_header(header).descriptor
+
+    def field(name: str, attr: str, to_asl: Callable) -> tuple:
+        def get() -> object:
+            if d is None and name in ("form_identity", "branch_type_valid", "branch_type"):
+                raise Unsupported(f"bundle_operation.{name} of a saved control start")
+            return to_asl(getattr(d if d is not None else Descriptor(valid=True), attr))
+
+        return (get, None)
+
+    return RecordView("BundleOperationDescriptor",
+                      {name: field(name, attr, to_asl) for name, (attr, to_asl, _) in _DESCRIPTOR_FIELDS.items()})
+
+
 def saved_tile_bindings(header: tuple) -> Array:
     """``_TrapContexts[[ring]].bundle_tile_bindings``: the bindings of the block state a
     trap saved (read only)."""
@@ -411,3 +428,65 @@ def block_globals(h: Harness) -> dict[str, Global]:
                                                lambda v: put_operation(h, operation(h).replace(
                                                    zero_seen=as_bool(v, "_BundleZeroParticipationSeen")))),
     }
+
+
+@spec_function("SetBundleTileBinding", _TILE_BINDINGS)
+def set_bundle_tile_binding(h: Harness, index: object, destination_valid: object, destination: object, size: object,
+                            mask: object, source0_valid: object, source1_valid: object, source0: object,
+                            source1: object, last: object) -> None:
+    """Binding slot ``index`` set whole (TileLegality for a bad destination); ptodbg keeps
+    the bindings dense, so the slot is an existing one or the next."""
+    i = as_int(index, "a binding index")
+    binding = TileBinding(
+        destination_valid=as_bool(destination_valid, "destination_valid"),
+        destination=as_int(destination, "destination"), size=as_int(size, "destination size"),
+        mask=as_bits(mask, "the PE mask", 4), source0_valid=as_bool(source0_valid, "source0_valid"),
+        source1_valid=as_bool(source1_valid, "source1_valid"), source0=as_int(source0, "source0"),
+        source1=as_int(source1, "source1"), last=as_bool(last, "last"))
+    if binding.destination_valid and (binding.destination > 3 or not 1 <= binding.size <= 10):
+        reject(h, TileFault(bo.TILE_LEGALITY, "a B.IOT destination names hand 0..3 and size code 1..10"))
+        return
+    op = operation(h)
+    if i > len(op.tiles):
+        raise Unsupported(f"SetBundleTileBinding({i}) with bindings 0..{i - 1} unused")
+    tiles = list(op.tiles)
+    binding = binding.replace(hand=binding.destination % 4, allocated=False)
+    if i == len(tiles):
+        tiles.append(binding)
+    else:
+        tiles[i] = binding
+    put_operation(h, op.replace(tiles=tuple(tiles)))
+
+
+@spec_function("BundleTileDestinationSizeBytes", _TILE_BINDINGS)
+def bundle_tile_destination_size_bytes(h: Harness, index: object) -> int:
+    from ptodbg.tile import codes
+    tiles = operation(h).tiles
+    i = as_int(index, "a binding index")
+    if i >= len(tiles) or not tiles[i].destination_valid:
+        return 0
+    if not codes.local_size_code_legal(tiles[i].size):
+        raise AssertionFailed(f"binding {i}'s destination size code is not legal")
+    return codes.size_code_bytes(tiles[i].size)
+
+
+@spec_function("FinalizeBundleTileAttempt", _TILE_BINDINGS)
+def finalize_bundle_tile_attempt(h: Harness, status: object) -> None:
+    """B.IOT.L ends only the binding sequence; local sources stay allocated."""
+
+
+@spec_function("DecodeBundleOperationDescriptor", "asl/block/model/dispatch/decode.asl")
+def decode_bundle_operation_descriptor(h: Harness, instruction: object, form_index: object) -> Record:
+    """The descriptor ptodbg's BSTART handler installs for this encoding of the form."""
+    from ptodbg.avs.harness.decode_functions import _command_form
+
+    form = _command_form(form_index)
+    if not form.mnemonic.startswith("BSTART"):
+        raise Unsupported(f"the operation descriptor of {form.mnemonic} (ptodbg decodes one for BSTART forms)")
+    insn = as_bits(instruction, "an instruction", 64)
+    values = {name: f.raw(insn) for name, f in form.by_name.items()}
+    if form.variants:
+        values["_variant"] = (insn >> 20) & 0x1F
+    d = bo.descriptor_of(form, values)
+    return Record("BundleOperationDescriptor",
+                  {name: to_asl(getattr(d, attr)) for name, (attr, to_asl, _) in _DESCRIPTOR_FIELDS.items()})

@@ -130,9 +130,9 @@ def _start_fact(prop: str, ident: str):  # noqa: ANN202
                                      and engine in (None, OPERATIONS[operation_index(index)].engine))
         if prop == "AliasEngine" and engine is not None:
             return lambda h: Enum("TileEngine_" + engine)
-        if prop == "Matches" and engine is not None:
+        if prop in ("Matches", "Handler") and engine is not None:
             from ptodbg.avs.harness.decode_functions import contract_function
-            return contract_function("Matches", "BSTART_TEPL")
+            return contract_function(prop, "BSTART_TEPL")
         return None
     op = _START_OPERATION.get(ident)
     if op is None:

@@ -238,7 +238,7 @@ def decode_tile_memory_element_raw(h: Harness, raw: object, data_type: object, h
 def tile_predicate_values_legal(h: Harness, index: object) -> bool:
     from ptodbg.avs.harness.tile_values import tile_index
     t = h.m.tiles[tile_index(index)]
-    return t is not None and t.legal() and t.contents_defined and t.kind == codes.PREDICATE
+    return t is not None and t.legal(h.m.profile.tile_capacity) and t.contents_defined and t.kind == codes.PREDICATE
 
 
 def contract_value_fact(prop: str, ident: str):  # noqa: ANN201
@@ -319,3 +319,9 @@ def tile_data_layout_cube_layout(h: Harness, code: object) -> Enum:
     if not codes.cube_conversion(c):
         raise AssertionFailed(f"data layout code {c} is not a CUBE conversion")
     return layout_enum(codes.cube_layout_of(c))
+
+
+@spec_function("TileProfileCompare", "asl/tile/model/execution/comparison.asl")
+def tile_profile_compare(h: Harness, comparison: object, data_type: object, left: object, right: object) -> Bits:
+    predicate, _flags = tile_compare_element(h, comparison, data_type, left, right)
+    return word(1 if predicate else 0)

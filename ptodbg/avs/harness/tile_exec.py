@@ -399,6 +399,16 @@ def selected_bundle_expdif_types(h: Harness) -> tuple:
     return legal, dtype_enum(source), dtype_enum(destination)
 
 
+@spec_function("ResolveBundleEffectiveDataType", f"{_DISPATCH}/descriptor-legality.asl")
+def resolve_bundle_effective_data_type(h: Harness) -> tuple:
+    from ptodbg.avs.harness.tile_values import dtype_enum
+    from ptodbg.tile import codes
+    from ptodbg.tile.dispatch import effective_data_type
+
+    got = run(h, lambda env: effective_data_type(env))[1]
+    return (got is not None, dtype_enum(got if got is not None else codes.FP64))
+
+
 @spec_function("ResolveTileNumericExecutionControl", f"{_DISPATCH}/numeric-control.asl")
 def resolve_tile_numeric_execution_control(h: Harness, index: object, operands: object) -> Record:
     from ptodbg.avs.harness.numeric_functions import _control_record
@@ -425,3 +435,22 @@ def selected_bundle_tile_data_attributes_legal(h: Harness, index: object) -> boo
     from ptodbg.tile.dispatch import data_attributes_legal
     i = _index(index)
     return run(h, lambda env: data_attributes_legal(env, i) or True)[0]
+
+
+def _schema_membership() -> None:
+    from ptodbg.tile import dispatch as dp
+
+    sets = {
+        "TileOperationUsesClosedRowReductionSchema": dp._ROW_REDUCTIONS,
+        "TileOperationUsesClosedColumnReductionSchema": dp._COLUMN_REDUCTIONS,
+        "TileOperationUsesClosedReductionSchema": dp._ROW_REDUCTIONS | dp._COLUMN_REDUCTIONS,
+        "TileOperationUsesClosedRowExpansionSchema": dp._ROW_EXPANSIONS,
+        "TileOperationUsesClosedColumnExpansionSchema": dp._COLUMN_EXPANSIONS,
+        "TileOperationUsesClosedExpansionSchema": dp._ROW_EXPANSIONS | dp._COLUMN_EXPANSIONS,
+    }
+    for name, members in sets.items():
+        spec_function(name, f"{_DISPATCH} ({name})")(
+            lambda h, index, members=members: ops.OPERATIONS[_index(index)].name in members)
+
+
+_schema_membership()

@@ -61,6 +61,11 @@ def _check(condition: bool, what: str) -> None:
 
 
 # ---------------------------------------------------------------- allocation
+def limit(h: Harness) -> int:
+    """TileCapacityLimitBytes: the machine's TILE_CAPACITY."""
+    return h.m.profile.tile_capacity
+
+
 def configure(h: Harness, index: object, capacity: object, rows: object, columns: object, valid_rows: object,
               valid_columns: object, data_type: object, tile_layout: object, tile_location: object,
               mask: int) -> None:
@@ -69,13 +74,13 @@ def configure(h: Harness, index: object, capacity: object, rows: object, columns
     cap, r, c = as_int(capacity, "capacity"), as_int(rows, "rows"), as_int(columns, "columns")
     vr, vc = as_int(valid_rows, "valid rows"), as_int(valid_columns, "valid columns")
     d = dtype(data_type)
-    _check(ts.capacity_legal(cap), f"capacity {cap} is not a legal tile capacity")
+    _check(ts.capacity_legal(cap, limit(h)), f"capacity {cap} is not a legal tile capacity")
     _check(mask != 0 and r > 0 and vr <= r, "ConfigureTileForMask: mask, rows or valid rows")
     _check(ts.shape_legal(cap, c, vr, vc, d), "ConfigureTileForMask: descriptor shape")
     derived = ts.derived_rows(cap, c, d)
     _check(r <= derived and derived * c <= ts.logical_capacity(cap, d), "ConfigureTileForMask: rows")
     f = h.m.tiles
-    _check(f.local_in_use(i) + f.shared_in_use() + codes.pe_count(mask) * cap <= ts.CAPACITY_LIMIT,
+    _check(f.local_in_use(i) + f.shared_in_use() + codes.pe_count(mask) * cap <= limit(h),
            "ConfigureTileForMask: core tile capacity exceeded")
     put(h, i, ts.numeric_tile(cap, c, vr, vc, d, layout(tile_layout), location(tile_location), mask))
 
@@ -102,12 +107,12 @@ def configure_predicate(h: Harness, index: object, capacity: object, rows: objec
     i = tile_index(index)
     cap, r, c = as_int(capacity, "capacity"), as_int(rows, "rows"), as_int(columns, "columns")
     vr, vc = as_int(valid_rows, "valid rows"), as_int(valid_columns, "valid columns")
-    _check(ts.capacity_legal(cap) and mask != 0 and r > 0 and c > 0 and vr <= r and vc <= c,
+    _check(ts.capacity_legal(cap, limit(h)) and mask != 0 and r > 0 and c > 0 and vr <= r and vc <= c,
            "ConfigurePredicateTileForMask: descriptor")
     _check(r * c <= codes.MODEL_ELEMENTS and ts.predicate_storage_bytes(r, c) <= cap,
            "ConfigurePredicateTileForMask: storage")
     f = h.m.tiles
-    _check(f.local_in_use(i) + f.shared_in_use() + codes.pe_count(mask) * cap <= ts.CAPACITY_LIMIT,
+    _check(f.local_in_use(i) + f.shared_in_use() + codes.pe_count(mask) * cap <= limit(h),
            "ConfigurePredicateTileForMask: core tile capacity exceeded")
     put(h, i, ts.predicate_tile(cap, r, c, vr, vc, mask))
 
@@ -257,26 +262,26 @@ def tile_generic_indexing_permitted(h: Harness, tile: object) -> bool:
 @spec_function("TileDescriptorLegal", "asl/tile/model/legality/descriptor-shape.asl")
 def tile_descriptor_legal(h: Harness, index: object) -> bool:
     t = h.m.tiles[tile_index(index)]
-    return t is not None and t.legal()
+    return t is not None and t.legal(limit(h))
 
 
 @spec_function("TileSourceContentsDefined", "asl/tile/model/legality/descriptor-shape.asl")
 def tile_source_contents_defined(h: Harness, index: object) -> bool:
     t = h.m.tiles[tile_index(index)]
-    return t is not None and t.legal() and t.contents_defined
+    return t is not None and t.legal(limit(h)) and t.contents_defined
 
 
 @spec_function("TileSourceEncodingsValid", "asl/tile/model/definedness/elements.asl")
 def tile_source_encodings_valid(h: Harness, index: object) -> bool:
     from ptodbg.tile.execution import Workspace
     from ptodbg.tile.legality import encodings_valid
-    return encodings_valid(Workspace(h.m.tiles), tile_index(index))
+    return encodings_valid(Workspace(h.m.tiles, limit(h)), tile_index(index))
 
 
 @spec_function("TileLogicalShapeMatch", _LEGALITY)
 def tile_logical_shape_match(h: Harness, left: object, right: object) -> bool:
     a, b = h.m.tiles[tile_index(left)], h.m.tiles[tile_index(right)]
-    return (a is not None and b is not None and a.legal() and b.legal() and a.rows == b.rows
+    return (a is not None and b is not None and a.legal(limit(h)) and b.legal(limit(h)) and a.rows == b.rows
             and a.columns == b.columns and a.valid_rows == b.valid_rows and a.valid_columns == b.valid_columns
             and a.layout == b.layout)
 
@@ -325,7 +330,7 @@ def tile_storage_fits_capacity(h: Harness, rows: object, columns: object, data_t
 
 @spec_function("TileCapacityIsLegal", _DESCRIPTORS)
 def tile_capacity_is_legal(h: Harness, capacity: object) -> bool:
-    return ts.capacity_legal(as_int(capacity, "capacity"))
+    return ts.capacity_legal(as_int(capacity, "capacity"), limit(h))
 
 
 @spec_function("TileSizeCodeBytes", _DESCRIPTORS)
@@ -382,7 +387,7 @@ def core_tile_capacity_in_use(h: Harness) -> int:
 
 @spec_function("TileCapacityLimitBytes", "asl/tile/model/capacity/local.asl")
 def tile_capacity_limit_bytes(h: Harness) -> int:
-    return ts.CAPACITY_LIMIT
+    return limit(h)
 
 
 @spec_function("TileCoreAllocationBytes", "asl/tile/model/legality/pe-mask.asl")
@@ -515,10 +520,10 @@ def configure_cube(h: Harness, index: object, capacity: object, valid_rows: obje
     i = tile_index(index)
     cap, vr, vc = as_int(capacity, "capacity"), as_int(valid_rows, "valid rows"), as_int(valid_columns, "valid columns")
     d, lay, loc = dtype(data_type), layout(tile_layout), location(tile_location)
-    if mask == 0 or loc != codes.MATRIX or not ts.cube_shape_legal(cap, vr, vc, d, lay):
+    if mask == 0 or loc != codes.MATRIX or not ts.cube_shape_legal(cap, vr, vc, d, lay, limit(h)):
         return False
     f = h.m.tiles
-    if f.local_in_use(i) + f.shared_in_use() + codes.pe_count(mask) * cap > ts.CAPACITY_LIMIT:
+    if f.local_in_use(i) + f.shared_in_use() + codes.pe_count(mask) * cap > limit(h):
         return False
     put(h, i, ts.cube_tile(cap, vr, vc, d, lay, loc, mask))
     return True
@@ -587,4 +592,21 @@ def tile_cube_payload_index(h: Harness, tile: object, row: object, column: objec
 @spec_function("TileCubeDescriptorLegal", "asl/tile/model/legality/descriptor-shape.asl")
 def tile_cube_descriptor_legal(h: Harness, tile: object) -> bool:
     t = tile_of(tile)
-    return t is not None and t.cube_legal()
+    return t is not None and t.cube_legal(limit(h))
+
+
+@spec_function("TileIndexWithinHand", _DESCRIPTORS)
+def tile_index_within_hand(h: Harness, index: object) -> int:
+    return tile_index(index) % 16 + 1
+
+
+@spec_function("PEMaskPopulation", "asl/tile/model/legality/pe-mask.asl")
+def pe_mask_population(h: Harness, mask: object) -> int:
+    return codes.pe_count(as_bits(mask, "a PE mask", 4))
+
+
+@spec_function("PTOPEMaskBitOfPEIdentity", "asl/arch/programming-model/core-pe-topology.asl")
+def pto_pe_mask_bit_of_pe_identity(h: Harness, pe: object) -> int:
+    p = as_int(pe, "a PE identity")
+    _check(0 <= p <= 3, f"PE identity {p} outside 0..3")
+    return 3 - p

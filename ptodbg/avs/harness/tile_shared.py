@@ -6,10 +6,12 @@ machine's shared registers.
 
 from __future__ import annotations
 
+from ptodbg.avs import syntax
 from ptodbg.avs.convert import as_bits, as_bool, as_int, word
 from ptodbg.avs.harness.registry import spec_function
 from ptodbg.avs.harness.state import Harness
 from ptodbg.avs.harness.tile_exec import _DISPATCH, _block_query, run
+from ptodbg.avs.harness.tile_functions import limit
 from ptodbg.avs.harness.tile_values import TileInfo, dtype, layout, tile_index, tile_of
 from ptodbg.avs.values import Array, AslError, AssertionFailed, Bits, Record
 from ptodbg.tile import shared as sh
@@ -17,6 +19,10 @@ from ptodbg.tile.semantics import sharedmove as sm
 from ptodbg.tile.state import SharedTile, Tile
 
 _REGISTERS = "asl/tile/model/state/shared-registers.asl"
+
+# CorePEWords (asl/arch/data-types/integer.asl): one word per PE, the per-PE bases and
+# strides of the shared transfers.
+TYPES = {"CorePEWords": syntax.TArray(syntax.ELit(4), syntax.TBits(syntax.ELit(64)))}
 _MOVEMENT = "asl/tile/model/memory/shared-movement.asl"
 
 
@@ -79,13 +85,13 @@ def shared_tile_published(h: Harness, shared_id: object) -> bool:
 @spec_function("SharedTileCooperativeMatrixReady", _REGISTERS)
 def shared_tile_cooperative_matrix_ready(h: Harness, shared_id: object) -> bool:
     s = _register(h, shared_id)
-    return (sh.descriptor_legal(s) and s.allocation_mask == s.initialized_mask == sh.FULL_MASK  # type: ignore[union-attr]
+    return (sh.descriptor_legal(s, limit(h)) and s.allocation_mask == s.initialized_mask == sh.FULL_MASK  # type: ignore[union-attr]
             and s.published and s.tile.contents_defined)  # type: ignore[union-attr]
 
 
 @spec_function("SharedTileDescriptorLegal", _REGISTERS)
 def shared_tile_descriptor_legal(h: Harness, shared_id: object) -> bool:
-    return sh.descriptor_legal(_register(h, shared_id))
+    return sh.descriptor_legal(_register(h, shared_id), limit(h))
 
 
 @spec_function("SharedTileDescriptorsCompatible", _REGISTERS)
@@ -99,7 +105,7 @@ def shared_tile_update_compatible(h: Harness, shared_id: object, tile: object, m
     m = _mask(mask)
     if m == 0:
         return True
-    return sh.update_compatible(h.m.tiles, _id(shared_id), _tile(tile), m)
+    return sh.update_compatible(h.m.tiles, _id(shared_id), _tile(tile), m, limit(h))
 
 
 @spec_function("UndefinedSharedTileWord", _REGISTERS)
@@ -129,19 +135,20 @@ def _schema(values: tuple) -> tuple:
 
 @spec_function("SharedTileReadSchemaLegal", _REGISTERS)
 def shared_tile_read_schema_legal(h: Harness, shared_id: object, *values: object) -> bool:
-    return sh.read_schema_legal(_register(h, shared_id), *_schema(values))
+    return sh.read_schema_legal(_register(h, shared_id), *_schema(values), limit(h))
 
 
 @spec_function("SharedTileReadSchemaLegalAtCapacity", _REGISTERS)
 def shared_tile_read_schema_legal_at_capacity(h: Harness, shared_id: object, *values: object) -> bool:
-    return sh.read_schema_legal_at(_register(h, shared_id), *_schema(values), as_int(values[5], "a capacity"))
+    return sh.read_schema_legal_at(_register(h, shared_id), *_schema(values), as_int(values[5], "a capacity"),
+                                   limit(h))
 
 
 @spec_function("MaterializeSharedTileForReadSchema", _REGISTERS)
 def materialize_shared_tile_for_read_schema(h: Harness, shared_id: object, *values: object) -> TileInfo:
     s = _register(h, shared_id)
     vr, vc, c, d, lay = _schema(values)
-    if not sh.read_schema_legal(s, vr, vc, c, d, lay):
+    if not sh.read_schema_legal(s, vr, vc, c, d, lay, limit(h)):
         raise AssertionFailed("MaterializeSharedTileForReadSchema of an illegal schema")
     return TileInfo(sh.read_view(s, vr, vc, c, d, lay, sh.read_capacity(s, vr, vc, c, d)))
 
@@ -150,21 +157,21 @@ def materialize_shared_tile_for_read_schema(h: Harness, shared_id: object, *valu
 def materialize_shared_tile_for_read_schema_at_capacity(h: Harness, shared_id: object, *values: object) -> TileInfo:
     s = _register(h, shared_id)
     schema, capacity = _schema(values), as_int(values[5], "a capacity")
-    if not sh.read_schema_legal_at(s, *schema, capacity):
+    if not sh.read_schema_legal_at(s, *schema, capacity, limit(h)):
         raise AssertionFailed("MaterializeSharedTileForReadSchemaAtCapacity of an illegal schema")
     return TileInfo(sh.read_view(s, *schema, capacity))
 
 
 @spec_function("SharedTileProspectiveFullyInitialized", _REGISTERS)
 def shared_tile_prospective_fully_initialized(h: Harness, shared_id: object, tile: object, mask: object) -> bool:
-    return sh.prospective_fully_initialized(h.m.tiles, _id(shared_id), _tile(tile), _mask(mask))
+    return sh.prospective_fully_initialized(h.m.tiles, _id(shared_id), _tile(tile), _mask(mask), limit(h))
 
 
 def _atomic_update(h: Harness, shared_id: object, tile: object, mask: object, publish: bool) -> bool:
     i, m = _id(shared_id), _mask(mask)
     if m == 0:
         return True
-    updated = sh.atomic_update(h.m.tiles, i, _tile(tile), m, publish)
+    updated = sh.atomic_update(h.m.tiles, i, _tile(tile), m, publish, limit(h))
     if updated is None:
         return False
     h.m.tiles = h.m.tiles.with_shared(i, updated)
@@ -273,7 +280,7 @@ def instruction_contract_shared_mask_legal_tstore(h: Harness, function: object, 
 @spec_function("SharedTileCapacityIsLegal", "asl/tile/model/state/descriptors.asl")
 def shared_tile_capacity_is_legal(h: Harness, capacity: object) -> bool:
     from ptodbg.tile.state import shared_capacity_legal
-    return shared_capacity_legal(as_int(capacity, "a capacity"))
+    return shared_capacity_legal(as_int(capacity, "a capacity"), limit(h))
 
 
 @spec_function("MinimumTileCapacityBytesForShape", "asl/tile/model/shape/valid-region.asl")

@@ -360,6 +360,17 @@ class _TilesArray:
         return Array(codes.TILE_COUNT, [TileInfo(f[i]) for i in range(codes.TILE_COUNT)])
 
 
+def set_tile_capacity(h: object, value: object) -> None:
+    """``_SystemRegisters.tile_capacity = v``: the profile's TILE_CAPACITY (a read-only
+    register the profile fixes; a test sets it to exercise the capacity limit)."""
+    from ptodbg.tile.state import CAPACITY_LIMIT
+    v = as_bits(value, "tile_capacity")
+    if v > CAPACITY_LIMIT:
+        raise AslError(f"tile_capacity {v} above the model's maximum {CAPACITY_LIMIT}")
+    m = h.m  # type: ignore[attr-defined]
+    m.profile = m.profile.replace(tile_capacity=v)
+
+
 def tile_globals(files: TileFiles) -> dict[str, object]:
     """The model's tile-register globals (asl/tile/model/state/local-registers.asl)."""
     from ptodbg.avs.harness.views import ArrayView, Fixed

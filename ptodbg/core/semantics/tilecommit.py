@@ -93,7 +93,7 @@ def tile_env(m: Machine, op: BlockOperation) -> Env:
     from ptodbg.core.semantics.fsu import numeric_model
 
     r = m.r
-    return Env(Workspace(m.tiles), op, numeric_model(m), MemoryPort(m), r.__getitem__)
+    return Env(Workspace(m.tiles, m.profile.tile_capacity), op, numeric_model(m), MemoryPort(m), r.__getitem__)
 
 
 def commit_operation(m: Machine, pc: int, op: BlockOperation) -> None:

@@ -212,7 +212,7 @@ def execute_scalar(env: Env, op: str, destination: int, source: int, scalar: int
 def legal_fill(env: Env, destination: int, scalar: int) -> bool:
     """TileOperandsLegal_ExecuteTileFillScalar."""
     t = env.tiles[destination]
-    return (t is not None and t.legal() and t.kind != PREDICATE and t.layout == ROW_MAJOR
+    return (t is not None and t.legal(env.tiles.limit) and t.kind != PREDICATE and t.layout == ROW_MAJOR
             and t.dtype in codes.VEC_ARITHMETIC)
 
 
@@ -234,7 +234,7 @@ def legal_tfma(env: Env, destination: int, left: int, right: int, addend: int) -
     """TileOperandsLegal_TFMA."""
     w = env.tiles
     d = w[destination]
-    if d is None or not d.legal():
+    if d is None or not d.legal(env.tiles.limit):
         return False
     for source in (left, right, addend):
         if not lg.contents_defined(w, source) or not lg.logical_shape_match(w, destination, source) \

@@ -66,7 +66,7 @@ def tload_shared(env: Env, shared_id: int, agents: Agents, size_code: int, rows:
             or derived * columns > logical_capacity(capacity, d):
         raise TileFault(TILE_LEGALITY, "the shared TLOAD's shape does not fit its size")
     tile = Tile(NUMERIC, capacity, derived, columns, valid_rows, valid_columns, d, layout, codes.ANY, mask)
-    if not sh.update_compatible(env.tiles.view(), shared_id, tile, mask):
+    if not sh.update_compatible(env.tiles.view(), shared_id, tile, mask, env.tiles.limit):
         raise TileFault(TILE_LEGALITY, f"the load does not match shared register S{shared_id}")
     mem = memory_of(env)
     size = element_bytes(d)
@@ -83,7 +83,7 @@ def tload_shared(env: Env, shared_id: int, agents: Agents, size_code: int, rows:
 
 
 def _update(env: Env, shared_id: int, tile: Tile, mask: int, publish: bool) -> None:
-    updated = sh.atomic_update(env.tiles.view(), shared_id, tile, mask, publish)
+    updated = sh.atomic_update(env.tiles.view(), shared_id, tile, mask, publish, env.tiles.limit)
     if updated is None:
         raise TileFault(TILE_LEGALITY, f"the update does not match shared register S{shared_id}")
     env.tiles.set_shared(shared_id, updated)
@@ -121,7 +121,7 @@ def tmov_local_to_shared(env: Env, shared_id: int, source: int, size_code: int, 
         raise TileError("TMOV.L2S of an undefined source or of another size")
     tile = src.copy()
     tile.location = codes.ANY
-    if publish and not sh.prospective_fully_initialized(env.tiles.view(), shared_id, tile, mask):
+    if publish and not sh.prospective_fully_initialized(env.tiles.view(), shared_id, tile, mask, env.tiles.limit):
         raise TileFault(TILE_LEGALITY, f"publishing S{shared_id} needs every quarter initialized")
     _update(env, shared_id, tile, mask, publish)
 
@@ -199,11 +199,11 @@ def local_schema_legal(env: Env) -> bool:
     if s.mask == 0:
         return True
     src = env.tiles[b.source0]
-    if src is None or not src.legal() or not src.contents_defined or src.capacity != codes.size_code_bytes(s.size):
+    if src is None or not src.legal(env.tiles.limit) or not src.contents_defined or src.capacity != codes.size_code_bytes(s.size):
         return False
     candidate = src.copy()
     candidate.location = codes.ANY
-    return sh.update_compatible(env.tiles.view(), s.shared_id, candidate, s.mask)
+    return sh.update_compatible(env.tiles.view(), s.shared_id, candidate, s.mask, env.tiles.limit)
 
 
 def destination_schema_legal(env: Env, dims: tuple, shared_id: int, function: int) -> bool:
@@ -223,7 +223,8 @@ def destination_schema_legal(env: Env, dims: tuple, shared_id: int, function: in
     if vr < 1 or vc < 1 or c < 1 or vc > c:
         return False
     shared = env.tiles.shared(shared_id)
-    if not sh.read_schema_legal_at(shared, vr, vc, c, data_type(op), tile_layout(op), codes.size_code_bytes(b.size)):
+    if not sh.read_schema_legal_at(shared, vr, vc, c, data_type(op), tile_layout(op), codes.size_code_bytes(b.size),
+                                   env.tiles.limit):
         return False
     if function == 11:
         return s.mask == sh.FULL_MASK and shared is not None and shared.allocation_mask == sh.FULL_MASK \
@@ -274,7 +275,8 @@ def execute_block(env: Env, dims: tuple) -> BlockOperation:
         vc, vr, c = _store_shape(env, dims, s.shared_id)
         layout = tile_layout(op)
         shared = env.tiles.shared(s.shared_id)
-        if vc < 1 or vr < 1 or c < 1 or vc > c or not sh.read_schema_legal(shared, vr, vc, c, dtype, layout):
+        if vc < 1 or vr < 1 or c < 1 or vc > c or not sh.read_schema_legal(shared, vr, vc, c, dtype, layout,
+                                                                                        env.tiles.limit):
             raise TileFault(TILE_LEGALITY, f"the store does not match shared register S{s.shared_id}")
         view = sh.read_view(shared, vr, vc, c, dtype, layout, sh.read_capacity(shared, vr, vc, c, dtype))
         tstore_shared(env, _agents(env, dense_row_stride(c, dtype)), s.shared_id, view, s.mask)

@@ -23,7 +23,7 @@ from ptodbg.tile.blockop import (
 )
 from ptodbg.tile.execution import Env
 from ptodbg.tile.semantics.memory import dense_row_stride, execute_tload, execute_tstore
-from ptodbg.tile.state import CAPACITY_LIMIT, cube_shape_legal, cube_tile, cube_type_supported
+from ptodbg.tile.state import cube_shape_legal, cube_tile, cube_type_supported
 
 _LOADS = frozenset({21, 22, 23})  # ND2M32, ND2M16, ND2N8 (TileDataLayoutConversionIsLoad)
 _STORES = frozenset({24, 25, 26})  # M322ND, M162ND, N82ND (TileDataLayoutConversionIsStore)
@@ -92,8 +92,8 @@ def _resolve_destination(env: Env, valid_rows: int, valid_columns: int, d: codes
     hand configured as a Matrix CUBE tile for the binding's PEs."""
     b = env.op.tiles[0]
     capacity = codes.size_code_bytes(b.size)
-    if (not cube_shape_legal(capacity, valid_rows, valid_columns, d, layout)
-            or env.tiles.view().in_use() + codes.pe_count(b.mask) * capacity > CAPACITY_LIMIT):
+    if (not cube_shape_legal(capacity, valid_rows, valid_columns, d, layout, env.tiles.limit)
+            or env.tiles.view().in_use() + codes.pe_count(b.mask) * capacity > env.tiles.limit):
         raise TileFault(TILE_ALLOCATION, "the CUBE destination does not fit")
     free = next((i for i in range(b.hand * 16, b.hand * 16 + 16) if env.tiles[i] is None), None)
     if free is None:
@@ -134,7 +134,7 @@ def execute_block(env: Env, dims: tuple) -> BlockOperation:
         execute_tload(env, destination, base, stride)
         return op
     t = env.tiles[b.source0]
-    if (t is None or not t.cube_legal() or not t.contents_defined or t.dtype is not dtype or t.layout != layout
+    if (t is None or not t.cube_legal(env.tiles.limit) or not t.contents_defined or t.dtype is not dtype or t.layout != layout
             or (t.valid_rows, t.valid_columns) != (valid_rows, valid_columns) or t.mask & b.mask != b.mask):
         raise TileFault(TILE_LEGALITY, "the CUBE source does not match the transport")
     execute_tstore(env, base, stride, b.source0)
