@@ -106,6 +106,8 @@ class HandlerFactory:
     def _build_form(self, pc: int, form: Form, insn: int, length: int) -> tuple[Handler, Handler | None]:
         m = self.m
         values = form.values(insn)
+        if form.variants:  # which encoding variant it is (BSTART.TMOV/TSTORE) is in the word
+            values["_encoding"] = insn
         placement, need_t, need_u = self.guards(form, values)
         bad = form.violation(values)
         precise: Handler | None = None

@@ -100,6 +100,8 @@ from ptodbg.isa.decoder import STRICT, Decoder
 from ptodbg.isa.forms import Form
 from ptodbg.isa.legacy import decoder_for
 from ptodbg.isa.record import Frozen, Record
+from ptodbg.tile.state import EMPTY as EMPTY_TILES
+from ptodbg.tile.state import TileFile
 
 
 class StepResult(Record):
@@ -218,6 +220,8 @@ class Machine:
         self.mcopy: tuple | None = None
         self.frame: tuple | None = None
         self.gqm: object | None = None  # general queue manager state (HL.Q*), immutable
+        # The tile registers (ptodbg.tile.state): one immutable file, replaced on change.
+        self.tiles: TileFile = EMPTY_TILES
         # Maintenance and request bookkeeping of the SYS forms (epochs are their effect).
         self.dcache_epoch = self.bcache_epoch = self.tlb_epoch = 0
         self.maintenance: tuple | None = None

@@ -59,7 +59,7 @@ class Snapshot(Frozen):
 # an attribute is in decides only what a snapshot can share with the previous one.
 MOVING_FIELDS = (  # changed by ordinary instructions: PC, queues, block state, reservation
     "pc", "tq", "uq", "blk", "bpc", "bkind", "btype", "bpcn", "taken", "bseq", "lra", "frame_ret",
-    "commit_arg", "cond_set", "tgt_set", "sys_pending", "hdr_end", "header", "resv", "mcopy", "frame",
+    "commit_arg", "cond_set", "tgt_set", "sys_pending", "hdr_end", "header", "resv", "mcopy", "frame", "tiles",
 )
 SETTLED_FIELDS = (  # changed by traps, system calls, system registers and maintenance
     "acr", "core_state", "thread_ptr", "global_ptr", "feature_enable", "last_fault", "fault_address",

@@ -114,7 +114,7 @@ def read(m: Machine, address: int) -> int:
             "CORE_STATE": m.core_state,
             "CORE_FEATURE_ENABLE": m.feature_enable,
             "VERSION": 1,
-            "TILE_CAPACITY": 262144,
+            "TILE_CAPACITY": m.profile.tile_capacity,
         }.get(name, 0)
     ring, low = (address >> 12) & 0xF, address & 0xFFF
     if low == TRAPNO:

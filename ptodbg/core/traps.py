@@ -52,6 +52,7 @@ class TrapInfo(Frozen):
     vector: int  # the TPC trap entry set (EVBASE, or arg0 when EVBASE is 0)
     vectored: bool  # True when the bank had a handler (EVBASE != 0)
     reason: str
+    code: str = ""  # the spec's FaultCode when several share the number (Fault.code)
 
     def as_json(self) -> dict:
         return {
@@ -119,6 +120,7 @@ def enter(m: Machine, f: Fault, pc: int, no_body_entry: bool) -> TrapInfo:
         vector=m.pc,
         vectored=bool(evbase),
         reason=f.reason,
+        code=f.code,
     )
     m.last_trap = info
     m.trap_step = m.steps
