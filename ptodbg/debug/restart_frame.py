@@ -3,7 +3,8 @@ entered (DAP's ``restartFrame``, which debuggers of machine code cannot do witho
 recorded timeline).
 
 A frame was entered at the latest earlier step at which TPC was its function's entry
-and, when the function has a frame template, the template's stack pointer held the
+(the symbol with a size that holds the frame's pc, for a function without a frame
+template, whose labels are no entries) and, when the function has a frame template, the template's stack pointer held the
 frame's address (the caller's sp that :func:`~ptodbg.debug.frames.walk` unwinds to): so
 a recursive call deeper down, which enters the same function with a lower sp, is not
 taken for it.  The frames are entered innermost last, so the search goes outward from
@@ -14,10 +15,13 @@ values), and going forward again re-executes the frame exactly, as the timeline 
 
 from __future__ import annotations
 
+import bisect
 from typing import TYPE_CHECKING
 
 from ptodbg.debug.errors import DebugError
 from ptodbg.debug.stops import Stop
+
+MAX_LABELS = 64  # symbols looked at below a frame's pc for the function that holds it
 
 if TYPE_CHECKING:
     from ptodbg.debug.engine import Debugger
@@ -37,8 +41,8 @@ def restart_frame(dbg: Debugger, level: int) -> Stop:
     for frame in chain[: level + 1]:
         if frame.function is None:
             raise DebugError(f"frame {frame.level} at {frame.where} is outside every function: no entry to go back to")
-        entry = frame.pc - frame.offset
         cfa = frame.frame_address
+        entry = frame.pc - frame.offset if cfa is not None else _function_start(dbg, frame.pc, frame.pc - frame.offset)
         index = m.frame_sp
 
         def holds(index: int = index, cfa: int | None = cfa) -> bool:
@@ -57,3 +61,16 @@ def restart_frame(dbg: Debugger, level: int) -> Stop:
     target = chain[level]
     dbg.last = Stop("stopped", f"restarted frame {level}: {target.function} entered at step {bound}")
     return dbg.last
+
+
+def _function_start(dbg: Debugger, pc: int, nearest: int) -> int:
+    """Where the function holding ``pc`` starts: the nearest symbol below ``pc`` whose size
+    covers it (a global label inside a function, such as a return point, has no size),
+    else the nearest symbol's address."""
+    addresses, names = dbg.symbols.ordered()
+    i = bisect.bisect_right(addresses, pc)
+    for k in range(i - 1, max(-1, i - 1 - MAX_LABELS), -1):
+        size = dbg.symbols.sizes.get(names[k], 0)
+        if size and addresses[k] <= pc < addresses[k] + size:
+            return addresses[k]
+    return nearest
