@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import email
 import os
-import shutil
 import subprocess
 import sys
 import tarfile
 from pathlib import Path
 
 import pytest
-from support.paths import ROOT
+from support.clone import have_git_checkout, tracked_copy
 
 WANTED = {
     "LICENSE", "README.md", "pyproject.toml", "MANIFEST.in", "ptodbg/py.typed", "ptodbg/cli.py",
@@ -29,24 +28,9 @@ WANTED = {
 }
 
 
-def tracked_copy(dest: Path) -> None:
-    """The files git tracks (a clean clone's tree), symlinks kept."""
-    names = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
-    for name in names.decode().split("\0"):
-        if not name:
-            continue
-        src = ROOT / name
-        target = dest / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        if src.is_symlink():
-            target.symlink_to(os.readlink(src))
-        elif src.is_file():
-            shutil.copy2(src, target)
-
-
 @pytest.fixture(scope="module")
 def sdist(tmp_path_factory):
-    if shutil.which("git") is None or not (ROOT / ".git").exists():
+    if not have_git_checkout():
         pytest.skip("not a git checkout: the sdist is built from the files git tracks")
     work = tmp_path_factory.mktemp("sdist")
     src = work / "src"
