@@ -137,3 +137,22 @@ def test_readme_shows_nvim_dap():
     section = readme[readme.index("### Neovim (nvim-dap)"):]
     assert 'dap.adapters.ptodbg = { type = "executable", command = "ptodbg", args = { "dap" } }' in section
     assert "step_back" in section and "reverse_continue" in section
+
+
+def _readme_table(section: str) -> dict[str, list[str]]:
+    rows = re.findall(r"^\| ([a-z ]+) \| (.+) \|$", section, re.M)
+    return {name: [w.strip() for w in value.split(",")] for name, value in rows}
+
+
+def test_readme_lists_what_the_adapter_answers():
+    """DESIGN.md §9's list, kept current in the README: every capability the adapter
+    advertises, every request it answers (attach is refused) and every filter."""
+    from ptodbg.dap.requests import CAPABILITIES, Requests
+
+    readme = (ROOT / "README.md").read_text()
+    table = _readme_table(readme[readme.index("What `ptodbg dap` answers"):readme.index("### VS Code")])
+    assert table["capabilities"] == [k for k, v in CAPABILITIES.items() if k.startswith("supports") and v is True]
+    handled = {name[len("on_"):] for name in dir(Requests) if name.startswith("on_")} - {"attach"}
+    assert set(table["requests"]) == handled and len(table["requests"]) == len(handled)
+    filters = [f["filter"] for f in CAPABILITIES["exceptionBreakpointFilters"]]
+    assert table["exception filters"][:-1] + [table["exception filters"][-1].split(" (")[0]] == filters
