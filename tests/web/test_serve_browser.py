@@ -114,6 +114,24 @@ def start_server(*args: str) -> tuple[subprocess.Popen, str]:
     return proc, m.group(1)
 
 
+def stop_server(server: subprocess.Popen, extra: tuple[int, ...] = ()) -> None:
+    """End a server the test started, and any debugger of it still running (a failed
+    test must leave no process behind)."""
+    left = set(children(server.pid)) | set(extra)
+    if server.poll() is None:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+    for pid in left:
+        if alive(pid):
+            os.kill(pid, signal.SIGKILL)
+    server.stdout.close()
+    server.stderr.close()
+
+
 def open_page(browser, url: str):
     page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
     page.add_init_script(CATCH_TERMINAL)
@@ -157,11 +175,7 @@ def test_the_tui_in_a_browser_steps_and_each_page_has_its_own_debugger(browser):
         assert server.wait(timeout=20) == 0
         wait_until(lambda: not alive(second_pid), what="the last debugger to exit with the server")
     finally:
-        if server.poll() is None:
-            server.kill()
-            server.wait()
-        server.stdout.close()
-        server.stderr.close()
+        stop_server(server)
 
 
 def test_pages_of_other_hosts_and_origins_are_refused(browser):
@@ -183,10 +197,7 @@ def test_pages_of_other_hosts_and_origins_are_refused(browser):
         assert opened == "refused" and children(server.pid) == []
         page.context.close()
     finally:
-        server.terminate()
-        server.wait(timeout=20)
-        server.stdout.close()
-        server.stderr.close()
+        stop_server(server)
 
 
 @pytest.mark.xfail(strict=True, reason="needs the TUI to exit when its parent goes away (issue 24 item 6), "
@@ -204,10 +215,4 @@ def test_a_killed_servers_debuggers_exit(browser):
         server.wait()
         wait_until(lambda: not alive(pid), seconds=10, what="the orphaned debugger to exit")
     finally:
-        if server.poll() is None:
-            server.kill()
-            server.wait()
-        if pid is not None and alive(pid):
-            os.kill(pid, signal.SIGKILL)
-        server.stdout.close()
-        server.stderr.close()
+        stop_server(server, (pid,) if pid is not None else ())
