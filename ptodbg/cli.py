@@ -332,7 +332,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         return _fail(f"--port {args.port}: expected a TCP port 0..65535 (0: any free port)")
     if args.theme is not None:
-        from ptodbg.tui.app import unknown_theme
+        from ptodbg.tui.themes import unknown_theme
 
         problem = unknown_theme(args.theme)
         if problem:
