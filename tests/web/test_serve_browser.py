@@ -200,11 +200,9 @@ def test_pages_of_other_hosts_and_origins_are_refused(browser):
         stop_server(server)
 
 
-@pytest.mark.xfail(strict=True, reason="needs the TUI to exit when its parent goes away (issue 24 item 6), "
-                                       "which comes with a merge of main")
 def test_a_killed_servers_debuggers_exit(browser):
     """A server killed outright (SIGKILL) cannot ask its sessions to quit: each debugger
-    notices that its parent is gone and exits by itself."""
+    still ends (the kernel's parent-death signal, asked for by ptodbg.web.session)."""
     server, url = start_server(str(WALK), "--profile", "linux")
     pid = None
     try:
