@@ -39,6 +39,9 @@ Architectural state follows CORE.md §1; the representation choices:
   Commands and attempts that fetched nothing do not enter it (README "Precise faults").
 * ``cycle`` equals ``steps``: both count decoded execution attempts, faulting ones
   included (BeginArchitecturalInstructionAttempt).
+* A process that exited (``exit_code`` set by the linux personality's exit/exit_group)
+  executes nothing more: ``step`` and ``run`` answer a halt without an attempt (the
+  state after the exit is what the exit left, not a place to go on from).
 """
 
 from __future__ import annotations
@@ -778,6 +781,10 @@ class Machine:
                     f"PTO 0.58.3 reserves; run with --compat {legacy[0]}")
         return f"no PTO 0.58.3 form matches {insn:#0{length // 4 + 2}x} ({length} bits)"
 
+    def exited_message(self) -> str:
+        """Why nothing runs after the program's exit (the halt of ``step`` and ``run``)."""
+        return f"the program has exited with status {self.exit_code}"
+
     # ------------------------------------------------------------------- step
     def step(self) -> StepResult:
         """Execute one instruction attempt at TPC on the precise path, events captured."""
@@ -789,6 +796,8 @@ class Machine:
         return self._attempt((insn, length))
 
     def _attempt(self, given: tuple[int, int] | None) -> StepResult:
+        if self.exit_code is not None:
+            return StepResult("halt", self.pc, self.pc, 0, 0, None, [], [], message=self.exited_message())
         mem = self.mem
         capture_was = mem.capture
         if not capture_was:
@@ -879,6 +888,8 @@ class Machine:
         watchpoint hit, or when the emulator must halt.  Traps with a handler continue
         at EVBASE.  Hot code runs as translated blocks (:mod:`ptodbg.core.translate`)
         unless watchpoints or event capture need the per-instruction path."""
+        if self.exit_code is not None:
+            return RunResult("halt", 0, message=self.exited_message())
         start = self.steps
         limit = start + max_steps
         self.mem.watch_hits.clear()

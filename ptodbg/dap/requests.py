@@ -174,6 +174,9 @@ class Requests(EditorRequests):
         instruction stops there: continue would step past it)."""
         target = self.loaded()
         self.sync_breakpoints()
+        if target.exit_code is not None:  # a session that saved the step of the exit
+            self.finish(None, None)  # exited + terminated: the program is not being run
+            return LATER
         if self.stop_on_entry:
             self.report(Reported("entry", f"{target.name} at step {target.steps}, {target.symbolize(target.pc)}"))
             return
@@ -502,6 +505,8 @@ class Requests(EditorRequests):
         granularity = args.string("granularity", "statement", limit=16)
         if granularity not in ("statement", "line", "instruction"):
             raise RequestError(f"granularity {granularity!r} must be statement, line or instruction")
+        if target.exit_code is not None and kind not in ("stepBack", "reverseContinue"):
+            raise RequestError(f"the program has exited with status {target.exit_code}")
         if self.ended:
             raise RequestError("the program has ended")
         if kind in ("stepBack", "reverseContinue") and target.steps == 0:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ptodbg.core import Machine, Snapshot
 from ptodbg.core.memory import PAGE_SHIFT, PAGE_SIZE, perms_text
 from ptodbg.core.state import GPR_COUNT, GPR_NAMES
-from ptodbg.debug.engine import Debugger
+from ptodbg.debug.engine import DebugError, Debugger
 
 MAX_NAMED = 6  # differences named in one detail text
 
@@ -65,8 +65,12 @@ class Ending:
     def take(dbg: Debugger) -> Ending:
         m = dbg.machine
         trap = m.pending_trap
+        try:
+            result = dbg.result_bytes()
+        except DebugError:  # the program unmapped its result: none to compare (never zeros)
+            result = None
         return Ending(dbg.last.status, dbg.last.message, Observation.take(m),
-                      None if trap is None else trap.as_json(), dbg.result_bytes(),
+                      None if trap is None else trap.as_json(), result,
                       bytes(getattr(m.os_state, "output", b"") or b""))
 
 
