@@ -10,8 +10,8 @@ Lifetimes.  A page that closes (or reloads) closes its websocket: textual-serve 
 process to quit (Textual's web driver ends the app).  When the server stops (ctrl+c,
 SIGTERM) it asks every process still running to quit the same way, and then terminates
 those still there after :data:`QUIT_GRACE` seconds, so none outlives the server.  A
-server killed outright cannot ask anything: each debugger was started through
-:mod:`ptodbg.web.session`, which has the kernel end it when the server dies.
+server killed outright cannot ask anything: then the TUI's own watch ends it
+(:mod:`ptodbg.tui.lifetime`: its parent is gone, its input hung up).
 
 Addresses.  The server binds 127.0.0.1 unless ``--host`` says otherwise (the debugger
 reads and writes files a page names: on another interface anyone who reaches the port
@@ -23,7 +23,6 @@ reached through any name of the host works.
 from __future__ import annotations
 
 import asyncio
-import os
 import shlex
 import signal
 import socket
@@ -46,14 +45,12 @@ def missing_web() -> str | None:
     return None
 
 
-def session_command(tui_arguments: Sequence[str], server_pid: int | None = None) -> str:
+def session_command(tui_arguments: Sequence[str]) -> str:
     """The shell command that starts one browser session's debugger: this interpreter
-    running ``ptodbg tui`` with ``tui_arguments``, through :mod:`ptodbg.web.session`
-    (which makes it end if the server dies) — ``exec`` all the way, so the server's child
-    is the debugger itself."""
-    tui = [sys.executable, "-m", "ptodbg.cli", "tui", *tui_arguments]
-    guard = [sys.executable, "-m", "ptodbg.web.session", str(server_pid or os.getpid()), "--"]
-    return "exec " + shlex.join(guard + tui)
+    running ``ptodbg tui`` with ``tui_arguments`` (``exec``: the shell textual-serve
+    starts it with is replaced, so the server's child is the debugger itself, and the
+    TUI's watch on its parent sees the server)."""
+    return "exec " + shlex.join([sys.executable, "-m", "ptodbg", "tui", *tui_arguments])
 
 
 def bind(host: str, port: int) -> socket.socket:

@@ -202,7 +202,8 @@ def test_pages_of_other_hosts_and_origins_are_refused(browser):
 
 def test_a_killed_servers_debuggers_exit(browser):
     """A server killed outright (SIGKILL) cannot ask its sessions to quit: each debugger
-    still ends (the kernel's parent-death signal, asked for by ptodbg.web.session)."""
+    notices that its parent and its input are gone and exits by itself (the TUI's
+    lifetime watch, ptodbg.tui.lifetime)."""
     server, url = start_server(str(WALK), "--profile", "linux")
     pid = None
     try:

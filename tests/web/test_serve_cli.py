@@ -35,20 +35,10 @@ def test_bad_usage_is_one_line_and_status_2(argv, needle, capsys):
 
 def test_each_page_runs_this_interpreters_tui_with_the_options(tmp_path):
     odd = tmp_path / "a b; rm -rf x" / "walk's.s"
-    command = session_command([str(odd), "--profile", "linux"], server_pid=4242)
+    command = session_command([str(odd), "--profile", "linux"])
     assert command.startswith("exec ")
-    assert shlex.split(command[len("exec "):]) == [
-        sys.executable, "-m", "ptodbg.web.session", "4242", "--",
-        sys.executable, "-m", "ptodbg.cli", "tui", str(odd), "--profile", "linux"]
-
-
-def test_the_session_guard_starts_nothing_for_a_dead_server_and_refuses_bad_usage():
-    guard = [sys.executable, "-m", "ptodbg.web.session"]
-    done = subprocess.run([*guard, "1", "--", sys.executable, "-c", "print('ran')"], capture_output=True, text=True,
-                          timeout=60)
-    assert done.returncode == 0 and done.stdout == ""  # its parent is not pid 1's server: nothing runs
-    done = subprocess.run([*guard, "x", "--", "true"], capture_output=True, text=True, timeout=60)
-    assert done.returncode == 2 and done.stderr.startswith("usage: ")
+    assert shlex.split(command[len("exec "):]) == [sys.executable, "-m", "ptodbg", "tui", str(odd), "--profile",
+                                                   "linux"]
 
 
 def test_the_server_announces_its_address_and_serves_its_page():
