@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 
 from ptodbg.core import Machine, StepResult
 from ptodbg.core.memory import Unmapped
-from ptodbg.debug.cxxnames import ambiguity
+from ptodbg.debug.cxx.names import ambiguity
 from ptodbg.debug.editing import ADDRESS_END, EditsMixin
 from ptodbg.debug.edits import Edit
 from ptodbg.debug.errors import DebugError

@@ -11,7 +11,7 @@ import bisect
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ptodbg.debug.cxxnames import FunctionIndex
+from ptodbg.debug.cxx.names import FunctionIndex
 from ptodbg.isa.record import Frozen
 
 if TYPE_CHECKING:
@@ -152,7 +152,7 @@ class Symbols(Frozen):
         return shown
 
     def functions(self, typed: str) -> list[tuple[str, str, int]]:
-        """The C++ functions a typed name matches (see :mod:`ptodbg.debug.cxxnames`):
+        """The C++ functions a typed name matches (see :mod:`ptodbg.debug.cxx.names`):
         (symbol, demangled, address) each.  The index of demangled names is made on the
         first call (tens of milliseconds for ten thousand symbols)."""
         index: FunctionIndex | None = self._functions  # type: ignore[attr-defined]
@@ -168,8 +168,8 @@ _PLACE_ONLY = (".L", "$")  # prefixes of labels that do not name addresses (see 
 
 
 def _demangle(name: str) -> str | None:
-    """:func:`ptodbg.debug.demangle.demangle`, imported on the first C++ name shown: a
+    """:func:`ptodbg.debug.cxx.demangle.demangle`, imported on the first C++ name shown: a
     ``ptodbg run`` that shows none starts without building the demangler's tables."""
-    from ptodbg.debug.demangle import demangle
+    from ptodbg.debug.cxx.demangle import demangle
 
     return demangle(name)

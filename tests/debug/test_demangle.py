@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support.paths import PROGRAMS
 
-from ptodbg.debug.demangle import demangle
+from ptodbg.debug.cxx.demangle import demangle
 
 CASES = [
     # nested names, CV- and ref-qualified member functions

@@ -23,7 +23,7 @@ INSTRUMENTED = {
     "session": ("ptodbg.debug.session", "ptodbg.debug.session_schema", "ptodbg.isa.userfile", "ptodbg.debug.expr"),
     "batch": ("ptodbg.debug.commands", "ptodbg.debug.engine", "ptodbg.debug.expr", "ptodbg.debug.batch",
               "ptodbg.debug.memformat", "ptodbg.debug.displays", "ptodbg.debug.lastwrite", "ptodbg.debug.frames",
-              "ptodbg.debug.stops", "ptodbg.debug.cxxnames", "ptodbg.debug.demangle", "ptodbg.debug.forward"),
+              "ptodbg.debug.stops", "ptodbg.debug.cxx.names", "ptodbg.debug.cxx.demangle", "ptodbg.debug.forward"),
 }
 
 
