@@ -40,7 +40,7 @@ from ptodbg.campaign.runner import run_campaign  # noqa: E402
 from ptodbg.campaign.spec import Config  # noqa: E402
 from ptodbg.debug.faultcheck import SiteChecker  # noqa: E402
 from ptodbg.debug.faultsites import list_sites  # noqa: E402
-from ptodbg.debug.program import open_debugger  # noqa: E402
+from ptodbg.debug.files.program import open_debugger  # noqa: E402
 
 LINUX = {"profile": "linux", "compat": "linx-v0.4"}
 RATE_PROGRAM = "02_algorithms.static"

@@ -236,7 +236,7 @@ def ratio_row(table: Table, what: str, times: dict[str, list[float]], num: str, 
 
 # ------------------------------------------------------------------ (e) cold decode
 def containers_machine():
-    from ptodbg.debug.program import open_debugger
+    from ptodbg.debug.files.program import open_debugger
 
     return open_debugger(str(CONTAINERS), profile="linux", compat="linx-v0.4", interval=1 << 62).machine
 

@@ -158,7 +158,7 @@ RUN_ENGINE_OPTIONS = {"interval": 1 << 16, "budget_bytes": 0, "checksum": False}
 
 
 def _open(args: argparse.Namespace, **options):
-    from ptodbg.debug.program import OpenError, open_debugger
+    from ptodbg.debug.files.program import OpenError, open_debugger
 
     try:
         return open_debugger(args.program, profile=args.profile, compat=args.compat, **options), None
@@ -295,7 +295,8 @@ def _describe_state(dbg) -> str:
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
-    from ptodbg.debug import batch, session
+    from ptodbg.debug import batch
+    from ptodbg.debug.files import session
     from ptodbg.debug.interrupts import sigint_cancels
 
     if (args.script is None) == (args.commands is None):

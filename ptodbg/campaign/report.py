@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ptodbg.debug.engine import Debugger
 from ptodbg.debug.faultsites import Site
-from ptodbg.debug.session import write_atomically
+from ptodbg.debug.files.session import write_atomically
 from ptodbg.debug.sitesession import save_site_session
 
 REPORT = "report.json"

@@ -32,7 +32,7 @@ from ptodbg.campaign.store import CampaignFolder, StoreError
 from ptodbg.campaign.worker import check_sites
 from ptodbg.debug.faultcheck import DEFECTS
 from ptodbg.debug.faultsites import FAULT_KINDS, ListingError, Site, fingerprint, list_sites
-from ptodbg.debug.program import OpenError, open_debugger
+from ptodbg.debug.files.program import OpenError, open_debugger
 
 TASK_RETRIES = 3
 MAX_BATCH = 32

@@ -62,7 +62,7 @@ class Target:
     """One loaded program in one engine."""
 
     def __init__(self, dbg: Debugger) -> None:
-        from ptodbg.debug import session
+        from ptodbg.debug.files import session
 
         self.dbg = dbg
         self.commands = Commands(dbg, save=session.save, load=session.load)
@@ -74,8 +74,8 @@ class Target:
     def open(cls, program: str, *, profile: str = "debug", compat: str | None = None,
              argv: list[str] | None = None, session_file: str | None = None,
              max_steps: int | None = None) -> Target:
-        from ptodbg.debug import session
-        from ptodbg.debug.program import OpenError, open_debugger
+        from ptodbg.debug.files import session
+        from ptodbg.debug.files.program import OpenError, open_debugger
 
         try:
             dbg = open_debugger(program, profile=profile, compat=compat, argv=argv)

@@ -20,10 +20,10 @@ import re
 from collections.abc import Iterable
 from typing import TextIO
 
-from ptodbg.debug import session
 from ptodbg.debug.commands import CommandResult, Commands
 from ptodbg.debug.displays import console_lines
 from ptodbg.debug.engine import Debugger
+from ptodbg.debug.files import session
 from ptodbg.debug.interrupts import INTERRUPTED_STATUS
 
 PROMPT = "(ptodbg) "

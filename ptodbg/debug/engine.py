@@ -71,7 +71,7 @@ def unquote(location: str) -> str:
 
 class Debugger(ForwardMixin, TimelineMixin, EditsMixin, FramesMixin):
     """The engine.  Build it with a machine already loaded with a program (see
-    :func:`ptodbg.debug.session.open_program`)."""
+    :func:`ptodbg.debug.files.session.open_program`)."""
 
     def __init__(
         self,

@@ -63,7 +63,7 @@ from ptodbg.debug.faultstate import (
     name_changes,
     state_changes,
 )
-from ptodbg.debug.program import open_debugger
+from ptodbg.debug.files.program import open_debugger
 
 DEFECTS = ("store-before-check", "skip-recover")
 

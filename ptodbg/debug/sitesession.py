@@ -4,7 +4,7 @@ A campaign writes one for every failing site, so that ``ptodbg tui PROGRAM --ses
 DIR/site-N.toml`` (or ``batch --session``) shows the state before the faulting attempt
 with ``inject PAGE 4096 PERMS once`` in place: one ``step`` shows the trap, ``recover``
 and ``continue`` the reissue.  The file is an ordinary session (of the current schema) written by
-:mod:`ptodbg.debug.session`'s writer, atomically.
+:mod:`ptodbg.debug.files.session`'s writer, atomically.
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from ptodbg.core.memory import PAGE_SIZE
-from ptodbg.debug import session
 from ptodbg.debug.edits import Edit
 from ptodbg.debug.engine import Debugger
 from ptodbg.debug.faultsites import Site
+from ptodbg.debug.files import session
 
 
 def site_injection(site: Site) -> Edit:

@@ -32,9 +32,9 @@ from textual.app import App
 from textual.timer import Timer
 from textual.widgets import Input
 
-from ptodbg.debug import session as sessions
 from ptodbg.debug.commands import CommandResult, Commands
 from ptodbg.debug.engine import Debugger
+from ptodbg.debug.files import session as sessions
 from ptodbg.debug.view import View, Viewer
 from ptodbg.tui import keys, runner
 from ptodbg.tui.fmt import plural
@@ -381,7 +381,7 @@ def run_tui(path: str | None = None, session: str | None = None, theme: str | No
     or session cannot be opened or the theme does not exist (one line on standard error,
     naming the themes there are), 128 + N when signal N ended it and 129 when its
     terminal, input, output or parent went away (:mod:`ptodbg.tui.lifetime`)."""
-    from ptodbg.debug.program import OpenError
+    from ptodbg.debug.files.program import OpenError
 
     if theme is not None:
         problem = unknown_theme(theme)

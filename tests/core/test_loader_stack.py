@@ -24,7 +24,7 @@ from ptodbg.core.faults import DATA_PAGE_FAULT
 from ptodbg.core.loader import LoadedProgram, load, load_path
 from ptodbg.core.memory import PAGE_SHIFT
 from ptodbg.core.stack import STACK_CEILING, StackPlace, page_ranges, place_stack
-from ptodbg.debug.program import open_debugger
+from ptodbg.debug.files.program import open_debugger
 from ptodbg.isa.asm import assemble
 from ptodbg.isa.elf import parse_program
 from ptodbg.linux import STACK_SIZE, STACK_TOP

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from ptodbg.debug.disasm_rows import decode_row, rows_around
 from ptodbg.debug.engine import Stop
+from ptodbg.debug.files.program import open_debugger
 from ptodbg.debug.lines import source_lines
-from ptodbg.debug.program import open_debugger
 from ptodbg.debug.source_step import line_step, line_step_back, step_out
 
 SOURCE = """\

@@ -19,7 +19,7 @@ from isa.test_run_cli import cli
 from support.paths import PROGRAMS, TEST_PROGRAMS
 
 from ptodbg.core.faults import SW_BREAKPOINT
-from ptodbg.debug.program import open_debugger
+from ptodbg.debug.files.program import open_debugger
 
 HELLO = TEST_PROGRAMS / "hello_linux.s"
 ALG = PROGRAMS / "02_algorithms.static"

@@ -16,7 +16,7 @@ from support.paths import PROGRAMS, TEST_PROGRAMS
 
 from ptodbg.debug import batch
 from ptodbg.debug.commands import Commands
-from ptodbg.debug.program import open_debugger
+from ptodbg.debug.files.program import open_debugger
 
 CONT = PROGRAMS / "01_containers.static"
 A0 = 2

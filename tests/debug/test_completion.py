@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from ptodbg.debug.commands import ARGUMENT_KINDS, Commands, command, command_word
-from ptodbg.debug.program import open_debugger
+from ptodbg.debug.files.program import open_debugger
 from ptodbg.isa.registers import GPR_NAMES
 
 

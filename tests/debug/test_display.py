@@ -21,7 +21,7 @@ import pytest
 from support.paths import PROGRAMS, TEST_PROGRAMS
 
 from ptodbg.debug import batch
-from ptodbg.debug.program import open_debugger
+from ptodbg.debug.files.program import open_debugger
 from ptodbg.isa.registers import GPR_NAMES
 
 SRC, DST = 0x11000, 0x11040

@@ -12,8 +12,8 @@ import pytest
 from support.paths import ROOT
 
 from ptodbg.core.faults import DATA_PAGE_FAULT
-from ptodbg.debug import datafiles, session
-from ptodbg.debug.program import open_debugger
+from ptodbg.debug.files import datafiles, session
+from ptodbg.debug.files.program import open_debugger
 
 SESSIONS = sorted((ROOT / "sessions").glob("*.toml"))
 

@@ -19,8 +19,8 @@ from support.random_programs import programs
 from ptodbg.core.writeset import ALL_GPRS
 from ptodbg.debug import batch
 from ptodbg.debug.engine import Debugger, Symbols
+from ptodbg.debug.files.program import open_debugger
 from ptodbg.debug.lastwrite import last_write, memory_target, register_target
-from ptodbg.debug.program import open_debugger
 
 DMA_COPY = TEST_PROGRAMS / "dma_copy.s"
 

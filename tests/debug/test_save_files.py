@@ -9,7 +9,7 @@
   temporaries of that target (not another target's, not a live writer's, not files we did
   not name).
 
-Sessions are written by :mod:`ptodbg.debug.atomicwrite` (a temporary file, fsync,
+Sessions are written by :mod:`ptodbg.debug.files.atomicwrite` (a temporary file, fsync,
 rename)."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from debug.test_hostile_commands import commands
 from isa.test_run_cli import cli
 from support.paths import ROOT, TEST_PROGRAMS
 
-from ptodbg.debug import atomicwrite, session
+from ptodbg.debug.files import atomicwrite, session
 
 
 def test_save_refuses_a_missing_folder_and_creates_none(tmp_path):
@@ -96,7 +96,7 @@ def test_an_old_temporary_of_a_pid_in_use_again_is_removed(tmp_path):
 KILLED_WRITER = """
 import os, sys, time
 from pathlib import Path
-from ptodbg.debug import atomicwrite
+from ptodbg.debug.files import atomicwrite
 os.replace = lambda *args: time.sleep(600)
 atomicwrite.write_atomically(Path(sys.argv[1]), "# a session that never landed\\n")
 """

@@ -9,9 +9,10 @@ import json
 import pytest
 from support.engine_program import CODE, DST, SRC, make
 
-from ptodbg.debug import batch, session
+from ptodbg.debug import batch
 from ptodbg.debug.commands import Commands
-from ptodbg.debug.session import SessionError
+from ptodbg.debug.files import session
+from ptodbg.debug.files.session import SessionError
 
 
 def test_save_and_load_round_trip(tmp_path):

@@ -23,8 +23,9 @@ import tomllib
 import pytest
 from support.paths import TEST_PROGRAMS
 
-from ptodbg.debug import batch, session
-from ptodbg.debug.program import open_debugger
+from ptodbg.debug import batch
+from ptodbg.debug.files import session
+from ptodbg.debug.files.program import open_debugger
 
 LOOP = TEST_PROGRAMS / "cond_loop.s"
 DMA = TEST_PROGRAMS / "dma_copy.s"

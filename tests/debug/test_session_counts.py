@@ -9,8 +9,8 @@ import tomllib
 import pytest
 from support.engine_program import DST, SRC, make
 
-from ptodbg.debug import atomicwrite, session, session_schema
-from ptodbg.debug.session import SessionError
+from ptodbg.debug.files import atomicwrite, session, session_schema
+from ptodbg.debug.files.session import SessionError
 
 LONG = " + 0" * 30  # a condition too long for one line: tomli-w writes [[breakpoint]] tables
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from support.paths import TEST_PROGRAMS
 
 from ptodbg.core.faults import SW_BREAKPOINT
-from ptodbg.debug.program import open_debugger
+from ptodbg.debug.files.program import open_debugger
 
 
 def test_next_over_setret_and_j():

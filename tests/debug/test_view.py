@@ -20,7 +20,7 @@ import pytest
 from support.paths import PROGRAMS, TEST_PROGRAMS
 
 from ptodbg.debug import jsonstate
-from ptodbg.debug.program import open_debugger
+from ptodbg.debug.files.program import open_debugger
 from ptodbg.debug.records import DATA_PAGE_FAULT, GPR_NAMES, EditNote, MemEvent, Perms
 from ptodbg.debug.view import View, Viewer, ViewError, written_bytes
 

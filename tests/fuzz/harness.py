@@ -20,7 +20,7 @@ INSTRUMENTED = {
     "elf": ("ptodbg.isa.elf",),
     "asm": ("ptodbg.isa.asm", "ptodbg.isa.syntax"),
     "expr": ("ptodbg.debug.expr",),
-    "session": ("ptodbg.debug.session", "ptodbg.debug.session_schema", "ptodbg.isa.userfile", "ptodbg.debug.expr"),
+    "session": ("ptodbg.debug.files.session", "ptodbg.debug.files.session_schema", "ptodbg.isa.userfile", "ptodbg.debug.expr"),
     "batch": ("ptodbg.debug.commands", "ptodbg.debug.engine", "ptodbg.debug.expr", "ptodbg.debug.batch",
               "ptodbg.debug.memformat", "ptodbg.debug.displays", "ptodbg.debug.lastwrite", "ptodbg.debug.frames",
               "ptodbg.debug.stops", "ptodbg.debug.cxx.names", "ptodbg.debug.cxx.demangle", "ptodbg.debug.forward"),
@@ -36,8 +36,8 @@ def fuzz_main(name: str) -> None:
         import ptodbg.debug.commands  # noqa: F401  (everything the targets reach)
         import ptodbg.debug.engine  # noqa: F401
         import ptodbg.debug.expr  # noqa: F401
+        import ptodbg.debug.files.session  # noqa: F401
         import ptodbg.debug.lastwrite  # noqa: F401  (imported by `last` when it first runs)
-        import ptodbg.debug.session  # noqa: F401
         import ptodbg.isa.asm  # noqa: F401
         import ptodbg.isa.elf  # noqa: F401
     from .targets import TARGETS

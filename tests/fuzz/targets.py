@@ -161,7 +161,7 @@ def _sha(file_sha256: Callable[[str], str], path: Path) -> str:
 
 
 def session(data: bytes) -> None:
-    from ptodbg.debug import session as sessions
+    from ptodbg.debug.files import session as sessions
 
     text = _text(data)
     if text is None:

@@ -13,7 +13,7 @@ import asyncio
 
 from tui.pilot_helpers import SIZE, command, pilot_test, press, settle
 
-from ptodbg.debug.program import open_debugger
+from ptodbg.debug.files.program import open_debugger
 from ptodbg.tui.app import open_app
 
 # a0 counts iterations; buf accumulates a0 (a load, an add and a store per iteration).

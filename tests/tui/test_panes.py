@@ -288,7 +288,7 @@ async def test_page_map_pane_shows_segments_stack_and_injections():
 
 # -------------------------------------------------------------- event filter
 def test_event_filter_kinds_and_ranges():
-    from ptodbg.debug.program import open_debugger
+    from ptodbg.debug.files.program import open_debugger
     from ptodbg.debug.records import MemEvent
 
     dbg = open_debugger(None)

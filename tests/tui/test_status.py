@@ -9,7 +9,7 @@ from __future__ import annotations
 from support.paths import PROGRAMS
 from tui.pilot_helpers import SIZE, command, message, pilot_test, press, program, settle
 
-from ptodbg.debug.program import open_debugger
+from ptodbg.debug.files.program import open_debugger
 from ptodbg.tui.app import PtodbgApp, open_app, run_tui
 from ptodbg.tui.fmt import count, plural
 from ptodbg.tui.widgets import DisasmView, StatePane

@@ -9,7 +9,7 @@ wrong with it: a missing key, an unknown key, a value of the wrong type (``value
 is a float, ``schema = true`` a boolean, ``sha256 = 7`` an integer) or out of its range
 (``length = -16``, ``address = 2**70``).
 
-Truncation: the writer (:func:`ptodbg.debug.session.to_toml`) always writes every table
+Truncation: the writer (:func:`ptodbg.debug.files.session.to_toml`) always writes every table
 (``[program]``, ``[position]``, ``[ui]``, ``[counts]``) and every record list
 (``breakpoint = []`` when empty) and every key of every record, so all of them are
 required here.  ``[counts]`` (schema 2: the number of records of each list) is written

@@ -29,17 +29,17 @@ Records: ``breakpoint`` {location, condition?, temporary, enabled, ignore?}; ``w
 {address, length, mode, enabled?} (``ignore`` written only when not 0, a watchpoint's
 ``enabled`` only when false, so files that need neither read and write as before); ``injection`` {step, kind = "perms" | "once", scheduled, address, length,
 perms}; ``edit`` {step, kind = "reg" | "queue" | "mem" | "recover", scheduled, …}; ``view``
-{name, follow} (:mod:`ptodbg.debug.session_schema` has every key).  Schema 2 is schema 1
+{name, follow} (:mod:`ptodbg.debug.files.session_schema` has every key).  Schema 2 is schema 1
 plus ``[counts]``, which lets the reader refuse a file cut anywhere, even between two whole
 records (schema 1 had no way to tell); schema 1 files still load.
 
-Files are written atomically (:mod:`ptodbg.debug.atomicwrite`: a temporary file in the
+Files are written atomically (:mod:`ptodbg.debug.files.atomicwrite`: a temporary file in the
 same, existing folder, fsync, rename; a temporary file a killed writer left is removed by
 the next save of the same file) and read
 with :mod:`tomllib` — data only, never code — through the bounded reader of
 :mod:`ptodbg.isa.userfile` (a regular file of at most 1 MiB; TOML nesting and dotted keys
 checked before parsing).  Every key is checked against the schema of
-:mod:`ptodbg.debug.session_schema` (types, ranges, required and unknown keys).  A corrupt,
+:mod:`ptodbg.debug.files.session_schema` (types, ranges, required and unknown keys).  A corrupt,
 truncated or forged file, an unknown schema or a program whose sha256 differs gets one
 clear error naming the file and the key, and changes nothing: the new state is built and
 checked completely before it replaces the old one.
@@ -53,12 +53,12 @@ from typing import TYPE_CHECKING
 
 import tomli_w
 
-from ptodbg.debug import session_schema
-from ptodbg.debug.atomicwrite import write_atomically
 from ptodbg.debug.displays import Displays, displays_of
 from ptodbg.debug.edits import Edit
 from ptodbg.debug.engine import Breakpoint, DebugError, Watchpoint
 from ptodbg.debug.expr import Expr, ExprError
+from ptodbg.debug.files import session_schema
+from ptodbg.debug.files.atomicwrite import write_atomically
 from ptodbg.debug.memformat import parse_fmt
 from ptodbg.isa import userfile
 
@@ -81,7 +81,7 @@ def to_toml(data: dict) -> str:
     no null) and a ``[counts]`` table — the number of records of each list — computed here
     from the lists themselves and written last, so that a reader can tell a file cut
     anywhere, between two whole records included, from a complete one
-    (:mod:`ptodbg.debug.session_schema`)."""
+    (:mod:`ptodbg.debug.files.session_schema`)."""
     doc: dict = {"schema": data["schema"]}
     for key, value in data.items():
         if key in doc or key == "counts" or value is None or (key in session_schema.OPTIONAL_RECORD_LISTS and not value):
@@ -162,7 +162,7 @@ def read(path: str | Path) -> dict:
 
     The file is read through :mod:`ptodbg.isa.userfile` (a regular file of at most 1 MiB,
     never blocking), its TOML shape is checked before :mod:`tomllib` parses it, and the
-    document is checked against :data:`~ptodbg.debug.session_schema.SESSION`: every
+    document is checked against :data:`~ptodbg.debug.files.session_schema.SESSION`: every
     problem is one :class:`SessionError` naming the file and the key."""
     p = Path(path)
     if p.suffix != SESSION_SUFFIX and p.name and userfile.missing(p) \

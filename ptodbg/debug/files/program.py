@@ -13,7 +13,7 @@ from ptodbg.core import Machine
 from ptodbg.core.profiles import PROFILES
 from ptodbg.debug.engine import Debugger, Symbols, file_sha256
 
-DEMO = Path(__file__).resolve().parent.parent / "demo" / "demo.s"
+DEMO = Path(__file__).resolve().parents[2] / "demo" / "demo.s"
 
 
 class OpenError(ValueError):
