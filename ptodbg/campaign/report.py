@@ -8,9 +8,9 @@ from collections import Counter
 from pathlib import Path
 
 from ptodbg.debug.engine import Debugger
-from ptodbg.debug.faultsites import Site
+from ptodbg.debug.faults.session import save_site_session
+from ptodbg.debug.faults.sites import Site
 from ptodbg.debug.files.session import write_atomically
-from ptodbg.debug.sitesession import save_site_session
 
 REPORT = "report.json"
 SUMMARY = "summary.txt"

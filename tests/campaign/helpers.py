@@ -6,7 +6,7 @@ from pathlib import Path
 
 from support.paths import TEST_PROGRAMS
 
-from ptodbg.debug.faultsites import Listing, list_sites
+from ptodbg.debug.faults.sites import Listing, list_sites
 from ptodbg.debug.files.program import open_debugger
 
 HERE = Path(__file__).resolve().parent

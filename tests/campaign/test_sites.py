@@ -12,7 +12,7 @@ from campaign.helpers import CAMPAIGN_PROGRAMS, PAGE, listing
 from support.paths import TEST_PROGRAMS
 
 from ptodbg.campaign.runner import choose
-from ptodbg.debug.faultsites import ListingError, list_sites
+from ptodbg.debug.faults.sites import ListingError, list_sites
 from ptodbg.debug.files.program import open_debugger
 
 

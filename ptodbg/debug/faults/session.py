@@ -14,7 +14,7 @@ from pathlib import Path
 from ptodbg.core.memory import PAGE_SIZE
 from ptodbg.debug.edits import Edit
 from ptodbg.debug.engine import Debugger
-from ptodbg.debug.faultsites import Site
+from ptodbg.debug.faults.sites import Site
 from ptodbg.debug.files import session
 
 

@@ -2,7 +2,7 @@
 
 A :class:`SiteChecker` opens a program once and runs it fault-free once, keeping the
 engine's history (a snapshot every ``interval`` attempts) and the final state.  For each
-:class:`~ptodbg.debug.faultsites.Site` it restores the nearest snapshot at or before the
+:class:`~ptodbg.debug.faults.sites.Site` it restores the nearest snapshot at or before the
 site's step, builds a :class:`~ptodbg.debug.engine.Debugger` whose timeline starts there,
 travels to the step (``goto``) and does what a user would type:
 ``inject PAGE 4096 PERMS once`` (the page's permissions without the one the access
@@ -10,7 +10,7 @@ needs), ``step``, ``recover``, ``continue``.  It checks (DESIGN.md §10):
 
 1. *precise*: the attempt trapped with the right number (DATA_PAGE_FAULT 35, or
    INST_PAGE_FAULT 33 for a fetch), TRAPARG0 (the probe's original address, see
-   :mod:`ptodbg.debug.faultsites`), saved TPC and step count; it recorded no memory event;
+   :mod:`ptodbg.debug.faults.sites`), saved TPC and step count; it recorded no memory event;
    registers, queues, reservation, block state, system-call state and every page
    (contents and permissions) are as the fault-free run had them before that step; the
    block's ``body`` flag too (a faulting first body instruction has not entered it).
@@ -54,8 +54,8 @@ from ptodbg.core.faults import DATA_PAGE_FAULT, INST_PAGE_FAULT
 from ptodbg.core.memory import PAGE_SHIFT, PAGE_SIZE, perms_text
 from ptodbg.core.state import GPR_NAMES
 from ptodbg.debug.engine import DebugError, Debugger, Stop
-from ptodbg.debug.faultsites import Site, fingerprint, without
-from ptodbg.debug.faultstate import (
+from ptodbg.debug.faults.sites import Site, fingerprint, without
+from ptodbg.debug.faults.state import (
     Change,
     Ending,
     Observation,
