@@ -142,7 +142,7 @@ def emulated(code: bytes, per_iteration: int, iterations: int, cell_on_code_page
 
 
 def recorded(code: bytes, per_iteration: int, iterations: int) -> Callable[[], float]:
-    from ptodbg.debug.engine import Debugger
+    from ptodbg.debug.engine.debugger import Debugger
 
     def run() -> float:
         d = Debugger(machine(code, iterations))
@@ -323,7 +323,7 @@ def _rss() -> int:
 def rss_child(steps: int) -> None:
     """Runs in a fresh process: prints RSS growth and accounted history bytes (JSON)."""
     from ptodbg.core import loader
-    from ptodbg.debug.engine import Debugger
+    from ptodbg.debug.engine.debugger import Debugger
     from ptodbg.isa.asm import assemble
     from ptodbg.isa.elf import parse_program
 

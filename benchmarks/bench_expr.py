@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import ptodbg
-from ptodbg.debug.expr import Context, Expr
+from ptodbg.debug.engine.expr import Context, Expr
 from ptodbg.isa import syntax
 from ptodbg.isa.asm import assemble
 

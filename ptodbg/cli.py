@@ -223,7 +223,7 @@ def _exit_status(dbg) -> int:
 def cmd_run(args: argparse.Namespace) -> int:
     # (--trace's writer and --json's state and encoder are imported only when asked for:
     # json alone is a millisecond of every run's start-up)
-    from ptodbg.debug.interrupts import INTERRUPTED_STATUS, sigint_cancels
+    from ptodbg.debug.engine.interrupts import INTERRUPTED_STATUS, sigint_cancels
 
     global _quick_exit
     if args.max_steps < 0:
@@ -236,7 +236,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     out_stream = sys.stderr if args.json else sys.stdout
     with sigint_cancels(dbg):
         if args.trace:
-            from ptodbg.debug.trace import TraceWriter
+            from ptodbg.debug.engine.trace import TraceWriter
 
             try:
                 writer = TraceWriter(args.trace)
@@ -280,7 +280,7 @@ def _describe_state(dbg) -> str:
         lines.append("  ".join(f"{n:>4} {v:#018x}" for n, v in regs[i : i + 4]))
     lines.append("t " + " ".join("-" if v is None else f"{v:#x}" for v in m.queue("t"))
                  + "   u " + " ".join("-" if v is None else f"{v:#x}" for v in m.queue("u")))
-    from ptodbg.debug.errors import DebugError
+    from ptodbg.debug.engine.errors import DebugError
 
     try:
         result = dbg.result_bytes()
@@ -296,8 +296,8 @@ def _describe_state(dbg) -> str:
 
 def cmd_batch(args: argparse.Namespace) -> int:
     from ptodbg.debug import batch
+    from ptodbg.debug.engine.interrupts import sigint_cancels
     from ptodbg.debug.files import session
-    from ptodbg.debug.interrupts import sigint_cancels
 
     if (args.script is None) == (args.commands is None):
         return _fail("batch needs exactly one of -x SCRIPT or -c \"CMD; CMD\"")

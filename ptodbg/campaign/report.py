@@ -7,7 +7,7 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from ptodbg.debug.engine import Debugger
+from ptodbg.debug.engine.debugger import Debugger
 from ptodbg.debug.faults.session import save_site_session
 from ptodbg.debug.faults.sites import Site
 from ptodbg.debug.files.session import write_atomically

@@ -20,7 +20,7 @@ import tempfile
 from pathlib import Path
 
 from ptodbg.campaign.spec import ProgramSpec
-from ptodbg.debug.engine import file_sha256
+from ptodbg.debug.engine.debugger import file_sha256
 from ptodbg.debug.faults.check import SiteChecker, Verdict
 from ptodbg.debug.faults.sites import Site
 

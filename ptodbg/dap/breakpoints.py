@@ -30,7 +30,7 @@ import re
 from dataclasses import dataclass, field
 
 from ptodbg.dap.target import Target, trap_matches
-from ptodbg.debug.engine import DebugError
+from ptodbg.debug.engine.errors import DebugError
 
 _HIT = re.compile(r"^\s*(==|=|>=|>|<=|<|%)?\s*(\d{1,18})\s*$")
 ACCESS_MODES = {"read": "r", "write": "w", "readWrite": "rw"}

@@ -20,7 +20,7 @@ from ptodbg.dap.args import Args, RequestError
 from ptodbg.dap.breakpoints import data_id
 from ptodbg.dap.target import COMPAT, MAX_FRAMES, PROFILES, TRAP_FILTERS, OpenFailed, Target
 from ptodbg.dap.variables import number
-from ptodbg.debug.engine import DebugError
+from ptodbg.debug.engine.errors import DebugError
 
 LATER = object()
 THREAD_ID = 1

@@ -15,12 +15,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ptodbg.debug import disasm_rows, source_step, traps
+from ptodbg.debug import disasm_rows, traps
 from ptodbg.debug.commands import CommandResult, Commands, CommandSpec
 from ptodbg.debug.displays import console_lines
-from ptodbg.debug.engine import DebugError, Debugger, Stop
-from ptodbg.debug.expr import Context, Expr, ExprError
-from ptodbg.debug.lines import SourceLine, SourceLines, line_table_problem, source_lines
+from ptodbg.debug.engine import source_step
+from ptodbg.debug.engine.debugger import Debugger
+from ptodbg.debug.engine.errors import DebugError
+from ptodbg.debug.engine.expr import Context, Expr, ExprError
+from ptodbg.debug.engine.lines import SourceLine, SourceLines, line_table_problem, source_lines
+from ptodbg.debug.engine.stops import Stop
 from ptodbg.debug.stopdisplays import shown_displays
 from ptodbg.debug.traps import FILTERS as TRAP_FILTERS
 from ptodbg.debug.traps import TrapView

@@ -8,7 +8,7 @@ Nothing else is written to standard output.  With ``--text`` (:func:`transcript`
 command prints what the TUI's console shows instead, as a gdb session reads: the command
 after a ``(ptodbg)`` prompt, then its output lines and the displays of its stop.
 
-Headless runs stay in the user's hands: :func:`~ptodbg.debug.interrupts.sigint_cancels` turns SIGINT into a request
+Headless runs stay in the user's hands: :func:`~ptodbg.debug.engine.interrupts.sigint_cancels` turns SIGINT into a request
 the engine honours at the next step boundary, so the running command ends at an exact
 step and still prints its line (status "interrupted"), and :func:`run` skips the rest.
 """
@@ -22,9 +22,9 @@ from typing import TextIO
 
 from ptodbg.debug.commands import CommandResult, Commands
 from ptodbg.debug.displays import console_lines
-from ptodbg.debug.engine import Debugger
+from ptodbg.debug.engine.debugger import Debugger
+from ptodbg.debug.engine.interrupts import INTERRUPTED_STATUS
 from ptodbg.debug.files import session
-from ptodbg.debug.interrupts import INTERRUPTED_STATUS
 
 PROMPT = "(ptodbg) "
 _COMMENT = re.compile(r"(?:^|(?<=\s))#")

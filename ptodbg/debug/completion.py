@@ -8,7 +8,7 @@ breakpoint numbers, session files), never from a list a client keeps of its own,
 new command completes the day it is registered.
 
 Work is bounded whatever the line: symbols are searched by bisection in a sorted list
-made once per symbol table (:meth:`~ptodbg.debug.symbols.Symbols.sorted_names`), directory listings stop after :data:`MAX_FILES` entries, and
+made once per symbol table (:meth:`~ptodbg.debug.engine.symbols.Symbols.sorted_names`), directory listings stop after :data:`MAX_FILES` entries, and
 at most ``limit`` candidates are returned.
 """
 

@@ -20,7 +20,7 @@ from ptodbg.isa.decoder import instruction_length
 from ptodbg.isa.disasm import format_instruction
 
 if TYPE_CHECKING:
-    from ptodbg.debug.engine import Debugger
+    from ptodbg.debug.engine.debugger import Debugger
 
 MAX_ROWS = 100_000  # rows one call may produce
 SYNC_REACH = 0x10000  # a boundary further back than this is not used to sweep from

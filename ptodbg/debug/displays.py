@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ptodbg.debug.expr import Expr, ExprError
+from ptodbg.debug.engine.expr import Expr, ExprError
 from ptodbg.debug.memformat import (
     Disassembler,
     Examiner,

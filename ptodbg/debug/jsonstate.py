@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ptodbg.debug.errors import DebugError
+from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.records import (
     BlockState,
     Frame,
@@ -20,7 +20,7 @@ from ptodbg.debug.records import (
 )
 
 if TYPE_CHECKING:
-    from ptodbg.debug.engine import Debugger
+    from ptodbg.debug.engine.debugger import Debugger
 
 
 def state(dbg: Debugger) -> dict:

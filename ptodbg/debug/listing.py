@@ -22,7 +22,7 @@ from ptodbg.debug.records import PAGE_SHIFT, Instruction
 from ptodbg.isa.disasm import format_instruction
 
 if TYPE_CHECKING:
-    from ptodbg.debug.engine import Symbols
+    from ptodbg.debug.engine.symbols import Symbols
     from ptodbg.isa.decoder import Decoder
 
 BEFORE = 0x800

@@ -19,8 +19,8 @@ from ptodbg.linux import STACK_SIZE, STACK_TOP
 from ptodbg.linux.syscalls import MMAP_BASE, OsState
 
 if TYPE_CHECKING:
-    from ptodbg.debug.edits import Edit
-    from ptodbg.debug.engine import Debugger
+    from ptodbg.debug.engine.debugger import Debugger
+    from ptodbg.debug.engine.edits import Edit
     from ptodbg.debug.memimage import MemoryImage
 
 PAGE_MASK = PAGE_SIZE - 1

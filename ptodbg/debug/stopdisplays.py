@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING
 
 from ptodbg.debug.disasm_rows import decode_row
 from ptodbg.debug.displays import Target, displays_of
-from ptodbg.debug.errors import DebugError
+from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.memformat import symbol_label
 
 if TYPE_CHECKING:
-    from ptodbg.debug.engine import Debugger
+    from ptodbg.debug.engine.debugger import Debugger
 
 # debugger -> (display list, (position, selected frame, list version), entries)
 _SHOWN: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()

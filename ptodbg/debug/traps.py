@@ -26,7 +26,7 @@ from ptodbg.core.faults import (
 from ptodbg.core.sysregs import CONTEXT_REGISTERS, context_index
 
 if TYPE_CHECKING:
-    from ptodbg.debug.engine import Debugger
+    from ptodbg.debug.engine.debugger import Debugger
 
 PAGE_FAULTS = "page-faults"
 ALIGNMENT = "alignment"

@@ -28,8 +28,8 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from ptodbg.debug.expr import Context, Expr, ExprError
-from ptodbg.debug.lines import SourceLine, SourceLines, source_lines
+from ptodbg.debug.engine.expr import Context, Expr, ExprError
+from ptodbg.debug.engine.lines import SourceLine, SourceLines, source_lines
 from ptodbg.debug.listing import Listing, instruction, sweep
 from ptodbg.debug.memimage import MemoryImage, peek_decode
 from ptodbg.debug.pagemap import Region, page_map, page_marks, process_regions, program_regions
@@ -65,7 +65,8 @@ from ptodbg.linux.syscalls import SyscallNote
 
 if TYPE_CHECKING:
     from ptodbg.core import StepResult
-    from ptodbg.debug.engine import Debugger, Symbols
+    from ptodbg.debug.engine.debugger import Debugger
+    from ptodbg.debug.engine.symbols import Symbols
     from ptodbg.isa.decoder import Decoder
     from ptodbg.isa.forms import Form
 
@@ -230,7 +231,7 @@ class View:
         return Context(register, queue, memory, self.symbols.lookup)
 
     def evaluate(self, text: str) -> int:
-        """An expression of :mod:`ptodbg.debug.expr` at this stop (reads of unmapped
+        """An expression of :mod:`ptodbg.debug.engine.expr` at this stop (reads of unmapped
         memory are an error, not zeros)."""
         try:
             return Expr(text).evaluate(self._context())

@@ -1,7 +1,7 @@
 """One Pratt (top-down operator precedence) parser for every expression grammar in ptodbg.
 
 The assembler's immediates (:mod:`ptodbg.isa.syntax`) and the debugger's conditions and
-addresses (:mod:`ptodbg.debug.expr`) are two configurations of :func:`parse`, so
+addresses (:mod:`ptodbg.debug.engine.expr`) are two configurations of :func:`parse`, so
 precedence, associativity, bracket matching and the nesting bound are written once.  A
 grammar is three small parts:
 

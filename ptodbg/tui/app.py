@@ -1,6 +1,6 @@
 """The ptodbg Textual app and its entry point :func:`run_tui`.
 
-The app is a client of :class:`~ptodbg.debug.engine.Debugger` like batch mode: every key
+The app is a client of :class:`~ptodbg.debug.engine.debugger.Debugger` like batch mode: every key
 and every command line goes through :class:`~ptodbg.debug.commands.Commands`, so the TUI
 and ``ptodbg batch`` speak one language.  The thread that runs a command captures the
 :class:`~ptodbg.debug.view.View` of its stop and the app *publishes* it: the main screen
@@ -33,7 +33,7 @@ from textual.timer import Timer
 from textual.widgets import Input
 
 from ptodbg.debug.commands import CommandResult, Commands
-from ptodbg.debug.engine import Debugger
+from ptodbg.debug.engine.debugger import Debugger
 from ptodbg.debug.files import session as sessions
 from ptodbg.debug.view import View, Viewer
 from ptodbg.tui import keys, runner

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from ptodbg.debug.files import session as sessions
 
 if TYPE_CHECKING:
-    from ptodbg.debug.engine import Debugger
+    from ptodbg.debug.engine.debugger import Debugger
 
 
 def open_target(path: str | None = None, *, session: str | None = None, profile: str = "debug",

@@ -62,7 +62,7 @@ from ptodbg.tui.widgets.hexview import MEMORY_VIEWS, home_address, place_views
 from ptodbg.tui.widgets.timeline import TimelineStrip
 
 if TYPE_CHECKING:
-    from ptodbg.debug.engine import Debugger
+    from ptodbg.debug.engine.debugger import Debugger
     from ptodbg.debug.records import Registers
     from ptodbg.debug.view import View
     from ptodbg.tui.keys import CountPrefix

@@ -18,8 +18,8 @@ from support.paths import PROGRAMS, TEST_PROGRAMS
 from ptodbg.cli import main
 from ptodbg.core import DEBUG, Machine
 from ptodbg.core.loader import load_path
+from ptodbg.debug.engine.lines import source_line_at, source_lines
 from ptodbg.debug.files.program import open_debugger
-from ptodbg.debug.lines import source_line_at, source_lines
 from ptodbg.isa import dwarf_line
 from ptodbg.isa.asm import assemble_unit
 from ptodbg.isa.elf import parse_program

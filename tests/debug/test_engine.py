@@ -8,7 +8,7 @@ from support.engine_program import CODE, DST, SRC, full_state, make
 
 from ptodbg.core import DEBUG, Machine, R, W
 from ptodbg.core.faults import BUNDLE_TRAP, DATA_PAGE_FAULT
-from ptodbg.debug.engine import DebugError
+from ptodbg.debug.engine.errors import DebugError
 
 
 def test_step_and_reverse_step():
@@ -177,7 +177,7 @@ def test_reverse_continue_finds_previous_stops():
 
 
 def test_history_thins_old_snapshots_within_its_budget():
-    from ptodbg.debug.history import History
+    from ptodbg.debug.engine.history import History
 
     m = Machine(DEBUG)
     m.mem.map(0x100000, 0x100000, R | W)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from support.engine_program import SRC, make
 
-from ptodbg.debug.edits import Edit
+from ptodbg.debug.engine.edits import Edit
 
 
 def dma_loads(d) -> list[int]:

@@ -8,7 +8,7 @@ import pytest
 from support.engine_program import SRC, make
 
 from ptodbg.debug.commands import Commands
-from ptodbg.debug.expr import MAX_NESTING, Context, Expr, ExprError
+from ptodbg.debug.engine.expr import MAX_NESTING, Context, Expr, ExprError
 
 CTX = Context(lambda name: {"a0": 5}.get(name), lambda which, slot: None, lambda a, n: bytes([a & 0xFF]) + bytes(n - 1),
               lambda name: None)

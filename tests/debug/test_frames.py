@@ -17,7 +17,7 @@ from support.paths import PROGRAMS, TEST_PROGRAMS
 
 from ptodbg.debug import batch
 from ptodbg.debug.commands import Commands
-from ptodbg.debug.engine import DebugError
+from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.files.program import open_debugger
 from ptodbg.debug.view import Viewer
 

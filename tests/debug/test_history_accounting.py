@@ -1,4 +1,4 @@
-"""The history's memory account and its thinning (issue 15; ptodbg.debug.history): the
+"""The history's memory account and its thinning (issue 15; ptodbg.debug.engine.history): the
 account is kept up to date as snapshots come and go, and must never be below what the
 kept snapshots really hold (every object counted once, by identity: the reference walk
 below), nor far above it; thinning drops the inner snapshot whose removal leaves the
@@ -15,8 +15,8 @@ from support.page_walker import page_walker
 
 from ptodbg.core import DEBUG, Machine, Snapshot, loader
 from ptodbg.core.machine import SystemParts
-from ptodbg.debug.engine import Debugger
-from ptodbg.debug.history import KEEP_NEWEST, History
+from ptodbg.debug.engine.debugger import Debugger
+from ptodbg.debug.engine.history import KEEP_NEWEST, History
 from ptodbg.isa.asm import assemble
 from ptodbg.isa.elf import parse_program
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from support.paths import TEST_PROGRAMS
 
-from ptodbg.debug import history as history_module
+from ptodbg.debug.engine import history as history_module
 from ptodbg.debug.files.program import open_debugger
 from ptodbg.debug.records import DATA_PAGE_FAULT
 from ptodbg.debug.view import Viewer

@@ -19,7 +19,7 @@ from ptodbg.core.memory import ADDRESS_LIMIT, Memory, Unmapped
 from ptodbg.core.profiles import reference
 from ptodbg.debug import batch
 from ptodbg.debug.commands import Commands
-from ptodbg.debug.engine import DebugError
+from ptodbg.debug.engine.errors import DebugError
 
 
 # ============================================================ Memory.read_mapped

@@ -30,8 +30,8 @@ from support.engine_program import CODE, DST, SRC, make
 from ptodbg.core import R, W, X
 from ptodbg.core.memory import PAGE_SIZE, Memory
 from ptodbg.debug.commands import Commands, split_words
-from ptodbg.debug.edits import Edit
-from ptodbg.debug.engine import Debugger
+from ptodbg.debug.engine.debugger import Debugger
+from ptodbg.debug.engine.edits import Edit
 from ptodbg.debug.files import session
 
 TOP = (1 << 64) - 1

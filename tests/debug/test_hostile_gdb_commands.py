@@ -30,8 +30,8 @@ from support.random_programs import full_state
 from ptodbg.debug import batch
 from ptodbg.debug.commands import MAX_LOCATION, Commands
 from ptodbg.debug.displays import MAX_DISPLAYS, SHOW_BUDGET
+from ptodbg.debug.engine.lastwrite import Interrupted, last_write, memory_target, register_target
 from ptodbg.debug.files.program import open_debugger
-from ptodbg.debug.lastwrite import Interrupted, last_write, memory_target, register_target
 from ptodbg.debug.memformat import MAX_INSTRUCTIONS
 
 # `work` (a frame built by FENTRY, CORE.md 7.3: the templates keep their sp in R2 = a0)

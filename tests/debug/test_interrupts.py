@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from support.random_programs import full_state, programs
 
 from ptodbg.core import Machine
-from ptodbg.debug.engine import Debugger
+from ptodbg.debug.engine.debugger import Debugger
 from ptodbg.debug.files.program import open_debugger
 
 # An endless loop of loads and stores: a0 counts iterations, buf accumulates a0.

@@ -18,9 +18,10 @@ from support.random_programs import programs
 
 from ptodbg.core.writeset import ALL_GPRS
 from ptodbg.debug import batch
-from ptodbg.debug.engine import Debugger, Symbols
+from ptodbg.debug.engine.debugger import Debugger
+from ptodbg.debug.engine.lastwrite import last_write, memory_target, register_target
+from ptodbg.debug.engine.symbols import Symbols
 from ptodbg.debug.files.program import open_debugger
-from ptodbg.debug.lastwrite import last_write, memory_target, register_target
 
 DMA_COPY = TEST_PROGRAMS / "dma_copy.s"
 

@@ -42,7 +42,7 @@ from support.random_programs import DATA_SIZE, SCRATCH, RandomProgram, full_stat
 from ptodbg.core import Machine
 from ptodbg.core.faults import DATA_PAGE_FAULT, SW_BREAKPOINT
 from ptodbg.core.memory import PAGE_SHIFT, PAGE_SIZE, perms_text
-from ptodbg.debug.engine import Debugger
+from ptodbg.debug.engine.debugger import Debugger
 
 PROFILE = settings(
     deadline=None,

@@ -1,6 +1,6 @@
 """The shared expression parser (ptodbg.isa.pratt, issue 11 item 6): the assembler's
 immediates (ptodbg.isa.syntax, "Expressions") and the debugger's expressions
-(ptodbg.debug.expr) are two configurations of one Pratt parser.  Both keep C's
+(ptodbg.debug.engine.expr) are two configurations of one Pratt parser.  Both keep C's
 precedence and left associativity, the same nesting bound (DESIGN.md §5: every expression
 does bounded work) and their own error wording; the parser itself stops before the first
 token that cannot continue an expression and fails before applying pending operators
@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from ptodbg.debug import expr as D
+from ptodbg.debug.engine import expr as D
 from ptodbg.isa import pratt
 from ptodbg.isa import syntax as S
 

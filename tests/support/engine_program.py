@@ -4,7 +4,8 @@ two DMA copies between ADDIs, ending in a trap stop."""
 from __future__ import annotations
 
 from ptodbg.core import DEBUG, Machine, R, W, X
-from ptodbg.debug.engine import Debugger, Symbols
+from ptodbg.debug.engine.debugger import Debugger
+from ptodbg.debug.engine.symbols import Symbols
 from support.encode import enc, program
 
 CODE = 0x10000

@@ -16,7 +16,7 @@ import pytest
 from support.paths import ROOT
 from tui.pilot_helpers import SIZE, command, pilot_test, press, program, settle
 
-from ptodbg.debug.engine import Debugger
+from ptodbg.debug.engine.debugger import Debugger
 from ptodbg.debug.memimage import MemoryImage
 from ptodbg.debug.view import View, Viewer
 from ptodbg.tui import widgets

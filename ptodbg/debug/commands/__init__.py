@@ -3,7 +3,7 @@ command palette and batch mode.
 
 :meth:`Commands.execute` takes one line and returns a :class:`CommandResult`; batch mode
 turns it into one JSON line, the TUI shows its message.  Numbers are decimal or 0x-hex;
-addresses and values are expressions of :mod:`ptodbg.debug.expr` (written without
+addresses and values are expressions of :mod:`ptodbg.debug.engine.expr` (written without
 spaces, e.g. ``x sp+16 32``); LOC is a symbol, ``symbol+off`` or an address.  The words
 of a line are split as a POSIX shell would (:func:`split_words`), in linear time.
 

@@ -15,7 +15,7 @@ from ptodbg.debug.displays import (
     displays_of,
     gdb_expression,
 )
-from ptodbg.debug.engine import DebugError
+from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.memformat import (
     MASK64,
     Examiner,

@@ -12,12 +12,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ptodbg.debug import completion
-from ptodbg.debug.engine import DebugError, Stop
-from ptodbg.debug.expr import ExprError
+from ptodbg.debug.engine.errors import DebugError
+from ptodbg.debug.engine.expr import ExprError
+from ptodbg.debug.engine.stops import Stop
 from ptodbg.debug.jsonstate import state
 
 if TYPE_CHECKING:
-    from ptodbg.debug.engine import Debugger
+    from ptodbg.debug.engine.debugger import Debugger
 
 
 

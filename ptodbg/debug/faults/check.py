@@ -3,7 +3,7 @@
 A :class:`SiteChecker` opens a program once and runs it fault-free once, keeping the
 engine's history (a snapshot every ``interval`` attempts) and the final state.  For each
 :class:`~ptodbg.debug.faults.sites.Site` it restores the nearest snapshot at or before the
-site's step, builds a :class:`~ptodbg.debug.engine.Debugger` whose timeline starts there,
+site's step, builds a :class:`~ptodbg.debug.engine.debugger.Debugger` whose timeline starts there,
 travels to the step (``goto``) and does what a user would type:
 ``inject PAGE 4096 PERMS once`` (the page's permissions without the one the access
 needs), ``step``, ``recover``, ``continue``.  It checks (DESIGN.md §10):
@@ -53,7 +53,9 @@ from ptodbg.core.events import STORE, MemEvent
 from ptodbg.core.faults import DATA_PAGE_FAULT, INST_PAGE_FAULT
 from ptodbg.core.memory import PAGE_SHIFT, PAGE_SIZE, perms_text
 from ptodbg.core.state import GPR_NAMES
-from ptodbg.debug.engine import DebugError, Debugger, Stop
+from ptodbg.debug.engine.debugger import Debugger
+from ptodbg.debug.engine.errors import DebugError
+from ptodbg.debug.engine.stops import Stop
 from ptodbg.debug.faults.sites import Site, fingerprint, without
 from ptodbg.debug.faults.state import (
     Change,

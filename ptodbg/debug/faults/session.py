@@ -12,8 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ptodbg.core.memory import PAGE_SIZE
-from ptodbg.debug.edits import Edit
-from ptodbg.debug.engine import Debugger
+from ptodbg.debug.engine.debugger import Debugger
+from ptodbg.debug.engine.edits import Edit
 from ptodbg.debug.faults.sites import Site
 from ptodbg.debug.files import session
 

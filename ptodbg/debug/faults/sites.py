@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ptodbg.core.memory import PAGE_SHIFT, R, W, X, perms_text
-from ptodbg.debug.engine import Debugger
+from ptodbg.debug.engine.debugger import Debugger
 
 ACCESS_NEED = {"read": R, "write": W, "fetch": X}
 ACCESS_OF_NEED = {R: "read", W: "write", X: "fetch"}

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from ptodbg.core import Machine, Snapshot
 from ptodbg.core.memory import PAGE_SHIFT, PAGE_SIZE, perms_text
 from ptodbg.core.state import GPR_COUNT, GPR_NAMES
-from ptodbg.debug.engine import DebugError, Debugger
+from ptodbg.debug.engine.debugger import Debugger
+from ptodbg.debug.engine.errors import DebugError
 
 MAX_NAMED = 6  # differences named in one detail text
 

@@ -11,7 +11,8 @@ from pathlib import Path
 
 from ptodbg.core import Machine
 from ptodbg.core.profiles import PROFILES
-from ptodbg.debug.engine import Debugger, Symbols, file_sha256
+from ptodbg.debug.engine.debugger import Debugger, file_sha256
+from ptodbg.debug.engine.symbols import Symbols
 
 DEMO = Path(__file__).resolve().parents[2] / "demo" / "demo.s"
 

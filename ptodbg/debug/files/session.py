@@ -54,16 +54,17 @@ from typing import TYPE_CHECKING
 import tomli_w
 
 from ptodbg.debug.displays import Displays, displays_of
-from ptodbg.debug.edits import Edit
-from ptodbg.debug.engine import Breakpoint, DebugError, Watchpoint
-from ptodbg.debug.expr import Expr, ExprError
+from ptodbg.debug.engine.edits import Edit
+from ptodbg.debug.engine.errors import DebugError
+from ptodbg.debug.engine.expr import Expr, ExprError
+from ptodbg.debug.engine.stops import Breakpoint, Watchpoint
 from ptodbg.debug.files import session_schema
 from ptodbg.debug.files.atomicwrite import write_atomically
 from ptodbg.debug.memformat import parse_fmt
 from ptodbg.isa import userfile
 
 if TYPE_CHECKING:
-    from ptodbg.debug.engine import Debugger
+    from ptodbg.debug.engine.debugger import Debugger
 
 SCHEMA = session_schema.SCHEMA
 RECORD_LISTS = tuple(session_schema.RECORD_LISTS)

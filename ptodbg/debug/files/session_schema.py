@@ -34,7 +34,7 @@ from typing import ClassVar
 
 from ptodbg.core.profiles import PROFILES
 from ptodbg.core.state import REG_INDEX
-from ptodbg.debug.stops import MAX_IGNORE
+from ptodbg.debug.engine.stops import MAX_IGNORE
 from ptodbg.isa.legacy import COMPAT_MODES
 
 SCHEMA = 2  # what the writer writes; the reader reads SUPPORTED_SCHEMAS (1 is 2 without [counts])

@@ -38,7 +38,7 @@ from ptodbg.tui.pane import ViewPane
 from ptodbg.tui.widgets.base import CURSOR_BINDINGS, RowStrips, merge_runs, set_title
 
 if TYPE_CHECKING:
-    from ptodbg.debug.lines import SourceLine
+    from ptodbg.debug.engine.lines import SourceLine
     from ptodbg.debug.listing import Listing, Row
     from ptodbg.debug.view import View
 

@@ -2,8 +2,8 @@
 last attempt.
 
 The *timeline* is the deterministic execution from step 0 plus the list of user
-:class:`~ptodbg.debug.edits.Edit` s, each tagged with the step it happened at.  Going
-back restores the nearest earlier snapshot of :class:`~ptodbg.debug.history.History` and
+:class:`~ptodbg.debug.engine.edits.Edit` s, each tagged with the step it happened at.  Going
+back restores the nearest earlier snapshot of :class:`~ptodbg.debug.engine.history.History` and
 re-executes with stops disabled, applying the same edits, so a replay reproduces the
 original run exactly.  ``reverse-continue`` scans the timeline backwards one snapshot
 interval at a time for the latest earlier breakpoint hit, watchpoint hit or trap.
@@ -23,19 +23,19 @@ from typing import TYPE_CHECKING
 
 from ptodbg.core import StepResult
 from ptodbg.core.events import MemEvent
-from ptodbg.debug.errors import DebugError
-from ptodbg.debug.interrupts import command
-from ptodbg.debug.stops import Stop
+from ptodbg.debug.engine.errors import DebugError
+from ptodbg.debug.engine.interrupts import command
+from ptodbg.debug.engine.stops import Stop
 
 if TYPE_CHECKING:
     from ptodbg.core import Machine
-    from ptodbg.debug.history import History
+    from ptodbg.debug.engine.history import History
 
 MAX_STEP = (1 << 63) - 1  # the largest step number a command or session may name
 
 
 class TimelineMixin:
-    """The travelling half of :class:`~ptodbg.debug.engine.Debugger`."""
+    """The travelling half of :class:`~ptodbg.debug.engine.debugger.Debugger`."""
 
     machine: Machine
     history: History

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
     from ptodbg.core.machine import StepResult
-    from ptodbg.debug.engine import Debugger
+    from ptodbg.debug.engine.debugger import Debugger
 
 
 def record(res: StepResult, step: int) -> dict:
@@ -46,7 +46,7 @@ class TraceWriter:
     def run(self, dbg: Debugger, max_steps: int | None) -> None:
         """Step until a stop (as ``continue`` would), writing a record per attempt; an
         interrupt (``dbg.cancel``, SIGINT) stops it between two attempts."""
-        from ptodbg.debug.engine import Stop
+        from ptodbg.debug.engine.stops import Stop
 
         mem = dbg.machine.mem
         mem.set_capture(True)

@@ -3,7 +3,7 @@
 A snapshot (:meth:`Machine.snapshot`) shares memory pages copy-on-write, so keeping one
 costs its page table plus the pages written since the previous one.  The debugger takes
 one every ``interval`` steps while it runs forward; going back restores the nearest
-earlier snapshot and re-executes deterministically (:mod:`ptodbg.debug.engine`).
+earlier snapshot and re-executes deterministically (:mod:`ptodbg.debug.engine.debugger`).
 
 The history is bounded by a memory budget, measured honestly and kept up to date as
 snapshots come and go, with no walk over the objects they hold (recording must cost
@@ -27,7 +27,7 @@ Each snapshot also closes an *interval* of the timeline (from the previous snaps
 it), and the history keeps a small summary of it (:class:`IntervalSummary`): how many
 pages its instructions and edits changed (a comparison of the two page tables, made once
 per interval when its snapshot is taken) and the last trap entered in it.  The summary
-is also the *last-writer index* (``last``, see :mod:`ptodbg.debug.lastwrite`): the
+is also the *last-writer index* (``last``, see :mod:`ptodbg.debug.engine.lastwrite`): the
 numbers of those pages and of the pages written in place (hot pages, see
 :meth:`~ptodbg.core.memory.Memory.share_all`, whose same-value stores change no page
 object), and the mask of GPRs the interval's instructions may have written (the machine's

@@ -35,13 +35,13 @@ from typing import TYPE_CHECKING
 
 from ptodbg.core.events import ATOMIC, STORE
 from ptodbg.core.memory import PAGE_SHIFT, Watch
-from ptodbg.debug.edits import Edit
-from ptodbg.debug.engine import DebugError
+from ptodbg.debug.engine.edits import Edit
+from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.records import LastWrite
 
 if TYPE_CHECKING:
     from ptodbg.core import Machine, StepResult
-    from ptodbg.debug.engine import Debugger
+    from ptodbg.debug.engine.debugger import Debugger
 
 MAX_LENGTH = 1 << 20  # the most bytes one query names (as ``x``)
 

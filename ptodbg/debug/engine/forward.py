@@ -1,7 +1,7 @@
 """Running forward: step, continue, until, next and finish, and the run loop under them.
 
 Stops while running forward: breakpoints (machine stop sentinels; conditions, ignore and
-hit counts decided by :class:`~ptodbg.debug.stops.StopTable`), the test-binary stop
+hit counts decided by :class:`~ptodbg.debug.engine.stops.StopTable`), the test-binary stop
 symbol, watchpoints (memory slow-path hits), traps whose bank has no handler (EBREAK
 among them), emulator halts, step limits and interrupts.  ``continue`` from an address
 that has a breakpoint first steps past it.
@@ -32,14 +32,14 @@ from ptodbg.core.faults import SW_BREAKPOINT
 from ptodbg.core.state import CALL as CALL_TYPE
 from ptodbg.core.state import ICALL as ICALL_TYPE
 from ptodbg.core.state import RA
-from ptodbg.debug.errors import DebugError
-from ptodbg.debug.interrupts import command
-from ptodbg.debug.stops import Stop, WatchHit
+from ptodbg.debug.engine.errors import DebugError
+from ptodbg.debug.engine.interrupts import command
+from ptodbg.debug.engine.stops import Stop, WatchHit
 
 if TYPE_CHECKING:
     from ptodbg.core import Machine
-    from ptodbg.debug.history import History
-    from ptodbg.debug.stops import StopTable
+    from ptodbg.debug.engine.history import History
+    from ptodbg.debug.engine.stops import StopTable
 
 CHUNK = 20_000  # steps per fast-run call: bounds interrupt and progress latency
 CALL_MNEMONICS = frozenset({"BSTART.CALL", "BSTART.ICALL", "SETRET", "C.SETRET", "HL.SETRET", "HL.BSTART.STD.CALL"})
@@ -50,7 +50,7 @@ EXITED = "the program has exited with status {code}: reverse-step, reverse-conti
 
 
 class ForwardMixin:
-    """The forward half of :class:`~ptodbg.debug.engine.Debugger`."""
+    """The forward half of :class:`~ptodbg.debug.engine.debugger.Debugger`."""
 
     machine: Machine
     history: History

@@ -36,17 +36,17 @@ from typing import TYPE_CHECKING
 from ptodbg.core import Machine, StepResult
 from ptodbg.core.memory import Unmapped
 from ptodbg.debug.cxx.names import ambiguity
-from ptodbg.debug.editing import ADDRESS_END, EditsMixin
-from ptodbg.debug.edits import Edit
-from ptodbg.debug.errors import DebugError
-from ptodbg.debug.expr import Context, Expr, ExprError
-from ptodbg.debug.forward import CALL_MNEMONICS, CHUNK, ForwardMixin
-from ptodbg.debug.frames import MAX_FRAMES, FramesMixin
-from ptodbg.debug.history import History
-from ptodbg.debug.interrupts import command
-from ptodbg.debug.stops import Breakpoint, Stop, StopTable, WatchHit, Watchpoint
-from ptodbg.debug.symbols import EMPTY_SYMBOLS, Symbols
-from ptodbg.debug.timeline import MAX_STEP, TimelineMixin
+from ptodbg.debug.engine.editing import ADDRESS_END, EditsMixin
+from ptodbg.debug.engine.edits import Edit
+from ptodbg.debug.engine.errors import DebugError
+from ptodbg.debug.engine.expr import Context, Expr, ExprError
+from ptodbg.debug.engine.forward import CALL_MNEMONICS, CHUNK, ForwardMixin
+from ptodbg.debug.engine.frames import MAX_FRAMES, FramesMixin
+from ptodbg.debug.engine.history import History
+from ptodbg.debug.engine.interrupts import command
+from ptodbg.debug.engine.stops import Breakpoint, Stop, StopTable, WatchHit, Watchpoint
+from ptodbg.debug.engine.symbols import EMPTY_SYMBOLS, Symbols
+from ptodbg.debug.engine.timeline import MAX_STEP, TimelineMixin
 
 if TYPE_CHECKING:  # the loader is the toolchain side; the run path imports it late
     from ptodbg.core.loader import LoadedProgram

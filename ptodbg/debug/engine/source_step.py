@@ -1,7 +1,7 @@
 """Stepping by source line, forwards and backwards, and running to the caller.
 
 Built on the engine's instruction-level moves (``step``, ``next``, ``goto``) and the
-program's line table (:mod:`ptodbg.debug.lines`), for clients that show source (the DAP
+program's line table (:mod:`ptodbg.debug.engine.lines`), for clients that show source (the DAP
 server's ``next``/``stepIn``/``stepBack``/``stepOut``):
 
 * **forward** (:func:`line_step`): instruction steps (``next`` steps over calls) until TPC
@@ -34,11 +34,13 @@ from typing import TYPE_CHECKING
 from ptodbg.core.state import CALL as CALL_TYPE
 from ptodbg.core.state import ICALL as ICALL_TYPE
 from ptodbg.core.state import RA
-from ptodbg.debug.engine import CALL_MNEMONICS, DebugError, Stop
+from ptodbg.debug.engine.errors import DebugError
+from ptodbg.debug.engine.forward import CALL_MNEMONICS
+from ptodbg.debug.engine.stops import Stop
 
 if TYPE_CHECKING:
-    from ptodbg.debug.engine import Debugger
-    from ptodbg.debug.lines import SourceLines
+    from ptodbg.debug.engine.debugger import Debugger
+    from ptodbg.debug.engine.lines import SourceLines
 
 FIRST_WINDOW = 16
 MAX_WINDOW = 1 << 16

@@ -5,7 +5,7 @@ An edit made at the present is applied and recorded at the present step; one mad
 later step is scheduled and applied when the run reaches it.  An edit made in the past
 rewrites the future: later recorded edits and snapshots are dropped (scheduled injections
 are kept).  Every change to the list of edits bumps the edits version, which keys the
-caches that depend on the timeline (see :mod:`ptodbg.debug.timeline`).
+caches that depend on the timeline (see :mod:`ptodbg.debug.engine.timeline`).
 """
 
 from __future__ import annotations
@@ -13,20 +13,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ptodbg.core.memory import parse_perms, perms_text
-from ptodbg.debug.edits import REG_PC, Edit
-from ptodbg.debug.errors import DebugError
+from ptodbg.debug.engine.edits import REG_PC, Edit
+from ptodbg.debug.engine.errors import DebugError
+from ptodbg.debug.engine.timeline import MAX_STEP
 from ptodbg.debug.records import EditNote
-from ptodbg.debug.timeline import MAX_STEP
 
 if TYPE_CHECKING:
     from ptodbg.core import Machine
-    from ptodbg.debug.history import History
+    from ptodbg.debug.engine.history import History
 
 ADDRESS_END = 1 << 64
 
 
 class EditsMixin:
-    """The editing half of :class:`~ptodbg.debug.engine.Debugger`."""
+    """The editing half of :class:`~ptodbg.debug.engine.debugger.Debugger`."""
 
     machine: Machine
     history: History

@@ -20,8 +20,8 @@ from contextlib import contextmanager
 from ptodbg.core import Machine, TrapInfo
 from ptodbg.core.events import MemEvent
 from ptodbg.core.memory import Watch
-from ptodbg.debug.errors import DebugError
-from ptodbg.debug.expr import Context, Expr, ExprError
+from ptodbg.debug.engine.errors import DebugError
+from ptodbg.debug.engine.expr import Context, Expr, ExprError
 from ptodbg.isa.record import Record
 
 MAX_IGNORE = 1 << 62  # the largest ignore count (a count, not a loop bound: each hit takes one)

@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING
 
 from ptodbg.core.semantics.templates import ring_count, ring_register
 from ptodbg.core.state import RA
-from ptodbg.debug.errors import DebugError
+from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.jsonstate import frame_json
 from ptodbg.debug.records import Frame, SavedRegister
 
 if TYPE_CHECKING:
     from ptodbg.core import Machine
-    from ptodbg.debug.symbols import Symbols
+    from ptodbg.debug.engine.symbols import Symbols
 
 MAX_FRAMES = 4096  # the most frames a backtrace walks
 MASK64 = (1 << 64) - 1
@@ -102,7 +102,7 @@ def walk(machine: Machine, symbols: Symbols, limit: int) -> list[Frame]:
 
 
 class FramesMixin:
-    """The frame commands of :class:`~ptodbg.debug.engine.Debugger`: ``bt``, ``frame``,
+    """The frame commands of :class:`~ptodbg.debug.engine.debugger.Debugger`: ``bt``, ``frame``,
     ``up``, ``down`` and ``info frame``.  (``finish`` runs forward: see forward.py.)"""
 
     machine: Machine

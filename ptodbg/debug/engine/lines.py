@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ptodbg.debug.engine import Debugger
+    from ptodbg.debug.engine.debugger import Debugger
     from ptodbg.isa.lines import LineTable
 
 MAX_SOURCE_BYTES = 16 << 20  # a source file larger than this is not read for its text
