@@ -248,7 +248,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             dbg.cont(args.max_steps)
         state_now = None
         if args.json:
-            from ptodbg.debug.jsonstate import state
+            from ptodbg.debug.view.jsonstate import state
 
             state_now = state(dbg)
     output = getattr(dbg.machine.os_state, "output", b"")

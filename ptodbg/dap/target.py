@@ -15,7 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ptodbg.debug import disasm_rows, traps
 from ptodbg.debug.commands import CommandResult, Commands, CommandSpec
 from ptodbg.debug.displays import console_lines
 from ptodbg.debug.engine import source_step
@@ -25,9 +24,10 @@ from ptodbg.debug.engine.expr import Context, Expr, ExprError
 from ptodbg.debug.engine.lines import SourceLine, SourceLines, line_table_problem, source_lines
 from ptodbg.debug.engine.stops import Stop
 from ptodbg.debug.stopdisplays import shown_displays
-from ptodbg.debug.traps import FILTERS as TRAP_FILTERS
-from ptodbg.debug.traps import TrapView
-from ptodbg.debug.traps import matches as trap_matches
+from ptodbg.debug.view import disasm_rows, traps
+from ptodbg.debug.view.traps import FILTERS as TRAP_FILTERS
+from ptodbg.debug.view.traps import TrapView
+from ptodbg.debug.view.traps import matches as trap_matches
 
 __all__ = ["COMPAT", "PROFILES", "TRAP_FILTERS", "Frame", "MemoryRead", "OpenFailed", "Target", "trap_matches"]
 

@@ -14,10 +14,10 @@ import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ptodbg.debug.disasm_rows import decode_row
 from ptodbg.debug.displays import Target, displays_of
 from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.memformat import symbol_label
+from ptodbg.debug.view.disasm_rows import decode_row
 
 if TYPE_CHECKING:
     from ptodbg.debug.engine.debugger import Debugger

@@ -116,7 +116,7 @@ def test_a_program_filling_the_low_stack_area_gets_its_stack_in_high_memory():
 def test_the_debugger_shows_where_the_moved_stack_is(tmp_path):
     """``sp says where``: the JSON state of a freshly opened debugger shows sp = 2^47 for
     the filled program and 0xF000 for the plain pto-avs layout."""
-    from ptodbg.debug.jsonstate import state
+    from ptodbg.debug.view.jsonstate import state
 
     path = tmp_path / "filled.s"
     path.write_text(FILLED)

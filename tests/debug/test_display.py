@@ -266,7 +266,7 @@ def test_the_view_of_a_stop_carries_the_displays_the_command_showed():
     ``step 3`` of dma_copy.s the DMA has copied 0x01..0x08 to the first bytes of dst."""
     from ptodbg.debug.commands import Commands
     from ptodbg.debug.stopdisplays import shown_displays
-    from ptodbg.debug.view import Viewer
+    from ptodbg.debug.view.capture import Viewer
 
     dbg = open_debugger(TEST_PROGRAMS / "dma_copy.s")
     commands, viewer = Commands(dbg), Viewer(dbg)

@@ -19,7 +19,7 @@ from ptodbg.debug import batch
 from ptodbg.debug.commands import Commands
 from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.files.program import open_debugger
-from ptodbg.debug.view import Viewer
+from ptodbg.debug.view.capture import Viewer
 
 ALG = PROGRAMS / "02_algorithms.static"
 CONT = PROGRAMS / "01_containers.static"

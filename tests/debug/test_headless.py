@@ -28,7 +28,7 @@ from support.paths import TEST_PROGRAMS
 from ptodbg.cli import RUN_ENGINE_OPTIONS
 from ptodbg.debug import batch
 from ptodbg.debug.files.program import open_debugger
-from ptodbg.debug.jsonstate import state
+from ptodbg.debug.view.jsonstate import state
 
 ROOT = Path(__file__).resolve().parents[2]
 QUEUES = TEST_PROGRAMS / "queues.s"

@@ -10,8 +10,8 @@ from support.paths import TEST_PROGRAMS
 
 from ptodbg.debug.engine import history as history_module
 from ptodbg.debug.files.program import open_debugger
-from ptodbg.debug.records import DATA_PAGE_FAULT
-from ptodbg.debug.view import Viewer
+from ptodbg.debug.view.capture import Viewer
+from ptodbg.debug.view.records import DATA_PAGE_FAULT
 
 COUNTER = """    .text
     .globl _start

@@ -19,10 +19,10 @@ import pickle
 import pytest
 from support.paths import PROGRAMS, TEST_PROGRAMS
 
-from ptodbg.debug import jsonstate
 from ptodbg.debug.files.program import open_debugger
-from ptodbg.debug.records import DATA_PAGE_FAULT, GPR_NAMES, EditNote, MemEvent, Perms
-from ptodbg.debug.view import View, Viewer, ViewError, written_bytes
+from ptodbg.debug.view import jsonstate
+from ptodbg.debug.view.capture import View, Viewer, ViewError, written_bytes
+from ptodbg.debug.view.records import DATA_PAGE_FAULT, GPR_NAMES, EditNote, MemEvent, Perms
 
 ALGORITHMS = PROGRAMS / "02_algorithms.static"
 

@@ -14,7 +14,7 @@ from ptodbg.core.faults import DATA_PAGE_FAULT
 from ptodbg.core.machine import TrapInfo
 from ptodbg.core.profiles import DEBUG, Profile
 from ptodbg.debug.engine.stops import Stop
-from ptodbg.debug.records import Trap
+from ptodbg.debug.view.records import Trap
 from ptodbg.isa.record import Frozen, Record
 
 

@@ -17,8 +17,8 @@ from support.paths import ROOT
 from tui.pilot_helpers import SIZE, command, pilot_test, press, program, settle
 
 from ptodbg.debug.engine.debugger import Debugger
-from ptodbg.debug.memimage import MemoryImage
-from ptodbg.debug.view import View, Viewer
+from ptodbg.debug.view.capture import View, Viewer
+from ptodbg.debug.view.memimage import MemoryImage
 from ptodbg.tui import widgets
 from ptodbg.tui.app import open_app
 from ptodbg.tui.pane import PANE_CLASS, ViewPane, tab_id
@@ -289,7 +289,7 @@ async def test_page_map_pane_shows_segments_stack_and_injections():
 # -------------------------------------------------------------- event filter
 def test_event_filter_kinds_and_ranges():
     from ptodbg.debug.files.program import open_debugger
-    from ptodbg.debug.records import MemEvent
+    from ptodbg.debug.view.records import MemEvent
 
     dbg = open_debugger(None)
     view: View = Viewer(dbg).capture()

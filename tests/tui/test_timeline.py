@@ -8,7 +8,7 @@ from __future__ import annotations
 from tui.pilot_helpers import SIZE, command, message, pilot_test, press, program, settle
 
 from ptodbg.debug.files.program import open_debugger
-from ptodbg.debug.view import Viewer
+from ptodbg.debug.view.capture import Viewer
 from ptodbg.tui.app import PtodbgApp, open_app
 from ptodbg.tui.widgets.timeline import BARS, StripModel, TimelineStrip, column_of, nice_scale
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ptodbg.debug.commands.language import CommandResult, Commands, command, count_arg
 from ptodbg.debug.engine.errors import DebugError
-from ptodbg.debug.jsonstate import frame_json
-from ptodbg.debug.records import Frame
+from ptodbg.debug.view.jsonstate import frame_json
+from ptodbg.debug.view.records import Frame
 
 
 @command("bt", "bt [N]", "the call chain from the frames FENTRY built (innermost first)", "backtrace", "where",

@@ -15,7 +15,7 @@ from ptodbg.debug import completion
 from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.engine.expr import ExprError
 from ptodbg.debug.engine.stops import Stop
-from ptodbg.debug.jsonstate import state
+from ptodbg.debug.view.jsonstate import state
 
 if TYPE_CHECKING:
     from ptodbg.debug.engine.debugger import Debugger

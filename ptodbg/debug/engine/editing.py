@@ -16,7 +16,7 @@ from ptodbg.core.memory import parse_perms, perms_text
 from ptodbg.debug.engine.edits import REG_PC, Edit
 from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.engine.timeline import MAX_STEP
-from ptodbg.debug.records import EditNote
+from ptodbg.debug.view.records import EditNote
 
 if TYPE_CHECKING:
     from ptodbg.core import Machine

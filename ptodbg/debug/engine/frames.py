@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING
 from ptodbg.core.semantics.templates import ring_count, ring_register
 from ptodbg.core.state import RA
 from ptodbg.debug.engine.errors import DebugError
-from ptodbg.debug.jsonstate import frame_json
-from ptodbg.debug.records import Frame, SavedRegister
+from ptodbg.debug.view.jsonstate import frame_json
+from ptodbg.debug.view.records import Frame, SavedRegister
 
 if TYPE_CHECKING:
     from ptodbg.core import Machine

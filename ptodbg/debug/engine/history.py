@@ -51,7 +51,7 @@ from ptodbg.core import Snapshot
 from ptodbg.core.machine import SETTLED_FIELDS, SystemParts
 from ptodbg.core.memory import differing_pages
 from ptodbg.core.writeset import ALL_GPRS
-from ptodbg.debug.records import IntervalSummary
+from ptodbg.debug.view.records import IntervalSummary
 from ptodbg.isa.record import Record
 
 KEEP_NEWEST = 1  # snapshots nearest the present that thinning never drops

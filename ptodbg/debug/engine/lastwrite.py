@@ -6,7 +6,7 @@ written by it, and a debugger never says otherwise.
 Why a module of its own: the question reverse debuggers exist for must be answered fast
 at any depth, so it is answered from an index rather than by stepping back.  The history
 keeps, per snapshot interval, the pages written and a mask of the GPRs written
-(:class:`~ptodbg.debug.records.IntervalSummary`, exact or a superset); a query
+(:class:`~ptodbg.debug.view.records.IntervalSummary`, exact or a superset); a query
 
 1. takes the latest timeline edit that wrote the target at or before the present step
    (``set``, ``set mem``: the edit list is exact and small; an edit is applied on arrival
@@ -37,7 +37,7 @@ from ptodbg.core.events import ATOMIC, STORE
 from ptodbg.core.memory import PAGE_SHIFT, Watch
 from ptodbg.debug.engine.edits import Edit
 from ptodbg.debug.engine.errors import DebugError
-from ptodbg.debug.records import LastWrite
+from ptodbg.debug.view.records import LastWrite
 
 if TYPE_CHECKING:
     from ptodbg.core import Machine, StepResult

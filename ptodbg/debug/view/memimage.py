@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from ptodbg.debug.records import PAGE_SHIFT, PAGE_SIZE, Perms
+from ptodbg.debug.view.records import PAGE_SHIFT, PAGE_SIZE, Perms
 
 if TYPE_CHECKING:
     from ptodbg.isa.decoder import Decoder

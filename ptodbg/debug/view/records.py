@@ -8,7 +8,7 @@ the same facts.  Building them once, typed and immutable, in ``ptodbg.debug`` me
 client reaches into :mod:`ptodbg.core` for a constant or matches a sentence to learn what
 happened (an unsupported system call is a :class:`Note` of kind ``syscall`` with severity
 ``warning``, not a string that ends in "-ENOSYS"), and JSON is made from these records in
-one place (:mod:`ptodbg.debug.jsonstate`).
+one place (:mod:`ptodbg.debug.view.jsonstate`).
 """
 
 from __future__ import annotations
@@ -287,7 +287,7 @@ class EditNote(str):
     ("@5: perms 0x12000+0x40 r--"), tagged with its step and whether applying it failed.
 
     A ``str`` so the engine's log, its de-duplication of replayed notes and every reader
-    of it stay as they are; the tag is what :mod:`ptodbg.debug.view` reads to make a typed
+    of it stay as they are; the tag is what :mod:`ptodbg.debug.view.capture` reads to make a typed
     :class:`Note` without matching the words."""
 
     step: int

@@ -1,5 +1,5 @@
 """The JSON state of DESIGN.md §6 (``run --json`` and every batch line's ``state``), and
-the JSON of every typed record (:mod:`ptodbg.debug.records`): the one place JSON is made
+the JSON of every typed record (:mod:`ptodbg.debug.view.records`): the one place JSON is made
 from them, so the keys of a trap, a block or a frame are spelled once."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ptodbg.debug.engine.errors import DebugError
-from ptodbg.debug.records import (
+from ptodbg.debug.view.records import (
     BlockState,
     Frame,
     MemEvent,

@@ -14,14 +14,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ptodbg.debug.records import PAGE_SHIFT, PAGE_SIZE, PageRange, Perms
+from ptodbg.debug.view.records import PAGE_SHIFT, PAGE_SIZE, PageRange, Perms
 from ptodbg.linux import STACK_SIZE, STACK_TOP
 from ptodbg.linux.syscalls import MMAP_BASE, OsState
 
 if TYPE_CHECKING:
     from ptodbg.debug.engine.debugger import Debugger
     from ptodbg.debug.engine.edits import Edit
-    from ptodbg.debug.memimage import MemoryImage
+    from ptodbg.debug.view.memimage import MemoryImage
 
 PAGE_MASK = PAGE_SIZE - 1
 

@@ -30,10 +30,11 @@ from typing import TYPE_CHECKING
 
 from ptodbg.debug.engine.expr import Context, Expr, ExprError
 from ptodbg.debug.engine.lines import SourceLine, SourceLines, source_lines
-from ptodbg.debug.listing import Listing, instruction, sweep
-from ptodbg.debug.memimage import MemoryImage, peek_decode
-from ptodbg.debug.pagemap import Region, page_map, page_marks, process_regions, program_regions
-from ptodbg.debug.records import (
+from ptodbg.debug.stopdisplays import shown_displays
+from ptodbg.debug.view.listing import Listing, instruction, sweep
+from ptodbg.debug.view.memimage import MemoryImage, peek_decode
+from ptodbg.debug.view.pagemap import Region, page_map, page_marks, process_regions, program_regions
+from ptodbg.debug.view.records import (
     ATOMIC,
     DATA_ALIGN_FAULT,
     DATA_PAGE_FAULT,
@@ -60,7 +61,6 @@ from ptodbg.debug.records import (
     Trap,
     TrapStop,
 )
-from ptodbg.debug.stopdisplays import shown_displays
 from ptodbg.linux.syscalls import SyscallNote
 
 if TYPE_CHECKING:

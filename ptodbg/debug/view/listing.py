@@ -7,7 +7,7 @@ and the sweep restarts at every symbol as ``ptodbg disasm`` does, so a misdecode
 never hides a function entry.  Only lengths are worked out for the window; the text of
 a row is made when a client asks for it (:func:`instruction`), so a program with
 thousands of symbols costs no more than a small one.  Both read a
-:class:`~ptodbg.debug.memimage.MemoryImage`, never the machine.
+:class:`~ptodbg.debug.view.memimage.MemoryImage`, never the machine.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from ptodbg.debug.memimage import MemoryImage, peek_decode
-from ptodbg.debug.records import PAGE_SHIFT, Instruction
+from ptodbg.debug.view.memimage import MemoryImage, peek_decode
+from ptodbg.debug.view.records import PAGE_SHIFT, Instruction
 from ptodbg.isa.disasm import format_instruction
 
 if TYPE_CHECKING:
