@@ -295,7 +295,7 @@ def _describe_state(dbg) -> str:
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
-    from ptodbg.debug import batch
+    from ptodbg.debug.commands import batch
     from ptodbg.debug.engine.interrupts import sigint_cancels
     from ptodbg.debug.files import session
 

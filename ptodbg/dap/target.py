@@ -16,14 +16,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ptodbg.debug.commands import CommandResult, Commands, CommandSpec
-from ptodbg.debug.displays import console_lines
+from ptodbg.debug.commands.displays import console_lines
+from ptodbg.debug.commands.stopdisplays import shown_displays
 from ptodbg.debug.engine import source_step
 from ptodbg.debug.engine.debugger import Debugger
 from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.engine.expr import Context, Expr, ExprError
 from ptodbg.debug.engine.lines import SourceLine, SourceLines, line_table_problem, source_lines
 from ptodbg.debug.engine.stops import Stop
-from ptodbg.debug.stopdisplays import shown_displays
 from ptodbg.debug.view import disasm_rows, traps
 from ptodbg.debug.view.traps import FILTERS as TRAP_FILTERS
 from ptodbg.debug.view.traps import TrapView
@@ -350,7 +350,7 @@ class Target:
     def display_lines(self) -> list[str]:
         """gdb's auto-displays at this stop, as the console prints them (``1: /x a0 =
         0x5``); empty when there are none.  They are shown by the engine's own
-        ``display`` command's (:func:`~ptodbg.debug.stopdisplays.shown_displays`), so the
+        ``display`` command's (:func:`~ptodbg.debug.commands.stopdisplays.shown_displays`), so the
         debug console reads exactly as the TUI's and batch ``--text`` do."""
         return console_lines(shown_displays(self.dbg))
 

@@ -39,7 +39,7 @@ from textual.widget import Widget
 from textual.widgets import Input, TabbedContent, TabPane
 
 from ptodbg.debug.commands import CommandResult, Commands
-from ptodbg.debug.displays import console_lines
+from ptodbg.debug.commands.displays import console_lines
 from ptodbg.tui.layout import MODES, LayoutPlan, plan_layout
 from ptodbg.tui.pane import PANE_CLASS, PaneNote, Picked, ViewPane, tab_id
 from ptodbg.tui.screens import AskScreen, FaultScreen

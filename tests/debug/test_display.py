@@ -20,7 +20,7 @@ import json
 import pytest
 from support.paths import PROGRAMS, TEST_PROGRAMS
 
-from ptodbg.debug import batch
+from ptodbg.debug.commands import batch
 from ptodbg.debug.files.program import open_debugger
 from ptodbg.isa.registers import GPR_NAMES
 
@@ -265,7 +265,7 @@ def test_the_view_of_a_stop_carries_the_displays_the_command_showed():
     out again only when the stop, the selected frame or the list changes.  Facts: after
     ``step 3`` of dma_copy.s the DMA has copied 0x01..0x08 to the first bytes of dst."""
     from ptodbg.debug.commands import Commands
-    from ptodbg.debug.stopdisplays import shown_displays
+    from ptodbg.debug.commands.stopdisplays import shown_displays
     from ptodbg.debug.view.capture import Viewer
 
     dbg = open_debugger(TEST_PROGRAMS / "dma_copy.s")

@@ -15,8 +15,7 @@ import json
 import pytest
 from support.paths import PROGRAMS, TEST_PROGRAMS
 
-from ptodbg.debug import batch
-from ptodbg.debug.commands import Commands
+from ptodbg.debug.commands import Commands, batch
 from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.files.program import open_debugger
 from ptodbg.debug.view.capture import Viewer

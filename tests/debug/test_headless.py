@@ -26,7 +26,7 @@ from isa.test_run_cli import cli
 from support.paths import TEST_PROGRAMS
 
 from ptodbg.cli import RUN_ENGINE_OPTIONS
-from ptodbg.debug import batch
+from ptodbg.debug.commands import batch
 from ptodbg.debug.files.program import open_debugger
 from ptodbg.debug.view.jsonstate import state
 

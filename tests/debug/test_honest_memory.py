@@ -17,8 +17,7 @@ from support.engine_program import DST, SRC, make
 from ptodbg.core import DEBUG, Machine, R, W
 from ptodbg.core.memory import ADDRESS_LIMIT, Memory, Unmapped
 from ptodbg.core.profiles import reference
-from ptodbg.debug import batch
-from ptodbg.debug.commands import Commands
+from ptodbg.debug.commands import Commands, batch
 from ptodbg.debug.engine.errors import DebugError
 
 

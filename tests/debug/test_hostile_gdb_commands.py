@@ -27,12 +27,11 @@ from hypothesis import strategies as st
 from support.paths import TEST_PROGRAMS
 from support.random_programs import full_state
 
-from ptodbg.debug import batch
-from ptodbg.debug.commands import MAX_LOCATION, Commands
-from ptodbg.debug.displays import MAX_DISPLAYS, SHOW_BUDGET
+from ptodbg.debug.commands import MAX_LOCATION, Commands, batch
+from ptodbg.debug.commands.displays import MAX_DISPLAYS, SHOW_BUDGET
+from ptodbg.debug.commands.memformat import MAX_INSTRUCTIONS
 from ptodbg.debug.engine.lastwrite import Interrupted, last_write, memory_target, register_target
 from ptodbg.debug.files.program import open_debugger
-from ptodbg.debug.memformat import MAX_INSTRUCTIONS
 
 # `work` (a frame built by FENTRY, CORE.md 7.3: the templates keep their sp in R2 = a0)
 # loops 4000 times storing its counter s1 to buf, then returns to `done` with FRET.STK.

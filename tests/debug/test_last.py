@@ -17,7 +17,7 @@ from support.paths import PROGRAMS, TEST_PROGRAMS
 from support.random_programs import programs
 
 from ptodbg.core.writeset import ALL_GPRS
-from ptodbg.debug import batch
+from ptodbg.debug.commands import batch
 from ptodbg.debug.engine.debugger import Debugger
 from ptodbg.debug.engine.lastwrite import last_write, memory_target, register_target
 from ptodbg.debug.engine.symbols import Symbols

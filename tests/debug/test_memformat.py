@@ -1,4 +1,4 @@
-"""gdb's x/FMT, print/FMT and display formats (ptodbg.debug.memformat, ptodbg.debug.displays;
+"""gdb's x/FMT, print/FMT and display formats (ptodbg.debug.commands.memformat, ptodbg.debug.commands.displays;
 issue 12 item 3, DESIGN.md §5).  The expected strings are written by hand from gdb's
 rules (gdb/printcmd.c: decode_format, do_examine, print_scalar_formatted; gdb/valprint.c
 generic_printstr with print elements 200 and print repeats 10), not taken from our output.
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from ptodbg.debug.displays import Displays, Target, gdb_expression
-from ptodbg.debug.memformat import (
+from ptodbg.debug.commands.displays import Displays, Target, gdb_expression
+from ptodbg.debug.commands.memformat import (
     MAX_STRINGS,
     MAX_UNITS,
     Examiner,

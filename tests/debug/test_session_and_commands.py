@@ -9,8 +9,7 @@ import json
 import pytest
 from support.engine_program import CODE, DST, SRC, make
 
-from ptodbg.debug import batch
-from ptodbg.debug.commands import Commands
+from ptodbg.debug.commands import Commands, batch
 from ptodbg.debug.files import session
 from ptodbg.debug.files.session import SessionError
 

@@ -23,7 +23,7 @@ import tomllib
 import pytest
 from support.paths import TEST_PROGRAMS
 
-from ptodbg.debug import batch
+from ptodbg.debug.commands import batch
 from ptodbg.debug.files import session
 from ptodbg.debug.files.program import open_debugger
 

@@ -188,8 +188,8 @@ def session(data: bytes) -> None:
 
 # ----------------------------------------------------------------------- batch
 def batch(data: bytes) -> None:
-    from ptodbg.debug import batch as batch_mode
     from ptodbg.debug.commands import Commands
+    from ptodbg.debug.commands import batch as batch_mode
 
     text = _text(data)
     if text is None:

@@ -17,7 +17,9 @@ line) and one module per kind of command, each registering its commands as it is
 imported: :mod:`.run` (moving), :mod:`.breaks` (breakpoints and watchpoints),
 :mod:`.edits` (changing the machine), :mod:`.inspect` (looking), :mod:`.frames`,
 :mod:`.last` and :mod:`.files` (sessions, help).  The order of the imports below is the
-order ``help`` lists them.
+order ``help`` lists them.  Beside them: completion (:mod:`.completion`), gdb's formats
+(:mod:`.memformat`), auto-displays (:mod:`.displays`, :mod:`.stopdisplays`) and batch mode
+(:mod:`.batch`).
 """
 
 from __future__ import annotations

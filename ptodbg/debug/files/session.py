@@ -53,14 +53,14 @@ from typing import TYPE_CHECKING
 
 import tomli_w
 
-from ptodbg.debug.displays import Displays, displays_of
+from ptodbg.debug.commands.displays import Displays, displays_of
+from ptodbg.debug.commands.memformat import parse_fmt
 from ptodbg.debug.engine.edits import Edit
 from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.engine.expr import Expr, ExprError
 from ptodbg.debug.engine.stops import Breakpoint, Watchpoint
 from ptodbg.debug.files import session_schema
 from ptodbg.debug.files.atomicwrite import write_atomically
-from ptodbg.debug.memformat import parse_fmt
 from ptodbg.isa import userfile
 
 if TYPE_CHECKING:

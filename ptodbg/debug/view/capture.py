@@ -28,9 +28,9 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from ptodbg.debug.commands.stopdisplays import shown_displays
 from ptodbg.debug.engine.expr import Context, Expr, ExprError
 from ptodbg.debug.engine.lines import SourceLine, SourceLines, source_lines
-from ptodbg.debug.stopdisplays import shown_displays
 from ptodbg.debug.view.listing import Listing, instruction, sweep
 from ptodbg.debug.view.memimage import MemoryImage, peek_decode
 from ptodbg.debug.view.pagemap import Region, page_map, page_marks, process_regions, program_regions

@@ -21,8 +21,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ptodbg.debug.engine.expr import Expr, ExprError
-from ptodbg.debug.memformat import (
+from ptodbg.debug.commands.memformat import (
     Disassembler,
     Examiner,
     Fmt,
@@ -33,6 +32,7 @@ from ptodbg.debug.memformat import (
     examine,
     print_value,
 )
+from ptodbg.debug.engine.expr import Expr, ExprError
 
 MAX_DISPLAYS = 64
 # What one stop may show of all displays together, in units of work (a number read and

@@ -14,9 +14,9 @@ import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ptodbg.debug.displays import Target, displays_of
+from ptodbg.debug.commands.displays import Target, displays_of
+from ptodbg.debug.commands.memformat import symbol_label
 from ptodbg.debug.engine.errors import DebugError
-from ptodbg.debug.memformat import symbol_label
 from ptodbg.debug.view.disasm_rows import decode_row
 
 if TYPE_CHECKING:

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from ptodbg.debug.commands import CommandResult, Commands
-from ptodbg.debug.displays import console_lines
+from ptodbg.debug.commands.displays import console_lines
 from ptodbg.debug.engine.debugger import Debugger
 from ptodbg.debug.engine.interrupts import INTERRUPTED_STATUS
 from ptodbg.debug.files import session
