@@ -39,7 +39,7 @@ Workloads (debug profile, ``Machine.run``, event capture off):
 (f) **whole process**: ``ptodbg run 01_containers.static --profile linux --compat
     linx-v0.4`` against ``python -c pass`` (target <= 4x), with bytecode caches written
     (the environment variable PYTHONDONTWRITEBYTECODE is removed for the children, as in an
-    installed ptodbg) and the compiled-code cache (:mod:`ptodbg.isa.codecache`) in a
+    installed ptodbg) and the compiled-code cache (:mod:`ptodbg.base.codecache`) in a
     folder of the benchmark's own, filled by the warm-up round as by an installed ptodbg's
     first run; a third contender runs with that cache turned off (what a first run pays
     for compiling its shape code; no target);

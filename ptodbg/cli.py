@@ -78,7 +78,7 @@ def _one_line(text: str) -> str:
 
 # --------------------------------------------------------------------- asm
 def cmd_asm(args: argparse.Namespace) -> int:
-    from ptodbg.isa import userfile
+    from ptodbg.base import userfile
     from ptodbg.isa.asm import AsmError, assemble
 
     source = Path(args.source)
@@ -302,7 +302,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
     if (args.script is None) == (args.commands is None):
         return _fail("batch needs exactly one of -x SCRIPT or -c \"CMD; CMD\"")
     if args.script is not None:
-        from ptodbg.isa import userfile
+        from ptodbg.base import userfile
 
         try:
             commands = batch.script_lines(userfile.read_text(args.script, "script"))
@@ -568,7 +568,7 @@ _quick_exit = False
 
 
 def _exit_now(status: int) -> None:
-    from ptodbg.isa import codecache
+    from ptodbg.base import codecache
 
     codecache.save()
     for stream in (sys.stdout, sys.stderr):

@@ -32,11 +32,11 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ptodbg.base import userfile
+from ptodbg.base.record import Record
 from ptodbg.core.memory import PAGE_SHIFT, R, W, X
 from ptodbg.core.stack import place_stack
-from ptodbg.isa import userfile
 from ptodbg.isa.elf import PF_R, PF_W, PF_X, Program, ProgramError, Symbol, is_elf, parse_program
-from ptodbg.isa.record import Record
 
 if TYPE_CHECKING:
     from ptodbg.core.machine import Machine
@@ -198,7 +198,7 @@ def _first_unmapped(program: Program, limit: int | None, address: int, size: int
 def read_source_or_elf(path: str | Path) -> tuple[Program, Assembly | None]:
     """The program at ``path``: an ELF file, or assembly source assembled in memory.
 
-    The file is read through :mod:`ptodbg.isa.userfile` (a regular file, at most 64 MiB
+    The file is read through :mod:`ptodbg.base.userfile` (a regular file, at most 64 MiB
     for a program and 8 MiB for assembly source), so every problem — a missing file, a
     directory, a FIFO or device, a symlink loop, a file too large, bad content — raises one
     :class:`ProgramError` naming the file and the reason (an

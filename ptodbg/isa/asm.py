@@ -85,7 +85,7 @@ MAX_ERRORS = 50
 # Resource bounds (every source gets a result or one error, in bounded memory): a statement
 # costs the assembler several hundred bytes, so a source holds at most MAX_STATEMENTS of
 # them (the listing of a 670 KB compiled program has 85,000); the sections' bytes add up to
-# at most MAX_IMAGE_BYTES, the size limit of a program file (ptodbg.isa.userfile), and NOBITS
+# at most MAX_IMAGE_BYTES, the size limit of a program file (ptodbg.base.userfile), and NOBITS
 # sections to at most what the ELF reader maps (elf.MAX_TOTAL_MEMSZ).
 MAX_STATEMENTS = 1 << 19
 MAX_IMAGE_BYTES = 64 << 20

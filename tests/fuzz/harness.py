@@ -20,7 +20,7 @@ INSTRUMENTED = {
     "elf": ("ptodbg.isa.elf",),
     "asm": ("ptodbg.isa.asm", "ptodbg.isa.syntax"),
     "expr": ("ptodbg.debug.engine.expr",),
-    "session": ("ptodbg.debug.files.session", "ptodbg.debug.files.session_schema", "ptodbg.isa.userfile", "ptodbg.debug.engine.expr"),
+    "session": ("ptodbg.debug.files.session", "ptodbg.debug.files.session_schema", "ptodbg.base.userfile", "ptodbg.debug.engine.expr"),
     "batch": ("ptodbg.debug.commands", "ptodbg.debug.engine.debugger", "ptodbg.debug.engine.expr", "ptodbg.debug.commands.batch",
               "ptodbg.debug.commands.memformat", "ptodbg.debug.commands.displays", "ptodbg.debug.engine.lastwrite", "ptodbg.debug.engine.frames",
               "ptodbg.debug.engine.stops", "ptodbg.debug.cxx.names", "ptodbg.debug.cxx.demangle", "ptodbg.debug.engine.forward"),

@@ -1,4 +1,4 @@
-"""The compiled-code cache of the shape factories (ptodbg.isa.codecache; issue 15): a
+"""The compiled-code cache of the shape factories (ptodbg.base.codecache; issue 15): a
 cached code object is the one ``compile`` makes, and a missing, corrupt, foreign or
 unwritable cache never changes what runs - it only costs the compile."""
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from ptodbg.isa import codecache
+from ptodbg.base import codecache
 
 SOURCE = "def factory(r, dest_):\n    def h(pc):\n        r[dest_] = 7\n        return pc + 4\n    return h\n"
 NAME = "<shape test gpr>"
@@ -93,7 +93,7 @@ def test_a_second_process_runs_a_program_from_the_cache(tmp_path):
     program.write_text("    .text\n    .globl _start\n_start:\n    addi zero, 5, ->a0\n    addi a0, 3, ->a1\n"
                        "    c.bstart.sys\n    c.ebreak 0\n")
     env = dict(os.environ, PTODBG_CACHE_DIR=str(tmp_path / "cache"), PYTHONPATH=str(ROOT))
-    script = ("import sys\nfrom ptodbg.cli import main\nfrom ptodbg.isa import codecache\n"
+    script = ("import sys\nfrom ptodbg.cli import main\nfrom ptodbg.base import codecache\n"
               "status = main(['run', sys.argv[1]])\nprint('compiled', len(codecache._added))\n")
     runs = [subprocess.run([sys.executable, "-c", script, str(program)], env=env, capture_output=True, text=True,
                            check=False) for _ in range(2)]

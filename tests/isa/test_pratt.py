@@ -1,4 +1,4 @@
-"""The shared expression parser (ptodbg.isa.pratt, issue 11 item 6): the assembler's
+"""The shared expression parser (ptodbg.base.pratt, issue 11 item 6): the assembler's
 immediates (ptodbg.isa.syntax, "Expressions") and the debugger's expressions
 (ptodbg.debug.engine.expr) are two configurations of one Pratt parser.  Both keep C's
 precedence and left associativity, the same nesting bound (DESIGN.md §5: every expression
@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
+from ptodbg.base import pratt
 from ptodbg.debug.engine import expr as D
-from ptodbg.isa import pratt
 from ptodbg.isa import syntax as S
 
 REGS = {"a0": 5, "a1": (1 << 64) - 1, "sp": 0x100}

@@ -1,4 +1,4 @@
-"""ptodbg.isa.record: the records of the run path behave as the frozen dataclasses they
+"""ptodbg.base.record: the records of the run path behave as the frozen dataclasses they
 replaced (issue 15, cold start): equality, hash, repr, immutability, defaults, pickling.
 Checked on the real records the engine hands its clients (a trap, a profile, a stop)."""
 
@@ -10,12 +10,12 @@ import pickle
 
 import pytest
 
+from ptodbg.base.record import Frozen, Record
 from ptodbg.core.faults import DATA_PAGE_FAULT
 from ptodbg.core.machine import TrapInfo
 from ptodbg.core.profiles import DEBUG, Profile
 from ptodbg.debug.engine.stops import Stop
 from ptodbg.debug.view.records import Trap
-from ptodbg.isa.record import Frozen, Record
 
 
 def trap_info(**changes) -> TrapInfo:

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 from support.paths import TEST_PROGRAMS
 
+from ptodbg.base import userfile
 from ptodbg.cli import main
-from ptodbg.isa import userfile
 from ptodbg.tui.themes import PTODBG_VARIABLES, load_themes
 
 WATCHDOG = 20.0

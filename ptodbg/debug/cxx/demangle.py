@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 
-from ptodbg.isa.record import Record, make_record
+from ptodbg.base.record import Record, make_record
 
 __all__ = ["demangle"]
 

@@ -9,9 +9,9 @@ the event pane and the session file).
 
 from __future__ import annotations
 
+from ptodbg.base.record import Frozen
 from ptodbg.core import Machine
 from ptodbg.core.memory import parse_perms, perms_text
-from ptodbg.isa.record import Frozen
 
 REG_PC = "pc"
 

@@ -24,7 +24,7 @@ intermediate value is an error, so no expression can make a slow bignum); values
 reduced to 64 bits when read as registers or compared (``==`` etc. compare as unsigned
 64-bit unless one side is wrapped in ``s64(...)``, which compares signed).
 
-The parser is :func:`ptodbg.isa.pratt.parse` (shared with the assembler) configured by
+The parser is :func:`ptodbg.base.pratt.parse` (shared with the assembler) configured by
 :data:`GRAMMAR`; :func:`evaluate` is the one-call entry point.
 
 Bounds (DESIGN.md §5: every expression does bounded work): brackets nest at most
@@ -38,8 +38,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ptodbg.isa.pratt import Grammar, ParseError, Token, parse
-from ptodbg.isa.record import Frozen
+from ptodbg.base.pratt import Grammar, ParseError, Token, parse
+from ptodbg.base.record import Frozen
 
 MASK64 = (1 << 64) - 1
 
@@ -76,7 +76,7 @@ class Context(Frozen):
 class Expr:
     """A parsed expression; :meth:`evaluate` it against a :class:`Context`.
 
-    Parsing and evaluation are iterative (:func:`ptodbg.isa.pratt.parse` keeps pending
+    Parsing and evaluation are iterative (:func:`ptodbg.base.pratt.parse` keeps pending
     operators on an explicit stack and its reductions, which come in postfix order, emit a
     program that runs on a value stack), so neither the length of an expression (``1+1+…`` with
     100,000 terms, ``-`` repeated) nor its nesting can exhaust Python's recursion limit;
@@ -219,7 +219,7 @@ def _tokenize(text: str) -> list[tuple[str, str, int]]:
     return out
 
 
-# The grammar (ptodbg.isa.pratt): C's precedence, unary operators binding tightest.
+# The grammar (ptodbg.base.pratt): C's precedence, unary operators binding tightest.
 _INFIX = {"||": 1, "&&": 2, "==": 3, "!=": 3, "<": 3, "<=": 3, ">": 3, ">=": 3,
           "|": 4, "^": 5, "&": 6, "<<": 7, ">>": 7, "+": 8, "-": 8, "*": 9, "/": 9, "%": 9}
 _COMPARISONS = frozenset({"==", "!=", "<", "<=", ">", ">="})
@@ -229,7 +229,7 @@ GRAMMAR = Grammar(prefix={"-": 10, "~": 10, "!": 10}, infix=_INFIX, brackets=_BR
 
 
 class _Scanner:
-    """The tokens of one expression for :func:`ptodbg.isa.pratt.parse`.  An operand is
+    """The tokens of one expression for :func:`ptodbg.base.pratt.parse`.  An operand is
     made into a program instruction here; a load name followed by its bracket (``u64[``,
     ``s64(``) is one opener, but only where an operand starts."""
 
@@ -270,7 +270,7 @@ class _Scanner:
 
 
 class _Compiler:
-    """The debugger's :class:`ptodbg.isa.pratt.Resolver`: names and memory are read when
+    """The debugger's :class:`ptodbg.base.pratt.Resolver`: names and memory are read when
     the expression is evaluated, not when it is parsed, so parsing emits a postfix
     program.  The parser's reductions come in postfix order, so each one appends its
     instruction; a parsed piece is (where its code starts, whether it compares signed).

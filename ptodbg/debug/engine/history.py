@@ -47,12 +47,12 @@ from collections.abc import Callable, Iterable
 from itertools import filterfalse
 from operator import attrgetter
 
+from ptodbg.base.record import Record
 from ptodbg.core import Snapshot
 from ptodbg.core.machine import SETTLED_FIELDS, SystemParts
 from ptodbg.core.memory import differing_pages
 from ptodbg.core.writeset import ALL_GPRS
 from ptodbg.debug.view.records import IntervalSummary
-from ptodbg.isa.record import Record
 
 KEEP_NEWEST = 1  # snapshots nearest the present that thinning never drops
 ALLOCATION_HEADER = 16  # malloc's chunk header of a large object (pages, big dicts)

@@ -17,12 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+from ptodbg.base.record import Record
 from ptodbg.core import Machine, TrapInfo
 from ptodbg.core.events import MemEvent
 from ptodbg.core.memory import Watch
 from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.engine.expr import Context, Expr, ExprError
-from ptodbg.isa.record import Record
 
 MAX_IGNORE = 1 << 62  # the largest ignore count (a count, not a loop bound: each hit takes one)
 _NEW_LIST: list = []  # the default of Stop.watch_hits: stands for a new empty list (never filled)

@@ -11,8 +11,8 @@ import bisect
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ptodbg.base.record import Frozen
 from ptodbg.debug.cxx.names import FunctionIndex
-from ptodbg.isa.record import Frozen
 
 if TYPE_CHECKING:
     from ptodbg.isa.elf import Program, Symbol

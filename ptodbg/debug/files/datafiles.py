@@ -3,7 +3,7 @@
 The TUI and the DAP server may import only :mod:`ptodbg.debug` (DESIGN.md §1), yet they read
 TOML files.  This module is their door to them:
 
-* **user files** go through the one bounded reader (:mod:`ptodbg.isa.userfile`: a regular
+* **user files** go through the one bounded reader (:mod:`ptodbg.base.userfile`: a regular
   file, size-capped, nesting checked before :mod:`tomllib` sees it), so that no client opens
   a user file any other way;
 * **shipped files** — the themes and the example sessions with their programs — are package
@@ -24,8 +24,8 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
-from ptodbg.isa.userfile import UserFileError as DataFileError
-from ptodbg.isa.userfile import load_toml, read_text, reason, shown
+from ptodbg.base.userfile import UserFileError as DataFileError
+from ptodbg.base.userfile import load_toml, read_text, reason, shown
 
 __all__ = ["DataFileError", "example_sessions", "folder_entries", "read_toml_file", "shipped_folder",
            "shipped_path", "user_config_dir"]

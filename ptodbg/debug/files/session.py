@@ -37,7 +37,7 @@ Files are written atomically (:mod:`ptodbg.debug.files.atomicwrite`: a temporary
 same, existing folder, fsync, rename; a temporary file a killed writer left is removed by
 the next save of the same file) and read
 with :mod:`tomllib` — data only, never code — through the bounded reader of
-:mod:`ptodbg.isa.userfile` (a regular file of at most 1 MiB; TOML nesting and dotted keys
+:mod:`ptodbg.base.userfile` (a regular file of at most 1 MiB; TOML nesting and dotted keys
 checked before parsing).  Every key is checked against the schema of
 :mod:`ptodbg.debug.files.session_schema` (types, ranges, required and unknown keys).  A corrupt,
 truncated or forged file, an unknown schema or a program whose sha256 differs gets one
@@ -53,6 +53,7 @@ from typing import TYPE_CHECKING
 
 import tomli_w
 
+from ptodbg.base import userfile
 from ptodbg.debug.commands.displays import Displays, displays_of
 from ptodbg.debug.commands.memformat import parse_fmt
 from ptodbg.debug.engine.edits import Edit
@@ -61,7 +62,6 @@ from ptodbg.debug.engine.expr import Expr, ExprError
 from ptodbg.debug.engine.stops import Breakpoint, Watchpoint
 from ptodbg.debug.files import session_schema
 from ptodbg.debug.files.atomicwrite import write_atomically
-from ptodbg.isa import userfile
 
 if TYPE_CHECKING:
     from ptodbg.debug.engine.debugger import Debugger
@@ -161,7 +161,7 @@ def _regular_or_absent(p: Path) -> None:
 def read(path: str | Path) -> dict:
     """Read, parse and validate a session file (not yet against a program).
 
-    The file is read through :mod:`ptodbg.isa.userfile` (a regular file of at most 1 MiB,
+    The file is read through :mod:`ptodbg.base.userfile` (a regular file of at most 1 MiB,
     never blocking), its TOML shape is checked before :mod:`tomllib` parses it, and the
     document is checked against :data:`~ptodbg.debug.files.session_schema.SESSION`: every
     problem is one :class:`SessionError` naming the file and the key."""

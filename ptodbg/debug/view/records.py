@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from enum import IntFlag
 
+from ptodbg.base.record import Frozen
 from ptodbg.core.events import ATOMIC, FENCE, LOAD, STORE, MemEvent
 from ptodbg.core.faults import (
     DATA_ALIGN_FAULT,
@@ -26,7 +27,6 @@ from ptodbg.core.faults import (
 from ptodbg.core.machine import TrapInfo
 from ptodbg.core.memory import PAGE_SHIFT, PAGE_SIZE
 from ptodbg.core.state import GPR_NAMES, RA
-from ptodbg.isa.record import Frozen
 
 __all__ = [
     "ATOMIC", "DATA_ALIGN_FAULT", "DATA_PAGE_FAULT", "DMA_BYTES", "EVENT_KINDS", "FENCE", "GPR_NAMES",

@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol, TypeVar
 
-from ptodbg.isa.record import Frozen
+from ptodbg.base.record import Frozen
 
 T = TypeVar("T")
 

@@ -11,7 +11,7 @@ a dataclass is - the fields are the class's annotations, in order, with their de
         flags: int = 0
 
 Their metaclass turns the fields into ``__slots__`` and writes the ``__init__`` a dataclass
-would (one small function, its code kept by :mod:`ptodbg.isa.codecache`: a few µs a
+would (one small function, its code kept by :mod:`ptodbg.base.codecache`: a few µs a
 class once cached, 45 µs to compile), unless the class writes its own.  The
 bases add equality on the class and the field values, a ``Name(field=value, ...)`` repr,
 ``__match_args__`` and, for frozen records, a hash of the field values and an
@@ -22,7 +22,7 @@ mutable part writes its ``__init__``.
 
 from __future__ import annotations
 
-from ptodbg.isa.codecache import compile_cached
+from ptodbg.base.codecache import compile_cached
 
 _MISSING = object()
 

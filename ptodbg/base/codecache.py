@@ -3,8 +3,8 @@
 The shape factories (:mod:`ptodbg.core.semantics.shapes`) are Python source generated per
 (shape, destination kind); compiling the few dozen a program needs costs more than decoding
 and building all of its instructions.  The records' ``__init__`` methods
-(:mod:`ptodbg.isa.record`) are generated at import, some forty on every start-up path.
-(It lives in ``isa``, the lowest layer, because both use it.)  This module keeps their code objects in one file in
+(:mod:`ptodbg.base.record`) are generated at import, some forty on every start-up path.
+(It lives in ``base``, the floor under both.)  This module keeps their code objects in one file in
 the user's cache folder, written with :mod:`marshal` (code objects and strings only - never
 pickle), so the compile cost is paid once per Python version, as for a module's ``.pyc``.
 
