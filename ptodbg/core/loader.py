@@ -41,7 +41,7 @@ from ptodbg.isa.elf import PF_R, PF_W, PF_X, Program, ProgramError, Symbol, is_e
 if TYPE_CHECKING:
     from ptodbg.core.machine import Machine
     from ptodbg.isa.asm import Assembly
-    from ptodbg.isa.lines import LineTable
+    from ptodbg.isa.dwarf_lines import LineTable
 
 SOURCE_SUFFIXES = (".s", ".S", ".asm")
 _BINARY = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")  # control characters text does not hold
@@ -95,9 +95,12 @@ class LoadedProgram(Record):
 
     def line_table(self) -> tuple[LineTable | None, str | None]:
         """(the program's DWARF line table or None, why it could not be read or None),
-        read with pyelftools on first use (:mod:`ptodbg.isa.lines`)."""
+        read with pyelftools on first use (:mod:`ptodbg.isa.dwarf_lines`)."""
         if self._lines is None:
-            from ptodbg.isa.lines import LineTableError, read_line_table  # not on the run path
+            from ptodbg.isa.dwarf_lines import (  # not on the run path
+                LineTableError,
+                read_line_table,
+            )
 
             debug = {s.name: s.data for s in self.program.sections if s.name.startswith(".debug_")}
             try:

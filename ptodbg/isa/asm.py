@@ -59,7 +59,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ptodbg.isa import dwarf_line, elf
+from ptodbg.isa import dwarf_lines_out, elf
 from ptodbg.isa.decoder import STRICT
 from ptodbg.isa.syntax import (
     DEST_EXPECTED,
@@ -180,12 +180,12 @@ class Assembly:
         return elf.write_elf(out_sections, out_symbols, self.entry)
 
     def debug_line_sections(self) -> list[elf.OutSection]:
-        """DWARF line information for ``lines`` (:mod:`ptodbg.isa.dwarf_line`), unless the
+        """DWARF line information for ``lines`` (:mod:`ptodbg.isa.dwarf_lines_out`), unless the
         source brings its own ``.debug_*`` sections."""
         if any(s.name.startswith(".debug_") for s in self.sections):
             return []
         code = [(s.addr, s.length) for s in self.sections if s.alloc and "x" in s.flags]
-        found = dwarf_line.debug_sections(self.filename, self.lines, code)
+        found = dwarf_lines_out.debug_sections(self.filename, self.lines, code)
         return [elf.OutSection(name, 0, "", False, data, len(data)) for name, data in found.items()]
 
 

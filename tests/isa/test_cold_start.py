@@ -39,7 +39,7 @@ def test_run_imports_no_ui_campaign_or_pyelftools():
     assert got["status"] == 0  # the program exits 0 (DESIGN.md §4: its own status)
     heavy = [m for m in got["modules"]
              if m.split(".")[0] in ("textual", "rich", "dask", "distributed", "elftools")
-             or m.startswith(("ptodbg.tui", "ptodbg.dap", "ptodbg.campaign", "ptodbg.avs", "ptodbg.isa.lines"))]
+             or m.startswith(("ptodbg.tui", "ptodbg.dap", "ptodbg.campaign", "ptodbg.avs", "ptodbg.isa.dwarf_lines"))]
     assert heavy == []
 
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ptodbg.debug.engine.debugger import Debugger
-    from ptodbg.isa.lines import LineTable
+    from ptodbg.isa.dwarf_lines import LineTable
 
 MAX_SOURCE_BYTES = 16 << 20  # a source file larger than this is not read for its text
 _CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()

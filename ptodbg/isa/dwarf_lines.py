@@ -4,7 +4,7 @@ The loader calls :func:`read_line_table` on the sections of a program; the debug
 an address to its source line (stack frames, the disassembly) and a source line to the
 addresses where its code begins (breakpoints on lines, stepping by line).  Any DWARF
 version pyelftools reads works (``ptodbg asm`` writes version 4, see
-:mod:`ptodbg.isa.dwarf_line`; LLVM writes 5).  A program without ``.debug_info`` +
+:mod:`ptodbg.isa.dwarf_lines_out`; LLVM writes 5).  A program without ``.debug_info`` +
 ``.debug_line`` has no table and is debugged by address; a table that cannot be read
 raises :class:`LineTableError` with one sentence, and the caller goes on by address.
 """
