@@ -21,8 +21,8 @@ import sys
 import time
 from pathlib import Path
 
-from debug.test_hostile_commands import commands
-from isa.test_run_cli import cli
+from cli.test_run_cli import cli
+from debug.commands.test_hostile_commands import commands
 from support.paths import ROOT, TEST_PROGRAMS
 
 from ptodbg.debug.files import atomicwrite, session

@@ -20,8 +20,8 @@ import io
 import json
 
 import pytest
-from debug.test_interrupts import fresh_machine, interrupt_after
-from debug.test_properties import assert_same, examples
+from debug.engine.test_interrupts import fresh_machine, interrupt_after
+from debug.engine.test_properties import assert_same, examples
 from hypothesis import given
 from hypothesis import strategies as st
 from support.paths import TEST_PROGRAMS

@@ -19,7 +19,7 @@ progress callbacks on random valid programs (:mod:`support.random_programs`).
 from __future__ import annotations
 
 import pytest
-from debug.test_properties import assert_same, end_steps, examples, fresh_state
+from debug.engine.test_properties import assert_same, end_steps, examples, fresh_state
 from hypothesis import event, given
 from hypothesis import strategies as st
 from support.random_programs import full_state, programs
