@@ -13,7 +13,7 @@ import re
 import shlex
 
 import pytest
-from cli.test_run_cli import cli
+from support.cli import cli
 from support.paths import PROGRAMS, ROOT, TEST_PROGRAMS
 
 README = ROOT / "README.md"

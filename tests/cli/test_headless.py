@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 import pytest
-from cli.test_run_cli import cli
+from support.cli import cli
 from support.paths import TEST_PROGRAMS
 
 from ptodbg.cli import RUN_ENGINE_OPTIONS

@@ -15,11 +15,11 @@ import io
 import json
 import random
 import re
-from dataclasses import dataclass
 
 import pytest
-from isa.test_robustness import _variant
+from support.cli import Ran, cli, one_error_line
 from support.core_programs import LOOP_SRC
+from support.elf_variants import corrupted
 from support.paths import PROGRAMS, TEST_PROGRAMS
 
 from ptodbg.cli import main
@@ -77,40 +77,6 @@ STATUSES = {"stopped", "exited", "breakpoint", "watchpoint", "trap", "max-steps"
 KINDS = {"STD", "FP", "SYS", "MPAR", "MSEQ", "VPAR", "VSEQ", "TMA", "CUBE", "TEPL", "FRAME"}
 TYPES = {"FALL", "DIRECT", "COND", "CALL", "RET", "IND", "ICALL"}
 
-
-@dataclass
-class Ran:
-    rc: int
-    out: str
-    err: str
-
-    @property
-    def json(self) -> dict:
-        lines = self.out.splitlines()
-        assert len(lines) == 1, self.out
-        return json.loads(lines[0])
-
-    @property
-    def lines(self) -> list[dict]:
-        return [json.loads(line) for line in self.out.splitlines()]
-
-
-def cli(*args) -> Ran:
-    """main() with stdout/stderr captured (stdout has a byte buffer, as the real one)."""
-    raw = io.BytesIO()
-    out = io.TextIOWrapper(raw, encoding="utf-8", write_through=True)
-    err = io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        rc = main([str(a) for a in args])
-    out.flush()
-    return Ran(rc, raw.getvalue().decode("utf-8"), err.getvalue())
-
-
-def one_error_line(ran: Ran) -> str:
-    assert ran.rc == 2 and ran.out == ""
-    assert ran.err.startswith("ptodbg: error: ") and ran.err.count("\n") == 1, ran.err
-    assert "Traceback" not in ran.err
-    return ran.err
 
 
 @pytest.fixture
@@ -440,7 +406,7 @@ def _run_variants(path, tmp_path, count: int, seed: str, options: list[str]) -> 
     target = tmp_path / path.name
     outcomes = {0: 0, 1: 0, 2: 0}
     for k in range(count):
-        target.write_bytes(_variant(data, rng, k))
+        target.write_bytes(corrupted(data, rng, k))
         out, err = _Sink(), io.StringIO()
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             rc = main(["run", str(target), "--max-steps", "2000", *options])

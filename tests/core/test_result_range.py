@@ -15,8 +15,8 @@ import struct
 from pathlib import Path
 
 import pytest
-from cli.test_run_cli import cli, one_error_line
 from elftools.elf.elffile import ELFFile
+from support.cli import cli, one_error_line
 from support.paths import TEST_PROGRAMS
 
 from ptodbg.core.loader import MAX_RESULT

@@ -13,8 +13,8 @@ from __future__ import annotations
 import time
 
 import pytest
-from cli.test_run_cli import cli
 from dap.dap_client import Client
+from support.cli import cli
 from support.paths import TEST_PROGRAMS
 
 WALK = TEST_PROGRAMS.parent / "dap" / "programs" / "walk.s"

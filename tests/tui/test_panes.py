@@ -13,6 +13,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from support.loops import COUNTER
 from support.paths import ROOT
 from tui.pilot_helpers import SIZE, command, pilot_test, press, program, settle
 
@@ -119,21 +120,6 @@ async def test_the_main_screen_holds_no_debugger_either(demo):
             assert not isinstance(value, (Debugger, Viewer, type(machine), type(machine.mem))), value
 
 
-# --------------------------------------------------------- background runs
-COUNTER_LOOP = """    .text
-    .globl _start
-_start:
-    li a1, counter
-loop:
-    addi a0, 1, ->a0
-    sdi a0, [a1, 0]
-    j loop
-    .data
-    .globl counter
-counter:
-    .dword 0
-"""
-
 
 @pilot_test
 async def test_rendering_during_a_background_run_reads_only_the_published_view(tmp_path):
@@ -142,7 +128,7 @@ async def test_rendering_during_a_background_run_reads_only_the_published_view(t
     machine's counter has moved on, and nothing the UI thread calls is in the core, the
     linux layer or a Debugger method (a profile hook on the UI thread watches)."""
     source = tmp_path / "counter.s"
-    source.write_text(COUNTER_LOOP)
+    source.write_text(COUNTER)
     app = open_app(str(source))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

@@ -25,14 +25,13 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support.engine_program import CODE, DST, SRC, make
+from support.engine_program import CODE, DST, SRC, commands, make
 
 from ptodbg.core import R, W, X
 from ptodbg.core.memory import PAGE_SIZE, Memory
 from ptodbg.debug.commands import Commands, split_words
 from ptodbg.debug.engine.debugger import Debugger
 from ptodbg.debug.engine.edits import Edit
-from ptodbg.debug.files import session
 
 TOP = (1 << 64) - 1
 HANG = 60.0  # seconds: only a hang takes this long
@@ -56,10 +55,6 @@ def finishes(fn, seconds: float = HANG):
         raise box["error"]
     return box["value"]
 
-
-def commands(**options) -> tuple[Commands, object]:
-    d = make(**options)
-    return Commands(d, save=session.save, load=session.load), d
 
 
 # ================================================================ item 6: watch

@@ -20,10 +20,9 @@ import io
 import json
 
 import pytest
-from debug.engine.test_interrupts import fresh_machine, interrupt_after
-from debug.engine.test_properties import assert_same, examples
 from hypothesis import given
 from hypothesis import strategies as st
+from support.fresh_runs import assert_same, examples, fresh_machine, interrupt_after
 from support.paths import TEST_PROGRAMS
 from support.random_programs import full_state
 

@@ -15,7 +15,7 @@ machine is still there and ``continue`` goes on from them, as today.
 from __future__ import annotations
 
 import pytest
-from cli.test_run_cli import cli
+from support.cli import cli
 from support.paths import PROGRAMS, TEST_PROGRAMS
 
 from ptodbg.core.faults import SW_BREAKPOINT

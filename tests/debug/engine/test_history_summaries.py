@@ -6,26 +6,13 @@ them again.  Real programs assembled from source, run by the engine."""
 
 from __future__ import annotations
 
+from support.loops import COUNTER
 from support.paths import TEST_PROGRAMS
 
 from ptodbg.debug.engine import history as history_module
 from ptodbg.debug.files.program import open_debugger
 from ptodbg.debug.view.capture import Viewer
 from ptodbg.debug.view.records import DATA_PAGE_FAULT
-
-COUNTER = """    .text
-    .globl _start
-_start:
-    li a1, counter
-loop:
-    addi a0, 1, ->a0
-    sdi a0, [a1, 0]
-    j loop
-    .data
-    .globl counter
-counter:
-    .dword 0
-"""
 
 QUIET = """    .text
     .globl _start

@@ -19,45 +19,29 @@ progress callbacks on random valid programs (:mod:`support.random_programs`).
 from __future__ import annotations
 
 import pytest
-from debug.engine.test_properties import assert_same, end_steps, examples, fresh_state
 from hypothesis import event, given
 from hypothesis import strategies as st
+from support.fresh_runs import (
+    assert_same,
+    end_steps,
+    examples,
+    fresh_machine,
+    fresh_state,
+    interrupt_after,
+)
+from support.loops import ACCUMULATE
 from support.random_programs import full_state, programs
 
-from ptodbg.core import Machine
 from ptodbg.debug.engine.debugger import Debugger
 from ptodbg.debug.files.program import open_debugger
-
-# An endless loop of loads and stores: a0 counts iterations, buf accumulates a0.
-LOOP = """
-    .text
-    .globl _start
-_start:
-    hl.liu buf, ->s0
-loop:
-    addi a0, 1, ->a0
-    ldi [s0, 0], ->a2
-    add a2, a0, ->a2
-    sdi a2, [s0, 0]
-    j loop
-    .data
-buf: .dword 0
-"""
 
 
 @pytest.fixture(scope="module")
 def loop_source(tmp_path_factory) -> str:
     path = tmp_path_factory.mktemp("interrupts") / "loop.s"
-    path.write_text(LOOP)
+    path.write_text(ACCUMULATE)
     return str(path)
 
-
-def fresh_machine(source: str, steps: int) -> Machine:
-    """A new debugger's machine run straight to ``steps`` (no engine travel involved)."""
-    m = open_debugger(source).machine
-    m.run(steps)
-    assert m.steps == steps
-    return m
 
 
 def fresh_events(source: str, steps: int) -> list:
@@ -66,17 +50,6 @@ def fresh_events(source: str, steps: int) -> list:
     m.mem.set_capture(True)
     return m.step().events
 
-
-def interrupt_after(d: Debugger, callbacks: int) -> None:
-    """Set the interrupt from the progress callback, as a client thread would mid-run."""
-    seen = [0]
-
-    def progress(_step: int) -> None:
-        seen[0] += 1
-        if seen[0] == callbacks:
-            d.interrupt.set()
-
-    d.on_progress = progress
 
 
 def assert_at(d: Debugger, source: str, steps: int) -> None:

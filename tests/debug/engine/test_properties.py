@@ -35,68 +35,24 @@ tests ran first, which is why it has its own test.)
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+from support.fresh_runs import (
+    BIG,
+    assert_same,
+    differing,
+    end_steps,
+    examples,
+    fresh_state,
+)
 from support.random_programs import DATA_SIZE, SCRATCH, RandomProgram, full_state, programs
 
-from ptodbg.core import Machine
 from ptodbg.core.faults import DATA_PAGE_FAULT, SW_BREAKPOINT
 from ptodbg.core.memory import PAGE_SHIFT, PAGE_SIZE, perms_text
 from ptodbg.debug.engine.debugger import Debugger
 
-PROFILE = settings(
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
-BIG = 1_000_000
 TRAP_BANK_LOW = 0xF00  # context registers of a bank: (bank << 12) | 0xF00.. (sysregs.py)
 
-
-def examples(n: int) -> settings:
-    return settings(PROFILE, max_examples=n)
-
-
-# ================================================================== helpers
-def differing(a: dict, b: dict) -> set[str]:
-    return {k for k in a.keys() | b.keys() if a.get(k) != b.get(k)}
-
-
-def assert_same(a: dict, b: dict, what: str) -> None:
-    diff = differing(a, b)
-    assert not diff, f"{what}: {sorted(diff)}"
-
-
-def end_steps(p: RandomProgram) -> int:
-    """Attempts of a plain run to the final EBREAK (included)."""
-    m = p.machine()
-    res = m.run(BIG)
-    assert res.reason == "trap" and res.trap.number == SW_BREAKPOINT, res
-    return m.steps
-
-
-def fresh_state(p: RandomProgram, steps: int, edits: list[tuple[int, str, tuple]] = ()) -> dict:
-    """State of a fresh machine run to ``steps``, applying (step, kind, args) edits the
-    engine's way: an edit at step s happens before the attempt numbered s + 1."""
-    m = p.machine()
-    for at, kind, args in sorted(edits, key=lambda e: e[0]):
-        if at > steps:
-            break
-        if at > m.steps:
-            m.run(at - m.steps)
-        apply_edit(m, kind, args)
-    if steps > m.steps:
-        m.run(steps - m.steps)
-    assert m.steps == steps
-    return full_state(m)
-
-
-def apply_edit(m: Machine, kind: str, args: tuple) -> None:
-    if kind == "reg":
-        m.set_reg(*args)
-    else:
-        m.mem.poke(*args)
 
 
 def edit_debugger(d: Debugger, kind: str, args: tuple) -> None:

@@ -21,8 +21,8 @@ import sys
 import time
 from pathlib import Path
 
-from cli.test_run_cli import cli
-from debug.commands.test_hostile_commands import commands
+from support.cli import cli
+from support.engine_program import commands
 from support.paths import ROOT, TEST_PROGRAMS
 
 from ptodbg.debug.files import atomicwrite, session
