@@ -8,15 +8,14 @@ random forward runs, gotos (replays that fill thinned history back in) and rever
 from __future__ import annotations
 
 import random
-import sys
 
 import pytest
+from support.held_bytes import held_bytes
 from support.page_walker import page_walker
 
-from ptodbg.core import DEBUG, Machine, Snapshot, loader
-from ptodbg.core.machine import SystemParts
+from ptodbg.core import DEBUG, Machine, loader
 from ptodbg.debug.engine.debugger import Debugger
-from ptodbg.debug.engine.history import KEEP_NEWEST, History
+from ptodbg.debug.engine.history import KEEP_NEWEST
 from ptodbg.isa.asm import assemble
 from ptodbg.isa.elf import parse_program
 
@@ -27,30 +26,6 @@ def walker(**options) -> Debugger:
     loader.load(m, parse_program(assemble(page_walker(20_000), "<walker>"), "<walker>"))
     return Debugger(m, **options)
 
-
-def held_bytes(h: History) -> int:
-    """Every object the kept snapshots hold, once by identity: entries, snapshots, their
-    parts, the tuples nested in them, page copies and integers too large to be shared."""
-    seen: set[int] = set()
-    total = 0
-    todo: list[object] = list(h._entries)
-    while todo:
-        obj = todo.pop()
-        if id(obj) in seen:
-            continue
-        seen.add(id(obj))
-        size = sys.getsizeof(obj)
-        total += size + 16 if size > 512 else size
-        if isinstance(obj, Snapshot):
-            todo += [obj.regs, obj.moving, obj.system, obj.pages] + ([] if -5 <= obj.steps <= 256 else [obj.steps])
-        elif isinstance(obj, SystemParts):
-            todo += [obj.settled, obj.sregs, obj.trap_status, obj.saved, obj.perms, obj.once]
-        elif type(obj) is tuple or type(obj) is dict:
-            items = obj.values() if type(obj) is dict else obj
-            todo += [x for x in items if type(x) in (tuple, bytearray) or (type(x) is int and not -5 <= x <= 256)]
-        elif hasattr(obj, "snap"):
-            todo += [obj.snap, obj.step]
-    return total
 
 
 def thinned_as_documented(before: list[int], after: list[int]) -> bool:
