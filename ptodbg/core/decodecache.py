@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
+from ptodbg.base.record import Frozen
 from ptodbg.core.faults import Fault, Halt, StopAtPC
 from ptodbg.core.handlers import Handler, HandlerFactory
 from ptodbg.core.memory import PAGE_SHIFT
@@ -32,7 +33,6 @@ from ptodbg.isa.fetch import (
     fetch_instruction,
     split_window,
 )
-from ptodbg.isa.record import Frozen
 
 if TYPE_CHECKING:
     from ptodbg.core.machine import Machine

@@ -63,6 +63,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from ptodbg.base.record import Frozen, Record
 from ptodbg.core import snapshot as snapshots
 from ptodbg.core import sysregs as ssr
 from ptodbg.core import traps
@@ -99,7 +100,6 @@ from ptodbg.core.writeset import ALL_GPRS, attempt_mask, changed_gprs, register_
 from ptodbg.isa.decoder import STRICT, Decoder
 from ptodbg.isa.forms import Form
 from ptodbg.isa.legacy import decoder_for
-from ptodbg.isa.record import Frozen, Record
 from ptodbg.tile.state import EMPTY as EMPTY_TILES
 from ptodbg.tile.state import TileFile
 

@@ -13,7 +13,7 @@ from operator import attrgetter
 from struct import Struct
 from typing import TYPE_CHECKING
 
-from ptodbg.isa.record import Frozen
+from ptodbg.base.record import Frozen
 
 if TYPE_CHECKING:
     from ptodbg.core.machine import Machine

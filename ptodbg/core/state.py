@@ -8,7 +8,7 @@ block kind and transfer codes follow ``asl/block/model/schema/profile-encoding.a
 
 from __future__ import annotations
 
-from ptodbg.isa.record import Frozen
+from ptodbg.base.record import Frozen
 
 # Register naming is the ISA's (re-exported here for the core's modules).
 from ptodbg.isa.registers import (  # noqa: F401

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ptodbg.base.record import Frozen
 from ptodbg.core import sysregs as ssr
 from ptodbg.core.faults import EXEC_STATE_CHECK, Fault, trap_name
 from ptodbg.core.state import FALL, KIND_NAMES, KIND_STD, MASK64, T_BASE, U_BASE
-from ptodbg.isa.record import Frozen
 
 if TYPE_CHECKING:
     from ptodbg.core.machine import Machine
