@@ -77,6 +77,8 @@ def run(dbg: Debugger, commands: Iterable[str], out: TextIO, *, text: bool = Fal
         else:
             out.write(json.dumps(result.as_json(dbg), separators=(",", ":")) + "\n")
         out.flush()
+        if result.ok and result.extra.get("quit"):
+            break  # quit: the rest of the script is not run
     if dbg.cancel.is_set():
         return INTERRUPTED_STATUS
     return 1 if failed else 0

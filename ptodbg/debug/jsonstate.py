@@ -20,6 +20,7 @@ from ptodbg.debug.records import (
 
 if TYPE_CHECKING:
     from ptodbg.debug.engine import Debugger
+    from ptodbg.debug.telescope import Chain, StackRow
 
 
 def state(dbg: Debugger) -> dict:
@@ -78,7 +79,19 @@ def event_json(e: MemEvent) -> dict:
 def frame_json(frame: Frame) -> dict:
     return {"level": frame.level, "pc": frame.pc, "function": frame.function, "offset": frame.offset,
             "sp": frame.sp, "where": frame.where, "demangled": frame.demangled,
-            "frame_address": frame.frame_address}
+            "frame_address": frame.frame_address, "inferred": frame.inferred}
+
+
+def chain_json(chain: Chain) -> dict:
+    """A pointer chain: its links (value, kind, label, text) and whether it looped."""
+    return {"links": [{"value": link.value, "kind": link.kind, "label": link.label.strip()[1:-1] or None,
+                       **({"text": link.text} if link.text else {})} for link in chain.links],
+            "looped": chain.looped}
+
+
+def telescope_json(row: StackRow) -> dict:
+    return {"index": row.index, "address": row.address, "offset": row.offset, "registers": list(row.registers),
+            "chain": None if row.chain is None else chain_json(row.chain)}
 
 
 def syscall_json(call: Syscall) -> dict:

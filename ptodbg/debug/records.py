@@ -234,6 +234,7 @@ class Frame(Frozen):
     frame_address: int | None = None  # the caller's sp (gdb's "frame at"); None: no frame template
     saved: tuple[SavedRegister, ...] = ()  # what this frame's FENTRY stored (its caller's values)
     regs: tuple[int, ...] = ()  # the 24 GPRs as this frame sees them (level 0: the live ones)
+    inferred: bool = False  # its pc is its callee's ra/LRA (a callee without a frame template)
 
     @property
     def label(self) -> str:
@@ -390,7 +391,9 @@ class LastWrite(Frozen):
     value, ``goto step-1`` the old one); ``kind`` "store" | "dma" | "atomic" | "register" |
     "set" (a timeline edit, whose ``pc`` is TPC at that step and ``mnemonic`` None).  For
     memory, ``address``/``size`` is the range the write covered, and for a DMA ``event``
-    the index (0..7) of its first store event that wrote the asked bytes."""
+    the number of its first store event that wrote the asked bytes among the attempt's
+    ``events`` (1-based, the numbering of ``events`` and of a watchpoint hit: "event 10
+    of 16")."""
 
     step: int
     pc: int
@@ -399,6 +402,7 @@ class LastWrite(Frozen):
     address: int | None = None
     size: int | None = None
     event: int | None = None
+    events: int | None = None
 
     def as_json(self) -> dict:
         out: dict = {"step": self.step, "pc": self.pc, "mnemonic": self.mnemonic, "kind": self.kind}
@@ -407,6 +411,7 @@ class LastWrite(Frozen):
             out["size"] = self.size
         if self.event is not None:
             out["event"] = self.event
+            out["events"] = self.events
         return out
 
 

@@ -141,7 +141,7 @@ async def test_a_leading_colon_typed_into_the_command_line_is_ignored(demo):
             await pilot.press({" ": "space", "+": "plus"}.get(ch, ch))
         await pilot.press("enter")
         await settle(pilot)
-        assert not demo.message_error and message(demo) == "1+2 = 0x3 (3)"
+        assert not demo.message_error and message(demo) == "$1 = 0x3 (3)"
 
 
 @pilot_test

@@ -39,5 +39,5 @@ __all__ = ["ARGUMENT_KINDS", "MAX_LOCATION", "CommandResult", "CommandSpec", "Co
 # The command modules register their commands as they are imported, in this order (the
 # order help lists them).
 # isort: off
-from ptodbg.debug.commands import run, breaks, edits, inspect, frames, last, files  # noqa: E402, F401
+from ptodbg.debug.commands import run, breaks, scripts, edits, inspect, source, frames, last, process, files  # noqa: E402, F401, I001
 # isort: on

@@ -148,6 +148,10 @@ def after_move(hook: Callable[[Commands, CommandResult], None]):
     return hook
 
 
+PREFIX_ALIASES = {"i": "info"}  # gdb's ``i r``, ``i b``
+SUBCOMMAND_WORDS = ("info", "show")  # words whose second word names the command
+
+
 def command_word(line: str) -> tuple[str, str, str]:
     """Split a line into (command word, format suffix, rest): ``x/8gx sp`` gives
     ("x", "8gx", "sp"), as gdb reads a ``/FMT`` glued to the command word."""
@@ -163,6 +167,9 @@ class Commands:
         self.dbg = dbg
         self._save = save
         self._load = load
+        self.current = ""  # the command being run (a handler shared by several commands reads it)
+        self.collector = None  # the open ``commands N`` list (see .scripts), taking the lines
+        self.running_lists = False  # breakpoint command lists are running (see .scripts)
         self.by_name: dict[str, CommandSpec] = {}
         for spec in _SPECS:
             self.by_name[spec.name] = spec
@@ -175,6 +182,13 @@ class Commands:
 
     def execute(self, line: str) -> CommandResult:
         text = line.strip()
+        if self.collector is not None:  # the lines of ``commands N`` until ``end``
+            try:
+                result = self.collector.take(self, text)
+            except DebugError as e:
+                return CommandResult(text, False, error=f"commands: {e}")
+            result.command = text
+            return result
         if not text:
             return CommandResult("", False, error="empty command")
         word, _, rest = text.partition(" ")
@@ -188,6 +202,7 @@ class Commands:
             args = split_words(rest)
         except ValueError as e:
             return CommandResult(text, False, error=f"{text}: {e}")
+        self.current = spec.name
         try:
             result = spec.handler(self, args, rest.strip())
         except (DebugError, ExprError, ValueError, KeyError) as e:
@@ -213,9 +228,10 @@ class Commands:
         return self._lookup(word, rest)
 
     def _lookup(self, word: str, rest: str) -> CommandSpec | None:
-        if word == "info":
+        word = PREFIX_ALIASES.get(word, word)
+        if word in SUBCOMMAND_WORDS:
             sub = rest.split()[0].lower() if rest.split() else ""
-            return self.by_name.get(f"info {sub}") or self.by_name.get("info")
+            return self.by_name.get(f"{word} {sub}") or self.by_name.get(word)
         if word == "set" and rest.split() and rest.split()[0].lower() == "mem":
             return self.by_name.get("set mem")
         return self.by_name.get(word)
@@ -253,8 +269,13 @@ def location_arg(text: str) -> str:
 
 
 def split_condition(raw: str) -> tuple[str, str | None]:
+    """``LOC if EXPR`` -> (LOC, EXPR); (raw, None) without ``if``.  An ``if`` with nothing
+    after it is an error, not a silent unconditional stop."""
     words = raw.split()
     if "if" in words:
         i = words.index("if")
-        return " ".join(words[:i]), " ".join(words[i + 1 :]) or None
+        condition = " ".join(words[i + 1 :])
+        if not condition:
+            raise DebugError("a condition is needed after 'if'")
+        return " ".join(words[:i]), condition
     return raw, None
