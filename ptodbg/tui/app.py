@@ -40,6 +40,7 @@ from ptodbg.tui import keys, runner
 from ptodbg.tui.fmt import plural
 from ptodbg.tui.gcpause import GcPause
 from ptodbg.tui.launch import open_target
+from ptodbg.tui.lifetime import Lifetime
 from ptodbg.tui.main_screen import MainScreen
 from ptodbg.tui.palette import DebuggerCommands, SymbolCommands, ThemeCommands
 from ptodbg.tui.pane import ViewPane
@@ -89,6 +90,7 @@ class PtodbgApp(App):
         self.message_text, self.message_error = "", False
         program_name = program_name or (Path(dbg.path).name if dbg.path else "(raw code)")
         self.main = MainScreen(program_name, dbg.profile)
+        self.lifetime: Lifetime | None = None  # set by run_tui: ends the app when its terminal goes
         # The theme before the first styling (set after mounting, every node is styled again).
         self._apply_theme_choice()
 
@@ -107,6 +109,8 @@ class PtodbgApp(App):
         return self.main
 
     def on_mount(self) -> None:
+        if self.lifetime is not None:  # the driver has started: its signal handlers are in
+            self.lifetime.claim_signals()
         self.theme_changed_signal.subscribe(self, self._on_theme_changed)
 
     def screen_ready(self) -> None:
@@ -235,6 +239,12 @@ class PtodbgApp(App):
     def on_unmount(self) -> None:
         self.gc_pause.resume()
 
+    def on_exit_app(self, _message) -> None:
+        """The app is ending (ctrl+q, a signal, a lost terminal): a command still running
+        stops at its next step boundary, so its worker thread ends - the exit waits for
+        it, and an endless ``continue`` kept the process alive."""
+        self.dbg.cancel.set()
+
     def _start_worker(self, line: str) -> None:
         self.busy = True
         self.busy_command = line
@@ -248,9 +258,15 @@ class PtodbgApp(App):
 
     def _work(self, line: str) -> None:
         """The worker: it runs the command, captures the view of its stop and publishes it
-        through the UI thread; until then the panes show the last view."""
+        through the UI thread; until then the panes show the last view.  An app that has
+        ended meanwhile gets nothing (there is no UI thread to publish through)."""
         result, view = runner.execute(self.commands, self.viewer, line)
-        self.call_from_thread(self._worker_done, result, view)
+        if self.dbg.cancel.is_set() and not self.is_running:
+            return
+        try:
+            self.call_from_thread(self._worker_done, result, view)
+        except RuntimeError:  # the app is not running any more
+            pass
 
     def _tick(self) -> None:
         if self.busy:
@@ -363,7 +379,8 @@ def run_tui(path: str | None = None, session: str | None = None, theme: str | No
             profile: str = "debug", compat: str | None = None) -> int:
     """``ptodbg tui`` and ``ptodbg``: run the app; 0 on a normal exit, 2 when the program
     or session cannot be opened or the theme does not exist (one line on standard error,
-    naming the themes there are)."""
+    naming the themes there are), 128 + N when signal N ended it and 129 when its
+    terminal, input, output or parent went away (:mod:`ptodbg.tui.lifetime`)."""
     from ptodbg.debug.program import OpenError
 
     if theme is not None:
@@ -376,8 +393,14 @@ def run_tui(path: str | None = None, session: str | None = None, theme: str | No
     except (OpenError, sessions.SessionError) as e:
         sys.stderr.write(f"ptodbg: error: {' '.join(str(e).split())}\n")
         return 2
-    app.run()
-    return 0
+    with Lifetime(app, app.dbg.cancel) as lifetime:
+        app.lifetime = lifetime
+        try:
+            app.run()
+        except OSError:  # drawing on, or restoring, a terminal that went away (EPIPE, EIO)
+            if not lifetime.ending():
+                raise
+    return lifetime.status if lifetime.reason is not None else 0
 
 
 if __name__ == "__main__":
