@@ -383,6 +383,7 @@ class ForwardMixin:
         first (gdb's ``advance``): ``until`` with the caller's pc as a second stop, kept
         only when sp is back at the frame's address (a deeper activation returning there
         does not count, as in ``finish``)."""
+        self.refuse_after_exit()
         address = self.resolve(location)
         frames = self.frames(2)
         caller = frames[1] if len(frames) > 1 and frames[0].frame_address is not None else None
