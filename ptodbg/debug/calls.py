@@ -25,7 +25,6 @@ through to the next instruction it cannot have been a return, and no replay is n
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from ptodbg.core.state import CALL as CALL_TYPE
@@ -37,8 +36,6 @@ from ptodbg.debug.interrupts import command
 from ptodbg.debug.stops import Stop
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
-
     from ptodbg.core import Machine
 
 FIRST_WINDOW = 1024  # steps replayed first (doubled until the answer is certain)
@@ -60,23 +57,6 @@ class CallsMixin:
 
     machine: Machine
     last: Stop
-
-    @contextmanager
-    def _without_stops(self) -> Iterator[None]:
-        """Breakpoints and watchpoints off while a replay steps (as :meth:`_travel`)."""
-        m = self.machine
-        saved = set(m.stop_pcs)
-        for pc in saved:
-            m.remove_stop(pc)
-        watches = list(m.mem.watches)
-        m.mem.set_watches([])
-        try:
-            yield
-        finally:
-            for pc in saved:
-                m.add_stop(pc)
-            m.mem.set_watches(watches)
-            m.mem.watch_hits.clear()
 
     def _calls(self, start: int, end: int) -> tuple[list[Call], list[Call]] | None:
         """Replay from step ``start`` to ``end`` one attempt at a time: the calls still

@@ -1,7 +1,8 @@
 """pwndbg's telescope: words of memory with the pointer chains they start, and what a
 register points to.
 
-A value *points* somewhere when it is the address of a mapped byte.  Its chain follows it:
+A value *points* somewhere when it is the address of a mapped byte (off page 0: small
+numbers are numbers, even where a stack maps the page).  Its chain follows it:
 a pointer into a readable data page is read as the 8-byte word there, which may point on;
 a pointer into an executable page ends the chain at its code (``<sym+off>``); a word that
 points nowhere ends the chain as a value, shown as the characters it holds when they are
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
     from ptodbg.debug.symbols import Symbols
 
 MAX_DEPTH = 4  # links followed after the first value
+MIN_POINTER = 0x1000  # values on page 0 are read as numbers (a debug-profile stack may map it)
 MAX_ROWS = 1024  # words one telescope shows
 WORD = 8
 MASK64 = (1 << 64) - 1
@@ -46,7 +48,7 @@ class Link(Frozen):
 
     def show(self) -> str:
         if self.kind == TEXT:
-            return f"{self.value:#x} '{self.text}'"
+            return f"'{self.text}'"  # the characters a word holds say more than its number
         return f"{self.value:#x}{self.label}"
 
 
@@ -111,7 +113,7 @@ def chain(value: int, memory: MemoryImage, label: Labeler, depth: int = MAX_DEPT
     seen: set[int] = set()
     value &= MASK64
     for _ in range(depth + 1):
-        perms = memory.perms_at(value)
+        perms = memory.perms_at(value) if value >= MIN_POINTER else None
         if perms is None or not perms & Perms.R:
             data = value.to_bytes(8, "little")
             text = _printable(data) if links else None

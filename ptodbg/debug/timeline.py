@@ -19,6 +19,7 @@ there, so the cache is right without being cleared by hand.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from ptodbg.core import StepResult
@@ -28,6 +29,8 @@ from ptodbg.debug.interrupts import command
 from ptodbg.debug.stops import Stop
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from ptodbg.core import Machine
     from ptodbg.debug.history import History
 
@@ -80,6 +83,52 @@ class TimelineMixin:
             self.cursor = cursor
         self._remember(res)
         return res.events
+
+    @contextmanager
+    def _without_stops(self) -> Iterator[None]:
+        """Breakpoints and watchpoints off while a replay steps (as :meth:`_travel` runs)."""
+        m = self.machine
+        saved = set(m.stop_pcs)
+        for pc in saved:
+            m.remove_stop(pc)
+        watches = list(m.mem.watches)
+        m.mem.set_watches([])
+        try:
+            yield
+        finally:
+            for pc in saved:
+                m.add_stop(pc)
+            m.mem.set_watches(watches)
+            m.mem.watch_hits.clear()
+
+    def event_counts(self, start: int, end: int) -> list[int]:
+        """The number of memory events of each attempt from ``start`` + 1 to ``end`` of the
+        recorded timeline (``end`` at most the furthest step reached), by one replay on
+        the precise path; the machine comes back to the present exactly (state, applied
+        edits, the cached last attempt).  For a picture of a short run, step by step."""
+        m = self.machine
+        if not 0 <= start <= end <= max(self.horizon, m.steps):
+            raise DebugError(f"steps {start}..{end} are not in the recorded timeline")
+        if start == end:
+            return []
+        present, cursor, cache = m.snapshot(), self.cursor, self._events_cache
+        counts: list[int] = []
+        try:
+            self._travel(start, interruptible=False)
+            with self._without_stops():
+                m.mem.set_capture(True)  # once, not per attempt (each switch revisits every page)
+                while m.steps < end:
+                    self._apply_due()
+                    res = m.step()
+                    counts.append(len(res.events))
+                    if res.kind == "halt":
+                        break
+        finally:
+            m.restore(present)
+            m.mem.set_capture(False)  # after the restore: the fast maps are made for the present's pages
+            self.cursor = cursor
+            self._events_cache = cache
+        return counts
 
     # ------------------------------------------------------------ travel
     def _travel(self, target: int, *, interruptible: bool = True) -> bool:

@@ -322,6 +322,11 @@ class MainScreen(Screen[None]):
             host.set_message(f"breakpoint {bp.ident} at {address:#x} ({where})")
         host.republish()
 
+    def on_breakpoints_pane_act(self, event) -> None:
+        """The Breakpoints tab asks to enable, disable or delete one (a key or a click)."""
+        if not self.host.refused_while_busy():
+            self.host.run_command(event.line)
+
     def on_timeline_strip_travel(self, event: TimelineStrip.Travel) -> None:
         if event.step == self.host.view.steps:
             self.host.set_message(f"already at step {event.step:,}")

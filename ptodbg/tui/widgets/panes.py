@@ -188,8 +188,28 @@ class RegistersPane(LineStatePane, can_focus=True):
                 cells.append((12 + k, x, x + len(label) + 17, name))
                 x += len(label) + 17 + len(gap)
                 text.append(gap if which == "T" else ("\n" if k < 3 else ""))
+        self._pointers(text, view, cells, flag)
         self.cells = cells
         return text
+
+    def _pointers(self, text: Lines, view: View, cells: list, flag) -> None:
+        """Under the queues: each register that points at mapped memory and where it
+        leads (pwndbg's ``a0 0x11000 <src> → 0x0807060504030201``, ``ra 0x1101c <back>``);
+        as many as the pane's height shows."""
+        pointers = view.pointers
+        if not pointers:
+            return
+        text.append("\n")
+        text.append("→ registers that point into memory", self.style_of("dim"))
+        row = 17
+        for name, value, found in pointers:
+            label = f"{flag(False)}{name:<4} "
+            text.append("\n")
+            text.append(label, self.style_of("selected") if name == self.selected else self.style_of("label"))
+            text.append(f"{value:#x}", self.style_of("address"))
+            text.append(" " + found.tail(), self.style_of("dim") if found.links[0].kind == "code" else None)
+            cells.append((row, 0, len(label) + len(f"{value:#x}"), name))
+            row += 1
 
     def register_at(self, x: int, y: int) -> str | None:
         """The register drawn at content cell (x, y), None between them."""
