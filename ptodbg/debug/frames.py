@@ -26,6 +26,7 @@ to frame 0, as gdb's does.
 
 from __future__ import annotations
 
+import bisect
 from typing import TYPE_CHECKING
 
 from ptodbg.core.semantics.templates import ring_count, ring_register
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
     from ptodbg.debug.symbols import Symbols
 
 MAX_FRAMES = 4096  # the most frames a backtrace walks
+_LABELS_INSIDE = 64  # labels looked past to find the sized function around an address
 MASK64 = (1 << 64) - 1
 
 
@@ -62,20 +64,34 @@ def frame_size(machine: Machine, entry: int) -> int | None:
     return None if template is None else template[2]
 
 
-def _link_return(machine: Machine, symbols: Symbols, regs: list[int], pc: int, function: str | None,
-                 entry: int) -> int | None:
+def _extent(symbols: Symbols, pc: int) -> tuple[int, int] | None:
+    """[start, end) of the sized symbol around ``pc`` (a function's ``.size``), looking
+    past the labels inside it (``back:``, ``cross_model_stop:``); None when none covers it."""
+    addresses, names = symbols.ordered()
+    i = bisect.bisect_right(addresses, pc)
+    for k in range(i - 1, max(-1, i - 1 - _LABELS_INSIDE), -1):
+        size = symbols.sizes.get(names[k], 0)
+        if size and addresses[k] <= pc < addresses[k] + size:
+            return addresses[k], addresses[k] + size
+    return None
+
+
+def _link_return(machine: Machine, symbols: Symbols, regs: list[int], pc: int) -> int | None:
     """The return address of a frame without a template, read from ra or else LRA (see
     the module docstring); None when neither can be one."""
     from ptodbg.core.memory import X
 
-    end = entry + (symbols.sizes.get(function, 0) if function is not None else 0)
+    extent = _extent(symbols, pc)
+    here = symbols.containing(pc)
     for value in (regs[RA], machine.lra):
         if not value or value & 1 or value == pc:
             continue
         perms = machine.mem.perms_at(value)
         if perms is None or not perms & X:
             continue
-        if function is not None and (entry <= value < end or symbols.containing(value) == (function, value - entry)):
+        if extent is not None and extent[0] <= value < extent[1]:
+            continue  # a return into the function itself: a call it made, not its own return
+        if extent is None and here is not None and symbols.containing(value) == (here[0], value - (pc - here[1])):
             continue
         return value
     return None
@@ -106,7 +122,7 @@ def walk(machine: Machine, symbols: Symbols, limit: int) -> list[Frame]:
         if template is None:
             # No frame template: the innermost frame returns through ra/LRA (a leaf); any
             # other frame's return address is lost (the chain ends there).
-            ret = _link_return(m, symbols, regs, pc, name, pc - off) if depth == 0 else None
+            ret = _link_return(m, symbols, regs, pc) if depth == 0 else None
             frames.append(Frame(depth, pc, name, off, sp, symbols.symbolize(pc), demangled,
                                 None if ret is None else regs[frame_sp], (), tuple(regs), inferred=linked))
             if ret is None:

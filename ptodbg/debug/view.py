@@ -60,8 +60,8 @@ from ptodbg.debug.records import (
     Trap,
     TrapStop,
 )
-from ptodbg.debug.stoplist import UserStop, user_stops
 from ptodbg.debug.stopdisplays import shown_displays
+from ptodbg.debug.stoplist import UserStop, user_stops
 from ptodbg.debug.telescope import Chain, StackRow, chain, symbol_labeler, telescope
 from ptodbg.linux.syscalls import SyscallNote
 

@@ -286,6 +286,9 @@ class PtodbgApp(App):
         spec = self.commands.spec_for(result.command) if result.command else None
         name = spec.name if spec is not None else None
         self.main.show_result(result, name)
+        if result.ok and result.extra.get("quit"):
+            self.exit()  # quit / q: as ctrl+q
+            return
         if result.ok and name == "load":
             self._apply_theme_choice()
             self.main.restore_views()

@@ -464,7 +464,10 @@ class MainScreen(Screen[None]):
         self.host.count.clear()
         tabs = self.one("#tabs", TabbedContent)
         tabs.active = tab
-        self._bring(tabs, tabs.get_pane(tab))
+        pane = tabs.get_pane(tab)
+        self._bring(tabs, pane)
+        for widget in pane.query(f".{PANE_CLASS}"):  # a lazy pane maximised into sight draws now
+            widget.catch_up()  # type: ignore[attr-defined]
 
     def action_zoom(self) -> None:
         """Maximise the focused pane, or bring the others back."""

@@ -234,7 +234,7 @@ def test_conditions_read_convenience_variables():
 
 # ----------------------------------------------------------------- advance
 def test_advance_stops_at_the_location_or_when_the_frame_returns():
-    lines = run("advance back", "goto 4", "advance done")
+    lines = run("advance back", "goto 5", "advance done")
     assert lines[0]["state"]["tpc"] == 0x10014 and lines[0]["message"] == "reached back"
     # in fill (a leaf: its caller comes from ra), advance done stops when fill returns
     assert lines[2]["state"]["tpc"] == 0x10014

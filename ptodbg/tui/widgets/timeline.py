@@ -78,8 +78,8 @@ def column_of(step: int, scale: int, ncols: int) -> int:
 def first_step(col: int, scale: int, ncols: int) -> int:
     """The step a column stands for: the one it draws when a step takes several columns,
     else the first step it covers."""
-    if scale <= ncols:
-        return col * scale // ncols
+    if scale <= ncols:  # the last step whose first column is at or before ``col``
+        return -(-(col + 1) * scale // ncols) - 1
     return -(-col * scale // ncols)
 
 
@@ -259,7 +259,7 @@ class TimelineStrip(ViewPane, StyleCache, Widget, can_focus=True):
             return False
         last_mark = timeline.marks[-1].step if timeline.marks else 0
         scale = nice_scale(max(timeline.horizon, self.now, last_mark) + 1)
-        key = (timeline.intervals, timeline.marks, scale, self.ncols)
+        key = (timeline.intervals, timeline.marks, scale, self.ncols, timeline.detail)
         if key == self._built and self.model is not None:
             return False
         self._built = key
