@@ -329,7 +329,7 @@ def cmd_tui(args: argparse.Namespace) -> int:
 
     return run_tui(getattr(args, "program", None), session=getattr(args, "session", None),
                    theme=getattr(args, "theme", None), profile=getattr(args, "profile", "debug"),
-                   compat=getattr(args, "compat", None))
+                   compat=getattr(args, "compat", None), script=getattr(args, "script", None))
 
 
 # --------------------------------------------------------------------- dap
@@ -474,6 +474,8 @@ def _tui_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("program", metavar="PROGRAM", nargs="?", help="ELF file or .s source (default: the demo)")
     p.add_argument("--session", metavar="FILE", help="open a saved session")
     p.add_argument("--theme", metavar="NAME", help="theme name: a shipped theme (dark, light...) or one in $XDG_CONFIG_HOME/ptodbg/themes")
+    p.add_argument("-x", dest="script", metavar="FILE",
+                   help="run the commands of FILE at start, after $XDG_CONFIG_HOME/ptodbg/init (gdb's -x)")
     _profile_args(p)
 
 

@@ -62,6 +62,8 @@ from ptodbg.tui.widgets.hexview import MEMORY_VIEWS, home_address, place_views
 from ptodbg.tui.widgets.timeline import TimelineStrip
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from ptodbg.debug.engine import Debugger
     from ptodbg.debug.records import Registers
     from ptodbg.debug.view import View
@@ -78,6 +80,7 @@ class Host(Protocol):
     dbg: Debugger
     commands: Commands
     view: View
+    history_file: Path | None
     last_result: CommandResult | None
     count: CountPrefix
 
@@ -140,6 +143,7 @@ class MainScreen(Screen[None]):
             yield TextLine("", id="message")
             yield CommandLine(self.run_line, self.host.action_leave_input, id="command", compact=True,
                               complete=self.host.commands.complete, show=self.host.set_message,
+                              history_file=self.host.history_file,
                               placeholder=": command (help lists them; enter repeats the last)")
             yield KeyFooter(id="footer")
         yield size(TimelineStrip(id="timeline"))
@@ -165,6 +169,11 @@ class MainScreen(Screen[None]):
         for selector, rules in self._sizes(plan).items():
             for name, value in rules.items():
                 setattr(sized[selector].styles, name, value)
+
+    def on_screen_resume(self) -> None:
+        """Back from a dialog (the fault dialog, goto): the key footer says again whether
+        letters type, from where the focus is now (the dialog's input is gone)."""
+        self.app.call_after_refresh(lambda: self.one("#footer", KeyFooter).show_for(isinstance(self.app.focused, Input)))
 
     def on_mount(self) -> None:
         self._mounted = True

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ptodbg.debug import completion
+from ptodbg.debug.completion import PREFIX_ALIASES, SUBCOMMAND_WORDS
 from ptodbg.debug.engine import DebugError, Stop
 from ptodbg.debug.expr import ExprError
 from ptodbg.debug.jsonstate import state
@@ -146,10 +147,6 @@ def after_move(hook: Callable[[Commands, CommandResult], None]):
     moved the machine: how gdb's displays reach every stop (:mod:`.inspect`)."""
     _AFTER_MOVE.append(hook)
     return hook
-
-
-PREFIX_ALIASES = {"i": "info"}  # gdb's ``i r``, ``i b``
-SUBCOMMAND_WORDS = ("info", "show")  # words whose second word names the command
 
 
 def command_word(line: str) -> tuple[str, str, str]:
