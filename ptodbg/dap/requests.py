@@ -478,6 +478,9 @@ class Requests(Adapter):
             def answer() -> None:
                 if result.ok:
                     self.respond(request, {"result": result.message or "ok", "variablesReference": 0})
+                    if result.extra.get("quit") and not self.ended:  # quit / q: the session ends
+                        self.ended = True
+                        self.send_event("terminated")
                 else:
                     self.fail(request, result.error or f"{line}: failed")
 

@@ -178,6 +178,6 @@ class CallsMixin:
         call = still_open[-1 - level]
         if not self._travel(call.step):
             return self._cut_short("reverse-finish")
-        self.last = Stop("stopped", f"run back to call of #{level} {frame.label}: at {self.symbolize(m.pc)}, "
-                                    f"step {m.steps}")
+        name = frame.demangled or frame.function or frame.where
+        self.last = Stop("stopped", f"run back to call of #{level} {name}: at {self.symbolize(m.pc)}, step {m.steps}")
         return self.last

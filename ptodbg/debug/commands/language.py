@@ -124,6 +124,8 @@ class CommandSpec:
 
 
 _SPECS: list[CommandSpec] = []
+# Called with each new Commands (see :func:`on_init`).
+_ON_INIT: list[Callable[[Commands], None]] = []
 # Called after every successful command that moved the machine (see :func:`after_move`).
 _AFTER_MOVE: list[Callable[[Commands, CommandResult], None]] = []
 
@@ -140,6 +142,13 @@ def command(name: str, usage: str, help: str, *aliases: str, moves: bool = False
         return fn
 
     return register
+
+
+def on_init(hook: Callable[[Commands], None]):
+    """Register ``hook(commands)`` to run when a :class:`Commands` is made: how a module of
+    the language installs what the engine reads from it (the value history's names)."""
+    _ON_INIT.append(hook)
+    return hook
 
 
 def after_move(hook: Callable[[Commands, CommandResult], None]):
@@ -172,6 +181,8 @@ class Commands:
             self.by_name[spec.name] = spec
             for alias in spec.aliases:
                 self.by_name[alias] = spec
+        for hook in _ON_INIT:
+            hook(self)
 
     @staticmethod
     def specs() -> list[CommandSpec]:

@@ -173,6 +173,9 @@ def _list(c: Commands, args: list[str], raw: str) -> CommandResult:
     count = lines.line_count(path)
     if count is None:
         raise DebugError(f"cannot read {path}")
+    if start > count:
+        asked = raw.strip() if raw.strip().isdigit() else start
+        raise DebugError(f"line number {asked} out of range; {os.path.basename(path)!r} has {count} lines")
     end = min(end, count)
     if start > end:
         raise DebugError(f"line number {start} out of range; {path!r} has {count} lines")

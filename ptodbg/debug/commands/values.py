@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from ptodbg.debug.commands.language import CommandResult, Commands, command
+from ptodbg.debug.commands.language import CommandResult, Commands, command, on_init
 from ptodbg.debug.engine import DebugError
 from ptodbg.debug.expr import ExprError
 
@@ -89,6 +89,12 @@ def values_of(dbg: Debugger) -> ValueHistory:
         found = dbg.settings["values"] = ValueHistory()
     dbg.convenience = found.lookup
     return found
+
+
+@on_init
+def _install(c: Commands) -> None:
+    """Every client's expressions read ``$1`` and ``$name`` from the start."""
+    values_of(c.dbg)
 
 
 def record(c: Commands, value: int) -> int:
