@@ -354,3 +354,43 @@ def test_telescope_follows_pointer_chains():
     assert lines[1]["message"].splitlines()[0] == "00:0000│        0x11040 → 0x11000 <src> → 0x807060504030201"
     lines = run("step 2", "telescope a0 1", "telescope sp 1")
     assert lines[1]["rows"][0]["registers"] == ["a0"] and lines[2]["message"].endswith("(not mapped)")
+
+
+# ------------------------------------------------------------------ sessions
+def test_a_session_keeps_command_lists_conditions_and_register_watchpoints(tmp_path):
+    """save/load keep what gdb's ``save breakpoints`` keeps: command lists, a watchpoint's
+    condition, a register watchpoint, and the place ``watch -l`` was set on."""
+    path = tmp_path / "s.toml"
+    run("break fill", "commands", "silent", "print a4", "end", "watch a4 if a4 > 1", "awatch -l u32[dst+4]",
+        "disable 3", f"save {path}")
+    from ptodbg.debug import session
+
+    d = open_debugger(None)
+    session.load(d, path)
+    c = Commands(d)
+    table = c.execute("info breakpoints").extra["breakpoints"]
+    assert table[0]["commands"] == ["silent", "print a4"]
+    assert (table[1]["register"], table[1]["condition"]) == ("a4", "a4 > 1")
+    assert (table[2]["address"], table[2]["length"], table[2]["mode"], table[2]["enabled"]) == (0x12004, 4, "rw", False)
+    stop = c.execute("continue")
+    assert stop.message == "$1 = 0x0 (0)"  # silent: the breakpoint's own line is not shown
+    assert c.execute("continue").message == "watchpoint 2: a4 changed 0x0 -> 0x5a by ADDI at fill"
+
+
+# -------------------------------------------------------------- completion
+@pytest.mark.parametrize("typed, first", [
+    ("rwatch s", "rwatch sp"), ("disas f", "disas fill"), ("info a", "info all-registers"),
+    ("i pro", "i proc mappings"), ("reverse-f", "reverse-finish"), ("tele a", "tele a0"), ("list f", "list fill"),
+    ("advance d", "advance done"),
+])
+def test_the_new_commands_complete(typed, first):
+    _, c = demo()
+    assert c.complete(typed)[0] == first
+
+
+def test_condition_and_commands_complete_breakpoint_numbers():
+    _, c = demo()
+    c.execute("break copy")
+    c.execute("watch a4")
+    assert c.complete("condition ") == ["condition 1", "condition 2"]
+    assert c.complete("commands 2") == ["commands 2"]
