@@ -105,8 +105,9 @@ def sweep(memory: MemoryImage, decoder: Decoder, symbols: Symbols, center: int) 
                 index.pop(rows.pop().address, None)
         if k < len(stops) and stops[k] == pos:
             k += 1
-        for name in symbols.pretty_at(pos):
-            rows.append(Row(pos, 0, name))
+        names = symbols.at(pos)
+        if names:  # (most addresses have none: no call for them)
+            rows.extend(Row(pos, 0, symbols.pretty(name)) for name in names)
         got = peek_decode(memory, decoder, pos)
         length = max(2, got[2] // 8) if got is not None else 2
         index[pos] = len(rows)

@@ -41,6 +41,7 @@ class BreakpointsPane(ViewPane, ListedLines, ScrollView, can_focus=True):
     TAB = "Breakpoints"
     TAB_ORDER = 60
     DEFAULT_ID = "breakpoints"
+    LAZY = True  # drawn only while its tab is open
     HEADER = 1
 
     DEFAULT_CSS = "BreakpointsPane { height: 1fr; padding: 0 1; background: $surface; overflow-x: hidden; }"

@@ -95,15 +95,9 @@ class StripModel:
         self.pages = [0.0] * ncols
         self.events = [0] * ncols
         self.detailed = bool(timeline.detail) and len(timeline.detail) >= timeline.horizon
+        self.detail: tuple[int, ...] = ()  # the attempts' events drawn (a detailed model)
         if self.detailed:  # every attempt's events: the run at the resolution of its steps
-            for k, n in enumerate(timeline.detail):
-                if n and k + 1 < scale:
-                    self.events[column_of(k + 1, scale, ncols)] += n
-            if scale <= ncols:  # a step takes several columns: all of them show it
-                per = [0] * scale
-                for k, n in enumerate(timeline.detail[: scale - 1]):
-                    per[k + 1] = n
-                self.events = [per[first_step(c, scale, ncols)] for c in range(ncols)]
+            self._add_detail(timeline.detail)
         else:
             for iv in timeline.intervals:
                 lo, hi = column_of(iv.start + 1, scale, ncols), column_of(iv.end, scale, ncols)
@@ -123,6 +117,33 @@ class StripModel:
                 self.marks[c] = mark
         self.columns: list[Column] = []
         self._levels()
+
+    def _add_detail(self, detail: tuple[int, ...]) -> None:
+        """Draw the attempts of ``detail`` after those drawn already (a step at the end of
+        the run adds one: O(its columns), not a rebuild)."""
+        scale, ncols, events = self.scale, self.ncols, self.events
+        for k in range(len(self.detail), len(detail)):
+            step, n = k + 1, detail[k]
+            if not n or step >= scale:
+                continue
+            if scale <= ncols:  # a step takes several columns: all of them show it
+                for c in range(column_of(step, scale, ncols), column_of(step + 1, scale, ncols) if step + 1 < scale
+                               else ncols):
+                    events[c] = n
+            else:
+                events[column_of(step, scale, ncols)] += n
+        self.detail = detail
+
+    def extend(self, detail: tuple[int, ...]) -> bool:
+        """Take a longer detail that starts with the one drawn; False when it does not
+        (the run was rewritten: the model must be built again)."""
+        drawn = self.detail
+        if not self.detailed or len(detail) < len(drawn) or detail[:len(drawn)] != drawn:
+            return False
+        if len(detail) > len(drawn):
+            self._add_detail(detail)
+            self._levels()
+        return True
 
     def see(self, step: int, delta: int) -> None:
         """``delta`` more events at ``step`` (a stop seen, or seen again with new events);
@@ -259,9 +280,14 @@ class TimelineStrip(ViewPane, StyleCache, Widget, can_focus=True):
             return False
         last_mark = timeline.marks[-1].step if timeline.marks else 0
         scale = nice_scale(max(timeline.horizon, self.now, last_mark) + 1)
-        key = (timeline.intervals, timeline.marks, scale, self.ncols, timeline.detail)
+        key = (timeline.intervals, timeline.marks, scale, self.ncols, bool(timeline.detail))
         if key == self._built and self.model is not None:
-            return False
+            model = self.model
+            if model.detail is timeline.detail or model.extend(timeline.detail):
+                if model.detail is not timeline.detail:
+                    model.detail = timeline.detail
+                    self._version += 1
+                return False
         self._built = key
         self.scale = scale
         self.model = StripModel(timeline, self.seen, scale, self.ncols)
