@@ -43,3 +43,18 @@ def test_the_tpc_pane_and_the_disassembly_labels(stopped):
     assert any(row.label == NEW for row in rows)
     assert c.execute("x/1i $pc").message.startswith(f"=> {view.pc:#x} <{NEW}>:")
     assert c.execute("bt 1").extra["frames"][0]["function"] == "_Znwm"
+
+
+def test_the_same_on_an_assembled_program():
+    """tests/programs/gdb_names.s defines rec(int) as ``_Z3reci`` (Itanium: ``_Z`` name
+    ``3rec`` and parameter ``i``)."""
+    from support.paths import TEST_PROGRAMS
+
+    d = open_debugger(TEST_PROGRAMS / "gdb_names.s")
+    c = Commands(d)
+    assert c.execute("break _Z3reci").message.endswith("(rec(int))")
+    assert c.execute("continue").message == "breakpoint 1 at rec(int)"
+    assert c.execute("info breakpoints").message.splitlines()[1].endswith("rec(int)")
+    view = Viewer(d).capture()
+    assert view.symbolize(view.pc) == "rec(int)" and view.instruction(view.pc).labels == ("rec(int)",)
+    assert "Dump of assembler code for function rec(int):" in c.execute("disassemble").message

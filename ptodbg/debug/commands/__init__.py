@@ -14,10 +14,13 @@ work is bounded by the engine's step limit (batch ``--max-steps``) or its interr
 
 The package holds the language (:mod:`.language`: words, the command table, running a
 line) and one module per kind of command, each registering its commands as it is
-imported: :mod:`.run` (moving), :mod:`.breaks` (breakpoints and watchpoints),
-:mod:`.edits` (changing the machine), :mod:`.inspect` (looking), :mod:`.frames`,
-:mod:`.last` and :mod:`.files` (sessions, help).  The order of the imports below is the
-order ``help`` lists them.
+imported: :mod:`.run` (moving, forward and back), :mod:`.breaks` (breakpoints and
+watchpoints), :mod:`.scripts` (``commands N`` ... ``end``), :mod:`.edits` (changing the
+machine) with :mod:`.values` (gdb's value history, convenience variables, ``set var``),
+:mod:`.inspect` (looking, ``telescope``), :mod:`.source` (``disassemble``, ``list``,
+``info line``, ``info source``), :mod:`.frames`, :mod:`.last`, :mod:`.process` (``quit``,
+gdb's run/start/kill, ``info proc mappings``) and :mod:`.files` (sessions, help).  The
+order of the imports below is the order ``help`` lists them.
 """
 
 from __future__ import annotations
