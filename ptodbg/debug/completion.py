@@ -30,7 +30,8 @@ SUBCOMMAND_WORDS = ("info", "show")  # words whose second word names the command
 PERMISSIONS = ("---", "r--", "rw-", "r-x", "rwx", "-w-", "--x", "-wx")
 WATCH_MODES = ("r", "w", "rw")
 # Literal words some commands take in their "word" positions.
-KEYWORDS = {"break": ("if",), "tbreak": ("if",), "inject": ("at", "once")}
+KEYWORDS = {"break": ("if",), "tbreak": ("if",), "inject": ("at", "once"), "watch": ("if",), "rwatch": ("if",),
+            "awatch": ("if",), "bt": ("full",)}
 MAX_FILES = 2000  # entries read from one directory while completing a path
 _IDENTIFIER_TAIL = re.compile(r"[A-Za-z_.$][A-Za-z0-9_.$]*$")
 
