@@ -1,4 +1,4 @@
-"""Command-line entry points (DESIGN.md §4): ``ptodbg`` (the TUI on the demo),
+"""Command-line entry points (docs/interfaces.md §4): ``ptodbg`` (the TUI on the demo),
 ``ptodbg tui|asm|disasm|run|batch|dap|avs|campaign``, ``ptodbg --version``.
 
 Exit status: 0 on a normal stop or success, 1 on a trap stop or a failed run (``run``
@@ -212,7 +212,7 @@ def _resume_gc() -> None:
 
 
 def _exit_status(dbg) -> int:
-    """DESIGN.md §4: 0 normal stop, 1 trap stop or failed run; a program that exited
+    """docs/interfaces.md §4: 0 normal stop, 1 trap stop or failed run; a program that exited
     (linux profile) reports its own exit status."""
     status = dbg.last.status
     if status == "exited":
@@ -334,7 +334,7 @@ def cmd_tui(args: argparse.Namespace) -> int:
 
 # --------------------------------------------------------------------- dap
 def cmd_dap(args: argparse.Namespace) -> int:
-    """The Debug Adapter Protocol server (DESIGN.md §9) on stdin/stdout or 127.0.0.1:PORT."""
+    """The Debug Adapter Protocol server (docs/interfaces.md §9) on stdin/stdout or 127.0.0.1:PORT."""
     from ptodbg.dap.server import serve_stdio, serve_tcp
 
     if args.port is None:
@@ -349,7 +349,7 @@ def cmd_dap(args: argparse.Namespace) -> int:
 
 # --------------------------------------------------------------------- avs
 def cmd_avs(args: argparse.Namespace) -> int:
-    """Run pto-spec AVS programs against the emulator (DESIGN.md §11); exit 1 when a
+    """Run pto-spec AVS programs against the emulator (docs/interfaces.md §11); exit 1 when a
     point fails."""
     from ptodbg.avs.report import AvsUsageError, run_and_report
 
@@ -367,7 +367,7 @@ def cmd_avs(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------- campaign
 def cmd_campaign(args: argparse.Namespace) -> int:
-    """A fault-injection campaign (DESIGN.md §10) on Dask."""
+    """A fault-injection campaign (docs/interfaces.md §10) on Dask."""
     from ptodbg.campaign.command import run
 
     return run(args)

@@ -1,4 +1,4 @@
-"""The DAP requests of DESIGN.md §9, one method each (``on_<command>``; the requests that
+"""The DAP requests of docs/interfaces.md §9, one method each (``on_<command>``; the requests that
 run the machine are ``_move`` with their kind, see ``on_continue``).
 
 A handler returns the response body (or None for an empty one), raises

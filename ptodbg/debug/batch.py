@@ -2,7 +2,7 @@
 
 ``ptodbg batch PROGRAM -x SCRIPT`` reads one command per line (``#`` starts a comment at
 the start of a line or after whitespace, so ``t#1`` stays an operand); ``-c "CMD; CMD"``
-takes them from the argument.  Every command prints exactly one JSON object (DESIGN.md
+takes them from the argument.  Every command prints exactly one JSON object (docs/interfaces.md
 §5): ``{"command", "ok": true, "state", ...}`` or ``{"command", "ok": false, "error"}``.
 Nothing else is written to standard output.  With ``--text`` (:func:`transcript`) each
 command prints what the TUI's console shows instead, as a gdb session reads: the command

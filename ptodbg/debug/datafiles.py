@@ -1,6 +1,6 @@
 """Data files for the clients of the engine: the ones ptodbg ships and the ones a user gives.
 
-The TUI and the DAP server may import only :mod:`ptodbg.debug` (DESIGN.md §1), yet they read
+The TUI and the DAP server may import only :mod:`ptodbg.debug` (docs/interfaces.md §1), yet they read
 TOML files.  This module is their door to them:
 
 * **user files** go through the one bounded reader (:mod:`ptodbg.isa.userfile`: a regular

@@ -1,4 +1,4 @@
-"""The JSON state of DESIGN.md §6 (``run --json`` and every batch line's ``state``), and
+"""The JSON state of docs/interfaces.md §6 (``run --json`` and every batch line's ``state``), and
 the JSON of every typed record (:mod:`ptodbg.debug.records`): the one place JSON is made
 from them, so the keys of a trap, a block or a frame are spelled once."""
 

@@ -1,5 +1,5 @@
 """``last LOC [LEN]`` / ``last REG``: the most recent attempt, up to and including the one
-that led to the present step, that wrote those bytes or that register (DESIGN.md §5;
+that led to the present step, that wrote those bytes or that register (docs/interfaces.md §5;
 Undo's ``last``).  Right after a DMA, ``last dst`` names that DMA: what the panes show was
 written by it, and a debugger never says otherwise.
 
@@ -100,7 +100,7 @@ class _Stop(Exception):
 class Interrupted(DebugError):
     """The client interrupted the query; the machine is back at the present.  A DebugError,
     so a caller that only knows those still reports it in one sentence; the command
-    language turns it into a stop with status "interrupted" (DESIGN.md §5), as every
+    language turns it into a stop with status "interrupted" (docs/interfaces.md §5), as every
     interrupted command ends."""
 
 

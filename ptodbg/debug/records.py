@@ -37,7 +37,7 @@ __all__ = [
 ]
 
 EVENT_KINDS = (LOAD, STORE, ATOMIC, FENCE)
-DMA_BYTES = 64  # a DMA moves one 64-byte line (CORE.md §4.2, asl/scalar/amo/DMA.asl)
+DMA_BYTES = 64  # a DMA moves one 64-byte line (asl/scalar/amo/DMA.asl)
 
 
 # ----------------------------------------------------------------- permissions
@@ -102,7 +102,7 @@ _REG_INDEX = {name: i for i, name in enumerate(GPR_NAMES)} | {f"r{i}": i for i i
 
 # ------------------------------------------------------------ block, reservation
 class BlockState(Frozen):
-    """The open block (DESIGN.md §6 ``block``)."""
+    """The open block (docs/interfaces.md §6 ``block``)."""
 
     kind: str
     type: str
@@ -130,7 +130,7 @@ class Reservation(Frozen):
 
 # ---------------------------------------------------------------------- traps
 class Trap(TrapInfo):
-    """A trap that was entered (the fields of DESIGN.md §6 ``trap`` and what the engine
+    """A trap that was entered (the fields of docs/interfaces.md §6 ``trap`` and what the engine
     knows besides: where trap entry sent TPC, whether a handler runs, and why): the
     core's record, with what a debugger asks of it.  It adds no field, so the core
     record's equality (same class, same fields), hash, repr and immutability hold as they
@@ -385,7 +385,7 @@ class IntervalSummary(Frozen):
 
 
 class LastWrite(Frozen):
-    """The answer of ``last`` (DESIGN.md §5): the write nearest before the present.
+    """The answer of ``last`` (docs/interfaces.md §5): the write nearest before the present.
 
     ``step`` is the step count just after the writing attempt (``goto step`` shows the new
     value, ``goto step-1`` the old one); ``kind`` "store" | "dma" | "atomic" | "register" |

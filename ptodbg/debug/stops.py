@@ -1,7 +1,7 @@
 """Why the debugger stops, and the table of user stops (breakpoints and watchpoints).
 
 :class:`Stop` is the answer of every moving command, in the terms of the JSON ``status``
-(DESIGN.md §6).  :class:`StopTable` owns the breakpoints and watchpoints: numbering (one
+(docs/interfaces.md §6).  :class:`StopTable` owns the breakpoints and watchpoints: numbering (one
 sequence for both, as gdb), enable/disable, ignore counts, hit counts, and keeping the
 machine's stop sentinels and memory watches in step with them.  The machine only knows
 addresses (``Machine.add_stop``) and ranges (``Memory.set_watches``); what a stop *means*
@@ -29,7 +29,7 @@ _NEW_LIST: list = []  # the default of Stop.watch_hits: stands for a new empty l
 
 
 class Stop(Record):
-    """Why the debugger stopped, in the terms of the JSON ``status`` (DESIGN.md §6)."""
+    """Why the debugger stopped, in the terms of the JSON ``status`` (docs/interfaces.md §6)."""
 
     status: str  # stopped | exited | breakpoint | watchpoint | trap | max-steps | interrupted | error
     message: str

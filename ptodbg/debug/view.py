@@ -1,6 +1,6 @@
 """The read-only view of a stopped machine: what every client renders from.
 
-:class:`Viewer` makes one :class:`View` per stop (DESIGN.md §8: "one state diff per stop
+:class:`Viewer` makes one :class:`View` per stop (docs/interfaces.md §8: "one state diff per stop
 feeds every pane").  A view is frozen and complete: the registers by ABI name, the T/U
 queues, TPC and the block state, the pending trap with a recovery hint, the reservation,
 the memory (a copy-on-write image, read with its permissions), decoded instructions,
@@ -100,7 +100,7 @@ class View:
     serial: int  # 1, 2, ... per viewer: every view has its own number
     stop: int  # 1, 2, ... per viewer: a new number when the machine may have moved
     steps: int
-    status: str  # the JSON status of the stop (DESIGN.md §6)
+    status: str  # the JSON status of the stop (docs/interfaces.md §6)
     message: str
     pc: int  # TPC
     regs: Registers

@@ -11,7 +11,7 @@ nothing on screen reads a machine that another thread is changing.
 
 The app keeps what is app-wide: the engine, the command runner and its worker, the keys
 (one table, :mod:`ptodbg.tui.keys`; the pane keys act on the main screen), the themes and
-the command palette.  Speed (DESIGN.md §8): the step keys run short commands on the UI
+the command palette.  Speed (docs/interfaces.md §8): the step keys run short commands on the UI
 thread, and presses that arrive while a step is still being painted are queued, never
 dropped (:mod:`ptodbg.tui.keys`); continue, until, next, goto, reverse-continue and big
 step counts run in a worker thread while the status bar counts steps, and ctrl+c sets

@@ -1,4 +1,4 @@
-"""The command language (DESIGN.md §5): one parser for the TUI command line, the
+"""The command language (docs/interfaces.md §5): one parser for the TUI command line, the
 command palette and batch mode.
 
 :meth:`Commands.execute` takes one line and returns a :class:`CommandResult`; batch mode
