@@ -119,3 +119,22 @@ async def test_a_command_list_is_typed_line_by_line(demo):
         assert message(demo) == "commands of 1: 2 lines"
         await press(pilot, "c")
         assert demo.view.status == "breakpoint" and message(demo) == "$1 = 0x0 (0)"
+
+
+@pilot_test
+async def test_the_reverse_moves_and_gdb_words_on_the_command_line(demo):
+    """rn from the call's return goes back over the call (the view is republished at the
+    SETRET, step 3); reverse-finish from inside fill goes to the same call; disas and info
+    b put their tables in the Console tab."""
+    async with demo.run_test(size=SIZE) as pilot:
+        await command(pilot, "until back")
+        assert demo.view.steps == 8  # two li, the DMA, setret, j, fill's three instructions
+        await command(pilot, "rn")
+        assert demo.view.steps == 3 and demo.view.pc == 0x1000C and "back over the call" in message(demo)
+        await command(pilot, "goto 6")
+        await command(pilot, "reverse-finish")
+        assert demo.view.steps == 3 and message(demo).startswith("run back to call of #0 fill")
+        await command(pilot, "disas fill")
+        assert message(demo).startswith("Dump of assembler code for function fill:")
+        logged = "\n".join(strip.text for strip in demo.query_one("#console").lines)
+        assert "0x000000000001002a <+4>:" in logged and "addi a4, 90, ->a5" in logged
