@@ -427,9 +427,11 @@ def run_tui(path: str | None = None, session: str | None = None, theme: str | No
             sys.stderr.write(f"ptodbg: error: {problem}\n")
             return 2
     try:
-        startup = startup_commands(script)
+        startup, problem = startup_commands(script)
         app = open_app(path, session=session, theme=theme, profile=profile, compat=compat,
                        history_file=history_path(), startup=startup)
+        if problem is not None:
+            app.theme_errors.append(problem)  # shown on the message line at start, as a theme file's
     except (OpenError, sessions.SessionError, DataFileError) as e:
         sys.stderr.write(f"ptodbg: error: {' '.join(str(e).split())}\n")
         return 2

@@ -58,14 +58,21 @@ def save_history(path: Path, lines: list[str]) -> str | None:
     return None
 
 
-def startup_commands(script: str | None, environ: Mapping[str, str] | None = None) -> list[tuple[str, str]]:
-    """(where, line) of every start-up command: the init file's, then ``script``'s.  A
-    missing init file has none; ``script`` must exist.  Raises :class:`DataFileError` (one
-    line naming the file) for a file that cannot be read."""
+def startup_commands(script: str | None, environ: Mapping[str, str] | None = None) -> tuple[list[tuple[str, str]],
+                                                                                          str | None]:
+    """(where, line) of every start-up command, the init file's then ``script``'s, and why
+    the init file could not be read (None: read, or there is none), which costs its
+    commands, not the session (the message line says it, as a broken theme file).
+    ``script`` was asked for by name: a file that cannot be read raises
+    :class:`DataFileError` (one line naming it)."""
     out: list[tuple[str, str]] = []
+    problem = None
     init = init_path(environ)
     if init.exists():
-        out += [(str(init), line) for line in script_lines(read_user_text(init))]
+        try:
+            out += [(str(init), line) for line in script_lines(read_user_text(init))]
+        except DataFileError as e:
+            problem = f"start-up commands not run: {e}"
     if script is not None:
         out += [(script, line) for line in script_lines(read_user_text(script))]
-    return out
+    return out, problem

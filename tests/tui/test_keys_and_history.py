@@ -112,8 +112,8 @@ async def test_start_up_commands_run_in_order_and_stop_at_the_first_error(tmp_pa
     init.write_text("# gdb's .gdbinit\nbreak fill\n")
     script = tmp_path / "start.gdb"
     script.write_text("continue   # to fill\nbt\nbogus\nstep\n")
-    startup = startup_commands(str(script), env)
-    assert [line for _where, line in startup] == ["break fill", "continue", "bt", "bogus", "step"]
+    startup, problem = startup_commands(str(script), env)
+    assert problem is None and [line for _where, line in startup] == ["break fill", "continue", "bt", "bogus", "step"]
     app = open_app(None, startup=startup)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -122,6 +122,13 @@ async def test_start_up_commands_run_in_order_and_stop_at_the_first_error(tmp_pa
         assert message(app).startswith(f"{script}: unknown command 'bogus'") and "(1 start-up command not run)" \
             in message(app)
         assert app.view.steps == 5  # the step after bogus did not run
+
+
+def test_an_unreadable_init_file_costs_its_commands_not_the_session(tmp_path):
+    env = {"XDG_CONFIG_HOME": str(tmp_path), "HOME": "/nonexistent"}
+    init_path(env).mkdir(parents=True)  # a folder where the file should be
+    startup, problem = startup_commands(None, env)
+    assert startup == [] and problem.startswith("start-up commands not run:") and "init" in problem
 
 
 def test_tui_x_with_a_missing_file_is_one_line_and_status_2(tmp_path):
