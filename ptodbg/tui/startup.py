@@ -19,9 +19,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from ptodbg.debug.atomicwrite import write_atomically
-from ptodbg.debug.batch import script_lines
-from ptodbg.debug.datafiles import DataFileError, read_user_text, user_config_dir, user_state_dir
+from ptodbg.debug.commands.batch import script_lines
+from ptodbg.debug.files.atomicwrite import write_atomically
+from ptodbg.debug.files.datafiles import (
+    DataFileError,
+    read_user_text,
+    user_config_dir,
+    user_state_dir,
+)
 
 MAX_HISTORY = 1000  # lines kept
 MAX_LINE = 1000  # a longer line is not kept (the history is for typing; 1,000 lines fit the reader's 1 MiB)

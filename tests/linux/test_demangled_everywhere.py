@@ -9,8 +9,8 @@ import pytest
 from support.paths import PROGRAMS
 
 from ptodbg.debug.commands import Commands
-from ptodbg.debug.program import open_debugger
-from ptodbg.debug.view import Viewer
+from ptodbg.debug.files.program import open_debugger
+from ptodbg.debug.view.capture import Viewer
 
 CONT = PROGRAMS / "01_containers.static"
 NEW = "operator new(unsigned long)"

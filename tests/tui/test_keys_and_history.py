@@ -132,7 +132,7 @@ def test_an_unreadable_init_file_costs_its_commands_not_the_session(tmp_path):
 
 
 def test_tui_x_with_a_missing_file_is_one_line_and_status_2(tmp_path):
-    from isa.test_run_cli import cli
+    from support.cli import cli
 
     ran = cli("tui", "-x", str(tmp_path / "nope.gdb"))
     assert ran.rc == 2 and ran.out == "" and ran.err.startswith("ptodbg: error:") and "nope.gdb" in ran.err

@@ -14,7 +14,7 @@ from ptodbg.debug.commands.language import (
     split_condition,
     split_words,
 )
-from ptodbg.debug.engine import DebugError
+from ptodbg.debug.engine.errors import DebugError
 
 MASK64 = (1 << 64) - 1
 

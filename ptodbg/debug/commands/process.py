@@ -13,10 +13,10 @@ exits, batch mode runs no further command, the DAP server ends the session.
 from __future__ import annotations
 
 from ptodbg.debug.commands.language import CommandResult, Commands, command
-from ptodbg.debug.engine import DebugError
-from ptodbg.debug.jsonstate import page_json
-from ptodbg.debug.memimage import MemoryImage
-from ptodbg.debug.pagemap import page_map, page_marks, process_regions, program_regions
+from ptodbg.debug.engine.errors import DebugError
+from ptodbg.debug.view.jsonstate import page_json
+from ptodbg.debug.view.memimage import MemoryImage
+from ptodbg.debug.view.pagemap import page_map, page_marks, process_regions, program_regions
 
 
 @command("quit", "quit", "leave ptodbg (the TUI exits; a batch script stops here)", "q")

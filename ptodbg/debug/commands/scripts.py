@@ -20,13 +20,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ptodbg.debug.commands.displays import console_lines
 from ptodbg.debug.commands.language import CommandResult, Commands, after_move, command
-from ptodbg.debug.displays import console_lines
-from ptodbg.debug.engine import DebugError
+from ptodbg.debug.engine.errors import DebugError
 
 if TYPE_CHECKING:
-    from ptodbg.debug.stops import Stop
-
+    from ptodbg.debug.engine.stops import Stop
 MAX_LINES = 256  # lines in one command list
 MAX_LINE = 4096  # characters of one line of a list
 MAX_CHAIN = 10_000  # command lists one command may run (each after a stop it reached)

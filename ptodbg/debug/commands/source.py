@@ -6,7 +6,7 @@ information) ``list``, ``info line`` and ``info source``.
 ``LOC`` the function holding LOC, with ``START,END`` or ``START,+LEN`` that range; ``=>``
 marks the pc, ``/r`` adds the raw bytes, ``/s`` (or ``/m``) the source line above the
 instructions that come from it.  The rows come from the one instruction reader of the
-engine (:func:`~ptodbg.debug.disasm_rows.decode_row`: mapped bytes only, nothing
+engine (:func:`~ptodbg.debug.view.disasm_rows.decode_row`: mapped bytes only, nothing
 changed), as ``x/i`` and the DAP ``disassemble`` request.  At most :data:`MAX_BYTES`
 bytes are listed.
 
@@ -20,11 +20,11 @@ from __future__ import annotations
 import os
 
 from ptodbg.debug.commands.language import CommandResult, Commands, command, location_arg
-from ptodbg.debug.disasm_rows import decode_row
-from ptodbg.debug.engine import DebugError
-from ptodbg.debug.lines import SourceLines, line_table_problem, source_lines
-from ptodbg.debug.memformat import symbol_label
-from ptodbg.debug.stopdisplays import containing
+from ptodbg.debug.commands.memformat import symbol_label
+from ptodbg.debug.commands.stopdisplays import containing
+from ptodbg.debug.engine.errors import DebugError
+from ptodbg.debug.engine.lines import SourceLines, line_table_problem, source_lines
+from ptodbg.debug.view.disasm_rows import decode_row
 
 MAX_BYTES = 0x10000  # bytes one disassemble lists
 LIST_LINES = 10

@@ -23,11 +23,11 @@ import re
 from typing import TYPE_CHECKING
 
 from ptodbg.debug.commands.language import CommandResult, Commands, command, on_init
-from ptodbg.debug.engine import DebugError
-from ptodbg.debug.expr import ExprError
+from ptodbg.debug.engine.errors import DebugError
+from ptodbg.debug.engine.expr import ExprError
 
 if TYPE_CHECKING:
-    from ptodbg.debug.engine import Debugger
+    from ptodbg.debug.engine.debugger import Debugger
 
 MAX_VALUES = 10_000  # history values kept (the oldest are forgotten; numbers keep counting)
 MAX_VARIABLES = 1_000  # convenience variables

@@ -26,8 +26,8 @@ from ptodbg.tui.pane import ViewPane
 from ptodbg.tui.widgets.base import ListedLines
 
 if TYPE_CHECKING:
-    from ptodbg.debug.stoplist import UserStop
-    from ptodbg.debug.view import View
+    from ptodbg.debug.view.capture import View
+    from ptodbg.debug.view.stoplist import UserStop
 
 WIDTH = 160
 TOGGLE_CELLS = (0, 2)  # the ●/○ marker (and the space after it)

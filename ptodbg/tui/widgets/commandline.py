@@ -31,7 +31,7 @@ from textual import events
 from textual.suggester import Suggester
 from textual.widgets import Input
 
-from ptodbg.debug.completion import common_prefix
+from ptodbg.debug.commands.completion import common_prefix
 from ptodbg.tui.startup import load_history, save_history
 
 Completer = Callable[[str], list[str]]

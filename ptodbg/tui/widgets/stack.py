@@ -17,13 +17,13 @@ from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from ptodbg.debug.telescope import CODE, DATA, TEXT
+from ptodbg.debug.view.telescope import CODE, DATA, TEXT
 from ptodbg.tui.pane import ViewPane
 from ptodbg.tui.widgets.base import ListedLines
 
 if TYPE_CHECKING:
-    from ptodbg.debug.telescope import StackRow
-    from ptodbg.debug.view import View
+    from ptodbg.debug.view.capture import View
+    from ptodbg.debug.view.telescope import StackRow
 
 WIDTH = 160  # the virtual width (long chains are cut, not wrapped)
 LINK_STYLES = {CODE: "code", DATA: "data", TEXT: "text"}
