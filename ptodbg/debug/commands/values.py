@@ -8,7 +8,7 @@ EXPR`` change a register or memory at this step (timeline edits, as ``set REG VA
 ``set mem``).  The history lives with the debugger (``dbg.settings["values"]``), so the
 TUI, batch mode and the DAP console share it; it is not saved in sessions, as gdb's is not.
 
-The engine reads these names through its :attr:`~ptodbg.debug.engine.Debugger.convenience`
+The engine reads these names through its :attr:`~ptodbg.debug.engine.debugger.Debugger.convenience`
 hook (registers keep their ``$`` names: ``$sp`` is sp, never a variable), so breakpoint
 conditions and every expression of the command language see them.
 

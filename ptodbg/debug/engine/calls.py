@@ -53,7 +53,7 @@ class Call(tuple):
 
 
 class CallsMixin:
-    """``reverse-next`` and ``reverse-finish`` of :class:`~ptodbg.debug.engine.Debugger`."""
+    """``reverse-next`` and ``reverse-finish`` of :class:`~ptodbg.debug.engine.debugger.Debugger`."""
 
     machine: Machine
     last: Stop

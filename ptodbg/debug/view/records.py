@@ -429,7 +429,7 @@ class Timeline(Frozen):
     """The recorded run as a client draws it: steps 0 to ``horizon`` (the furthest
     reached), the history's interval summaries (one per ``interval`` steps of a run), the
     marks (stops seen and edits, in step order) and, for a run short enough to know every
-    step (:data:`~ptodbg.debug.view.DETAIL_STEPS`), ``detail``: the memory events of each
+    step (:data:`~ptodbg.debug.view.capture.DETAIL_STEPS`), ``detail``: the memory events of each
     attempt (``detail[k]`` is attempt k + 1's; empty when the run is longer)."""
 
     horizon: int

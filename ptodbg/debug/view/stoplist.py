@@ -1,6 +1,6 @@
 """The user's breakpoints and watchpoints as a view shows them: one frozen record each.
 
-The TUI's Breakpoints tab renders these from the :class:`~ptodbg.debug.view.View` of a
+The TUI's Breakpoints tab renders these from the :class:`~ptodbg.debug.view.capture.View` of a
 stop, like every pane, and acts on them through the command language (``enable N``,
 ``disable N``, ``delete N``): it never holds the engine's table.
 """

@@ -3,7 +3,7 @@
 One row per 8-byte word from sp up: the index and offset, the registers that hold the
 word's address, the address, and the chain of the value it holds (``→ 0x112d0 <main+12>``,
 ``→ 0x7fff... → 0x7fff... → 'PATH=/us'``).  The rows are the view's
-(:attr:`~ptodbg.debug.view.View.stack`, the telescope the ``telescope`` command prints),
+(:attr:`~ptodbg.debug.view.capture.View.stack`, the telescope the ``telescope`` command prints),
 following the frame ``frame``/``up``/``down`` or a click in the Calls tab selected.  Drawn
 only while its tab is open.
 """
