@@ -1,5 +1,5 @@
 """The block (translation) cache: hot runs of instructions as generated functions, by
-their entry address (DESIGN.md §8; :mod:`ptodbg.core.translate` generates them).
+their entry address (docs/interfaces.md §8; :mod:`ptodbg.core.translate` generates them).
 
 The machine's block loop counts how often each address runs outside a block (``heat``);
 once an address is hot it asks :meth:`BlockCache.translate` for a block there, and from

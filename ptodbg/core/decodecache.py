@@ -1,5 +1,5 @@
 """The decode cache: each address decoded once, bound to its handler, and dropped exactly
-when its bytes change (DESIGN.md §8).
+when its bytes change (docs/interfaces.md §8).
 
 :class:`DecodeCache` keeps, per instruction address, the decode (form, instruction value,
 length), the fast handler the run loops call (``handlers``), the precise-path handler of
@@ -13,7 +13,7 @@ Stop addresses (breakpoints) are sentinel entries in ``handlers``: the run loop'
 costs nothing when there are none, and the real handler waits behind the sentinel.
 
 :func:`decode_span` is the core's one statement of which bytes decide what decodes at an
-address (the fused-call length rule, CORE.md §2.1).
+address (the fused-call length rule: docs/architecture-notes.md, instruction length).
 """
 
 from __future__ import annotations

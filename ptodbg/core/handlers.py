@@ -1,4 +1,4 @@
-"""Binding a decoded instruction to its prepared handler (DESIGN.md §8).
+"""Binding a decoded instruction to its prepared handler (docs/interfaces.md §8).
 
 A *handler* is a closure with the instruction's fields already extracted: ``handler(pc)``
 executes the instruction at ``pc`` and returns the next TPC, or raises

@@ -28,7 +28,7 @@ instruction, and one more object between them and a field costs an attribute loa
 read (about 2.7 ns each in CPython 3.11: the inline COND-placement guard, three reads, is
 8 ns slower through a state object, 118 -> 126 ns per call).
 
-How it is fast (DESIGN.md §8): each address is decoded once into a *handler*, a closure
+How it is fast (docs/interfaces.md §8): each address is decoded once into a *handler*, a closure
 with its fields already extracted; ``handler(pc)`` executes the instruction and returns
 the next TPC, or raises :class:`Fault` before changing anything.  ``run`` counts how often
 each address executes; a hot run of instructions becomes one generated function, cached
@@ -39,12 +39,12 @@ event capture use the per-instruction loop; memory checks live in
 read) switch to the precise path.  A write to code drops exactly the decoded instructions
 and blocks whose bytes it overlaps (``on_code_write``).
 
-Architectural state follows CORE.md §1; the representation choices:
+Architectural state follows the specification's (``asl/arch/state/``); the representation choices:
 
 * ``r`` is one 32-entry list indexed by Reg5 *source* code: 0..23 the GPRs (r[0] stays 0),
   24..27 T#1..T#4, 28..31 U#1..U#4 (newest first).  ``tq``/``uq`` count the valid entries:
   queue valid bits always form a prefix, so T#k is readable iff ``tq >= k``.
-* "Body active" (CORE.md §7.1, ptodbg choice): the body is entered implicitly by the
+* "Body active" (docs/architecture-notes.md §7.1, ptodbg choice): the body is entered implicitly by the
   first instruction of an open block that is not a header command.  It is kept lazily:
   ``hdr_end`` is the address after the BSTART or the last header command, and the body is
   active once execution has left it (``body_active``).  The entry is part of that first

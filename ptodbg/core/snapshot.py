@@ -1,6 +1,6 @@
 """Snapshots: the complete state of a machine at one point, memory shared copy-on-write.
 
-A history holds thousands of snapshots (DESIGN.md §8), so a snapshot shares every part
+A history holds thousands of snapshots (docs/interfaces.md §8), so a snapshot shares every part
 equal to the previous one's (``Machine.last_snapshot``): the packed registers, the tuple of
 scalars ordinary instructions change, and the record of the rarely changing system parts.
 Restoring keeps decoded code whose bytes survived (the decode cache rechecks the code

@@ -42,7 +42,7 @@ def block_kind_name(code: int) -> str:
 
 
 class BlockState(Frozen):
-    """The open block (:meth:`Machine.block_state`; DESIGN.md §6 ``block``): its kind and
+    """The open block (:meth:`Machine.block_state`; docs/interfaces.md §6 ``block``): its kind and
     transfer type by name, BPC and BPCN, TAKEN, and whether its body has begun."""
 
     kind: str

@@ -1,4 +1,4 @@
-"""The machine's caches through their public methods (DESIGN.md §1, §8): the decode cache
+"""The machine's caches through their public methods (docs/interfaces.md §1, §8): the decode cache
 (``Machine.decode``) and the block cache (``Machine.blocks``), which translation, the write
 index and the debugger use instead of the machine's private tables."""
 

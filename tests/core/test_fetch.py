@@ -166,9 +166,10 @@ def test_split_window_is_fetch_instruction_on_readable_bytes():
     ],
 )
 def test_decode_span_covers_the_bytes_that_decide_the_decode(halves, span):
-    """CORE.md §2.1: the length follows the first halfword's low nibble, and a C.BSTART
-    DIRECT (nibble 0x2) is fused with a C.SETRET after it: the halfword after it takes part
-    in its decode whether or not it is fused (a write there can change it)."""
+    """docs/architecture-notes.md, "Instruction length": the length follows the first
+    halfword's low nibble, and a C.BSTART DIRECT (nibble 0x2) is fused with a C.SETRET after
+    it: the halfword after it takes part in its decode whether or not it is fused (a write
+    there can change it)."""
     assert decode_span(halves[0]) == span
     value, length = fetch_instruction(reader(halves), 0)
     assert decode_span(value & 0xFFFF) >= length // 8
