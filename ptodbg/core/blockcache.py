@@ -72,10 +72,13 @@ class BlockCache:
         self._drop_holding(pc)
         self.heat.pop(pc, None)
 
-    def add_stop(self, pc: int) -> None:
-        """No block runs through ``pc`` any more, and a block loop stops there."""
+    def add_stop(self, pc: int, guarded: bool = False) -> None:
+        """No block made before runs through ``pc`` any more, and a block loop stops there
+        (``guarded``: blocks made from now on test the stop's guard there instead)."""
         self._drop_holding(pc)
-        self.runs[pc] = stop_block
+        self.heat.pop(pc, None)
+        if not guarded:
+            self.runs[pc] = stop_block
 
     def remove_stop(self, pc: int) -> None:
         if self.runs.get(pc) is stop_block:

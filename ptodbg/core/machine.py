@@ -94,6 +94,7 @@ from ptodbg.core.state import (
     BlockState,
     block_kind_name,
 )
+from ptodbg.core.stopguard import StopGuard
 from ptodbg.core.translate import MAX_INSNS
 from ptodbg.core.traps import BANKS, SavedContext, TrapInfo
 from ptodbg.core.writeset import ALL_GPRS, attempt_mask, changed_gprs, register_writes
@@ -149,6 +150,9 @@ class Machine:
         self.mem.on_reserved_store = self.clear_reservation
         self.r: list[int] = [0] * 32
         self.stop_pcs: set[int] = set()
+        # Stop addresses a translated block may run through, stopping only where the guard
+        # holds (core.stopguard); the per-instruction path stops there every time.
+        self.stop_guards: dict[int, StopGuard] = {}
         # The caches (Spike's processor keeps its caches beside its state_t): translated
         # blocks (core.blockcache), and decoded instructions with their handlers by
         # address (core.decodecache); a write to code drops exactly what it overlaps,
@@ -370,17 +374,29 @@ class Machine:
         """Forget every decoded instruction and translated block (a new decoder, a new
         program)."""
         self.decode.clear(self.stop_pcs)
-        self.blocks.clear(self.stop_pcs)
+        self.blocks.clear(self.stop_pcs - self.stop_guards.keys())
 
-    def add_stop(self, pc: int) -> None:
+    def add_stop(self, pc: int, guard: StopGuard | None = None) -> None:
         """Make ``run`` stop before executing the instruction at ``pc`` (no translated
-        block runs through it any more)."""
+        block runs through it any more).  With a ``guard``, translated code runs through
+        ``pc`` and stops there only where the guard holds (a stop there then means "the
+        guard held, or the per-instruction path was there": the caller decides)."""
+        if guard is not None and self.stop_guards.get(pc) == guard and pc in self.stop_pcs:
+            return
         self.stop_pcs.add(pc)
         self.decode.add_stop(pc)
-        self.blocks.add_stop(pc)
+        self.blocks.remove_stop(pc)
+        if guard is None:
+            self.stop_guards.pop(pc, None)
+            self.blocks.add_stop(pc)
+        else:
+            self.stop_guards[pc] = guard
+            self.blocks.add_stop(pc, guarded=True)
 
     def remove_stop(self, pc: int) -> None:
         self.stop_pcs.discard(pc)
+        if self.stop_guards.pop(pc, None) is not None:
+            self.blocks.add_stop(pc, guarded=True)  # drops the blocks testing its guard
         self.decode.remove_stop(pc)
         self.blocks.remove_stop(pc)
 
@@ -619,6 +635,8 @@ class Machine:
             if not trap.vectored:
                 return RunResult("trap", self.steps - start, trap)
         except StopAtPC:
+            if self.fault_at is not None:  # a block's guard held inside it (core.stopguard)
+                pc, self.fault_at = self.fault_at, None
             self.pc = pc
             return RunResult("stop-pc", self.steps - start)
         except SyncRequest:

@@ -42,6 +42,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
+from ptodbg.core.faults import StopAtPC
 from ptodbg.core.semantics import in_cond_block
 from ptodbg.core.semantics.bru import J_SHAPE
 from ptodbg.core.semantics.shapes import NAMESPACE, Op, dest_kind, push_lines, shape_of
@@ -321,18 +322,26 @@ class _Translation:
         pc = self.entry
         index = 0
         ended = False
+        guards = m.stop_guards
         while index < MAX_INSNS and not ended:
-            if index and pc in m.stop_pcs:
+            guard = guards.get(pc)
+            if index and pc in m.stop_pcs and guard is None:
                 break
             insn = _prepare(m, pc)
             if insn is None:
                 break
             g.pcs.append(pc)
             g.state_at.append((self.open_, self.setc_done) if self.state == "open" else None)
+            mark = len(g.lines)
+            if guard is not None:  # the stop before it, where its guard holds (core.stopguard)
+                g.emit(index, [f"if {guard.source(g.read)}:", f"    raise {g.bind(StopAtPC)}()"])
             ended = self.instruction(insn, index)
             if ended is STOP_BEFORE:
                 g.pcs.pop()
                 g.state_at.pop()
+                del g.lines[mark:]
+                for line in range(mark + 1, len(g.line_index) + 1):
+                    g.line_index.pop(line, None)
                 ended = False
                 break
             index += 1
@@ -560,8 +569,12 @@ def _assemble(m: Machine, g: _Gen, general: _Fallback | None = None) -> Block:
     written = 0  # the GPRs its instructions may write: ORed once per call (core.writeset)
     for p in g.pcs:
         written |= m.decode.write_mask(p)
-    src = ["def make(m, r, " + ", ".join(name for name, _ in g.objects.values()) + "):",
-           "    def block(left):", f"        m.wmask |= {written}", *entry]
+    src = ["def make(m, r, " + ", ".join(name for name, _ in g.objects.values()) + "):", "    def block(left):"]
+    guard = m.stop_guards.get(g.entry)
+    if guard is not None:  # before the entry's own handler runs a retiring BSTART
+        src += [f"        if {guard.source(lambda code: f'r[{code}]')}:", f"            raise {g.bind(StopAtPC)}()"]
+        src[0] = "def make(m, r, " + ", ".join(name for name, _ in g.objects.values()) + "):"
+    src += [f"        m.wmask |= {written}", *entry]
     src += [f"        {line}" for line in load]
     if general is not None:
         g.objects[id(general)] = ("general", general)
