@@ -161,6 +161,60 @@ def recorded(code: bytes, per_iteration: int, iterations: int) -> Callable[[], f
     return run
 
 
+def debugged(code: bytes, per_iteration: int, iterations: int, *, condition: str | None = None,
+             watch: int | None = None) -> Callable[[], float]:
+    """``Debugger.cont`` of the loop to its end (history recorded), with a breakpoint at
+    the loop whose ``condition`` is never true, or a write watchpoint on the never-touched
+    address ``watch``, or neither."""
+    from ptodbg.debug.engine.debugger import Debugger
+
+    def run() -> float:
+        d = Debugger(machine(code, iterations))
+        if condition is not None:
+            d.add_breakpoint(f"{CODE:#x}", condition)
+        if watch is not None:
+            d.add_watchpoint(f"{watch:#x}", 8, "w")
+        t = clock()
+        stop = d.cont(per_iteration * iterations + 10)
+        elapsed = clock() - t
+        assert stop.status == "trap" and d.machine.r[2] == iterations, stop
+        return elapsed
+
+    return run
+
+
+def reverse_to_condition(code: bytes, per_iteration: int, iterations: int) -> dict[str, Callable[[], float]]:
+    """Two contenders over the same ``iterations`` of the loop: the forward run from a
+    breakpoint whose condition held there (``a0 == 1``) to the end, and reverse-continue
+    from the end back to it (every interval of history scanned with the guard)."""
+    from ptodbg.debug.engine.debugger import Debugger
+
+    state: dict[str, Debugger] = {}
+
+    def forward() -> float:
+        d = Debugger(machine(code, iterations))
+        d.add_breakpoint(f"{CODE:#x}", "a0 == 1")
+        d.cont()  # the first arrival with a0 == 1
+        assert d.machine.r[2] == 1
+        start = d.machine.steps
+        t = clock()
+        stop = d.cont(per_iteration * iterations + 10)
+        elapsed = clock() - t
+        assert stop.status == "trap" and d.machine.steps - start >= per_iteration * (iterations - 1)
+        state["d"] = d
+        return elapsed
+
+    def reverse() -> float:
+        d = state["d"]
+        t = clock()
+        stop = d.reverse_continue()
+        elapsed = clock() - t
+        assert stop.status == "breakpoint" and d.machine.r[2] == 1, stop
+        return elapsed
+
+    return {"forward run": forward, "reverse-continue": reverse}
+
+
 def python_alu(iterations: int) -> Callable[[], float]:
     """The fair CPython limit for (a): the same arithmetic and memory traffic per iteration
     (+1, an 8-byte load, an add, an 8-byte store, an xor, a compare) on a ``bytearray``
@@ -455,7 +509,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--iterations", type=int, default=200_000)
     ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--only", default="a,b,c,d,e,f,g,p")
+    ap.add_argument("--only", default="a,b,c,d,h,j,e,f,g,p")
     ap.add_argument("--rss-steps", type=int, default=2_000_000)
     ap.add_argument("--profile", choices=("a", "b", "c", "d"))
     ap.add_argument("--rss-child", type=int, help=argparse.SUPPRESS)
@@ -491,6 +545,18 @@ def main() -> int:
         ratio_row(table, "(b) DMA loop", t, "emulated", "struct Python", 1.2, n, "ns")
         times_row(table, "(b) DMA loop", "slice Python", t["slice Python"], n, "ns")
         ratio_row(table, "(b) DMA loop", t, "emulated", "slice Python", None, n, "ns", show=False)
+    if "h" in only:
+        t = interleaved({"never-true condition": debugged(alu, 8, n, condition="a0 == 500000000"),
+                         "no breakpoint": debugged(alu, 8, n)}, args.rounds)
+        ratio_row(table, "(h) ALU loop, cont", t, "never-true condition", "no breakpoint", 1.5, n, "ns")
+        t = interleaved({"untouched watchpoint": debugged(alu, 8, n, watch=DATA + 0x2800),
+                         "no watchpoint": debugged(alu, 8, n)}, args.rounds)
+        ratio_row(table, "(i) ALU loop, cont", t, "untouched watchpoint", "no watchpoint", 1.2, n, "ns")
+    if "j" in only:
+        back = max(n, 1_000_000 // 8)
+        contenders = reverse_to_condition(alu, 8, back)
+        t = interleaved(contenders, args.rounds)  # forward first in each round: reverse needs its run
+        ratio_row(table, f"(j) {back * 8:,} steps", t, "reverse-continue", "forward run", 2.0, back, "ns")
     if "c" in only:
         t = interleaved({"cell on code page": emulated(alu, 8, n, True), "cell on data page": emulated(alu, 8, n)},
                         args.rounds)

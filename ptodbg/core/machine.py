@@ -381,24 +381,23 @@ class Machine:
         block runs through it any more).  With a ``guard``, translated code runs through
         ``pc`` and stops there only where the guard holds (a stop there then means "the
         guard held, or the per-instruction path was there": the caller decides)."""
-        if guard is not None and self.stop_guards.get(pc) == guard and pc in self.stop_pcs:
+        if pc in self.stop_pcs and self.stop_guards.get(pc) == guard:
             return
         self.stop_pcs.add(pc)
         self.decode.add_stop(pc)
-        self.blocks.remove_stop(pc)
         if guard is None:
             self.stop_guards.pop(pc, None)
-            self.blocks.add_stop(pc)
         else:
             self.stop_guards[pc] = guard
-            self.blocks.add_stop(pc, guarded=True)
+        self.blocks.restop(pc)
 
     def remove_stop(self, pc: int) -> None:
+        if pc not in self.stop_pcs:
+            return
         self.stop_pcs.discard(pc)
-        if self.stop_guards.pop(pc, None) is not None:
-            self.blocks.add_stop(pc, guarded=True)  # drops the blocks testing its guard
+        self.stop_guards.pop(pc, None)
         self.decode.remove_stop(pc)
-        self.blocks.remove_stop(pc)
+        self.blocks.restop(pc)
 
     def peek_decode(self, pc: int) -> PeekedInstruction:
         """What the instruction at ``pc`` is, without touching the machine

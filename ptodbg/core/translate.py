@@ -78,11 +78,12 @@ class Block:
     generated function (``run(left) -> next TPC``); ``general``: for a loop with hoisted
     accesses, the code it falls back to (see :func:`translate`)."""
 
-    __slots__ = ("entry", "pcs", "run", "source", "general")
+    __slots__ = ("entry", "pcs", "run", "source", "general", "stops")
 
     def __init__(self, entry: int, pcs: tuple[int, ...], run: Callable[[int], int], source: str) -> None:
         self.entry, self.pcs, self.run, self.source = entry, pcs, run, source
         self.general: _Fallback | None = None
+        self.stops: tuple = ()  # the stop addresses it holds with their guards (core.blockcache)
 
 
 class _Open(NamedTuple):
