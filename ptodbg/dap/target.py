@@ -20,13 +20,21 @@ from ptodbg.debug.commands import CommandResult, Commands, CommandSpec
 from ptodbg.debug.displays import console_lines
 from ptodbg.debug.engine import DebugError, Debugger, Stop
 from ptodbg.debug.expr import Context, Expr, ExprError
-from ptodbg.debug.lines import SourceLine, SourceLines, line_table_problem, source_lines
+from ptodbg.debug.lines import (
+    SourceFileError,
+    SourceLine,
+    SourceLines,
+    line_table_problem,
+    read_source,
+    source_lines,
+)
 from ptodbg.debug.stopdisplays import shown_displays
 from ptodbg.debug.traps import FILTERS as TRAP_FILTERS
 from ptodbg.debug.traps import TrapView
 from ptodbg.debug.traps import matches as trap_matches
 
-__all__ = ["COMPAT", "PROFILES", "TRAP_FILTERS", "Frame", "MemoryRead", "OpenFailed", "Target", "trap_matches"]
+__all__ = ["COMPAT", "PROFILES", "TRAP_FILTERS", "Frame", "MemoryRead", "OpenFailed", "SourceFileError", "Target",
+           "read_source", "trap_matches"]
 
 MASK64 = (1 << 64) - 1
 PAGE = 4096
