@@ -9,6 +9,14 @@ line of the validators is one node and so one closure.
 Names: a local variable, else a global of the run (the harness's views of the machine,
 the program's own globals, the constants), else an enumeration literal
 (``Fault_None``: a CamelCase prefix before the first underscore), else an error.
+
+Work (:mod:`ptodbg.avs.limits`): a run may execute WORK_BUDGET statements inside loops
+and ASL calls — each loop iteration and each call of an ASL function is charged the
+statements of its body — and ASL calls nest at most MAX_CALL_DEPTH deep, so a runaway
+loop, an endless or exponential recursion, or an array of a billion elements is a
+failing point that says so, never a hang.  A RecursionError (blocks, expressions and
+calls within one another past Python's stack, which the parser's depth bound leaves
+only for calls) is never an "internal error": it reaches the runner as itself.
 """
 
 from __future__ import annotations
@@ -17,6 +25,7 @@ from collections.abc import Callable
 
 from ptodbg.avs import operators as op
 from ptodbg.avs import syntax as S
+from ptodbg.avs.limits import CALL_COST, MAX_ARRAY_LENGTH, MAX_CALL_DEPTH, WORK_BUDGET
 from ptodbg.avs.parser import SHARED_IDS
 from ptodbg.avs.values import (
     Array,
@@ -33,9 +42,10 @@ from ptodbg.avs.values import (
 
 Closure = Callable[["Frame"], object]
 
-#: Upper bound on loop iterations of one program run (ASL loops are bounded by the
-#: type checker's ``looplimit``; a runaway loop here is a failing point, not a hang).
-LOOP_BUDGET = 5_000_000
+#: Upper bound on the statements one program run executes in loops and calls (ASL loops
+#: are bounded by the type checker's ``looplimit``; a runaway loop here is a failing
+#: point, not a hang).
+LOOP_BUDGET = WORK_BUDGET
 
 _MISSING = object()
 
@@ -86,6 +96,7 @@ class Context:
         self.records = records
         self.library = library
         self.loop_budget = LOOP_BUDGET
+        self.depth = 0  # ASL calls under way
         self.fallback: Callable[[str], Builtin | None] | None = None
         # The first assertion that could not be evaluated (it named something outside the
         # subset or the harness); the run goes on and reports it if nothing fails.
@@ -134,7 +145,9 @@ class Context:
         """The initial value of an uninitialised ``var`` of type ``ty`` (ASL base value)."""
         if isinstance(ty, S.TBits):
             width = evaluate(ty.width, frame or Frame(self, {}))
-            return Bits(width, 0)  # type: ignore[arg-type]
+            if type(width) is not int:
+                raise AslError(f"type error: bits({type_name(width)})")
+            return Bits(width, 0)
         if isinstance(ty, S.TInt):
             if ty.ranges:
                 low = evaluate(ty.ranges[0][0], frame or Frame(self, {}))
@@ -144,7 +157,12 @@ class Context:
             return False
         if isinstance(ty, S.TArray):
             length = evaluate(ty.length, frame or Frame(self, {}))
-            return Array(length, [self.base_value(ty.element, frame) for _ in range(length)])  # type: ignore[arg-type]
+            if type(length) is not int:
+                raise AslError(f"type error: array [[{type_name(length)}]]")
+            if not 0 <= length <= MAX_ARRAY_LENGTH:
+                raise AssertionFailed(f"an array of {length} elements (0..{MAX_ARRAY_LENGTH} are allowed)")
+            _charge(self, length)  # arrays of arrays multiply
+            return Array(length, [self.base_value(ty.element, frame) for _ in range(length)])
         if isinstance(ty, S.TTuple):
             return tuple(self.base_value(t, frame) for t in ty.items)
         if isinstance(ty, S.TNamed):
@@ -193,11 +211,12 @@ def is_enum_name(name: str) -> bool:
 class AslFunction:
     """A subprogram written in ASL (the program's own, or a validator)."""
 
-    __slots__ = ("decl", "body", "arg_names", "param_names", "infer")
+    __slots__ = ("decl", "body", "arg_names", "param_names", "infer", "weight")
 
     def __init__(self, decl: S.Function) -> None:
         self.decl = decl
         self.body = compile_block(decl.body, decl.filename)
+        self.weight = statement_count(decl.body) + CALL_COST
         self.arg_names = tuple(name for name, _ in decl.args)
         self.param_names = decl.params
         # Parameters not given explicitly come from the widths of bits(N) arguments.
@@ -217,7 +236,15 @@ class AslFunction:
             for index, name in self.infer:
                 if name not in variables and type(args[index]) is Bits:
                     variables[name] = args[index].width
-        result = self.body(Frame(ctx, variables))
+        _charge(ctx, self.weight)
+        if ctx.depth >= MAX_CALL_DEPTH:
+            raise AslError(f"ASL calls nested more than {MAX_CALL_DEPTH} deep (calling {self.decl.name}: "
+                           "a recursion that does not end?)")
+        ctx.depth += 1
+        try:
+            result = self.body(Frame(ctx, variables))
+        finally:
+            ctx.depth -= 1
         return None if result is None else result[0]  # type: ignore[index]
 
 
@@ -760,23 +787,49 @@ def _case(node: S.SCase) -> Closure:
     return case
 
 
-def _spend(fr: Frame, n: int = 1) -> None:
-    ctx = fr.ctx
+def _charge(ctx: Context, n: int) -> None:
+    """Spend ``n`` statements of the run's budget."""
     ctx.loop_budget -= n
     if ctx.loop_budget < 0:
-        raise AslError(f"loop budget of {LOOP_BUDGET} iterations exhausted")
+        raise AslError(f"loop budget of {LOOP_BUDGET} statements exhausted (loops and calls run that many: "
+                       "a loop or recursion that does not end?)")
+
+
+def _spend(fr: Frame, n: int = 1) -> None:
+    _charge(fr.ctx, n)
+
+
+def statement_count(block: S.Block) -> int:
+    """The statements of ``block``, nested ones included (at least 1): what one run of it
+    is charged."""
+    count = 0
+    blocks = [block]
+    while blocks:
+        b = blocks.pop()
+        for stmt in b.stmts:
+            count += 1
+            if isinstance(stmt, S.SIf):
+                blocks += [arm for _, arm in stmt.arms]
+                if stmt.orelse is not None:
+                    blocks.append(stmt.orelse)
+            elif isinstance(stmt, S.SCase):
+                blocks += [alt for _, _, alt in stmt.alts]
+            elif isinstance(stmt, (S.SFor, S.SWhile, S.SRepeat)):
+                blocks.append(stmt.body)
+    return max(1, count)
 
 
 def _for(node: S.SFor) -> Closure:
     var, start, stop, down = node.var, compile_expr(node.start), compile_expr(node.stop), node.down
     body = compile_block(node.body)
+    weight = statement_count(node.body)
 
     def for_(fr: Frame) -> object:
         a, b = start(fr), stop(fr)
         if type(a) is not int or type(b) is not int:
             raise AslError("type error: for-loop bounds must be integers")
+        _spend(fr, max(0, (a - b if down else b - a) + 1) * weight)  # before range(): it may not fit an index
         steps = range(a, b - 1, -1) if down else range(a, b + 1)
-        _spend(fr, len(steps))
         variables = fr.vars
         for i in steps:
             variables[var] = i
@@ -788,13 +841,14 @@ def _for(node: S.SFor) -> Closure:
     return for_
 
 
-def _loop(test: Closure, body: Closure, until: bool) -> Closure:
+def _loop(test: Closure, body: Closure, until: bool, weight: int) -> Closure:
     """``while test do body`` (``until`` False: test first, go on while it holds) and
-    ``repeat body until test`` (``until`` True: body first, stop once the test holds)."""
+    ``repeat body until test`` (``until`` True: body first, stop once the test holds);
+    each iteration costs ``weight`` statements of the budget."""
 
     def loop(fr: Frame) -> object:
         while until or test(fr):
-            _spend(fr)
+            _spend(fr, weight)
             r = body(fr)
             if r is not None:
                 return r
@@ -806,11 +860,11 @@ def _loop(test: Closure, body: Closure, until: bool) -> Closure:
 
 
 def _while(node: S.SWhile) -> Closure:
-    return _loop(compile_expr(node.test), compile_block(node.body), until=False)
+    return _loop(compile_expr(node.test), compile_block(node.body), until=False, weight=statement_count(node.body))
 
 
 def _repeat(node: S.SRepeat) -> Closure:
-    return _loop(compile_expr(node.test), compile_block(node.body), until=True)
+    return _loop(compile_expr(node.test), compile_block(node.body), until=True, weight=statement_count(node.body))
 
 
 def _pass(node: S.SPass) -> Closure:
@@ -857,6 +911,8 @@ def compile_block(block: S.Block, filename: str | None = None) -> Closure:
         except _Located as skipped:
             skipped.error.locate(f"{where}:{lines[i]}")
             return _resume(fr, stmts, lines, i + 1, where)
+        except RecursionError:  # nested too deeply: the runner says so (never "internal error")
+            raise
         except Exception as e:  # a defect of the harness or interpreter: the point fails
             err = AslError(f"internal error: {type(e).__name__}: {e}")
             err.locate(f"{where}:{lines[i]}")

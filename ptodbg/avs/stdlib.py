@@ -11,6 +11,7 @@ from fractions import Fraction
 from math import ceil, floor
 
 from ptodbg.avs.convert import as_bitvector, as_int
+from ptodbg.avs.limits import MAX_BITS
 from ptodbg.avs.values import AslError, AssertionFailed, Bits, type_name
 
 
@@ -24,7 +25,7 @@ def _width(params: list, args: list, position: int, name: str) -> int:
 
 
 def _checked_width(n: int, name: str) -> int:
-    if not 0 <= n <= 1 << 16:
+    if not 0 <= n <= MAX_BITS:
         raise AssertionFailed(f"{name}: width {n} is out of range")
     return n
 

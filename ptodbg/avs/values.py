@@ -10,6 +10,8 @@ a number.
 
 from __future__ import annotations
 
+from ptodbg.avs.limits import MAX_BITS
+
 
 class AslError(Exception):
     """A run-time error of an ASL program; ``where`` is ``file:line`` once known."""
@@ -49,6 +51,8 @@ class Bits:
     __slots__ = ("width", "value")
 
     def __init__(self, width: int, value: int) -> None:
+        if not 0 <= width <= MAX_BITS:  # before the mask: 1 << width could be terabytes
+            raise AssertionFailed(f"a bitvector of {width} bits (0..{MAX_BITS} bits are allowed)")
         self.width = width
         self.value = value & ((1 << width) - 1)
 
@@ -185,13 +189,26 @@ def type_name(value: object) -> str:
     return next((name for kind, name in _TYPE_NAMES if isinstance(value, kind)), type(value).__name__)
 
 
+SHOWN = 160  # characters of a value in a message
+
+
 def show(value: object) -> str:
-    """A short ASL-like rendering of a value (assertion details)."""
+    """A short ASL-like rendering of a value (assertion details): at most about SHOWN
+    characters, whatever the value (an integer of 65,536 bits has no decimal form Python
+    will print)."""
     if isinstance(value, bool):
         return "TRUE" if value else "FALSE"
     if isinstance(value, Bits):
+        if value.width > 4 * SHOWN:
+            return f"bits({value.width}) 0x...{value.value & 0xFFFF_FFFF:08x} (low 32 bits)"
         return f"bits({value.width}) {value.value:#x}"
-    return repr(value)
+    if type(value) is int and not -(10**40) < value < 10**40:
+        return f"an integer of {value.bit_length()} bits (low 32 bits {value & 0xFFFF_FFFF:#x})"
+    try:
+        text = repr(value)
+    except ValueError:  # a number inside that is too long to print
+        return f"a {type_name(value)}"
+    return text if len(text) <= SHOWN else text[:SHOWN] + "..."
 
 
 # ASL type names of Python values for type_name, tested in order (bool before int: a bool

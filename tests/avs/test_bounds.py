@@ -1,0 +1,196 @@
+"""``ptodbg avs`` on hostile input (issue 24 item 3), through ``ptodbg.cli.main`` as a user
+types it: every case is one clear line — exit status 2 with one ``ptodbg: error:`` line
+for a path that cannot be read as a program (a device, a FIFO, an 8 GiB sparse file, a
+name too long), a ``fail`` point saying which bound it passed for a bad program — never a
+traceback, a hang, a memory blow-up, or a RecursionError shown as an "internal error".
+Each runs in seconds; the bounds are those of :mod:`ptodbg.avs.limits`."""
+
+from __future__ import annotations
+
+import contextlib
+import gzip
+import io
+import json
+import os
+import time
+
+import pytest
+
+from ptodbg.avs.limits import MAX_PROGRAM_BYTES, MAX_STATEMENTS, MAX_SYNTAX_DEPTH
+from ptodbg.cli import main
+
+HEADER = '// PTO-TEST: {"id":"T-BOUND-001","kind":"boundary"}\n'
+
+
+def program(body: str, header: str = HEADER) -> str:
+    return header + "func main() => integer\nbegin\n" + body + "\n    return 0;\nend;\n"
+
+
+def cli(*args: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(list(args))
+    return status, out.getvalue(), err.getvalue()
+
+
+def point(tmp_path, text: str | bytes, name: str = "p.asl", seconds: float = 10.0) -> dict:
+    """Run one program file; its point as ``--json`` reports it (and nothing on stderr)."""
+    path = tmp_path / name
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text)
+    started = time.monotonic()
+    status, out, err = cli("avs", "--json", str(path))
+    assert time.monotonic() - started < seconds
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert err == "" and len(rows) == 2, (status, out, err)
+    assert status == (1 if rows[0]["status"] == "fail" else 0)
+    assert "\n" not in rows[0]["detail"] and "internal error" not in rows[0]["detail"]
+    assert "Traceback" not in rows[0]["detail"] and "RecursionError" not in rows[0]["detail"]
+    return rows[0]
+
+
+def refused(path: str, reason: str) -> None:
+    status, out, err = cli("avs", path)
+    assert (status, out) == (2, "")
+    assert err == f"ptodbg: error: {path}: {reason}\n"
+
+
+# ----------------------------------------------------------------------------- paths
+def test_special_files_and_huge_files_are_bad_paths(tmp_path):
+    fifo = tmp_path / "pipe.asl"
+    os.mkfifo(fifo)
+    sparse = tmp_path / "huge.asl"
+    with open(sparse, "wb") as f:
+        f.truncate(8 << 30)
+    refused("/dev/zero", "is a character device, not a regular file")
+    refused("/dev/urandom", "is a character device, not a regular file")
+    refused(str(fifo), "is a FIFO (named pipe), not a regular file")
+    refused(str(sparse), "is 8.0 GiB, more than the 256 KiB limit for an AVS program")
+
+
+def test_a_name_too_long_for_the_file_system_is_a_bad_path(tmp_path):
+    refused(str(tmp_path / ("a" * 300 + ".asl")), "file name too long")
+    status, _, err = cli("avs", "")
+    assert status == 2 and err == "ptodbg: error: '': no file or folder named\n"
+
+
+def test_in_a_folder_an_unreadable_program_fails_its_point_and_the_others_run(tmp_path):
+    os.mkfifo(tmp_path / "a-pipe.asl")
+    with open(tmp_path / "b-huge.asl", "wb") as f:
+        f.truncate(8 << 30)
+    (tmp_path / "c-good.asl").write_text(program("    pass;"))
+    status, out, err = cli("avs", "--json", str(tmp_path))
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert status == 1 and err == ""
+    assert [(r["id"], r["status"]) for r in rows[:-1]] == [("a-pipe", "fail"), ("b-huge", "fail"),
+                                                          ("T-BOUND-001", "pass")]
+    assert rows[0]["detail"].endswith("a-pipe.asl: is a FIFO (named pipe), not a regular file")
+    assert rows[1]["detail"].endswith("b-huge.asl: is 8.0 GiB, more than the 256 KiB limit for an AVS program")
+
+
+def test_the_issue_s_large_programs_are_refused_by_their_size(tmp_path):
+    """300,000 statements and a 5 MB line (each over 20 s before): over the size limit."""
+    for name, text in [("many.asl", program("\n".join(["    pass;"] * 300_000))),
+                       ("wide.asl", program("    " + "pass; " * (5_000_000 // 6)))]:
+        path = tmp_path / name
+        path.write_text(text)
+        started = time.monotonic()
+        status, out, err = cli("avs", str(path))
+        assert time.monotonic() - started < 2
+        assert status == 2 and out == "" and err.startswith(f"ptodbg: error: {path}: is ")
+        assert err.endswith("MiB, more than the 256 KiB limit for an AVS program\n")
+
+
+# ------------------------------------------------------------------------ programs
+def test_a_100000_digit_literal_is_a_parse_error_at_its_place(tmp_path):
+    row = point(tmp_path, program("    let x = " + "9" * 100_000 + ";"))
+    assert row["status"] == "fail"
+    assert row["detail"].endswith("p.asl:4:13: a literal of 100000 characters (at most 1000)")
+
+
+def test_a_long_flat_sum_is_refused_by_the_depth_bound_not_a_recursion_error(tmp_path):
+    terms = (MAX_PROGRAM_BYTES - 200) // 2  # as many "1+" as the size limit lets through
+    row = point(tmp_path, program("    let x = " + "1+" * terms + "1;"))
+    assert row["status"] == "fail" and row["detail"].startswith("parse error: ")
+    assert f"p.asl:4: statement or expression nested more than {MAX_SYNTAX_DEPTH} deep" in row["detail"]
+    # The bound itself: the function's block, the let, 97 operators and the last literal
+    # are 100 levels and fit; one more operator does not.
+    assert point(tmp_path, program("    let x = " + "1 + " * 97 + "1;\n    assert x == 98;"))["status"] == "pass"
+    assert "nested more than" in point(tmp_path, program("    let x = " + "1 + " * 98 + "1;"))["detail"]
+
+
+def test_a_header_nested_100000_deep_fails_its_point(tmp_path):
+    row = point(tmp_path, program("    pass;", header="// PTO-TEST: " + "[" * 100_000 + "]" * 100_000 + "\n"))
+    assert (row["id"], row["status"]) == ("p", "fail")
+    assert row["detail"] == "the PTO-TEST header line is not usable JSON (nested too deeply)"
+
+
+def test_an_unterminated_comment_is_a_parse_error_at_its_place(tmp_path):
+    row = point(tmp_path, program("    pass;\n    /* never closed"))
+    assert row["status"] == "fail" and row["detail"].startswith("parse error: ")
+    assert row["detail"].endswith("p.asl:5:5: unterminated /* comment")
+
+
+def test_an_array_of_a_tebi_elements_is_refused_before_it_is_built(tmp_path):
+    row = point(tmp_path, program("    var a : array [[1099511627776]] of integer;"))
+    assert row["status"] == "fail"
+    assert row["detail"].startswith("an array of 1099511627776 elements (0..1048576 are allowed) at ")
+    # Arrays of arrays are charged element by element to the work budget.
+    row = point(tmp_path, program("    var a : array [[1048576]] of array [[1048576]] of integer;"))
+    assert row["status"] == "fail" and "loop budget of 2000000 statements exhausted" in row["detail"]
+
+
+def test_too_many_statements_is_a_parse_error(tmp_path):
+    row = point(tmp_path, program("\n".join(["    pass;"] * (MAX_STATEMENTS + 5))))
+    assert row["status"] == "fail"
+    assert f"more than {MAX_STATEMENTS} statements and declarations in one program" in row["detail"]
+    row = point(tmp_path, program("    " + "pass; " * (MAX_STATEMENTS + 5)))  # all on one line
+    assert row["status"] == "fail" and "more than 10000 statements" in row["detail"]
+
+
+def test_an_endless_recursion_is_bounded_by_the_call_depth(tmp_path):
+    text = HEADER + ("func f(x: integer) => integer\nbegin\n    return f(x + 1);\nend;\n"
+                     "func main() => integer\nbegin\n    return f(0);\nend;\n")
+    row = point(tmp_path, text)
+    assert row["status"] == "fail"
+    assert row["detail"].startswith("error: ASL calls nested more than 64 deep (calling f: a recursion that "
+                                    "does not end?) at ")
+
+
+def test_an_exponential_recursion_is_bounded_by_the_work_budget(tmp_path):
+    text = HEADER + ("func f(n: integer) => integer\nbegin\n    if n == 0 then\n        return 1;\n    end;\n"
+                     "    return f(n - 1) + f(n - 1);\nend;\n"
+                     "func main() => integer\nbegin\n    let x = f(60);\n    return 0;\nend;\n")
+    row = point(tmp_path, text)
+    assert row["status"] == "fail" and "loop budget of 2000000 statements exhausted" in row["detail"]
+
+
+def test_calls_deep_in_deep_expressions_are_too_deep_not_an_internal_error(tmp_path):
+    """Each call 60 expression levels deeper than its caller, 60 calls deep: within every
+    bound of the parser and the call depth, but past Python's stack."""
+    deep = "0 + (" * 60 + "f(n - 1)" + ")" * 60
+    text = HEADER + ("func f(n: integer) => integer\nbegin\n    if n == 0 then\n        return 0;\n    end;\n"
+                     f"    return {deep};\nend;\n"
+                     "func main() => integer\nbegin\n    return f(60);\nend;\n")
+    row = point(tmp_path, text)
+    assert row["status"] == "fail"
+    assert row["detail"] == "error: nested too deeply (ASL calls, blocks and expressions within one another)"
+
+
+def test_huge_values_in_messages_stay_short(tmp_path):
+    row = point(tmp_path, program("    let x = 1 << 65000;\n    assert x == 0;"))
+    assert row["status"] == "fail" and len(row["detail"]) < 300
+    assert "an integer of 65001 bits" in row["detail"]
+    row = point(tmp_path, program("    let s = \"\\x\";"))
+    assert row["status"] == "fail" and row["detail"].endswith("p.asl:4:13: a string with a broken escape")
+
+
+@pytest.mark.parametrize("validators", [b"not gzip at all", gzip.compress(b"\xff\xfe not utf-8")],
+                         ids=["not-gzip", "not-utf8"])
+def test_a_broken_validators_file_fails_the_points_that_call_into_it(tmp_path, validators):
+    (tmp_path / "validators.asl.gz").write_bytes(validators)
+    row = point(tmp_path, program("    ValidateSomething();"))
+    assert row["status"] == "fail" and row["detail"].startswith("error: validators.asl.gz: cannot be read (")
+    assert point(tmp_path, program("    pass;"), name="q.asl")["status"] == "pass"
