@@ -62,6 +62,11 @@ def _header_at(data: bytes | bytearray, start: int = 0, end: int | None = None) 
     return at + start if at >= 0 else -1
 
 
+def _shown(data: bytes) -> str:
+    """The first bytes of what a client sent, quoted for a message (not as Python bytes)."""
+    return repr(data[:60].decode("utf-8", "backslashreplace"))
+
+
 def _json_problem(e: Exception) -> str:
     if isinstance(e, json.JSONDecodeError):
         return f"message body is not JSON ({e.msg})"
@@ -168,7 +173,7 @@ class MessageReader:
                 # A header glued to the end of something else (a body longer than its
                 # Content-Length said, or garbage): what comes before it is lost.
                 self._push_back(line[at:])
-                return Malformed(problem or f"unexpected bytes before a Content-Length header: {line[:at][:60]!r}")
+                return Malformed(problem or f"unexpected bytes before a Content-Length header: {_shown(line[:at])}")
             if line[: len(_HEADER)].lower() == _HEADER and ("content-length" in headers or problem is not None):
                 # A new message begins before this header block ended: the block was broken.
                 self._push_back(line)
@@ -188,7 +193,7 @@ class MessageReader:
                 continue
             name, colon, value = text.partition(b":")
             if not colon or not name.strip():
-                problem = problem or f"malformed header line {text[:60]!r} (expected 'Name: value')"
+                problem = problem or f"malformed header line {_shown(text)} (expected 'Name: value')"
                 continue
             try:
                 headers[name.strip().decode("ascii").lower()] = value.strip().decode("ascii")

@@ -12,6 +12,7 @@ run and writes ``crash-*`` with the input.  Needs ``pip install -e '.[fuzz]'``.
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 # The modules whose coverage guides each target (instrumenting everything it reaches,
@@ -24,6 +25,16 @@ INSTRUMENTED = {
     "batch": ("ptodbg.debug.commands", "ptodbg.debug.engine", "ptodbg.debug.expr", "ptodbg.debug.batch",
               "ptodbg.debug.memformat", "ptodbg.debug.displays", "ptodbg.debug.lastwrite", "ptodbg.debug.frames",
               "ptodbg.debug.stops", "ptodbg.debug.cxxnames", "ptodbg.debug.demangle", "ptodbg.debug.forward"),
+    "dap": ("ptodbg.dap.server",),
+}
+# atheris instruments every module of the *package* of an included name that is imported
+# while its hook is on, so a target that needs only its own modules instrumented imports
+# the rest first (uninstrumented: the emulator at full speed), then its own.
+PRELOADED = {
+    "dap": ("ptodbg.debug.commands", "ptodbg.debug.engine", "ptodbg.debug.expr", "ptodbg.debug.lines",
+            "ptodbg.debug.program", "ptodbg.debug.session", "ptodbg.debug.traps", "ptodbg.debug.displays",
+            "ptodbg.debug.stopdisplays", "ptodbg.debug.disasm_rows", "ptodbg.debug.source_step",
+            "ptodbg.debug.lastwrite", "ptodbg.isa.asm", "ptodbg.isa.elf", "ptodbg.linux"),
 }
 
 
@@ -32,14 +43,20 @@ def fuzz_main(name: str) -> None:
         import atheris
     except ImportError:
         sys.exit("atheris is not installed: pip install -e '.[fuzz]' (the corpus replay runs without it)")
+    for module in PRELOADED.get(name, ()):
+        importlib.import_module(module)
     with atheris.instrument_imports(include=list(INSTRUMENTED[name])):
-        import ptodbg.debug.commands  # noqa: F401  (everything the targets reach)
-        import ptodbg.debug.engine  # noqa: F401
-        import ptodbg.debug.expr  # noqa: F401
-        import ptodbg.debug.lastwrite  # noqa: F401  (imported by `last` when it first runs)
-        import ptodbg.debug.session  # noqa: F401
-        import ptodbg.isa.asm  # noqa: F401
-        import ptodbg.isa.elf  # noqa: F401
+        if name in PRELOADED:
+            for module in INSTRUMENTED[name]:
+                importlib.import_module(module)
+        else:
+            import ptodbg.debug.commands  # noqa: F401  (everything the targets reach)
+            import ptodbg.debug.engine  # noqa: F401
+            import ptodbg.debug.expr  # noqa: F401
+            import ptodbg.debug.lastwrite  # noqa: F401  (imported by `last` when it first runs)
+            import ptodbg.debug.session  # noqa: F401
+            import ptodbg.isa.asm  # noqa: F401
+            import ptodbg.isa.elf  # noqa: F401
     from .targets import TARGETS
 
     target = TARGETS[name]
