@@ -24,8 +24,8 @@ Running:
   * :data:`MAX_CALL_DEPTH` — ASL calls nested in ASL calls [< 10];
   * :data:`WORK_BUDGET` — statements one run may execute inside loops and ASL calls
     (each loop iteration is charged the statements of its body, each call those and
-    :data:`CALL_COST` more: a call costs several statements' time) [72,000]: about two
-    seconds of the slowest kind of work;
+    :data:`CALL_COST` more: a call costs several statements' time) [72,000]: about a second of
+    the slowest kind of work on a quiet machine;
   * :data:`MAX_ARRAY_LENGTH` — elements of one array [64]; arrays of arrays are charged to
     the work budget element by element;
   * :data:`MAX_BITS` — the width of a bitvector and of an integer result [64 bits].
@@ -40,7 +40,7 @@ MAX_LITERAL_CHARS = 1000
 MAX_STATEMENTS = 10_000
 MAX_SYNTAX_DEPTH = 100
 MAX_CALL_DEPTH = 64
-WORK_BUDGET = 2_000_000
-CALL_COST = 4
-MAX_ARRAY_LENGTH = 1 << 20
+WORK_BUDGET = 1_000_000
+CALL_COST = 8
+MAX_ARRAY_LENGTH = 1 << 16
 MAX_BITS = 1 << 16

@@ -26,6 +26,7 @@ INSTRUMENTED = {
               "ptodbg.debug.memformat", "ptodbg.debug.displays", "ptodbg.debug.lastwrite", "ptodbg.debug.frames",
               "ptodbg.debug.stops", "ptodbg.debug.cxxnames", "ptodbg.debug.demangle", "ptodbg.debug.forward"),
     "dap": ("ptodbg.dap.server",),
+    "avs": ("ptodbg.avs.suite",),  # the whole avs package: the language and the harness
 }
 # atheris instruments every module of the *package* of an included name that is imported
 # while its hook is on, so a target that needs only its own modules instrumented imports
@@ -35,6 +36,10 @@ PRELOADED = {
             "ptodbg.debug.program", "ptodbg.debug.session", "ptodbg.debug.traps", "ptodbg.debug.displays",
             "ptodbg.debug.stopdisplays", "ptodbg.debug.disasm_rows", "ptodbg.debug.source_step",
             "ptodbg.debug.lastwrite", "ptodbg.isa.asm", "ptodbg.isa.elf", "ptodbg.linux"),
+    # the machine the harness drives runs uninstrumented
+    "avs": ("ptodbg.core", "ptodbg.core.machine", "ptodbg.core.semantics", "ptodbg.core.semantics.amo",
+            "ptodbg.core.semantics.sysops", "ptodbg.core.semantics.blocks", "ptodbg.isa.decoder",
+            "ptodbg.isa.forms", "ptodbg.isa.catalog", "ptodbg.isa.userfile"),
 }
 
 

@@ -15,7 +15,10 @@ a small real debugger, each command stopped by an interrupt after COMMAND_SECOND
 program is dma_fault.s, or gdb_names.s for an input starting with GDB_MARKER), ``dap`` (the
 DAP server's framing and request dispatch: the bytes are the client's side of a
 connection to the real server, in process; an input starting with DAP_MARKER comes after
-a session that launched walk.s and stopped on entry).
+a session that launched walk.s and stopped on entry), ``avs`` (an AVS program: the ASL lexer,
+parser and interpreter with the bounds of ptodbg.avs.limits, on the harness's reference
+machine, with the official catalogs when ../shared has them; the point must come out
+pass, fail or unsupported with one plain line, in the replay's deadline).
 
 Writing files: the ``dap`` target runs the real server, whose console commands include
 ``save``; :func:`_no_writes` (an audit hook, installed once) refuses every write outside
@@ -316,5 +319,32 @@ def dap(data: bytes) -> None:
             raise Finding("dap: the well-formed request after the input was never answered")
 
 
+# ------------------------------------------------------------------------- avs
+AVS_CATALOG = ROOT.parent / "shared" / "pto" / "catalog"
+
+
+def avs(data: bytes) -> None:
+    from ptodbg.avs.suite import FAIL, PASS, UNSUPPORTED, run_text
+
+    text = _text(data)
+    if text is None:
+        return
+    result = run_text(text, "fuzz.asl", "fuzz", catalog=AVS_CATALOG if AVS_CATALOG.is_dir() else None)
+    if result.status not in (PASS, FAIL, UNSUPPORTED):
+        raise Finding(f"avs: status {result.status!r}")
+    detail = result.detail
+    if "internal error" in detail:
+        raise Finding(f"avs: {detail[:300]!r}")
+    if len(detail) > 2000:
+        raise Finding(f"avs: a detail of {len(detail)} characters")
+    # A program's own words come back in the detail (names, its source line): only words
+    # that are not the program's are Python's.
+    for m in PYTHON_INTERNALS.finditer(detail):
+        if m.group() not in text:
+            raise Finding(f"avs: a detail quoting Python internals: {detail[:300]!r}")
+    if "\n" in detail:
+        raise Finding(f"avs: a detail of several lines: {detail[:300]!r}")
+
+
 TARGETS: dict[str, Callable[[bytes], None]] = {"elf": elf, "asm": asm, "expr": expr, "session": session,
-                                               "batch": batch, "dap": dap}
+                                               "batch": batch, "dap": dap, "avs": avs}
