@@ -39,6 +39,7 @@ _CHUNK = 1 << 16
 _HEADER = b"content-length:"
 _SEQ = re.compile(rb'"seq"\s*:\s*(\d{1,15})')
 _COMMAND = re.compile(rb'"command"\s*:\s*"([A-Za-z0-9_]{1,64})"')
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")  # \ud800..\udfff: only a pair makes a character
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +66,16 @@ def _header_at(data: bytes | bytearray, start: int = 0, end: int | None = None) 
 def _shown(data: bytes) -> str:
     """The first bytes of what a client sent, quoted for a message (not as Python bytes)."""
     return repr(data[:60].decode("utf-8", "backslashreplace"))
+
+
+def _lone_surrogate(message: dict) -> bool:
+    """Whether a string of ``message`` holds a lone surrogate: valid JSON, but no text —
+    a path holding one cannot even be given to the operating system."""
+    try:
+        json.dumps(message, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def _json_problem(e: Exception) -> str:
@@ -222,6 +233,9 @@ class MessageReader:
             return self._broken(body, _json_problem(e))
         if not isinstance(message, dict):
             return _salvage(body, f"message body is a JSON {type(message).__name__}, not an object")
+        if _SURROGATE_ESCAPE.search(body) and _lone_surrogate(message):
+            return _salvage(body, "message body holds a lone surrogate (a \\ud800-\\udfff escape outside a pair): "
+                                  "not Unicode text")
         return message
 
     def _broken(self, body: bytes, problem: str) -> Malformed:

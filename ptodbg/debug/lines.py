@@ -47,7 +47,12 @@ class SourceLine:
 
 
 def _key(path: str) -> str:
-    return os.path.normcase(os.path.realpath(path))
+    """How the operating system resolves ``path``; a name it cannot take (a NUL byte, a
+    lone surrogate: a client's or a line table's) stays as it is, matching no real file."""
+    try:
+        return os.path.normcase(os.path.realpath(path))
+    except (ValueError, OSError):  # UnicodeEncodeError is a ValueError
+        return "\0" + path
 
 
 class SourceLines:

@@ -71,11 +71,20 @@ def test_a_number_of_more_than_4300_digits_gets_an_error_with_its_seq_and_the_ad
     assert client.process.poll() is None
 
 
-def test_a_lone_surrogate_in_a_request_is_answered_not_fatal(client):
-    body = b'{"seq": 32, "type": "request", "command": "\\ud800"}'
+@pytest.mark.parametrize("body", [
+    b'{"seq": 32, "type": "request", "command": "\\ud800"}',
+    b'{"seq": 32, "type": "request", "command": "source", "arguments": {"source": {"path": "/tmp/\\udc00.s"}}}',
+], ids=["command", "path"])
+def test_a_lone_surrogate_in_a_request_is_answered_not_fatal(client, body):
+    """Valid JSON, but not text: a path holding one made realpath raise (found by the dap
+    fuzz target); a command holding one killed the adapter when it was quoted back."""
     answered_after(client, frame(body))
     [bad] = errors(client)
-    assert bad["request_seq"] == 32 and "unknown request" in bad["message"]
+    assert bad["request_seq"] == 32 and "lone surrogate" in bad["message"]
+    pair = b'{"seq": 34, "type": "request", "command": "evaluate", "arguments": {"expression": "\\ud83d\\ude00"}}'
+    client.send_raw(frame(pair))  # a pair is a character: the request is read and answered as usual
+    got = client.response(34)
+    assert not got["success"] and got["message"] == "evaluate: no program is loaded: send launch first"
 
 
 # -------------------------------------------------------------- resynchronisation
@@ -219,3 +228,17 @@ def test_a_tcp_client_that_stops_reading_then_leaves_does_not_hold_the_server(tm
     since = time.monotonic()
     sock.close()
     _ends_quietly(proc, since)
+
+
+def test_paths_the_operating_system_cannot_take_match_nothing(client):
+    """A NUL byte in a source path (valid JSON) made realpath raise: an internal error
+    for setBreakpoints and breakpointLocations.  Such a path names no file: the breakpoint
+    is unverified, there are no locations, the source cannot be read."""
+    client.ok("launch", {"program": str(WALK), "profile": "linux"})
+    client.event("initialized")
+    bad = "walk\u0000.s"
+    bp = client.ok("setBreakpoints", {"source": {"path": bad}, "breakpoints": [{"line": 14}]})["breakpoints"][0]
+    assert bp["verified"] is False and bp["message"] == "walk.s has no code from this file (its lines come from walk.s)"
+    assert client.ok("breakpointLocations", {"source": {"path": bad}, "line": 1, "endLine": 40}) == {"breakpoints": []}
+    r = client.request("source", {"source": {"path": bad}})
+    assert not r["success"] and r["message"] == "source: walk\\x00.s: file name holds a NUL byte"
