@@ -172,7 +172,7 @@ class Context:
             if alias is not None:
                 return self.base_value(alias, frame)
             raise Unsupported(f"base value of type {ty.name}")
-        raise Unsupported(f"base value of type {type(ty).__name__}")
+        raise Unsupported(f"base value of {_TYPE_KINDS.get(type(ty), 'this type')}")
 
     def check_type(self, value: object, ty: S.Node, frame: Frame) -> object:
         """``value as ty``: the value when it belongs to the type, else an assertion."""
@@ -200,6 +200,10 @@ class Context:
                 return self.check_type(value, alias, frame)
             return value
         return value
+
+
+# How a message names a type node that has no base value here.
+_TYPE_KINDS = {S.TOther: "a real, string, enumeration or record type"}
 
 
 def is_enum_name(name: str) -> bool:

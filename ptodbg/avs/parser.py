@@ -508,6 +508,8 @@ class Parser:
             value = self.expr()
         elif keyword != "var":
             raise self.error(f"'{keyword}' needs '= value'")
+        elif ty is None:
+            raise self.error("'var' needs ': type' or '= value'")
         self.expect(";")
         return S.SDecl(keyword, names, ty, value)
 

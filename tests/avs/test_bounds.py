@@ -194,3 +194,9 @@ def test_a_broken_validators_file_fails_the_points_that_call_into_it(tmp_path, v
     row = point(tmp_path, program("    ValidateSomething();"))
     assert row["status"] == "fail" and row["detail"].startswith("error: validators.asl.gz: cannot be read (")
     assert point(tmp_path, program("    pass;"), name="q.asl")["status"] == "pass"
+
+
+def test_a_var_without_a_type_or_a_value_is_a_parse_error(tmp_path):
+    """Found by the avs fuzz target: it was "unsupported: base value of type NoneType"."""
+    row = point(tmp_path, program("    var er;"))
+    assert row["status"] == "fail" and row["detail"].endswith("p.asl:4:11: 'var' needs ': type' or '= value'")
