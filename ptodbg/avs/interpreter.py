@@ -102,6 +102,7 @@ class Context:
         # subset or the harness); the run goes on and reports it if nothing fails.
         self.skipped: Unsupported | None = None
         self.harness: object = None
+        self.arities: dict[str, tuple[int, int]] = {}  # of the builtins (see check_arity)
         self._resolved: dict[str, Builtin] = {}
 
     # ------------------------------------------------------------------ names
@@ -139,6 +140,15 @@ class Context:
 
     def call(self, name: str, params: list, args: list) -> object:
         return self.resolve(name)(self, params, args)
+
+    def check_arity(self, name: str, count: int) -> None:
+        """Raise the program's error when ``name`` does not take ``count`` arguments
+        (``arities``: the builtins' (low, high)); a builtin given the wrong number of
+        arguments fails in Python, which must not read as ptodbg's internal error."""
+        low, high = self.arities.get(name, (0, 1 << 30))
+        if not low <= count <= high:
+            wanted = f"{low}" if low == high else f"{low} or more" if high >= 1 << 30 else f"{low} to {high}"
+            raise AslError(f"{name} takes {wanted} argument{'' if wanted == '1' else 's'}, not {count}")
 
     # ------------------------------------------------------------------ types
     def base_value(self, ty: S.Node | None, frame: Frame | None = None) -> object:
@@ -371,7 +381,15 @@ def _call(node: S.ECall) -> Closure:
     params = tuple(compile_expr(p) for p in node.params)
 
     def call(fr: Frame) -> object:
-        return fr.ctx.resolve(name)(fr.ctx, [p(fr) for p in params], [a(fr) for a in args])
+        ctx = fr.ctx
+        fn = ctx.resolve(name)
+        values = [a(fr) for a in args]
+        try:
+            return fn(ctx, [p(fr) for p in params], values)
+        except (IndexError, TypeError, ValueError):  # a builtin given too few or too many arguments?
+            if not isinstance(fn, AslFunction):
+                ctx.check_arity(name, len(values))
+            raise
 
     return call
 

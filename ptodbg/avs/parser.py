@@ -796,9 +796,13 @@ def check_depth(decl: object, filename: str, line: int) -> None:
     else:
         roots = [(getattr(decl, "type", None), line), (getattr(decl, "value", None), line)]
         base = 1
+    shared = _SHARED_DEPTHS
     for root, where in roots:
         if root is None:
             continue
+        known = shared.get(id(root))
+        if known is not None and known + base - 1 <= MAX_SYNTAX_DEPTH:
+            continue  # a shared statement already measured (the validators' many)
         depth = _depth(root, MAX_SYNTAX_DEPTH) + base - 1
         if depth > MAX_SYNTAX_DEPTH:
             raise ParseError(f"{filename}:{where}: statement or expression nested more than {MAX_SYNTAX_DEPTH} "

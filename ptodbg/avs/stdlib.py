@@ -212,6 +212,18 @@ def real(ctx: object, params: list, args: list) -> Fraction:
     return Fraction(as_int(args[0], "Real's argument"))
 
 
+# How many arguments each builtin takes (low, high); a width may come as a {N} parameter
+# instead of the last argument, so those take one argument less at the low end.
+ANY = 1 << 30
+ARITY: dict[str, tuple[int, int]] = {
+    "Zeros": (0, 1), "Ones": (0, 1), "UInt": (1, 1), "SInt": (1, 1), "ZeroExtend": (1, 2),
+    "SignExtend": (1, 2), "Replicate": (1, 2), "Len": (1, 1), "IsZero": (1, 1), "IsOnes": (1, 1),
+    "BitCount": (1, 1), "LowestSetBit": (1, 1), "HighestSetBit": (1, 1), "CountLeadingZeroBits": (1, 1),
+    "LSL": (2, 2), "LSR": (2, 2), "ASR": (2, 2), "ROR": (2, 2), "ROL": (2, 2), "Min": (1, ANY), "Max": (1, ANY),
+    "Abs": (1, 1), "Align": (2, 2), "IsPow2": (1, 1), "FloorLog2": (1, 1), "CeilLog2": (1, 1),
+    "RoundDown": (1, 1), "RoundUp": (1, 1), "RoundTowardsZero": (1, 1), "Real": (1, 1),
+}
+
 BUILTINS = {
     "Zeros": zeros, "Ones": ones, "UInt": uint, "SInt": sint, "ZeroExtend": zero_extend,
     "SignExtend": sign_extend, "Replicate": replicate, "Len": length, "IsZero": is_zero,

@@ -200,3 +200,16 @@ def test_a_var_without_a_type_or_a_value_is_a_parse_error(tmp_path):
     """Found by the avs fuzz target: it was "unsupported: base value of type NoneType"."""
     row = point(tmp_path, program("    var er;"))
     assert row["status"] == "fail" and row["detail"].endswith("p.asl:4:11: 'var' needs ': type' or '= value'")
+
+
+@pytest.mark.parametrize("call,message", [
+    ("let s = ExecuteScalarInstruction(Zeros{48} + 0x06410115, 6410194, 32);",
+     "ExecuteScalarInstruction takes 2 arguments, not 3"),
+    ("ResetProfileState(1);", "ResetProfileState takes 0 arguments, not 1"),
+    ("let x = UInt();", "UInt takes 1 argument, not 0"),
+    ("let x = Min();", "Min takes 1 or more arguments, not 0"),
+], ids=["harness-too-many", "harness-none-wanted", "stdlib-too-few", "stdlib-variadic"])
+def test_a_builtin_called_with_the_wrong_number_of_arguments_is_the_program_s_error(tmp_path, call, message):
+    """Found by the avs fuzz target: Python's TypeError read as ptodbg's internal error."""
+    row = point(tmp_path, program("    ResetProfileState();\n    " + call))
+    assert row["status"] == "fail" and row["detail"].startswith(f"error: {message} at ")
