@@ -164,7 +164,7 @@ def run_campaign(config: Config, *, emit: Callable[[dict], None] | None = None,
                 engine_text = engine.description
                 run = _distribute(engine.client, spec, sites, todo, engine.workers, records, folder, emit, progress)
                 if not run.interrupted:
-                    workers_lost = len((engine.addresses | run.workers) - engine.current_workers())
+                    workers_lost = _lost_workers(engine, run.workers)
         except ClusterError as e:
             raise CampaignError(str(e)) from None
     records = [r for r in records if r["site"] in wanted]
@@ -176,6 +176,16 @@ def run_campaign(config: Config, *, emit: Callable[[dict], None] | None = None,
     if folder is not None:
         outcome.sessions = report.write_folder(folder.path, summary, outcome.records, options_text(config), dbg, sites)
     return outcome
+
+
+def _lost_workers(engine, used: set[str]) -> int:
+    """Workers there at the start or whose results were used that the scheduler no longer
+    knows (0 when it cannot be asked: the results are in, the count is only a report)."""
+    try:
+        now = engine.current_workers()
+    except Exception:  # noqa: BLE001 - a scheduler gone by now: nothing to count against
+        return 0
+    return len((engine.addresses | used) - now)
 
 
 def _distribute(client, spec: ProgramSpec, sites: list[Site], todo: list[int], workers: int,
