@@ -17,6 +17,7 @@ from ptodbg.avs.harness import (  # noqa: F401 - the imports register the harnes
     block_functions,
     decode_functions,
     machine_functions,
+    numeric_functions,
     semantic_functions,
 )
 from ptodbg.avs.harness.globals import machine_globals
@@ -42,6 +43,7 @@ CONSTANTS: dict[str, object] = {
     "PTO_TILE_CAPACITY_BYTES": 262144,
     "PTO_MODEL_MAX_TILE_CAPACITY_BYTES": 262144,
     **decode_functions.CONSTANTS,
+    **numeric_functions.CONSTANTS,
 }
 
 
@@ -60,6 +62,7 @@ TYPES: dict[str, syntax.Node] = {
     "MemoryEventIndex": _ints(0, 15), "TemporaryQueueIndex": _ints(0, 3), "TrapNumber": _bits(6),
     "ModelAddress": _ints(0, 4095), "SystemRegisterFileIndex": _ints(0, 65535),
     "InterruptID": _ints(0, 63), "Reg5Selector": _ints(0, 31),
+    **numeric_functions.TYPES,
 }
 
 _CONTRACT = re.compile(r"InstructionContract([A-Za-z0-9]+?)_(\w+)$")
