@@ -22,10 +22,11 @@ only for calls) is never an "internal error": it reaches the runner as itself.
 from __future__ import annotations
 
 from collections.abc import Callable
+from time import monotonic
 
 from ptodbg.avs import operators as op
 from ptodbg.avs import syntax as S
-from ptodbg.avs.limits import CALL_COST, MAX_ARRAY_LENGTH, MAX_CALL_DEPTH, WORK_BUDGET
+from ptodbg.avs.limits import CALL_COST, MAX_ARRAY_LENGTH, MAX_CALL_DEPTH, MAX_SECONDS, WORK_BUDGET
 from ptodbg.avs.parser import SHARED_IDS
 from ptodbg.avs.values import (
     Array,
@@ -96,6 +97,8 @@ class Context:
         self.records = records
         self.library = library
         self.loop_budget = LOOP_BUDGET
+        self.seconds = MAX_SECONDS
+        self.deadline = monotonic() + MAX_SECONDS  # see limit_time
         self.depth = 0  # ASL calls under way
         self.fallback: Callable[[str], Builtin | None] | None = None
         # The first assertion that could not be evaluated (it named something outside the
@@ -140,6 +143,11 @@ class Context:
 
     def call(self, name: str, params: list, args: list) -> object:
         return self.resolve(name)(self, params, args)
+
+    def limit_time(self, seconds: float) -> None:
+        """Let the run go on for ``seconds`` from now (MAX_SECONDS by default)."""
+        self.seconds = seconds
+        self.deadline = monotonic() + seconds
 
     def check_arity(self, name: str, count: int) -> None:
         """Raise the program's error when ``name`` does not take ``count`` arguments
@@ -810,11 +818,13 @@ def _case(node: S.SCase) -> Closure:
 
 
 def _charge(ctx: Context, n: int) -> None:
-    """Spend ``n`` statements of the run's budget."""
+    """Spend ``n`` statements of the run's budget, within its time."""
     ctx.loop_budget -= n
     if ctx.loop_budget < 0:
         raise AslError(f"loop budget of {LOOP_BUDGET} statements exhausted (loops and calls run that many: "
                        "a loop or recursion that does not end?)")
+    if monotonic() > ctx.deadline:
+        raise AslError(f"the program ran for more than {ctx.seconds:g} s (a loop of expensive calls?)")
 
 
 def _spend(fr: Frame, n: int = 1) -> None:

@@ -26,6 +26,10 @@ Running:
     (each loop iteration is charged the statements of its body, each call those and
     :data:`CALL_COST` more: a call costs several statements' time) [72,000]: about a second of
     the slowest kind of work on a quiet machine;
+  * :data:`MAX_SECONDS` — the time one point may run [well under a second]: the work
+    budget counts statements, and a statement that calls the harness can cost a
+    millisecond (a contract function runs an instruction on a machine of its own), so a
+    loop of such calls is stopped by the clock — a last resort that no real point nears;
   * :data:`MAX_ARRAY_LENGTH` — elements of one array [64]; arrays of arrays are charged to
     the work budget element by element;
   * :data:`MAX_BITS` — the width of a bitvector and of an integer result [64 bits].
@@ -42,5 +46,6 @@ MAX_SYNTAX_DEPTH = 100
 MAX_CALL_DEPTH = 64
 WORK_BUDGET = 1_000_000
 CALL_COST = 8
+MAX_SECONDS = 60.0
 MAX_ARRAY_LENGTH = 1 << 16
 MAX_BITS = 1 << 16

@@ -29,7 +29,7 @@ from typing import NamedTuple
 from ptodbg.avs import syntax
 from ptodbg.avs.harness import Harness, make_context
 from ptodbg.avs.lexer import strip_block_comments
-from ptodbg.avs.limits import MAX_LIBRARY_BYTES, MAX_PROGRAM_BYTES
+from ptodbg.avs.limits import MAX_LIBRARY_BYTES, MAX_PROGRAM_BYTES, MAX_SECONDS
 from ptodbg.avs.parser import Parser, parse_function
 from ptodbg.avs.reasons import classify
 from ptodbg.avs.values import AslError, AssertionFailed, ParseError, Unsupported, show
@@ -215,9 +215,9 @@ def run_program(path: Path, display: str | None = None, catalog: Path | None = N
 
 
 def run_text(text: str, name: str, stem: str = "", catalog: Path | None = None,
-             library: Library | None = None) -> Result:
+             library: Library | None = None, seconds: float = MAX_SECONDS) -> Result:
     """Run the AVS program ``text`` (shown as ``name``; its point is ``stem`` when its
-    header names none)."""
+    header names none) for at most ``seconds``."""
     header, problem = _header(text)
     point = _point_name(header, "id", stem or name)
     kind = _point_name(header, "kind", "")
@@ -235,8 +235,9 @@ def run_text(text: str, name: str, stem: str = "", catalog: Path | None = None,
     if "main" not in module.functions:
         return Result(point, kind, name, FAIL, "no main() function")
     harness = Harness(catalog=catalog)
-    ctx = make_context(harness, module, library)
     try:
+        ctx = make_context(harness, module, library)  # evaluates the program's globals
+        ctx.limit_time(seconds)
         value = ctx.call("main", [], [])
     except AssertionFailed as e:
         src = _source_line(e.where, lines, name, library)

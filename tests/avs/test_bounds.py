@@ -213,3 +213,21 @@ def test_a_builtin_called_with_the_wrong_number_of_arguments_is_the_program_s_er
     """Found by the avs fuzz target: Python's TypeError read as ptodbg's internal error."""
     row = point(tmp_path, program("    ResetProfileState();\n    " + call))
     assert row["status"] == "fail" and row["detail"].startswith(f"error: {message} at ")
+
+
+def test_a_loop_of_expensive_calls_is_stopped_by_the_clock():
+    """The budget counts statements; a statement calling the harness costs far more than
+    one of arithmetic, so the point's time is bounded too (MAX_SECONDS; here 0.5 s)."""
+    from ptodbg.avs.suite import run_text
+
+    started = time.monotonic()
+    result = run_text(program("    while TRUE do\n        ResetProfileState();\n    end;"), "p.asl", seconds=0.5)
+    assert time.monotonic() - started < 5
+    assert result.status == "fail"
+    assert result.detail.startswith("error: the program ran for more than 0.5 s (a loop of expensive calls?) at p.asl:4")
+
+
+def test_a_global_whose_value_fails_fails_its_point(tmp_path):
+    """A program's globals are evaluated before main(): an error there was a traceback."""
+    row = point(tmp_path, HEADER + "let g = 1 DIV 0;\n" + program("    pass;", header=""))
+    assert row["status"] == "fail" and row["detail"] == "DIV by 0 (the divisor must be positive)"
