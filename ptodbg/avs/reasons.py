@@ -3,8 +3,10 @@
 ``unsupported`` always names the construct (``function ConfigureTile``); the class says
 why there is nothing to map it to:
 
-* ``tile/vector surface`` - tile registers, cube/matrix engines, tile-block BSTARTs,
-  numeric-format descriptors: ptodbg has no tile model (its tile BSTARTs halt);
+* ``tile part two, ...`` - a tile feature of part two (the matrix engine, the irregular
+  and complex operations, MGATHER/MSCATTER, GMOV), named by :mod:`ptodbg.avs.tile_reasons`;
+* ``tile/vector surface`` - another tile, vector or numeric-format function or state the
+  harness does not map (yet);
 * ``contract declaration`` - an ``InstructionContract*`` function that states how the spec
   model is organised and has no behaviour or table fact in ptodbg to compare with;
 * ``model state ptodbg does not keep`` - spec state no instruction ptodbg executes can
@@ -15,6 +17,8 @@ why there is nothing to map it to:
 from __future__ import annotations
 
 import re
+
+from ptodbg.avs.tile_reasons import part_two
 
 TILE = "tile/vector surface"
 CONTRACT = "contract declaration"
@@ -37,6 +41,9 @@ _STATE = re.compile(
 
 def classify(construct: str) -> str:
     """The class of an unsupported construct (see the module docstring)."""
+    feature = part_two(construct)
+    if feature is not None:
+        return feature
     if _TILE.search(construct):
         return TILE
     if construct.startswith("function InstructionContract") or construct.startswith("signedness of"):

@@ -93,6 +93,8 @@ from ptodbg.isa.fetch import Unfetchable, fetch_instruction, split_window
 from ptodbg.isa.forms import Form
 from ptodbg.isa.legacy import decoder_for, legacy_form
 from ptodbg.isa.record import Frozen, Record
+from ptodbg.tile.state import EMPTY as EMPTY_TILES
+from ptodbg.tile.state import TileFile
 
 Handler = Callable[[int], int]
 
@@ -128,6 +130,7 @@ class TrapInfo(Frozen):
     vector: int  # the TPC trap entry set (EVBASE, or arg0 when EVBASE is 0)
     vectored: bool  # True when the bank had a handler (EVBASE != 0)
     reason: str
+    code: str = ""  # the spec's FaultCode when several share the number (Fault.code)
 
     def as_json(self) -> dict:
         return {
@@ -249,7 +252,7 @@ class Snapshot(Frozen):
 # an attribute is in decides only what a snapshot can share with the previous one.
 MOVING_FIELDS = (  # changed by ordinary instructions: PC, queues, block state, reservation
     "pc", "tq", "uq", "blk", "bpc", "bkind", "btype", "bpcn", "taken", "bseq", "lra", "frame_ret",
-    "commit_arg", "cond_set", "tgt_set", "sys_pending", "hdr_end", "header", "resv", "mcopy", "frame",
+    "commit_arg", "cond_set", "tgt_set", "sys_pending", "hdr_end", "header", "resv", "mcopy", "frame", "tiles",
 )
 SETTLED_FIELDS = (  # changed by traps, system calls, system registers and maintenance
     "acr", "core_state", "thread_ptr", "global_ptr", "feature_enable", "last_fault", "fault_address",
@@ -364,6 +367,8 @@ class Machine:
         self.mcopy: tuple | None = None
         self.frame: tuple | None = None
         self.gqm: object | None = None  # general queue manager state (HL.Q*), immutable
+        # The tile registers (ptodbg.tile.state): one immutable file, replaced on change.
+        self.tiles: TileFile = EMPTY_TILES
         # Maintenance and request bookkeeping of the SYS forms (epochs are their effect).
         self.dcache_epoch = self.bcache_epoch = self.tlb_epoch = 0
         self.maintenance: tuple | None = None
@@ -471,7 +476,7 @@ class Machine:
                 "CORE_STATE": self.core_state,
                 "CORE_FEATURE_ENABLE": self.feature_enable,
                 "VERSION": 1,
-                "TILE_CAPACITY": 262144,
+                "TILE_CAPACITY": self.profile.tile_capacity,
             }.get(name, 0)
         ring, low = (address >> 12) & 0xF, address & 0xFFF
         if low == ssr.TRAPNO:
@@ -752,6 +757,8 @@ class Machine:
 
     def _build_form(self, pc: int, form: Form, insn: int, length: int) -> tuple[Handler, Handler | None]:
         values = form.values(insn)
+        if form.variants:  # which encoding variant it is (BSTART.TMOV/TSTORE) is in the word
+            values["_encoding"] = insn
         placement, need_t, need_u = self.guards(form, values)
         bad = form.violation(values)
         precise: Handler | None = None
@@ -1140,6 +1147,7 @@ class Machine:
             vector=self.pc,
             vectored=bool(evbase),
             reason=f.reason,
+            code=f.code,
         )
         self.last_trap = info
         self.trap_step = self.steps

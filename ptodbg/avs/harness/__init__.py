@@ -19,6 +19,12 @@ from ptodbg.avs.harness import (  # noqa: F401 - the imports register the harnes
     machine_functions,
     numeric_functions,
     semantic_functions,
+    tile_block,
+    tile_decode,
+    tile_elements,
+    tile_exec,
+    tile_functions,
+    tile_shared,
 )
 from ptodbg.avs.harness.globals import machine_globals
 from ptodbg.avs.harness.registry import SPEC_FUNCTIONS
@@ -44,6 +50,7 @@ CONSTANTS: dict[str, object] = {
     "PTO_MODEL_MAX_TILE_CAPACITY_BYTES": 262144,
     **decode_functions.CONSTANTS,
     **numeric_functions.CONSTANTS,
+    **tile_decode.CONSTANTS,
 }
 
 
@@ -63,6 +70,7 @@ TYPES: dict[str, syntax.Node] = {
     "ModelAddress": _ints(0, 4095), "SystemRegisterFileIndex": _ints(0, 65535),
     "InterruptID": _ints(0, 63), "Reg5Selector": _ints(0, 31),
     **numeric_functions.TYPES,
+    **tile_shared.TYPES,
 }
 
 _CONTRACT = re.compile(r"InstructionContract([A-Za-z0-9]+?)_(\w+)$")
@@ -78,9 +86,12 @@ def arity(fn: Callable, params: bool) -> tuple[int, int]:
     """(fewest, most) ASL arguments the harness function ``fn`` takes: its positional
     parameters after the harness (and the ``{N}`` parameters)."""
     skip = 2 if params else 1
-    positional = [p for p in inspect.signature(fn).parameters.values()
-                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)][skip:]
-    variadic = any(p.kind is p.VAR_POSITIONAL for p in inspect.signature(fn).parameters.values())
+    try:
+        parameters = list(inspect.signature(fn).parameters.values())
+    except (TypeError, ValueError):  # no signature to read: any count
+        return 0, 1 << 30
+    positional = [p for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)][skip:]
+    variadic = any(p.kind is p.VAR_POSITIONAL for p in parameters)
     low = sum(1 for p in positional if p.default is p.empty)
     return low, (1 << 30) if variadic else len(positional)
 
@@ -97,7 +108,9 @@ def _fallback(name: str) -> Builtin | None:
     m = _CONTRACT.match(name)
     if m is None:
         return None
-    fn = decode_functions.contract_function(m.group(1), m.group(2))
+    prop, ident = m.group(1), m.group(2)
+    fn = (tile_decode.contract_fact(prop, ident) or tile_elements.contract_element_fact(prop, ident)
+          or tile_exec.contract_semantics(prop, ident) or decode_functions.contract_function(prop, ident))
     if fn is None:
         return None
     ARITIES.setdefault(name, arity(fn, False))

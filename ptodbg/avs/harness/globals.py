@@ -21,6 +21,8 @@ from ptodbg.avs.harness.state import (
     kind_code,
     transfer_code,
 )
+from ptodbg.avs.harness.tile_block import block_globals, saved_bundle_operation, saved_tile_bindings
+from ptodbg.avs.harness.tile_values import TileFiles, set_tile_capacity, tile_globals
 from ptodbg.avs.harness.views import ArrayView, Fixed, RecordView, Scalar
 from ptodbg.avs.interpreter import Global
 from ptodbg.avs.values import Array, AslError, Bits, Enum, Unsupported
@@ -171,6 +173,9 @@ def trap_context(h: Harness, ring: int) -> RecordView:
         "bundle_condition_set": saved("cond_set", bool),
         "system_block_terminal_pending": saved("sys_pending", bool),
         "bundle_sequential_pc": saved("bseq", word),
+        "bundle_tile_bindings": saved("header", saved_tile_bindings),
+        "bundle_operation": saved("header", lambda header: saved_bundle_operation(
+            header, block_active=bool(m.ctx(ring, ssr.EBARG0) >> 5 & 1))),
         "frame_stack_return_target": saved("frame_ret", word),
         "t_queue": queue(ssr.EBARG_TQ0),
         "u_queue": queue(ssr.EBARG_UQ0),
@@ -247,6 +252,7 @@ def _system_registers(h: Harness) -> RecordView:
             fields[name] = base(reg)
         except StopIteration:
             pass
+    fields["tile_capacity"] = (fields["tile_capacity"][0], lambda v: set_tile_capacity(h, v))
     return RecordView("_SystemRegisters", fields)
 
 
@@ -266,6 +272,16 @@ def _barg(h: Harness) -> RecordView:
         "taken": (taken, lambda v: setattr(m, "taken", as_bool(v, "_BARG.taken"))),
         "bpcn": (bpcn, lambda v: setattr(m, "bpcn", as_bits(v, "_BARG.bpcn"))),
     })
+
+
+def _set_bundle_active(h: Harness, v: object) -> None:
+    """_BundleActive: a block the test opens by hand has not entered its body
+    (_BundleBodyActive stays as it was, FALSE after reset): its header ends at TPC."""
+    m = h.m
+    active = as_bool(v, "_BundleActive")
+    if active and not m.blk and m.hdr_end is None:
+        m.hdr_end = m.pc
+    m.blk = active
 
 
 def _body_active(h: Harness) -> Scalar:
@@ -393,8 +409,7 @@ def machine_globals(h: Harness) -> dict[str, Global]:
                                                                      lambda v: as_bits(v, "argument"))),
         "_TrapContexts": Fixed("_TrapContexts", ArrayView("_TrapContexts", 16, lambda r: trap_context(h, r))),
         # block state (asl/block/model/state/*.asl)
-        "_BundleActive": Scalar("_BundleActive", lambda: bool(m.blk),
-                                lambda v: setattr(m, "blk", as_bool(v, "_BundleActive"))),
+        "_BundleActive": Scalar("_BundleActive", lambda: bool(m.blk), lambda v: _set_bundle_active(h, v)),
         "_BundleBodyActive": _body_active(h),
         "_BARG": Fixed("_BARG", _barg(h)),
         "_BundleSequentialPC": Scalar("_BundleSequentialPC", *_word_field(h, "bseq")),
@@ -405,6 +420,8 @@ def machine_globals(h: Harness) -> dict[str, Global]:
     }
     out.update(_reservation(h))
     out.update(header_globals(h))
+    out.update(block_globals(h))
+    out.update(tile_globals(TileFiles(lambda: h.m.tiles, lambda f: setattr(h.m, "tiles", f))))
     return out
 
 

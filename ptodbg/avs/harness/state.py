@@ -96,6 +96,7 @@ class Harness:
         if not hasattr(self, "m"):
             self.m = Machine(reference(self.memory_bytes))
         else:
+            self.m.profile = reference(self.memory_bytes)  # a test may have changed TILE_CAPACITY
             self.m.reset()
             self.m.mem.poke(0, bytes(self.memory_bytes))
         self.agent = 0
@@ -156,6 +157,8 @@ class Harness:
     def fault_of(self, trap: TrapInfo | None, pc: int) -> Enum:
         if trap is None:
             return FAULT_NONE
+        if trap.code:  # several FaultCodes share the trap number (tile rejections)
+            return Enum("Fault_" + trap.code)
         if trap.number == 5 and trap.saved_tpc != pc:
             return Enum("Fault_BundlePostCommit")
         name = TRAP_FAULT.get(trap.number)
@@ -185,6 +188,16 @@ class Harness:
                 if len(self.events) >= EVENT_LIMIT:
                     raise AslError(f"more than {EVENT_LIMIT} memory events captured (AddMemoryEvent assertion)")
                 self.events.append((self.agent, ev))
+
+    def record_agents(self, events: list[MemEvent], agents: list[int | None]) -> None:
+        """Record events each made for a given PE (None: the selected one; a four-PE tile
+        operation names the others)."""
+        if not self.capture:
+            return
+        for ev, agent in zip(events, agents, strict=False):
+            if len(self.events) >= EVENT_LIMIT:
+                raise AslError(f"more than {EVENT_LIMIT} memory events captured (AddMemoryEvent assertion)")
+            self.events.append((self.agent if agent is None else agent, ev))
 
     def event_record(self, index: int) -> Record:
         """_MemoryEvents[[index]] as the model's MemoryEvent record."""

@@ -21,7 +21,8 @@ position (``m.hdr_end``, see :func:`_record`); the body is entered by the first 
 that position of an instruction that is not a command when it completes; an attempt that
 faults is rejected whole and leaves the body unentered (``Machine._enter_trap``).
 
-Tile-block BSTARTs (TLOAD, TMATMUL, ...) decode but halt: ptodbg has no tile model.
+A block whose header holds a tile operation (a tile BSTART's, :mod:`.tileblocks`) runs it
+when it completes (:mod:`.tilecommit`), before it closes.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from ptodbg.core.faults import BUNDLE_TRAP, INST_PC_FAULT, Fault
 from ptodbg.core.semantics import MASK64, semantic
+from ptodbg.core.semantics.tilecommit import commit_operation
 from ptodbg.core.state import (
     CALL,
     COND,
@@ -100,6 +102,9 @@ def complete_block(m: Machine, pc: int, continuation: int) -> int:
         if attrs.get("dr") and m.bkind not in (KIND_TILE_ELEMENT, KIND_TILE_MEMORY):
             raise Fault(BUNDLE_TRAP, pc, reason="B.CATR dr is only for tile element/memory blocks")
         post_trap = bool(attrs.get("trap"))
+        op = attrs.get("op")
+        if op is not None:  # a tile block: its operation runs now, or the block stays open
+            commit_operation(m, pc, op)
     close_block(m)
     if post_trap:
         raise Fault(BUNDLE_TRAP, nxt, resume=nxt, reason="B.CATR trap: post-commit trap")
@@ -328,55 +333,6 @@ def _header_record(m: Machine, mnemonic: str, size: int, items: tuple, once_key:
         return _record(m, pc, size, items)
 
     return record
-
-
-def _attribute_command(label: str, once_key: str | None):
-    def builder(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-        items = tuple((f"{label}.{k.lower()}", val) for k, val in v.items())
-        if once_key is not None:
-            items = ((once_key, 1),) + items
-        return _header_record(m, form.mnemonic, length // 8, items, once_key,
-                              f"{form.mnemonic} may appear once per block")
-
-    return builder
-
-
-semantic("B.DATR")(_attribute_command("datr", "datr"))
-semantic("B.FPATR")(_attribute_command("fpatr", "fpatr"))
-ZERO_PARTICIPATION = "io.zero"  # header item: a PEMode=000 B.IOS/B.IOT ran in this header
-
-
-@semantic("B.IOS", "B.IOT")
-def b_io(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-    """B.IOS / B.IOT (``BindBundleSharedIO`` / ``BindBundleTileIO`` in
-    ``asl/block/model/dispatch/commands.asl``).  Their encoding checks (B.IOS SizeCode
-    13..15; B.IOT SizeCode and DstTile) are the form's constraints, made before this
-    handler runs.  PEMode = 000 decodes to no participating PE: a strict no-op before the
-    placement and binding checks, legal outside a block and after the body began (CORE.md
-    §7.18, ``docs/block/operands/B.IOS.md``); in an open header it only marks "zero
-    participation seen" (``_BundleZeroParticipationSeen``, read by
-    ``SelectedBundleTileMaskIsZero``).  A participating one is an item of the header,
-    placed like any header command and recorded as an opaque attribute: ptodbg has
-    no tile model to check or consume the bindings."""
-    size = length // 8
-    if v["PEMode"] == 0:
-        seen = ((ZERO_PARTICIPATION, 1),)
-
-        def no_participation(pc: int) -> int:
-            if m.blk and pc == m.hdr_end:  # in the header: the header goes on after it
-                m.hdr_end = pc + size
-                if seen[0] not in m.header:
-                    m.header += seen
-            return pc + size
-
-        return no_participation
-    return _attribute_command("io", None)(m, form, v, pc, length)
-
-
-@semantic("B.IOR")
-def b_ior(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-    items = (("ior", (v["RegSrc0"], v["RegSrc1"], v["RegSrc2"], v["RegDst"])),)
-    return _header_record(m, "B.IOR", length // 8, items, "ior", "B.IOR may appear once per block")
 
 
 def _dimension_free(m: Machine, pc: int, loop: str) -> None:
