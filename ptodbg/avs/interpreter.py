@@ -37,6 +37,7 @@ from ptodbg.avs.values import (
     Record,
     Unsupported,
     copy_value,
+    reset_wide_budget,
     show,
     type_name,
 )
@@ -97,6 +98,7 @@ class Context:
         self.records = records
         self.library = library
         self.loop_budget = LOOP_BUDGET
+        reset_wide_budget()  # one run at a time: the wide-value budget is this run's
         self.seconds = MAX_SECONDS
         self.deadline = monotonic() + MAX_SECONDS  # see limit_time
         self.depth = 0  # ASL calls under way

@@ -32,7 +32,11 @@ Running:
     loop of such calls is stopped by the clock — a last resort that no real point nears;
   * :data:`MAX_ARRAY_LENGTH` — elements of one array [64]; arrays of arrays are charged to
     the work budget element by element;
-  * :data:`MAX_BITS` — the width of a bitvector and of an integer result [64 bits].
+  * :data:`MAX_BITS` — the width of a bitvector and of an integer result [524,288 bits: a
+    tile's definedness bits; 64 outside the tile model];
+  * :data:`WIDE_BUDGET` — the bits of the values wider than :data:`WIDE_BITS` one run may
+    make, all together [a few million]: such values are the tile model's, and storing
+    thousands of them (an array of 65,536 tile payloads) would take gigabytes.
 """
 
 from __future__ import annotations
@@ -48,4 +52,6 @@ WORK_BUDGET = 1_000_000
 CALL_COST = 8
 MAX_SECONDS = 60.0
 MAX_ARRAY_LENGTH = 1 << 16
-MAX_BITS = 1 << 16
+MAX_BITS = 1 << 21  # 256 KiB: a whole tile of PTO_MODEL_MAX_TILE_CAPACITY_BYTES
+WIDE_BITS = 1 << 16
+WIDE_BUDGET = 1 << 30  # bits: 128 MiB

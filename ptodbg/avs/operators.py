@@ -9,15 +9,17 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ptodbg.avs.limits import MAX_BITS
-from ptodbg.avs.values import Array, AslError, AssertionFailed, Bits, Record, type_name
+from ptodbg.avs.limits import MAX_BITS, WIDE_BITS
+from ptodbg.avs.values import Array, AslError, AssertionFailed, Bits, Record, charge_wide, type_name
 
 # Integers are unbounded in ASL; a result wider than this is not a test of anything and
 # would only exhaust memory and time (``2 ^ 100000000``; ``x = x + x`` in a loop doubles
-# the work each time), so it is refused.  Rationals (``real``) are bounded the same way,
-# numerator and denominator.
+# the work each time), so it is refused; results wider than WIDE_BITS are charged to the
+# run's wide-value budget (values.charge_wide).  Rationals (``real``) are bounded the same
+# way, numerator and denominator.
 MAX_RESULT_BITS = MAX_BITS
-_LIMIT = 1 << MAX_RESULT_BITS  # comparing with it costs nothing: ints compare sizes first
+_WIDE = 1 << WIDE_BITS  # comparing with it costs nothing: ints compare sizes first
+_LIMIT = 1 << MAX_RESULT_BITS
 
 
 def _type_error(op: str, a: object, b: object) -> AslError:
@@ -51,9 +53,7 @@ def add(a: object, b: object) -> object:
     ta = type(a)
     if ta is int and type(b) is int:
         r = a + b  # type: ignore[operator]
-        if -_LIMIT < r < _LIMIT:
-            return r
-        raise _too_wide()
+        return r if -_WIDE < r < _WIDE else _bounded(r)
     if ta is Bits:
         if type(b) is Bits:
             if a.width != b.width:  # type: ignore[attr-defined]
@@ -70,9 +70,7 @@ def sub(a: object, b: object) -> object:
     ta = type(a)
     if ta is int and type(b) is int:
         r = a - b  # type: ignore[operator]
-        if -_LIMIT < r < _LIMIT:
-            return r
-        raise _too_wide()
+        return r if -_WIDE < r < _WIDE else _bounded(r)
     if ta is Bits:
         if type(b) is Bits:
             if a.width != b.width:  # type: ignore[attr-defined]
@@ -137,9 +135,12 @@ def _too_wide() -> AssertionFailed:
 
 
 def _bounded(value: int) -> int:
-    if -_LIMIT < value < _LIMIT:
+    if -_WIDE < value < _WIDE:
         return value
-    raise _too_wide()
+    if not -_LIMIT < value < _LIMIT:
+        raise _too_wide()
+    charge_wide(value.bit_length(), "an integer")
+    return value
 
 
 def _bounded_real(value: object) -> object:

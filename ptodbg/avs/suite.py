@@ -250,6 +250,8 @@ def run_text(text: str, name: str, stem: str = "", catalog: Path | None = None,
     except RecursionError:
         return Result(point, kind, name, FAIL, "error: nested too deeply (ASL calls, blocks and expressions within "
                                                "one another)")
+    except MemoryError:
+        return Result(point, kind, name, FAIL, "error: the program needs more memory than there is")
     if value != 0 or type(value) is not int:
         return Result(point, kind, name, FAIL, f"main() returned {show(value)}")
     if ctx.skipped is not None:

@@ -10,7 +10,26 @@ a number.
 
 from __future__ import annotations
 
-from ptodbg.avs.limits import MAX_BITS
+from ptodbg.avs.limits import MAX_BITS, WIDE_BITS, WIDE_BUDGET
+
+# Bits of wide values (more than WIDE_BITS) this run may still make (see charge_wide).
+_wide_left = [WIDE_BUDGET]
+
+
+def reset_wide_budget() -> None:
+    """A new run: the whole WIDE_BUDGET again."""
+    _wide_left[0] = WIDE_BUDGET
+
+
+def charge_wide(bits: int, what: str) -> None:
+    """Account for a value of ``bits`` bits (more than WIDE_BITS) that ``what`` makes:
+    refused beyond MAX_BITS, and once the run has made WIDE_BUDGET bits of them."""
+    if bits > MAX_BITS:
+        raise AssertionFailed(f"{what} of {bits} bits (0..{MAX_BITS} bits are allowed)")
+    _wide_left[0] -= bits
+    if _wide_left[0] < 0:
+        raise AssertionFailed(f"more than {WIDE_BUDGET >> 23} MiB of values wider than {WIDE_BITS} bits made in one "
+                              "run (a loop making tile-sized values?)")
 
 
 class AslError(Exception):
@@ -51,8 +70,10 @@ class Bits:
     __slots__ = ("width", "value")
 
     def __init__(self, width: int, value: int) -> None:
-        if not 0 <= width <= MAX_BITS:  # before the mask: 1 << width could be terabytes
-            raise AssertionFailed(f"a bitvector of {width} bits (0..{MAX_BITS} bits are allowed)")
+        if not 0 <= width <= WIDE_BITS:  # before the mask: 1 << width could be terabytes
+            if width < 0:
+                raise AssertionFailed(f"a bitvector of {width} bits")
+            charge_wide(width, "a bitvector")
         self.width = width
         self.value = value & ((1 << width) - 1)
 

@@ -231,3 +231,17 @@ def test_a_global_whose_value_fails_fails_its_point(tmp_path):
     """A program's globals are evaluated before main(): an error there was a traceback."""
     row = point(tmp_path, HEADER + "let g = 1 DIV 0;\n" + program("    pass;", header=""))
     assert row["status"] == "fail" and row["detail"] == "DIV by 0 (the divisor must be positive)"
+
+
+def test_wide_values_are_bounded_in_width_and_in_total(tmp_path):
+    """Tile-sized values (the tile model's definedness bits are 524,288 wide) are allowed,
+    but a program cannot fill memory with them: one run makes at most 128 MiB of values
+    wider than 65,536 bits, and none wider than 2,097,152."""
+    row = point(tmp_path, program("    let x = Ones{524288};\n    assert UInt(x) + 1 == 1 << 524288;"))
+    assert row["status"] == "pass"
+    row = point(tmp_path, program("    let x = Ones{2097153};"))
+    assert row["status"] == "fail" and row["detail"].startswith("Ones: width 2097153 is out of range at ")
+    row = point(tmp_path, program("    var a : array [[4096]] of bits(524288);\n    for i = 0 to 4095 do\n"
+                                  "        a[[i]] = Ones{524288};\n    end;"))
+    assert row["status"] == "fail" and row["detail"].startswith(
+        "more than 128 MiB of values wider than 65536 bits made in one run (a loop making tile-sized values?) at ")
