@@ -50,7 +50,6 @@ Token = tuple[str, object, int]
 _cache: dict[str, tuple[Token, ...]] = {}
 _CACHE_LIMIT = 20_000  # lines; beyond it tokenizing again is cheaper than the memory
 _CACHED_LINE = 512  # characters: longer lines are not kept (the validators' longest is 225)
-_LITERALS = frozenset({_BITS, _MASK, _REAL, _HEX, _INT})
 
 
 def tokenize_line(text: str, lineno: int = 0, filename: str = "") -> tuple[Token, ...]:
@@ -69,9 +68,6 @@ def tokenize_line(text: str, lineno: int = 0, filename: str = "") -> tuple[Token
         pos = m.end()
         value = m.group(kind)
         col = m.start(kind) + 1
-        if kind in _LITERALS and len(value) > MAX_LITERAL_CHARS:
-            raise ParseError(f"{filename}:{lineno}:{col}: a literal of {len(value)} characters "
-                             f"(at most {MAX_LITERAL_CHARS})")
         if kind == _ID:
             if value in keywords:
                 append((value, value, col))
@@ -84,6 +80,9 @@ def tokenize_line(text: str, lineno: int = 0, filename: str = "") -> tuple[Token
         elif kind == _COMMENT:
             pos = len(text)
             break
+        elif len(value) > MAX_LITERAL_CHARS and kind != _STR:  # the literals: a 100,000-digit number
+            raise ParseError(f"{filename}:{lineno}:{col}: a literal of {len(value)} characters "
+                             f"(at most {MAX_LITERAL_CHARS})")
         elif kind == _INT:
             append(("INT", int(value.replace("_", "")), col))
         elif kind == _BITS:

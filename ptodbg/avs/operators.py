@@ -20,6 +20,7 @@ from ptodbg.avs.values import Array, AslError, AssertionFailed, Bits, Record, ch
 MAX_RESULT_BITS = MAX_BITS
 _WIDE = 1 << WIDE_BITS  # comparing with it costs nothing: ints compare sizes first
 _LIMIT = 1 << MAX_RESULT_BITS
+_MINUS_WIDE, _MINUS_LIMIT = -_WIDE, -_LIMIT  # negated once (negating copies all the digits)
 
 
 def _type_error(op: str, a: object, b: object) -> AslError:
@@ -53,7 +54,7 @@ def add(a: object, b: object) -> object:
     ta = type(a)
     if ta is int and type(b) is int:
         r = a + b  # type: ignore[operator]
-        return r if -_WIDE < r < _WIDE else _bounded(r)
+        return r if _MINUS_WIDE < r < _WIDE else _bounded(r)
     if ta is Bits:
         if type(b) is Bits:
             if a.width != b.width:  # type: ignore[attr-defined]
@@ -70,7 +71,7 @@ def sub(a: object, b: object) -> object:
     ta = type(a)
     if ta is int and type(b) is int:
         r = a - b  # type: ignore[operator]
-        return r if -_WIDE < r < _WIDE else _bounded(r)
+        return r if _MINUS_WIDE < r < _WIDE else _bounded(r)
     if ta is Bits:
         if type(b) is Bits:
             if a.width != b.width:  # type: ignore[attr-defined]
@@ -135,9 +136,9 @@ def _too_wide() -> AssertionFailed:
 
 
 def _bounded(value: int) -> int:
-    if -_WIDE < value < _WIDE:
+    if _MINUS_WIDE < value < _WIDE:
         return value
-    if not -_LIMIT < value < _LIMIT:
+    if not _MINUS_LIMIT < value < _LIMIT:
         raise _too_wide()
     charge_wide(value.bit_length(), "an integer")
     return value
@@ -146,7 +147,7 @@ def _bounded(value: int) -> int:
 def _bounded_real(value: object) -> object:
     """An int or Fraction result within the bound (a Fraction: both of its parts)."""
     if type(value) is Fraction:
-        if -_LIMIT < value.numerator < _LIMIT and value.denominator < _LIMIT:  # type: ignore[attr-defined]
+        if _MINUS_LIMIT < value.numerator < _LIMIT and value.denominator < _LIMIT:  # type: ignore[attr-defined]
             return value
         raise AssertionFailed(f"real result with a numerator or denominator wider than {MAX_RESULT_BITS} bits")
     return _bounded(value)  # type: ignore[arg-type]

@@ -16,11 +16,13 @@ is parsed once and the same node is reused for every identical line (``memo``).
 Bounds (:mod:`ptodbg.avs.limits`): a program file holds at most MAX_STATEMENTS statements
 and declarations (the validators, parsed with ``memo``, are exempt: one of them has
 68,866), and the syntax tree of every function and declaration is at most
-MAX_SYNTAX_DEPTH deep (:func:`check_depth`, one pass after the function is parsed): the
-interpreter compiles and runs a tree recursively, so a flat sum of 100,000 terms — a
-left-leaning tree 100,000 deep — is refused here, with its line, instead of meeting
-Python's recursion limit there.  The parser's own recursion (parentheses nested 100,000
-deep) ends in RecursionError, which the runner reports as nesting that is too deep.
+MAX_SYNTAX_DEPTH deep: the interpreter compiles and runs a tree recursively, so a flat sum
+of 100,000 terms — a left-leaning tree 100,000 deep — is refused here, with its line,
+instead of meeting Python's recursion limit there.  Each statement is measured as it is
+parsed, below the blocks around it (two levels each), and only when it could be too deep:
+a tree is at most twice as deep as its statement has tokens, so short statements (nearly
+all of them) cost nothing.  The parser's own recursion (parentheses nested 100,000 deep)
+ends in RecursionError, which the runner reports as nesting that is too deep.
 """
 
 from __future__ import annotations
@@ -78,6 +80,7 @@ class Parser:
         # a program's own statements die with it.
         self.memo: dict[str, S.Node] | None = STATEMENT_MEMO if memo else None
         self.statements_left = MAX_STATEMENTS if not memo else 1 << 62
+        self.blocks = 0  # blocks open around the statement being parsed (see _check_depth)
 
     # ------------------------------------------------------------------ tokens
     def _fill(self) -> bool:
@@ -336,6 +339,8 @@ class Parser:
         lines: list[int] = []
         memo = self.memo
         src = self.lines
+        self.blocks += 1
+        above = 2 * self.blocks - 1  # levels above a statement here: each block, each compound statement
         while True:
             if memo is not None and self.p == len(self.toks):
                 # At a line boundary with nothing buffered: a known one-line statement?
@@ -349,6 +354,8 @@ class Parser:
                     text = ""
                 hit = memo.get(text) if text else None
                 if hit is not None:
+                    if above + _SHARED_DEPTHS.get(id(hit), 0) > MAX_SYNTAX_DEPTH:
+                        raise ParseError(f"{self.filename}:{self.first_line + index}: {_TOO_DEEP}")
                     stmts.append(hit)
                     lines.append(self.first_line + index)
                     self.next_line = index + 1
@@ -356,11 +363,18 @@ class Parser:
             if self.kind() in _STMT_END:
                 break
             start = self.p
-            self._count_statement()
+            self.statements_left -= 1
+            if self.statements_left < 0:
+                self._count_statement()  # raises
             stmt = self.statement()
             stmts.append(stmt)
             line_index = self.tline[start]
             lines.append(self.first_line + line_index)
+            depth = 2 * (self.p - start)  # at most: every node takes a token, a slice shares its bracket
+            if above + depth > MAX_SYNTAX_DEPTH:
+                depth = _depth(stmt, MAX_SYNTAX_DEPTH - above)
+                if above + depth > MAX_SYNTAX_DEPTH:
+                    raise ParseError(f"{self.filename}:{self.first_line + line_index}: {_TOO_DEEP}")
             if (
                 memo is not None
                 and self.p == len(self.toks)
@@ -370,6 +384,8 @@ class Parser:
             ):
                 memo[src[line_index].strip()] = stmt
                 SHARED_IDS.add(id(stmt))
+                _SHARED_DEPTHS[id(stmt)] = depth
+        self.blocks -= 1
         return S.Block(tuple(stmts), tuple(lines))
 
     def loop_body(self) -> S.Block:
@@ -742,9 +758,11 @@ def parse_function(lines: list[str], filename: str, first_line: int, memo: bool 
 
 
 # ------------------------------------------------------------------------- depth
+_TOO_DEEP = (f"statement or expression nested more than {MAX_SYNTAX_DEPTH} deep (each operator of a chain such as "
+             "1 + 1 + ... nests one level: split it)")
 # The fields of each node class that hold nodes (directly, or in tuples at any depth).
 _CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
-# Depths of the shared statements (the memo's), measured once: id -> depth.
+# Depths (or their bound) of the shared statements (the memo's): id -> depth.
 _SHARED_DEPTHS: dict[int, int] = {}
 
 
@@ -756,9 +774,10 @@ def _children(cls: type) -> tuple[str, ...]:
     return names
 
 
-def _depth(node: S.Node, limit: int) -> int:
+def _depth(node: object, limit: int) -> int:
     """The depth of the tree under ``node`` (1 for a leaf), counting only nodes (a tuple
-    of nodes is not a level); stops as soon as it passes ``limit``.  Iterative: the tree
+    of nodes is not a level) and not going into blocks (their statements are measured
+    where they are parsed); stops as soon as it passes ``limit``.  Iterative: the tree
     may be far deeper than Python's stack."""
     deepest = 0
     stack: list[tuple[object, int]] = [(node, 1)]
@@ -767,48 +786,29 @@ def _depth(node: S.Node, limit: int) -> int:
         if isinstance(item, tuple):
             stack.extend((x, depth) for x in item)
             continue
-        if not isinstance(item, S.Node):
+        if not isinstance(item, S.Node) or isinstance(item, S.Block):
             continue
-        shared = _SHARED_DEPTHS.get(id(item)) if id(item) in SHARED_IDS else None
-        if shared is not None:
-            depth += shared - 1
-        elif depth <= limit:
-            for name in _children(type(item)):
-                child = getattr(item, name)
-                if isinstance(child, (S.Node, tuple)):
-                    stack.append((child, depth + 1))
         if depth > deepest:
             deepest = depth
             if deepest > limit:
                 break
+        for name in _children(type(item)):
+            child = getattr(item, name)
+            if isinstance(child, (S.Node, tuple)):
+                stack.append((child, depth + 1))
     return deepest
 
 
 def check_depth(decl: object, filename: str, line: int) -> None:
-    """Refuse a function or declaration whose syntax tree is more than MAX_SYNTAX_DEPTH
-    deep (ParseError naming the statement's line)."""
+    """Refuse a declaration whose types or value are more than MAX_SYNTAX_DEPTH deep
+    (a function's statements are measured as they are parsed: :meth:`Parser.statements`)."""
     if isinstance(decl, S.Function):
-        roots: list[tuple[object, int]] = [(t, decl.line) for _, t in decl.args]
-        roots.append((decl.returns, decl.line))
-        body = decl.body
-        roots += [(stmt, n) for stmt, n in zip(body.stmts, body.lines, strict=True)]
-        base = 2  # the function's block and the statement
+        roots = [t for _, t in decl.args] + [decl.returns]
     else:
-        roots = [(getattr(decl, "type", None), line), (getattr(decl, "value", None), line)]
-        base = 1
-    shared = _SHARED_DEPTHS
-    for root, where in roots:
-        if root is None:
-            continue
-        known = shared.get(id(root))
-        if known is not None and known + base - 1 <= MAX_SYNTAX_DEPTH:
-            continue  # a shared statement already measured (the validators' many)
-        depth = _depth(root, MAX_SYNTAX_DEPTH) + base - 1
-        if depth > MAX_SYNTAX_DEPTH:
-            raise ParseError(f"{filename}:{where}: statement or expression nested more than {MAX_SYNTAX_DEPTH} "
-                             "deep (each operator of a chain such as 1 + 1 + ... nests one level: split it)")
-        if id(root) in SHARED_IDS and id(root) not in _SHARED_DEPTHS:
-            _SHARED_DEPTHS[id(root)] = depth - base + 1
+        roots = [getattr(decl, "type", None), getattr(decl, "value", None)]
+    for root in roots:
+        if root is not None and _depth(root, MAX_SYNTAX_DEPTH) > MAX_SYNTAX_DEPTH:
+            raise ParseError(f"{filename}:{line}: {_TOO_DEEP}")
 
 
 __all__ = ["BINARY_PRIORITY", "SHARED_IDS", "STATEMENT_MEMO", "Parser", "parse_function", "parse_module"]

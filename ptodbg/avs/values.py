@@ -69,8 +69,8 @@ class Bits:
 
     __slots__ = ("width", "value")
 
-    def __init__(self, width: int, value: int) -> None:
-        if not 0 <= width <= WIDE_BITS:  # before the mask: 1 << width could be terabytes
+    def __init__(self, width: int, value: int, _wide: int = WIDE_BITS) -> None:
+        if not 0 <= width <= _wide:  # before the mask: 1 << width could be terabytes
             if width < 0:
                 raise AssertionFailed(f"a bitvector of {width} bits")
             charge_wide(width, "a bitvector")

@@ -245,3 +245,7 @@ def test_wide_values_are_bounded_in_width_and_in_total(tmp_path):
                                   "        a[[i]] = Ones{524288};\n    end;"))
     assert row["status"] == "fail" and row["detail"].startswith(
         "more than 128 MiB of values wider than 65536 bits made in one run (a loop making tile-sized values?) at ")
+
+
+def test_a_long_comment_is_no_literal(tmp_path):
+    assert point(tmp_path, program("    pass; // " + "c" * 5000))["status"] == "pass"
