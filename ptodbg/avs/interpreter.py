@@ -180,7 +180,7 @@ class Context:
             if type(length) is not int:
                 raise AslError(f"type error: array [[{type_name(length)}]]")
             if not 0 <= length <= MAX_ARRAY_LENGTH:
-                raise AssertionFailed(f"an array of {length} elements (0..{MAX_ARRAY_LENGTH} are allowed)")
+                raise AssertionFailed(f"an array of {show(length)} elements (0..{MAX_ARRAY_LENGTH} are allowed)")
             _charge(self, length)  # arrays of arrays multiply
             return Array(length, [self.base_value(ty.element, frame) for _ in range(length)])
         if isinstance(ty, S.TTuple):
@@ -203,7 +203,7 @@ class Context:
                 for low_e, high_e in ty.ranges:
                     if evaluate(low_e, frame) <= value <= evaluate(high_e, frame):  # type: ignore[operator]
                         return value
-                raise AssertionFailed(f"{value} is outside the constrained integer type")
+                raise AssertionFailed(f"{show(value)} is outside the constrained integer type")
             return value
         if isinstance(ty, S.TBits):
             width = evaluate(ty.width, frame)
@@ -422,7 +422,7 @@ def compile_slices(slices: tuple) -> Callable[[Frame], list[tuple[int, int]]]:
                 raise AslError(f"type error: slice bound of type {type_name(bad)}")
             if kind == ":":
                 if a < b:
-                    raise AssertionFailed(f"slice [{a}:{b}] has its bounds reversed")
+                    raise AssertionFailed(f"slice [{show(a)}:{show(b)}] has its bounds reversed")
                 out.append((b, a - b + 1))
             else:  # "+:" and "single"
                 out.append((a, b))
@@ -948,12 +948,20 @@ def compile_block(block: S.Block, filename: str | None = None) -> Closure:
         except RecursionError:  # nested too deeply: the runner says so (never "internal error")
             raise
         except Exception as e:  # a defect of the harness or interpreter: the point fails
-            err = AslError(f"internal error: {type(e).__name__}: {e}")
+            err = AslError(_internal(e))
             err.locate(f"{where}:{lines[i]}")
             raise err from e
         return None
 
     return run
+
+
+def _internal(e: Exception) -> str:
+    """What an exception escaping the harness or the interpreter says: an internal error,
+    except for a number too long for Python to print in a message (the program's value)."""
+    if isinstance(e, ValueError) and "int_max_str_digits" in str(e):
+        return "a value too large to show in a message (an integer of more than 4,300 digits)"
+    return f"internal error: {type(e).__name__}: {e}"
 
 
 def _resume(fr: Frame, stmts: tuple, lines: tuple, start: int, where: str) -> object:

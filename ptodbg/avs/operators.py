@@ -10,14 +10,25 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ptodbg.avs.limits import MAX_BITS, WIDE_BITS
-from ptodbg.avs.values import Array, AslError, AssertionFailed, Bits, Record, charge_wide, type_name
+from ptodbg.avs.values import (
+    Array,
+    AslError,
+    AssertionFailed,
+    Bits,
+    Record,
+    charge_wide,
+    show,
+    type_name,
+)
 
 # Integers are unbounded in ASL; a result wider than this is not a test of anything and
 # would only exhaust memory and time (``2 ^ 100000000``; ``x = x + x`` in a loop doubles
 # the work each time), so it is refused; results wider than WIDE_BITS are charged to the
-# run's wide-value budget (values.charge_wide).  Rationals (``real``) are bounded the same
-# way, numerator and denominator.
+# run's wide-value budget (values.charge_wide).  Rationals (``real``) are bounded more
+# tightly, numerator and denominator (each operation takes a gcd, whose time grows with the
+# square of their width), at WIDE_BITS.
 MAX_RESULT_BITS = MAX_BITS
+MAX_REAL_BITS = WIDE_BITS
 _WIDE = 1 << WIDE_BITS  # comparing with it costs nothing: ints compare sizes first
 _LIMIT = 1 << MAX_RESULT_BITS
 _MINUS_WIDE, _MINUS_LIMIT = -_WIDE, -_LIMIT  # negated once (negating copies all the digits)
@@ -94,6 +105,13 @@ def mul(a: object, b: object) -> object:
     raise _type_error("*", a, b)
 
 
+def _quadratic(op: str, x: int, y: int) -> None:
+    """Refuse a division whose time grows with the product of its operands' widths, when
+    both are wider than WIDE_BITS (a 2,097,152-bit quotient takes seconds)."""
+    if not (_MINUS_WIDE < x < _WIDE or _MINUS_WIDE < y < _WIDE):
+        raise AssertionFailed(f"{op} of two integers wider than {WIDE_BITS} bits")
+
+
 def _ints(op: str, a: object, b: object) -> tuple[int, int]:
     if type(a) is not int or type(b) is not int:
         raise _type_error(op, a, b)
@@ -103,23 +121,26 @@ def _ints(op: str, a: object, b: object) -> tuple[int, int]:
 def div(a: object, b: object) -> int:
     x, y = _ints("DIV", a, b)
     if y <= 0:
-        raise AssertionFailed(f"DIV by {y} (the divisor must be positive)")
+        raise AssertionFailed(f"DIV by {show(y)} (the divisor must be positive)")
+    _quadratic("DIV", x, y)
     if x % y:
-        raise AssertionFailed(f"{x} DIV {y} is not exact")
+        raise AssertionFailed(f"{show(x)} DIV {show(y)} is not exact")
     return x // y
 
 
 def divrm(a: object, b: object) -> int:
     x, y = _ints("DIVRM", a, b)
     if y <= 0:
-        raise AssertionFailed(f"DIVRM by {y} (the divisor must be positive)")
+        raise AssertionFailed(f"DIVRM by {show(y)} (the divisor must be positive)")
+    _quadratic("DIVRM", x, y)
     return x // y
 
 
 def mod(a: object, b: object) -> int:
     x, y = _ints("MOD", a, b)
     if y <= 0:
-        raise AssertionFailed(f"MOD by {y} (the divisor must be positive)")
+        raise AssertionFailed(f"MOD by {show(y)} (the divisor must be positive)")
+    _quadratic("MOD", x, y)
     return x % y
 
 
@@ -147,9 +168,9 @@ def _bounded(value: int) -> int:
 def _bounded_real(value: object) -> object:
     """An int or Fraction result within the bound (a Fraction: both of its parts)."""
     if type(value) is Fraction:
-        if _MINUS_LIMIT < value.numerator < _LIMIT and value.denominator < _LIMIT:  # type: ignore[attr-defined]
+        if _MINUS_WIDE < value.numerator < _WIDE and value.denominator < _WIDE:  # type: ignore[attr-defined]
             return value
-        raise AssertionFailed(f"real result with a numerator or denominator wider than {MAX_RESULT_BITS} bits")
+        raise AssertionFailed(f"real result with a numerator or denominator wider than {MAX_REAL_BITS} bits")
     return _bounded(value)  # type: ignore[arg-type]
 
 
@@ -281,9 +302,9 @@ def bits_of(value: object) -> tuple[int, int | None]:
 
 def check_range(width: int | None, low: int, count: int) -> None:
     if low < 0 or count < 0 or (width is not None and low + count > width):
-        raise AssertionFailed(f"slice [{low + count - 1}:{low}] outside bits({width})")
+        raise AssertionFailed(f"slice [{show(low + count - 1)}:{show(low)}] outside bits({width})")
     if count > MAX_BITS:  # a slice of an integer has no width to stay inside
-        raise AssertionFailed(f"slice of {count} bits (0..{MAX_BITS} bits are allowed)")
+        raise AssertionFailed(f"slice of {show(count)} bits (0..{MAX_BITS} bits are allowed)")
 
 
 def extract(value: object, pieces: list[tuple[int, int]]) -> Bits:

@@ -25,7 +25,7 @@ def charge_wide(bits: int, what: str) -> None:
     """Account for a value of ``bits`` bits (more than WIDE_BITS) that ``what`` makes:
     refused beyond MAX_BITS, and once the run has made WIDE_BUDGET bits of them."""
     if bits > MAX_BITS:
-        raise AssertionFailed(f"{what} of {bits} bits (0..{MAX_BITS} bits are allowed)")
+        raise AssertionFailed(f"{what} of {show(bits)} bits (0..{MAX_BITS} bits are allowed)")
     _wide_left[0] -= bits
     if _wide_left[0] < 0:
         raise AssertionFailed(f"more than {WIDE_BUDGET >> 23} MiB of values wider than {WIDE_BITS} bits made in one "
@@ -72,7 +72,7 @@ class Bits:
     def __init__(self, width: int, value: int, _wide: int = WIDE_BITS) -> None:
         if not 0 <= width <= _wide:  # before the mask: 1 << width could be terabytes
             if width < 0:
-                raise AssertionFailed(f"a bitvector of {width} bits")
+                raise AssertionFailed(f"a bitvector of {show(width)} bits")
             charge_wide(width, "a bitvector")
         self.width = width
         self.value = value & ((1 << width) - 1)
@@ -170,7 +170,7 @@ class Array:
         try:
             return self.items[index]
         except KeyError:
-            raise AslError(f"array element [[{index}]] read before it was written") from None
+            raise AslError(f"array element [[{show(index)}]] read before it was written") from None
 
     def set_item(self, index: int, value: object) -> None:
         self._check(index)
@@ -180,7 +180,7 @@ class Array:
         if not isinstance(index, int) or isinstance(index, bool):
             raise AslError(f"array index {index!r} is not an integer")
         if index < 0 or (self.length is not None and index >= self.length):
-            raise AssertionFailed(f"array index {index} outside 0..{(self.length or 0) - 1}")
+            raise AssertionFailed(f"array index {show(index)} outside 0..{(self.length or 0) - 1}")
 
     def copy(self) -> Array:
         out = Array(self.length)
@@ -224,7 +224,8 @@ def show(value: object) -> str:
             return f"bits({value.width}) 0x...{value.value & 0xFFFF_FFFF:08x} (low 32 bits)"
         return f"bits({value.width}) {value.value:#x}"
     if type(value) is int and not -(10**40) < value < 10**40:
-        return f"an integer of {value.bit_length()} bits (low 32 bits {value & 0xFFFF_FFFF:#x})"
+        sign = "a negative" if value < 0 else "an"
+        return f"{sign} integer of {value.bit_length()} bits (low 32 bits {abs(value) & 0xFFFF_FFFF:#x})"
     try:
         text = repr(value)
     except ValueError:  # a number inside that is too long to print

@@ -249,3 +249,19 @@ def test_wide_values_are_bounded_in_width_and_in_total(tmp_path):
 
 def test_a_long_comment_is_no_literal(tmp_path):
     assert point(tmp_path, program("    pass; // " + "c" * 5000))["status"] == "pass"
+
+
+@pytest.mark.parametrize("body,detail", [
+    ("let x = (1 << 70000) DIV 3;", "an integer of 70001 bits (low 32 bits 0x0) DIV 3 is not exact at "),
+    ("var a : array [[4]] of integer;\n    let x = a[[-(1 << 70000)]];",
+     "array index a negative integer of 70001 bits (low 32 bits 0x0) outside 0..3 at "),
+    ("let x = (1 << 70000) MOD ((1 << 70000) + 1);", "MOD of two integers wider than 65536 bits at "),
+    ("var r : real = 2.5;\n    for i = 0 to 200 do\n        r = r / 3.0 + r * r;\n    end;",
+     "real result with a numerator or denominator wider than 65536 bits at "),
+    ("let y = 1 << 70000;\n    let x = y[1 << 20000 : 0];", "slice of an integer of 20001 bits (low 32 bits 0x1) bits"),
+], ids=["not-exact", "array-index", "wide-modulo", "reals", "slice"])
+def test_numbers_past_python_s_printing_limit_stay_numbers_in_messages(tmp_path, body, detail):
+    """An integer of more than 4,300 digits cannot be printed by Python (ValueError): the
+    messages show its width instead; and work quadratic in two wide operands is refused."""
+    row = point(tmp_path, program("    " + body))
+    assert row["status"] == "fail" and row["detail"].startswith(detail), row["detail"]
