@@ -207,6 +207,8 @@ def type_name(value: object) -> str:
     """The ASL type of a value, for error messages."""
     if isinstance(value, Bits):
         return f"bits({value.width})"
+    if value is None:  # what a call of a procedure gives
+        return "nothing (a call that returns no value)"
     return next((name for kind, name in _TYPE_NAMES if isinstance(value, kind)), type(value).__name__)
 
 

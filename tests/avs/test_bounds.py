@@ -265,3 +265,11 @@ def test_numbers_past_python_s_printing_limit_stay_numbers_in_messages(tmp_path,
     messages show its width instead; and work quadratic in two wide operands is refused."""
     row = point(tmp_path, program("    " + body))
     assert row["status"] == "fail" and row["detail"].startswith(detail), row["detail"]
+
+
+def test_the_result_of_a_procedure_used_as_a_value_is_named_in_asl_terms(tmp_path):
+    """Found by the avs fuzz target: a call that returns nothing, used in an expression,
+    was a type error naming Python's NoneType."""
+    row = point(tmp_path, program("    let a = 2 ^ WriteTPC(Zeros{PTO_XLEN} + 0x100);"))
+    assert row["status"] == "fail"
+    assert row["detail"].startswith("error: type error: integer ^ nothing (a call that returns no value) at ")
