@@ -1,5 +1,5 @@
 """Command-line entry points (DESIGN.md §4): ``ptodbg`` (the TUI on the demo),
-``ptodbg tui|asm|disasm|run|batch|dap|avs|campaign``, ``ptodbg --version``.
+``ptodbg tui|asm|disasm|run|batch|dap|avs|campaign|serve``, ``ptodbg --version``.
 
 Exit status: 0 on a normal stop or success, 1 on a trap stop or a failed run (``run``
 of a program that exited reports its exit status), 2 on bad usage or bad input (with
@@ -78,7 +78,7 @@ def _one_line(text: str) -> str:
 
 # --------------------------------------------------------------------- asm
 def cmd_asm(args: argparse.Namespace) -> int:
-    from ptodbg.isa import userfile
+    from ptodbg.base import userfile
     from ptodbg.isa.asm import AsmError, assemble
 
     source = Path(args.source)
@@ -158,7 +158,7 @@ RUN_ENGINE_OPTIONS = {"interval": 1 << 16, "budget_bytes": 0, "checksum": False}
 
 
 def _open(args: argparse.Namespace, **options):
-    from ptodbg.debug.program import OpenError, open_debugger
+    from ptodbg.debug.files.program import OpenError, open_debugger
 
     try:
         return open_debugger(args.program, profile=args.profile, compat=args.compat, **options), None
@@ -223,7 +223,7 @@ def _exit_status(dbg) -> int:
 def cmd_run(args: argparse.Namespace) -> int:
     # (--trace's writer and --json's state and encoder are imported only when asked for:
     # json alone is a millisecond of every run's start-up)
-    from ptodbg.debug.interrupts import INTERRUPTED_STATUS, sigint_cancels
+    from ptodbg.debug.engine.interrupts import INTERRUPTED_STATUS, sigint_cancels
 
     global _quick_exit
     if args.max_steps < 0:
@@ -236,7 +236,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     out_stream = sys.stderr if args.json else sys.stdout
     with sigint_cancels(dbg):
         if args.trace:
-            from ptodbg.debug.trace import TraceWriter
+            from ptodbg.debug.engine.trace import TraceWriter
 
             try:
                 writer = TraceWriter(args.trace)
@@ -248,7 +248,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             dbg.cont(args.max_steps)
         state_now = None
         if args.json:
-            from ptodbg.debug.jsonstate import state
+            from ptodbg.debug.view.jsonstate import state
 
             state_now = state(dbg)
     output = getattr(dbg.machine.os_state, "output", b"")
@@ -280,7 +280,7 @@ def _describe_state(dbg) -> str:
         lines.append("  ".join(f"{n:>4} {v:#018x}" for n, v in regs[i : i + 4]))
     lines.append("t " + " ".join("-" if v is None else f"{v:#x}" for v in m.queue("t"))
                  + "   u " + " ".join("-" if v is None else f"{v:#x}" for v in m.queue("u")))
-    from ptodbg.debug.errors import DebugError
+    from ptodbg.debug.engine.errors import DebugError
 
     try:
         result = dbg.result_bytes()
@@ -295,13 +295,14 @@ def _describe_state(dbg) -> str:
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
-    from ptodbg.debug import batch, session
-    from ptodbg.debug.interrupts import sigint_cancels
+    from ptodbg.debug.commands import batch
+    from ptodbg.debug.engine.interrupts import sigint_cancels
+    from ptodbg.debug.files import session
 
     if (args.script is None) == (args.commands is None):
         return _fail("batch needs exactly one of -x SCRIPT or -c \"CMD; CMD\"")
     if args.script is not None:
-        from ptodbg.isa import userfile
+        from ptodbg.base import userfile
 
         try:
             commands = batch.script_lines(userfile.read_text(args.script, "script"))
@@ -345,6 +346,50 @@ def cmd_dap(args: argparse.Namespace) -> int:
         return serve_tcp(args.port)
     except OSError as e:
         return _fail(f"--port {args.port}: {e.strerror or e}")
+
+
+# ------------------------------------------------------------------- serve
+def cmd_serve(args: argparse.Namespace) -> int:
+    """The TUI in a browser (textual-serve, the optional extra ``web``): a debugger
+    process per browser session, on 127.0.0.1 unless --host says otherwise."""
+    from ptodbg.web.serve import missing_web, serve
+
+    missing = missing_web()
+    if missing is not None:
+        return _fail(missing)
+    if not 0 <= args.port <= 65535:
+        return _fail(f"--port {args.port}: expected a TCP port 0..65535 (0: any free port)")
+    if args.theme is not None:
+        from ptodbg.tui.themes import unknown_theme
+
+        problem = unknown_theme(args.theme)
+        if problem:
+            return _fail(problem)
+    tui_arguments: list[str] = []
+    title = "ptodbg (demo)"
+    if args.program is not None:
+        dbg, status = _open(args)  # a program that cannot be opened fails here, not in every page
+        if dbg is None:
+            return status
+        tui_arguments.append(str(Path(args.program).resolve()))
+        title = f"ptodbg {Path(args.program).name}"
+    if args.session is not None:
+        tui_arguments += ["--session", str(Path(args.session).resolve())]
+    for option in ("theme", "compat"):
+        if getattr(args, option) is not None:
+            tui_arguments += [f"--{option}", getattr(args, option)]
+    tui_arguments += ["--profile", args.profile]
+    return serve(tui_arguments, args.host, args.port, title)
+
+
+def _serve_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("program", metavar="PROGRAM", nargs="?", help="ELF file or .s source (default: the demo)")
+    p.add_argument("--port", type=int, default=8000, metavar="N", help="TCP port (default 8000; 0: any free port)")
+    p.add_argument("--host", default="127.0.0.1", metavar="H",
+                   help="address to listen on (default 127.0.0.1: this machine only)")
+    p.add_argument("--session", metavar="FILE", help="open each page on a saved session")
+    p.add_argument("--theme", metavar="NAME", help="theme name, as for ptodbg tui")
+    _profile_args(p)
 
 
 # --------------------------------------------------------------------- avs
@@ -494,6 +539,7 @@ COMMANDS = (
     ("tui", "open the debugger's terminal interface", cmd_tui, _tui_options),
     ("avs", "run pto-spec AVS programs against the emulator and report each point", cmd_avs, _avs_options),
     ("campaign", CAMPAIGN_HELP, cmd_campaign, _campaign_options),
+    ("serve", "serve the TUI to a browser (textual-serve): a debugger per page", cmd_serve, _serve_options),
 )
 
 COMMAND_NAMES = frozenset(name for name, *_ in COMMANDS)
@@ -567,7 +613,7 @@ _quick_exit = False
 
 
 def _exit_now(status: int) -> None:
-    from ptodbg.isa import codecache
+    from ptodbg.base import codecache
 
     codecache.save()
     for stream in (sys.stdout, sys.stderr):

@@ -23,7 +23,7 @@ from typing import TextIO
 
 from ptodbg.avs.limits import MAX_PROGRAM_BYTES
 from ptodbg.avs.suite import FAIL, PASS, UNSUPPORTED, WHAT, Result, find_programs, run_program
-from ptodbg.isa import userfile
+from ptodbg.base import userfile
 
 
 class AvsUsageError(ValueError):

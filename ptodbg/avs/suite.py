@@ -7,7 +7,7 @@ functions kept in ``validators.asl.gz`` next to the ``asl/`` folder; that 36 MB 
 read and indexed once per process (where each function starts), and a function is parsed
 when a program calls it (see :class:`Library`).
 
-Programs are user files: each is read through the bounded reader (:mod:`ptodbg.isa.userfile`:
+Programs are user files: each is read through the bounded reader (:mod:`ptodbg.base.userfile`:
 a regular file of at most MAX_PROGRAM_BYTES, so a FIFO, a device or a huge sparse file is
 refused without being read) and runs within the bounds of :mod:`ptodbg.avs.limits`.
 Whatever a program holds, its point is one line: ``pass``, ``fail`` with the reason, or
@@ -33,7 +33,7 @@ from ptodbg.avs.limits import MAX_LIBRARY_BYTES, MAX_PROGRAM_BYTES, MAX_SECONDS
 from ptodbg.avs.parser import Parser, parse_function
 from ptodbg.avs.reasons import classify
 from ptodbg.avs.values import AslError, AssertionFailed, ParseError, Unsupported, show
-from ptodbg.isa import userfile
+from ptodbg.base import userfile
 
 WHAT = "AVS program"  # how the bounded reader's messages name a program file
 

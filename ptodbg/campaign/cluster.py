@@ -47,6 +47,20 @@ OTHER_SCHEMES = {
 }
 
 
+INSTALL_HINT = "pip install 'ptodbg[campaign]'"
+
+
+def missing_dask() -> str | None:
+    """Why campaigns cannot run here (Dask is an optional extra), in one line with the
+    command that installs it; None when Dask is installed."""
+    from importlib.util import find_spec
+
+    absent = [name for name in ("dask", "distributed") if find_spec(name) is None]
+    if not absent:
+        return None
+    return f"ptodbg campaign runs on Dask, which is not installed ({' and '.join(absent)} missing): {INSTALL_HINT}"
+
+
 class ClusterError(RuntimeError):
     """The Dask cluster cannot be started or reached (one clear sentence)."""
 
@@ -56,6 +70,7 @@ class Engine:
     client: object  # distributed.Client
     description: str  # for the summary's "engine"
     workers: int
+    dashboard: str | None = None  # the scheduler's dashboard (bokeh), when it serves one
     addresses: set[str] = field(default_factory=set)  # of the workers there at the start
 
     def current_workers(self) -> set[str]:
@@ -142,6 +157,17 @@ def _plain_reason(e: BaseException) -> str:
     return text[:200] or "it refused the client"
 
 
+def dashboard_link(client) -> str | None:
+    """The address of the Dask dashboard of the client's scheduler (its live task stream,
+    progress and worker pages), or None when the scheduler serves none (bokeh missing
+    there: ``pip install 'ptodbg[campaign]'`` brings it)."""
+    try:
+        services = client.scheduler_info(n_workers=0).get("services", {})
+    except (OSError, TimeoutError):
+        return None
+    return client.dashboard_link if "dashboard" in services else None
+
+
 @contextmanager
 def _sigint_ignored() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
@@ -186,7 +212,7 @@ def dask_engine(workers: int | None, scheduler: str | None) -> Iterator[Engine]:
                 raise ClusterError(f"the Dask cluster at {scheduler} has fewer than {workers or 1} workers "
                                    f"after {WORKER_WAIT} s") from None
         addresses = set(client.scheduler_info(n_workers=-1).get("workers", {}))
-        yield Engine(client, description, len(addresses), addresses)
+        yield Engine(client, description, len(addresses), dashboard_link(client), addresses)
     finally:
         with _sigint_ignored():
             if client is not None:

@@ -41,9 +41,9 @@ from ptodbg.campaign.progress import CampaignProgress, ListingProgress
 from ptodbg.campaign.spec import Config, ProgramSpec, snapshot_interval
 from ptodbg.campaign.store import CampaignFolder, StoreError
 from ptodbg.campaign.worker import check_batch
-from ptodbg.debug.faultcheck import DEFECTS
-from ptodbg.debug.faultsites import FAULT_KINDS, ListingError, Site, fingerprint, list_sites
-from ptodbg.debug.program import OpenError, open_debugger
+from ptodbg.debug.faults.check import DEFECTS
+from ptodbg.debug.faults.sites import FAULT_KINDS, ListingError, Site, fingerprint, list_sites
+from ptodbg.debug.files.program import OpenError, open_debugger
 
 TASK_RETRIES = 3
 MAX_BATCH = 32
@@ -111,11 +111,12 @@ def _batches(indices: list[int], workers: int) -> list[list[int]]:
 
 
 def run_campaign(config: Config, *, emit: Callable[[dict], None] | None = None,
-                 progress: bool | None = None) -> Outcome:
+                 progress: bool | None = None, dashboard: Callable[[str], None] | None = None) -> Outcome:
     """Run ``config`` to completion (or interruption).  ``emit`` receives each site's
     record as it is known (finished ones from ``--out`` first); ``progress``: show the
-    bar (None: when standard error is a terminal).  Raises :class:`CampaignError` when
-    the campaign cannot start."""
+    bar (None: when standard error is a terminal); ``dashboard`` receives the address of
+    Dask's dashboard once the cluster is up (when it serves one).  Raises
+    :class:`CampaignError` when the campaign cannot start."""
     started = time.monotonic()
     if config.faults not in FAULT_KINDS:
         raise CampaignError(f"--faults {config.faults}: expected one of {', '.join(FAULT_KINDS)}")
@@ -162,6 +163,8 @@ def run_campaign(config: Config, *, emit: Callable[[dict], None] | None = None,
         try:
             with dask_engine(config.workers, config.scheduler) as engine:
                 engine_text = engine.description
+                if dashboard is not None and engine.dashboard is not None:
+                    dashboard(engine.dashboard)
                 run = _distribute(engine.client, spec, sites, todo, engine.workers, records, folder, emit, progress)
                 if not run.interrupted:
                     workers_lost = _lost_workers(engine, run.workers)

@@ -15,12 +15,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ptodbg.debug import disasm_rows, source_step, traps
 from ptodbg.debug.commands import CommandResult, Commands, CommandSpec
-from ptodbg.debug.displays import console_lines
-from ptodbg.debug.engine import DebugError, Debugger, Stop
-from ptodbg.debug.expr import Context, Expr, ExprError
-from ptodbg.debug.lines import (
+from ptodbg.debug.commands.displays import console_lines
+from ptodbg.debug.commands.memformat import FormatError, print_value, symbol_label
+from ptodbg.debug.commands.stopdisplays import containing, shown_displays
+from ptodbg.debug.engine import source_step
+from ptodbg.debug.engine.debugger import Debugger
+from ptodbg.debug.engine.errors import DebugError
+from ptodbg.debug.engine.expr import Context, Expr, ExprError
+from ptodbg.debug.engine.lines import (
     SourceFileError,
     SourceLine,
     SourceLines,
@@ -28,10 +31,12 @@ from ptodbg.debug.lines import (
     read_source,
     source_lines,
 )
-from ptodbg.debug.stopdisplays import shown_displays
-from ptodbg.debug.traps import FILTERS as TRAP_FILTERS
-from ptodbg.debug.traps import TrapView
-from ptodbg.debug.traps import matches as trap_matches
+from ptodbg.debug.engine.restart_frame import restart_frame
+from ptodbg.debug.engine.stops import Stop
+from ptodbg.debug.view import disasm_rows, traps
+from ptodbg.debug.view.traps import FILTERS as TRAP_FILTERS
+from ptodbg.debug.view.traps import TrapView
+from ptodbg.debug.view.traps import matches as trap_matches
 
 __all__ = ["COMPAT", "PROFILES", "TRAP_FILTERS", "Frame", "MemoryRead", "OpenFailed", "SourceFileError", "Target",
            "read_source", "trap_matches"]
@@ -54,6 +59,7 @@ class Frame:
     sp: int
     name: str  # function (demangled) and offset, or the address
     source: SourceLine | None
+    restartable: bool = False  # in a function: restartFrame can go back to its entry
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +76,7 @@ class Target:
     """One loaded program in one engine."""
 
     def __init__(self, dbg: Debugger) -> None:
-        from ptodbg.debug import session
+        from ptodbg.debug.files import session
 
         self.dbg = dbg
         self.commands = Commands(dbg, save=session.save, load=session.load)
@@ -82,8 +88,8 @@ class Target:
     def open(cls, program: str, *, profile: str = "debug", compat: str | None = None,
              argv: list[str] | None = None, session_file: str | None = None,
              max_steps: int | None = None) -> Target:
-        from ptodbg.debug import session
-        from ptodbg.debug.program import OpenError, open_debugger
+        from ptodbg.debug.files import session
+        from ptodbg.debug.files.program import OpenError, open_debugger
 
         try:
             dbg = open_debugger(program, profile=profile, compat=compat, argv=argv)
@@ -189,8 +195,14 @@ class Target:
         for f in self.dbg.backtrace(limit):
             name = f["where"] if f.get("demangled") is None else (
                 f["demangled"] + (f"+{f['offset']:#x}" if f["offset"] else ""))
-            out.append(Frame(f["level"], f["pc"], f["sp"], name, self.source_at(f["pc"])))
+            out.append(Frame(f["level"], f["pc"], f["sp"], name, self.source_at(f["pc"]),
+                             f["function"] is not None))
         return out
+
+    def restart_frame(self, level: int) -> Stop:
+        """Travel back to the step at which frame ``level`` was entered (the caller's
+        registers, TPC at the function's entry); DebugError when it cannot be."""
+        return restart_frame(self.dbg, level)
 
     # ------------------------------------------------------------ symbols
     def symbol(self, name: str) -> int | None:
@@ -352,10 +364,24 @@ class Target:
     def set_register(self, name: str, value: int) -> str:
         return self.dbg.set_register(name, value)
 
+    def format_value(self, text: str, form: str) -> str:
+        """``text`` evaluated and shown as gdb's ``print/FORM`` shows it (``d``: signed
+        decimal, ``x`` hex ...).  Raises DebugError."""
+        value = self.evaluate(text)
+        try:
+            return print_value(value, form, symbol_label(containing(self.dbg)))
+        except FormatError as e:
+            raise DebugError(str(e)) from None
+
+    def complete(self, line: str, limit: int) -> list[str]:
+        """The whole command lines ``line`` can complete to: the engine's completion, the
+        one the TUI's command line offers."""
+        return self.commands.complete(line, limit)
+
     def display_lines(self) -> list[str]:
         """gdb's auto-displays at this stop, as the console prints them (``1: /x a0 =
         0x5``); empty when there are none.  They are shown by the engine's own
-        ``display`` command's (:func:`~ptodbg.debug.stopdisplays.shown_displays`), so the
+        ``display`` command's (:func:`~ptodbg.debug.commands.stopdisplays.shown_displays`), so the
         debug console reads exactly as the TUI's and batch ``--text`` do."""
         return console_lines(shown_displays(self.dbg))
 

@@ -16,8 +16,8 @@ from support.paths import PROGRAMS, TEST_PROGRAMS
 from ptodbg.campaign.progress import ListingProgress
 from ptodbg.campaign.spec import MAX_STEPS_DEFAULT
 from ptodbg.cli import main
-from ptodbg.debug.faultsites import ListingError, list_sites
-from ptodbg.debug.program import open_debugger
+from ptodbg.debug.faults.sites import ListingError, list_sites
+from ptodbg.debug.files.program import open_debugger
 
 DMA = str(TEST_PROGRAMS / "dma_copy.s")
 PYTHON_WORDS = ("Error", "Exception", "Traceback", "unpack", "NoneType", "object")

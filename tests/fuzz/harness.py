@@ -21,24 +21,21 @@ import sys
 INSTRUMENTED = {
     "elf": ("ptodbg.isa.elf",),
     "asm": ("ptodbg.isa.asm", "ptodbg.isa.syntax"),
-    "expr": ("ptodbg.debug.expr",),
-    "session": ("ptodbg.debug.session", "ptodbg.debug.session_schema", "ptodbg.isa.userfile", "ptodbg.debug.expr"),
-    "batch": ("ptodbg.debug.commands", "ptodbg.debug.engine", "ptodbg.debug.expr", "ptodbg.debug.batch",
-              "ptodbg.debug.memformat", "ptodbg.debug.displays", "ptodbg.debug.lastwrite", "ptodbg.debug.frames",
-              "ptodbg.debug.stops", "ptodbg.debug.cxxnames", "ptodbg.debug.demangle", "ptodbg.debug.forward"),
+    "expr": ("ptodbg.debug.engine.expr",),
+    "session": ("ptodbg.debug.files.session", "ptodbg.debug.files.session_schema", "ptodbg.base.userfile", "ptodbg.debug.engine.expr"),
+    "batch": ("ptodbg.debug.commands", "ptodbg.debug.engine.debugger", "ptodbg.debug.engine.expr", "ptodbg.debug.commands.batch",
+              "ptodbg.debug.commands.memformat", "ptodbg.debug.commands.displays", "ptodbg.debug.engine.lastwrite", "ptodbg.debug.engine.frames",
+              "ptodbg.debug.engine.stops", "ptodbg.debug.cxx.names", "ptodbg.debug.cxx.demangle", "ptodbg.debug.engine.forward"),
     "dap": ("ptodbg.dap.server",),
     "avs": ("ptodbg.avs.suite",),  # the whole avs package: the language and the harness
 }
 # atheris instruments every module of the *package* of an included name that is imported
 # while its hook is on, so a target that needs only its own modules instrumented imports
-# the rest first (uninstrumented: the emulator at full speed), then its own.
+# the rest first (uninstrumented: the emulator at full speed), then its own.  NAME.* is
+# every module of the package NAME.
 PRELOADED = {
-    "dap": ("ptodbg.debug.commands", "ptodbg.debug.engine", "ptodbg.debug.expr", "ptodbg.debug.lines",
-            "ptodbg.debug.program", "ptodbg.debug.session", "ptodbg.debug.traps", "ptodbg.debug.displays",
-            "ptodbg.debug.stopdisplays", "ptodbg.debug.disasm_rows", "ptodbg.debug.source_step",
-            "ptodbg.debug.lastwrite", "ptodbg.isa.asm", "ptodbg.isa.elf", "ptodbg.linux"),
-    # the machine the harness drives runs uninstrumented: every module of these packages
-    "avs": ("ptodbg.core.*", "ptodbg.isa.*", "ptodbg.tile.*"),
+    "dap": ("ptodbg.base.*", "ptodbg.isa.*", "ptodbg.core.*", "ptodbg.linux.*", "ptodbg.debug.*"),
+    "avs": ("ptodbg.base.*", "ptodbg.isa.*", "ptodbg.core.*", "ptodbg.tile.*"),
 }
 
 
@@ -60,10 +57,10 @@ def fuzz_main(name: str) -> None:
                 importlib.import_module(module)
         else:
             import ptodbg.debug.commands  # noqa: F401  (everything the targets reach)
-            import ptodbg.debug.engine  # noqa: F401
-            import ptodbg.debug.expr  # noqa: F401
-            import ptodbg.debug.lastwrite  # noqa: F401  (imported by `last` when it first runs)
-            import ptodbg.debug.session  # noqa: F401
+            import ptodbg.debug.engine.debugger  # noqa: F401
+            import ptodbg.debug.engine.expr  # noqa: F401
+            import ptodbg.debug.engine.lastwrite  # noqa: F401  (imported by `last` when it first runs)
+            import ptodbg.debug.files.session  # noqa: F401
             import ptodbg.isa.asm  # noqa: F401
             import ptodbg.isa.elf  # noqa: F401
     from .targets import TARGETS

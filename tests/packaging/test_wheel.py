@@ -28,7 +28,7 @@ SHIPPED_DATA = {
     "ptodbg/sessions/cond-loop-conditional-break.toml", "ptodbg/sessions/dma-fault-injection.toml",
     "ptodbg/sessions/lr-sc-broken-by-dma.toml", "ptodbg/sessions/programs/cond_loop.s",
     "ptodbg/sessions/programs/dma_fault.s", "ptodbg/sessions/programs/lr_sc_dma.s",
-    "ptodbg/demo/demo.s", "ptodbg/tui/ptodbg.tcss",
+    "ptodbg/demo/demo.s", "ptodbg/tui/ptodbg.tcss", "ptodbg/py.typed",
 }
 
 
@@ -130,7 +130,7 @@ def test_the_installed_example_sessions_load(installed):
     assert [p.name for p in sessions] == sorted(p.name for p in (ROOT / "sessions").glob("*.toml"))
     listing = """
 import json
-from ptodbg.debug import datafiles, session
+from ptodbg.debug.files import datafiles, session
 out = []
 for entry in datafiles.example_sessions():
     with datafiles.shipped_path(entry) as path:
