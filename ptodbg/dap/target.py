@@ -34,6 +34,7 @@ from ptodbg.debug.engine.lines import (
 from ptodbg.debug.engine.restart_frame import restart_frame
 from ptodbg.debug.engine.stops import Stop
 from ptodbg.debug.view import disasm_rows, traps
+from ptodbg.debug.view.jsonstate import block_json
 from ptodbg.debug.view.traps import FILTERS as TRAP_FILTERS
 from ptodbg.debug.view.traps import TrapView
 from ptodbg.debug.view.traps import matches as trap_matches
@@ -140,7 +141,7 @@ class Target:
         return {"t": m.queue("t"), "u": m.queue("u")}
 
     def block(self) -> dict | None:
-        return self.dbg.machine.block_state()
+        return block_json(self.dbg.machine.block_state())
 
     def reservation(self) -> tuple[int, int] | None:
         resv = self.dbg.machine.resv
