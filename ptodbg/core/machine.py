@@ -508,7 +508,7 @@ class Machine:
                 if stop is not None:
                     return stop
                 continue
-            if self.translate_after is None or self.mem.watches or self.mem.capture:
+            if self.translate_after is None or self.mem.capture:
                 stop = self._run_plain(limit, start)
             else:
                 stop = self._run_blocks(limit, start)
@@ -584,6 +584,9 @@ class Machine:
         how often each address runs, so that hot ones get translated."""
         translated = self.blocks
         blocks, lengths, heat = translated.runs, translated.lengths, translated.heat
+        # Watched pages are never fast: only a slow path notes a hit, and a block ends
+        # after the instruction whose slow path or call did (core.translate)
+        hits = self.mem.watch_hits
         cache = self.decode.handlers
         threshold = self.translate_after or 0
         wmasks = self.decode.write_masks
@@ -599,6 +602,9 @@ class Machine:
                 block = blocks.get(pc)
                 if block is not None and (left >= MAX_INSNS or left >= lengths.get(pc, 0)):
                     pc = block(left)
+                    if hits:
+                        self.pc = pc
+                        return RunResult("watch", self.steps - start)
                     continue
                 try:
                     h = cache[pc]
@@ -620,6 +626,9 @@ class Machine:
                 written |= mask_at(pc) if w is None else w
                 pc = h(pc)
                 self.steps += 1
+                if hits:
+                    self.pc = pc
+                    return RunResult("watch", self.steps - start)
         except KeyError:
             if self.fault_at is not None or pc in cache:
                 raise
@@ -633,6 +642,8 @@ class Machine:
             trap = traps.enter(self, f, pc, self.decode.is_command(pc))
             if not trap.vectored:
                 return RunResult("trap", self.steps - start, trap)
+            if hits:
+                return RunResult("watch", self.steps - start, trap)
         except StopAtPC:
             if self.fault_at is not None:  # a block's guard held inside it (core.stopguard)
                 pc, self.fault_at = self.fault_at, None

@@ -476,6 +476,8 @@ class _Translation:
         out = _queue_check(insn, pc) + lines
         if op.shape.kind == "value":
             out += g.write(op.dest, result)  # type: ignore[arg-type]
+        if hoisted is None:
+            out += [line.replace("{exit}", slow_exit) for line in op.shape.after]
         g.emit(k, out)
         if op.shape.next is None:
             return False
@@ -524,7 +526,9 @@ class _Translation:
         exits = self.exit_lines("_t", k + 1)
         if self.state == "open":  # leaving with the block still virtual
             exits = self.materialize_lines() + exits
-        g.emit(k, ["#sync-in", f"if _t != {nxt_seq}:"] + ["    " + s for s in exits])
+        # a watchpoint the call hit ends the block after it (the run loop stops there)
+        hits = g.bind(self.m.mem.watch_hits)
+        g.emit(k, ["#sync-in", f"if _t != {nxt_seq} or {hits}:"] + ["    " + s for s in exits])
         return name in _ALWAYS_FAULT
 
 

@@ -241,7 +241,8 @@ def _access_shape(action: str, kind: str, mod: int, shifted: bool, width: int, s
         name = f"ld{width}{'s' if signed else 'u'}.{kind}{mod if kind == 'reg' else ''}"
         value = "{unpack}(_P{k}, _O{k})[0]" + (" & M" if signed else "")
         return Shape(name, body=tuple(body), result="_v",
-                     hoist=Hoist(_address_needs(kind), _hoisted_probe(address, width, "ld"), result=value))
+                     hoist=Hoist(_address_needs(kind), _hoisted_probe(address, width, "ld"), result=value),
+                     after=("if _p is None:", "    {exit}"))
     value = "_v" if width == 8 else "_v & {vmask}"
     # The two direct writes, each a probe and its struct call; the one tried first is the
     # outer test, the other nested under its else, and then the slow path.

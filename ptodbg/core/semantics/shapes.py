@@ -81,13 +81,16 @@ class Shape:
     text share their compiled factories (``text``).  (Plain classes here: defining a
     dataclass costs about half a millisecond of start-up.)"""
 
-    __slots__ = ("name", "body", "result", "kind", "next", "holes", "text", "text_id", "hoist")
+    __slots__ = ("name", "body", "result", "kind", "next", "holes", "text", "text_id", "hoist", "after")
 
     def __init__(self, name: str, body: tuple[str, ...] = (), result: str | None = None,
                  kind: str = "value", next: str | None = None,  # noqa: A002 - the next TPC
-                 hoist: Hoist | None = None) -> None:
+                 hoist: Hoist | None = None, after: tuple[str, ...] = ()) -> None:
         self.name, self.body, self.result, self.kind, self.next = name, body, result, kind, next
         self.hoist = hoist
+        # Block mode only: lines after the result is published (a load's slow path ends
+        # the block after the load, so a watchpoint it hit stops the run right there)
+        self.after = after
         seen: dict[str, None] = {}
         for line in (*body, result or "", next or ""):
             for hole in _HOLE.findall(line):
