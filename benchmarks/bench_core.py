@@ -7,7 +7,10 @@ minimum and the median over the rounds; ratios compare minima (medians in bracke
 Workloads (debug profile, ``Machine.run``, event capture off):
 
 (a) **ALU loop**, 8 instructions per iteration, against a plain Python ``for`` loop doing
-    the same arithmetic and memory traffic on a ``bytearray``::
+    the same arithmetic and memory traffic on a ``bytearray`` through precompiled
+    ``struct.Struct`` ``unpack_from`` / ``pack_into`` with registers in locals (the fair
+    CPython limit, issue 27; the slice / ``int.from_bytes`` form of issue 15 is a second,
+    labelled row without a target)::
 
         loop: bstart.std cond, loop      ; a COND block whose BSTOP branches back here
               addi a0, 1, ->a0
@@ -18,8 +21,10 @@ Workloads (debug profile, ``Machine.run``, event capture off):
               setc.ltu a0, a1            ; TAKEN = a0 < limit
               bstop
 
-    target <= 1.5x plain Python;
-(b) **DMA loop**: two 64-byte copies per iteration (target <= 1.5x plain Python)::
+    target <= 1.2x the struct form;
+(b) **DMA loop**: two 64-byte copies per iteration (target <= 1.2x the plain Python of
+    pages as separate bytearrays copied by slice; the one-bytearray ``bytes`` copy form is
+    the second row)::
 
         loop: bstart.std cond, loop
               dma [a4], a5
@@ -43,6 +48,12 @@ Workloads (debug profile, ``Machine.run``, event capture off):
     folder of the benchmark's own, filled by the warm-up round as by an installed ptodbg's
     first run; a third contender runs with that cache turned off (what a first run pays
     for compiling its shape code; no target);
+(h) **conditional breakpoint**: ``Debugger.cont`` of loop (a) with ``break loop if
+    a0 == 500000000`` (never true) against no breakpoint (target <= 1.5x);
+(i) **watchpoint**: the same with a write watchpoint on a data address the loop never
+    touches (target <= 1.2x);
+(j) **reverse-continue** to a conditional breakpoint 1 M steps back (``a0 == 1``) against
+    the forward run over the same steps (target <= 2x);
 (p) the ALU loop with translation off (``translate_after = None``): the per-instruction
     handlers alone, to compare with the code before block translation (no target);
 (g) **history memory**: in a fresh process, the resident-set growth per million recorded

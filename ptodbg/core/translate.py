@@ -26,9 +26,19 @@ random programs both ways):
   iteration, so ``run(n)`` stops on exactly step ``n``.
 * *Code writes.*  A store that leaves the fast maps (it may have written code) ends the
   block after that instruction; writing an instruction's bytes drops the blocks holding it.
-* *Everything else* (stop addresses, watchpoints, event capture, single steps, the precise
-  path) never runs translated code: the run loop uses the per-instruction path for it, and
-  a run never covers a stop address.
+* *Stops.*  A run never covers an unguarded stop address; at a guarded one
+  (:mod:`ptodbg.core.stopguard`) the code tests the guard before the instruction and,
+  where it holds, raises StopAtPC through the fault path above (state written back,
+  ``m.fault_at`` names the address, nothing of the instruction done).
+* *Watchpoints.*  Watched pages are never in the fast maps, so only slow paths can hit
+  one; a slow load, store or DMA and a handler call that hit one end the block after
+  that instruction, and the run loop stops there.
+* *Loop-invariant probes* (issue 27): a loop that calls no handler is translated a
+  second time with the accesses whose address registers it never writes hoisted: their
+  alignment and page probes run once per call, and a failing probe runs the general code
+  (:func:`translate`).
+* *Everything else* (event capture, single steps, the precise path) never runs
+  translated code: the run loop uses the per-instruction path for it.
 
 Instructions without a shape run inside a block as a call of their per-instruction
 handler, with the locals written back before and read again after (and a virtual block
