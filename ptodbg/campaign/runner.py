@@ -36,11 +36,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ptodbg.campaign import report
-from ptodbg.campaign.cluster import ClusterError, dask_engine
+from ptodbg.campaign.cluster import ClusterError, EngineStart, dask_engine
 from ptodbg.campaign.progress import CampaignProgress, ListingProgress
 from ptodbg.campaign.spec import Config, ProgramSpec, snapshot_interval
 from ptodbg.campaign.store import CampaignFolder, StoreError
-from ptodbg.campaign.worker import check_batch
+from ptodbg.campaign.worker import ProgramCache, check_batch, plugin_name
+from ptodbg.debug.engine.debugger import Debugger
 from ptodbg.debug.faults.check import DEFECTS
 from ptodbg.debug.faults.sites import FAULT_KINDS, ListingError, Site, fingerprint, list_sites
 from ptodbg.debug.files.program import OpenError, open_debugger
@@ -67,6 +68,8 @@ class Outcome:
     lost: list[int] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)  # why batches were lost
     sessions: list[Path] = field(default_factory=list)
+    loads: dict[str, int] = field(default_factory=dict)  # worker address: times it opened the program
+    batches: int = 0  # tasks whose results were used
 
     @property
     def exit_status(self) -> int:
@@ -85,6 +88,8 @@ class Distribution:
     errors: list[str] = field(default_factory=list)
     seconds: float = 0.0  # first submission to last result
     workers: set[str] = field(default_factory=set)  # addresses of the workers whose results were used
+    loads: dict[str, int] = field(default_factory=dict)  # times each of those workers opened the program
+    batches: int = 0  # tasks whose results were used
 
 
 def choose(count: int, sample: int | None, seed: int) -> list[int]:
@@ -124,10 +129,20 @@ def run_campaign(config: Config, *, emit: Callable[[dict], None] | None = None,
         raise CampaignError(f"unknown test defect {config.defect!r}")
     try:
         dbg = open_debugger(config.program, profile=config.profile, compat=config.compat)
+    except OpenError as e:
+        raise CampaignError(str(e)) from None
+    with dask_engine(config.workers, config.scheduler) as start:  # comes up during the fault-free run
+        return _campaign(config, dbg, start, started, emit, progress, dashboard)
+
+
+def _campaign(config: Config, dbg: Debugger, start: EngineStart, started: float, emit: Callable[[dict], None] | None,
+              progress: bool | None, dashboard: Callable[[str], None] | None) -> Outcome:
+    """The campaign once the program is open and its engine is starting."""
+    try:
         opening = fingerprint(dbg)
         with ListingProgress(Path(config.program).name, config.max_steps, enabled=progress) as shown:
             listing = list_sites(dbg, config.faults, config.max_steps, progress=shown.update)
-    except (OpenError, ListingError) as e:
+    except ListingError as e:
         raise CampaignError(str(e)) from None
     if listing.status in ("trap", "error"):
         what = "stopped on a trap" if listing.status == "trap" else "halted"
@@ -161,21 +176,22 @@ def run_campaign(config: Config, *, emit: Callable[[dict], None] | None = None,
     workers_lost = 0
     if todo:
         try:
-            with dask_engine(config.workers, config.scheduler) as engine:
-                engine_text = engine.description
-                if dashboard is not None and engine.dashboard is not None:
-                    dashboard(engine.dashboard)
-                run = _distribute(engine.client, spec, sites, todo, engine.workers, records, folder, emit, progress)
-                if not run.interrupted:
-                    workers_lost = _lost_workers(engine, run.workers)
+            engine = start.wait()
         except ClusterError as e:
             raise CampaignError(str(e)) from None
+        engine_text = engine.description
+        if dashboard is not None and engine.dashboard is not None:
+            dashboard(engine.dashboard)
+        run = _distribute(engine.client, spec, sites, todo, engine.workers, records, folder, emit, progress)
+        if not run.interrupted:
+            workers_lost = _lost_workers(engine, run.workers)
     records = [r for r in records if r["site"] in wanted]
     summary = report.summary(str(config.program), len(chosen), records, workers=len(run.workers),
                              engine=engine_text, seconds=time.monotonic() - started, lost=len(run.lost),
                              interrupted=run.interrupted, check_seconds=run.seconds,
                              checked_now=len(records) - resumed, workers_lost=workers_lost)
-    outcome = Outcome(summary, sorted(records, key=lambda r: r["site"]), run.interrupted, run.lost, run.errors)
+    outcome = Outcome(summary, sorted(records, key=lambda r: r["site"]), run.interrupted, run.lost, run.errors,
+                      loads=run.loads, batches=run.batches)
     if folder is not None:
         outcome.sessions = report.write_folder(folder.path, summary, outcome.records, options_text(config), dbg, sites)
     return outcome
@@ -198,13 +214,13 @@ def _distribute(client, spec: ProgramSpec, sites: list[Site], todo: list[int], w
     from distributed import as_completed
 
     started = time.monotonic()
-    data = Path(spec.path).read_bytes()
-    shipped = client.scatter(data, broadcast=True, hash=False)
     token = uuid.uuid4().hex[:8]
+    name = plugin_name(token)
+    client.register_plugin(ProgramCache(spec, Path(spec.path).read_bytes()), name=name)
     futures = {}
     for n, batch in enumerate(_batches(todo, workers)):
         payload = [(i, sites[i].as_json()) for i in batch]
-        future = client.submit(check_batch, spec, shipped, payload, key=f"ptodbg-sites-{token}-{n}",
+        future = client.submit(check_batch, name, payload, key=f"ptodbg-sites-{token}-{n}",
                                retries=TASK_RETRIES, pure=False)
         futures[future] = batch
     passing = sum(1 for r in records if r["passed"])
@@ -221,6 +237,8 @@ def _distribute(client, spec: ProgramSpec, sites: list[Site], todo: list[int], w
                     run.errors.append(f"{type(e).__name__}: {e}")
                     continue
                 run.workers.add(done["worker"])
+                run.loads[done["worker"]] = max(run.loads.get(done["worker"], 0), done["loads"])
+                run.batches += 1
                 batch_records = done["records"]
                 if folder is not None:
                     folder.append(batch_records)
@@ -232,5 +250,16 @@ def _distribute(client, spec: ProgramSpec, sites: list[Site], todo: list[int], w
     except KeyboardInterrupt:
         client.cancel(list(futures))
         run.interrupted = True
+    finally:
+        _forget(client, name)
     run.seconds = time.monotonic() - started
     return run
+
+
+def _forget(client, name: str) -> None:
+    """Unregister the campaign's worker plugin: its teardown drops the opened program on
+    every worker (what matters on a long-lived cluster; a LocalCluster closes anyway)."""
+    try:
+        client.unregister_worker_plugin(name)
+    except Exception:  # noqa: BLE001 - a scheduler gone by now keeps nothing to forget
+        pass
