@@ -68,7 +68,7 @@ class Outcome:
     lost: list[int] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)  # why batches were lost
     sessions: list[Path] = field(default_factory=list)
-    loads: dict[str, int] = field(default_factory=dict)  # worker address: times it opened the program
+    loads: dict[str, tuple[int, int]] = field(default_factory=dict)  # worker: (openings, batches checked on them)
     batches: int = 0  # tasks whose results were used
 
     @property
@@ -88,7 +88,8 @@ class Distribution:
     errors: list[str] = field(default_factory=list)
     seconds: float = 0.0  # first submission to last result
     workers: set[str] = field(default_factory=set)  # addresses of the workers whose results were used
-    loads: dict[str, int] = field(default_factory=dict)  # times each of those workers opened the program
+    # each of those workers: (times it opened the program, batches it checked on that opening)
+    loads: dict[str, tuple[int, int]] = field(default_factory=dict)
     batches: int = 0  # tasks whose results were used
 
 
@@ -237,7 +238,8 @@ def _distribute(client, spec: ProgramSpec, sites: list[Site], todo: list[int], w
                     run.errors.append(f"{type(e).__name__}: {e}")
                     continue
                 run.workers.add(done["worker"])
-                run.loads[done["worker"]] = max(run.loads.get(done["worker"], 0), done["loads"])
+                run.loads[done["worker"]] = max(run.loads.get(done["worker"], (0, 0)), (done["loads"], done["batches"]),
+                                                key=lambda pair: pair[1])
                 run.batches += 1
                 batch_records = done["records"]
                 if folder is not None:

@@ -100,13 +100,15 @@ except ImportError:  # Dask is the optional extra `campaign`; nothing here runs 
 
 class ProgramCache(WorkerPlugin):  # type: ignore[misc,valid-type]
     """One campaign's program on one worker: opened on the first batch, kept for the
-    others.  ``loads`` counts the openings (one per worker process).  A lock makes the
+    others.  ``loads`` counts the openings (one per worker process), ``batches`` the
+    batches checked on them.  A lock makes the
     batches of a worker with several threads take turns: they share one machine."""
 
     def __init__(self, spec: ProgramSpec, data: bytes) -> None:
         self.spec = spec
         self.data = data
         self.loads = 0
+        self.batches = 0
         self._checker: SiteChecker | None = None
         self._lock = threading.Lock()
 
@@ -124,17 +126,18 @@ class ProgramCache(WorkerPlugin):  # type: ignore[misc,valid-type]
             if self._checker is None:
                 self.loads += 1
                 self._checker = open_checker(self.spec, self.data)
+            self.batches += 1
             return check_sites(self._checker, batch)
 
 
 def check_batch(name: str, batch: list[tuple[int, dict]]) -> dict:
     """The task: check ``batch`` with this worker's :class:`ProgramCache` of the campaign
     ``name``; returns the worker's address (the campaign counts the workers that really
-    checked its sites) and how many times this worker opened the program
-    (``{"worker", "loads", "records"}``)."""
+    checked its sites), how many times this worker opened the program and how many
+    batches it checked on it (``{"worker", "loads", "batches", "records"}``)."""
     from distributed import get_worker
 
     worker = get_worker()
     cache = worker.plugins[name]
     records = cache.check(batch)
-    return {"worker": worker.address, "loads": cache.loads, "records": records}
+    return {"worker": worker.address, "loads": cache.loads, "batches": cache.batches, "records": records}

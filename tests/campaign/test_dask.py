@@ -182,3 +182,31 @@ def test_a_lost_worker_s_tasks_are_run_again(scheduler):
 
     assert "  1 worker was lost during the campaign (the scheduler ran its tasks again elsewhere)" in \
         table(outcome.summary, outcome.records, "")
+
+
+def test_each_worker_opens_the_program_once_for_all_its_batches(scheduler):
+    """One program load per worker: 64 sites of 02_algorithms.static go out in 16 batches;
+    each worker opens the program (its fault-free run with snapshots) on its first batch
+    and checks every later batch on that opening.  The verdicts are those of one
+    SiteChecker checking the same sites in this process."""
+    from support.paths import PROGRAMS
+
+    from ptodbg.campaign.spec import snapshot_interval
+    from ptodbg.debug.faults.check import SiteChecker
+    from ptodbg.debug.faults.sites import list_sites
+
+    program, linux = PROGRAMS / "02_algorithms.static", {"profile": "linux", "compat": "linx-v0.4"}
+    outcome = run_campaign(Config(str(program), **linux, sample=64, seed=1, workers=2, scheduler=scheduler),
+                           progress=False)
+    s = outcome.summary
+    assert (s["checked"], s["failed"], outcome.batches) == (64, 0, 16), s
+    assert len(outcome.loads) == s["workers"] >= 1, outcome.loads
+    assert [opened for opened, _ in outcome.loads.values()] == [1] * s["workers"], outcome.loads
+    assert sum(batches for _, batches in outcome.loads.values()) == 16, outcome.loads
+
+    listed = list_sites(open_debugger(program, **linux), "data")
+    checker = SiteChecker(str(program), **linux, interval=snapshot_interval(listed.steps))
+    for rec in outcome.records:
+        v = checker.check(listed.sites[rec["site"]])
+        assert (rec["precise"], rec["recovered"], rec["passed"], rec["exception"], rec["detail"]) == \
+            (v.precise, v.recovered, v.passed, v.exception, v.detail), rec["site"]
