@@ -3,12 +3,12 @@ the campaign (no set-up), or an existing Dask cluster at a scheduler address (se
 machines: ``dask scheduler`` on one, ``dask worker tcp://HOST:8786`` on each).
 
 The cluster is started in the background as soon as a campaign starts
-(:class:`EngineStart`), so that it comes up while the client opens the program and runs
-it fault-free; local workers are forked from the client (:data:`START_METHOD`), whose
-interpreter has Dask and ptodbg imported already.  The starting thread blocks SIGINT,
-and Dask's threads and worker processes inherit that mask, so a ctrl+c in the terminal
-reaches only the campaign, which cancels its tasks and shuts the cluster down itself (no
-tracebacks from dying workers).
+(:class:`EngineStart`), so that it comes up while the client runs the program
+fault-free: a local cluster in a process forked from the campaign (:class:`ClusterHost`),
+whose workers are forked in turn (:data:`START_METHOD`), with ptodbg imported already.
+SIGINT is ignored there and in the workers, and blocked in the client's Dask threads, so
+a ctrl+c in the terminal reaches only the campaign, which cancels its tasks and shuts the
+cluster down itself (no tracebacks from dying workers).
 Dask's own log lines are silenced in a local cluster (a worker's heartbeat racing the
 shutdown logs an error that means nothing); errors of the tasks still reach the campaign.
 
@@ -181,30 +181,104 @@ def _sigint_ignored() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
-# How a LocalCluster starts its worker processes: ``fork`` copies this process, whose
-# interpreter has ptodbg and Dask imported already (some 0.7 s for two workers on the
-# development machine, against 3 s for Dask's default ``spawn``, where every worker
-# imports Dask and ptodbg again).  The fork happens in Dask's event-loop thread; the
-# worker is a fresh Dask worker that uses nothing the other threads held.
+# How the cluster's worker processes are started: ``fork`` copies the process that holds
+# the cluster, whose interpreter has ptodbg and Dask imported already (some 0.2 s for two
+# workers on the development machine, against 3 s for Dask's default ``spawn``, where
+# every worker imports Dask and ptodbg again).
 START_METHOD = "fork"
+HOST_WAIT = 120  # seconds for a local cluster to come up
+HOST_EXIT = 30  # seconds for it to shut down before it is killed
+
+
+def _host_cluster(conn, workers: int) -> None:
+    """The body of the process that holds a campaign's LocalCluster (scheduler, dashboard
+    and the nannies of its workers): start it, send its address (or why it failed), keep
+    it until the campaign says so or goes away (the pipe's end), close it.  SIGINT is
+    ignored here and in the workers (they inherit it): a ctrl+c is the campaign's."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    import dask
+    import distributed
+
+    try:
+        with dask.config.set({"distributed.worker.multiprocessing-method": START_METHOD}):
+            cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                               dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL)
+    except Exception as e:  # noqa: BLE001 - said to the campaign in one sentence
+        conn.send(("error", _plain_reason(e)))
+        return
+    try:
+        conn.send(("ready", cluster.scheduler_address))
+        conn.recv()
+    except (EOFError, OSError):  # the campaign is gone
+        pass
+    finally:
+        cluster.close()
+
+
+class ClusterHost:
+    """A process, forked from the campaign, that holds its LocalCluster: the scheduler
+    and its dashboard (bokeh, some 0.7 s to import) come up there, on another core, while
+    the campaign opens the program and runs it fault-free, and the campaign's own process
+    needs only Dask's client.  Forked before the campaign starts any thread of its own,
+    it has ptodbg imported already, and so have the workers it forks in turn (a process
+    that runs other threads starts it with ``spawn`` instead)."""
+
+    def __init__(self, workers: int) -> None:
+        import multiprocessing
+
+        # A fork copies only the forking thread: a lock another thread holds stays held
+        # in the child forever.  So fork only a process with no other thread (the command
+        # line's); anywhere else (a test, an embedding program with Dask's threads
+        # running) start the host afresh, which costs it its imports.
+        alone = threading.active_count() == 1
+        ctx = multiprocessing.get_context("fork" if alone else "spawn")
+        self._conn, child = ctx.Pipe()
+        self.process = ctx.Process(target=_host_cluster, args=(child, workers), name="ptodbg-campaign-cluster")
+        self.process.start()
+        child.close()
+
+    def address(self) -> str:
+        """The scheduler's address once the cluster is up; ClusterError when it cannot start."""
+        try:
+            if not self._conn.poll(HOST_WAIT):
+                raise ClusterError(f"the local Dask cluster did not start within {HOST_WAIT} s")
+            kind, text = self._conn.recv()
+        except (EOFError, OSError):
+            raise ClusterError("the process that starts the local Dask cluster ended without it") from None
+        if kind != "ready":
+            raise ClusterError(text)
+        return text
+
+    def close(self) -> None:
+        """Tell the host to close the cluster (its workers with it) and wait for it."""
+        try:
+            self._conn.send(("close", ""))
+        except OSError:
+            pass
+        self._conn.close()
+        self.process.join(HOST_EXIT)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join()
 
 
 class EngineStart:
-    """The Dask engine of a campaign, started (or reached) in a background thread from the
+    """The Dask engine of a campaign, started (or reached) in the background from the
     moment the campaign starts, so that the cluster comes up while the client opens the
     program and runs it fault-free; :meth:`wait` returns it once it is there.
 
-    The thread blocks SIGINT for itself before Dask makes its event-loop thread and its
-    worker processes, which inherit the mask: a ctrl+c reaches only the campaign's main
-    thread (which cancels its tasks and closes the cluster), never a worker, also while
-    the cluster is still starting."""
+    A local cluster lives in a :class:`ClusterHost` process; a thread connects Dask's
+    client to it (or to ``--scheduler``).  That thread blocks SIGINT for itself before
+    Dask makes its own threads, which inherit the mask: a ctrl+c reaches only the
+    campaign's main thread (which cancels its tasks and closes the cluster)."""
 
     def __init__(self, workers: int | None, scheduler: str | None) -> None:
         self.workers = workers
         self.scheduler = scheduler
         self._engine: Engine | None = None
         self._error: BaseException | None = None
-        self._cluster = self._client = None
+        self._client = None
+        self._host = ClusterHost(workers or 1) if scheduler is None else None
         self._thread = threading.Thread(target=self._start, name="ptodbg-campaign-dask", daemon=True)
         self._thread.start()
 
@@ -217,22 +291,21 @@ class EngineStart:
             self._error = e
 
     def _connect(self) -> Engine:
-        import dask
         import distributed
 
         version = distributed.__version__
-        if self.scheduler is None:
+        if self._host is not None:
             n = self.workers or 1
             try:
-                with dask.config.set({"distributed.worker.multiprocessing-method": START_METHOD}):
-                    self._cluster = distributed.LocalCluster(
-                        n_workers=n, threads_per_worker=1, processes=True, dashboard_address="127.0.0.1:0",
-                        silence_logs=logging.CRITICAL)
-                self._client = client = distributed.Client(self._cluster)
-            except (OSError, RuntimeError, TimeoutError) as e:
+                address = self._host.address()
+                self._client = client = distributed.Client(address, timeout=CONNECT_TIMEOUT)
+            except ClusterError as e:
                 raise ClusterError(f"cannot start a local Dask cluster of {n} workers: {e}") from None
+            except (OSError, RuntimeError, TimeoutError) as e:
+                raise ClusterError(f"cannot start a local Dask cluster of {n} workers: {_plain_reason(e)}") from None
             description = f"dask.distributed {version} LocalCluster"
         else:
+            assert self.scheduler is not None
             probe_scheduler(self.scheduler)
             try:
                 self._client = client = distributed.Client(self.scheduler, timeout=CONNECT_TIMEOUT)
@@ -263,8 +336,8 @@ class EngineStart:
             self._thread.join()
             if self._client is not None:
                 self._client.close()
-            if self._cluster is not None:
-                self._cluster.close()
+            if self._host is not None:
+                self._host.close()
 
 
 @contextmanager
