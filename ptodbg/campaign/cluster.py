@@ -201,13 +201,18 @@ def _host_cluster(conn, workers: int) -> None:
 
     try:
         with dask.config.set({"distributed.worker.multiprocessing-method": START_METHOD}):
+            # the scheduler's web server listens from the start; its bokeh pages come after
             cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                               dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL)
+                                               dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL,
+                                               scheduler_kwargs={"dashboard": False})
     except Exception as e:  # noqa: BLE001 - said to the campaign in one sentence
         conn.send(("error", _plain_reason(e)))
         return
     try:
         conn.send(("ready", cluster.scheduler_address))
+        # bokeh in a thread of its own: a campaign that is over before it is loaded
+        # (a few sites) closes the cluster without waiting for it
+        threading.Thread(target=_serve_dashboard, args=(cluster,), name="ptodbg-dashboard", daemon=True).start()
         conn.recv()
     except (EOFError, OSError):  # the campaign is gone
         pass
@@ -215,11 +220,28 @@ def _host_cluster(conn, workers: int) -> None:
         cluster.close()
 
 
+def _serve_dashboard(cluster) -> None:
+    """Add Dask's dashboard (bokeh) to the running scheduler's web server, as the
+    scheduler does itself when asked at its start - here after the campaign has the
+    cluster's address, so that the campaign does not wait some 0.7 s for bokeh's import.
+    Without bokeh the web server serves Dask's plain pages only."""
+    try:
+        import distributed.dashboard.scheduler as dashboard
+    except ImportError:
+        return
+    scheduler = cluster.scheduler
+
+    async def connect() -> None:  # in the scheduler's event loop, as bokeh needs
+        dashboard.connect(scheduler.http_application, scheduler.http_server, scheduler, prefix="/")
+
+    cluster.sync(connect)
+
+
 class ClusterHost:
-    """A process, forked from the campaign, that holds its LocalCluster: the scheduler
-    and its dashboard (bokeh, some 0.7 s to import) come up there, on another core, while
-    the campaign opens the program and runs it fault-free, and the campaign's own process
-    needs only Dask's client.  Forked before the campaign starts any thread of its own,
+    """A process, forked from the campaign, that holds its LocalCluster: the scheduler,
+    the workers and then the dashboard (bokeh, some 0.7 s to import, added once the
+    cluster's address is out) come up there, on another core, while the campaign runs the
+    program fault-free, and the campaign's own process needs only Dask's client.  Forked before the campaign starts any thread of its own,
     it has ptodbg imported already, and so have the workers it forks in turn (a process
     that runs other threads starts it with ``spawn`` instead)."""
 

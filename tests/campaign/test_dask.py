@@ -148,6 +148,33 @@ def test_the_dashboard_serves_while_the_campaign_runs(scheduler):
     assert "<title>Dask Diagnostic UI</title>" in seen["page"] and "bokeh" in seen["page"].lower()
 
 
+def test_the_local_cluster_s_dashboard_serves_once_bokeh_is_in(tmp_path):
+    """A campaign's own cluster serves Dask's dashboard too: its web server listens from
+    the start and the bokeh pages are added as soon as bokeh is imported (after the
+    campaign has the cluster, so that a small campaign does not wait for it).  Fetched
+    (for up to 60 s) while the campaign waits for the first result to be taken."""
+    import time
+    import urllib.error
+    import urllib.request
+
+    seen: dict = {}
+
+    def fetch(record):
+        deadline = time.monotonic() + 60
+        while "page" not in seen and time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(seen["link"], timeout=20) as reply:
+                    seen["status"], seen["page"] = reply.status, reply.read().decode("utf-8", "replace")
+            except urllib.error.HTTPError:  # 404 until the bokeh pages are there
+                time.sleep(0.2)
+
+    outcome = run_campaign(Config(str(TEST_PROGRAMS / "dma_copy.s"), workers=1), emit=fetch, progress=False,
+                           dashboard=lambda link: seen.setdefault("link", link))
+    assert outcome.exit_status == 0 and "LocalCluster" in outcome.summary["engine"]
+    assert re.fullmatch(r"http://127\.0\.0\.1:\d+/status", seen["link"]) and seen["status"] == 200
+    assert "<title>Dask Diagnostic UI</title>" in seen["page"] and "bokeh" in seen["page"].lower()
+
+
 def test_a_lost_worker_s_tasks_are_run_again(scheduler):
     """Kill one worker process (SIGKILL) as the first results arrive: the scheduler runs
     its tasks elsewhere (and the nanny restarts it); every site is still checked once."""
