@@ -1,11 +1,15 @@
 """Running a campaign: list the sites, skip the finished ones, check the rest on Dask,
 keep every result safe, report.
 
-The sites are listed here, in the client, from one fault-free run; a seeded sample keeps
+The Dask engine starts as soon as the program is open (:class:`~ptodbg.campaign.cluster.EngineStart`),
+so the cluster comes up during the fault-free run instead of after it.  The sites are
+listed here, in the client, from that run; a seeded sample keeps
 the listing's order, and each site keeps its index in the full listing (the N of
 ``site-N.toml``).  The remaining sites go to the workers in batches of a few dozen
 (enough work per task to make the scheduler's overhead small, small enough to balance
-the load and to move the progress bar); each batch's results are appended to the
+the load and to move the progress bar), checked with the campaign's
+:class:`~ptodbg.campaign.worker.ProgramCache` worker plugin (one opening of the program
+per worker); each batch's results are appended to the
 folder's results file as soon as they arrive.  Tasks are submitted with ``retries``, so
 the scheduler reruns the batches of a worker that dies; a batch that still fails is
 "lost": its sites are not recorded, and the next run with the same ``--out`` checks them.
