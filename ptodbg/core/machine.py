@@ -28,8 +28,11 @@ instructions and blocks whose bytes it overlaps (``on_code_write``).
 Architectural state follows CORE.md §1; the representation choices:
 
 * ``r`` is one 32-entry list indexed by Reg5 *source* code: 0..23 the GPRs (r[0] stays 0),
-  24..27 T#1..T#4, 28..31 U#1..U#4 (newest first).  ``tq``/``uq`` count the valid entries:
-  queue valid bits always form a prefix, so T#k is readable iff ``tq >= k``.
+  24..27 T#1..T#4, 28..31 U#1..U#4 (newest first).  ``t_valid``/``u_valid`` are the
+  queues' valid bits (_TQueueValid/_UQueueValid) as bitmaps: bit k-1 set when T#k (U#k)
+  holds a value.  A push shifts the bits up and sets bit 0; an instruction reads T#k only
+  when bit k-1 is set.  Pushes and recoveries keep the bits a prefix, but a recovered
+  context or a debugger edit may hold any pattern, and the machine keeps it exactly.
 * "Body active" (CORE.md §7.1, ptodbg choice): the body is entered implicitly by the
   first instruction of an open block that is not a header command.  It is kept lazily:
   ``hdr_end`` is the address after the BSTART or the last header command, and the body is
@@ -93,6 +96,8 @@ from ptodbg.isa.record import Frozen, Record
 Handler = Callable[[int], int]
 
 _LEGAL_KINDS = frozenset({0, 1, 2, 5, 6, 7, 8})
+PRED_COUNT = 8  # PTO_PREDICATE_REGISTER_COUNT
+PRED_MASK = (1 << 32) - 1  # PTO_PREDICATE_WIDTH bits
 
 
 class StopAtPC(Exception):
@@ -137,19 +142,30 @@ class TrapInfo(Frozen):
 
 
 class SavedContext(Frozen):
-    """The part of a trap bank's saved record not visible in its EBARG/ECSTATE registers."""
+    """The part of a trap bank's saved record not visible in its EBARG/ECSTATE registers.
 
+    ``valid`` is the record's valid flag (_TrapContexts[[n]].valid): recovery clears it and
+    keeps the fields, as the architecture does; a bank that never saved a context holds
+    no record (``Machine.saved[n]`` is None), which reads as an invalid all-zero one."""
+
+    valid: bool
+    core_state: int  # CORE_STATE as it was (ECSTATE holds it with the source ACR and body bits)
     commit_arg: int
     tgt_set: bool
     cond_set: bool
     sys_pending: bool
     bseq: int
     frame_ret: int
-    tq: int
-    uq: int
+    t_valid: int  # the queues' valid bitmaps (Machine.t_valid)
+    u_valid: int
     header: tuple
     mcopy: tuple | None
     frame: tuple | None
+    preds: tuple[int, ...]
+
+
+#: The record a bank holds after reset: invalid, every field zero (ResetProfileState).
+EMPTY_CONTEXT = SavedContext(False, 0, 0, False, False, False, 0, 0, 0, 0, (), None, None, (0,) * 8)
 
 
 class StepResult(Record):
@@ -244,14 +260,16 @@ class Snapshot(Frozen):
 # The machine attributes a snapshot holds besides registers, tables and pages.  Which group
 # an attribute is in decides only what a snapshot can share with the previous one.
 MOVING_FIELDS = (  # changed by ordinary instructions: PC, queues, block state, reservation
-    "pc", "tq", "uq", "blk", "bpc", "bkind", "btype", "bpcn", "taken", "bseq", "lra", "frame_ret",
+    "pc", "t_valid", "u_valid", "blk", "bpc", "bkind", "btype", "bpcn", "taken", "bseq", "lra", "frame_ret",
     "commit_arg", "cond_set", "tgt_set", "sys_pending", "hdr_end", "header", "resv", "mcopy", "frame",
+    "frame_depth", "last_frame", "last_memory_command", "hint_payload",
+    "hint_epoch",
 )
 SETTLED_FIELDS = (  # changed by traps, system calls, system registers and maintenance
     "acr", "core_state", "thread_ptr", "global_ptr", "feature_enable", "last_fault", "fault_address",
     "last_trap", "trap_step", "fence_pred", "fence_succ", "icache_epoch", "exit_code", "os_state", "gqm",
     "dcache_epoch", "bcache_epoch", "tlb_epoch", "maintenance", "request_epoch", "request_operand",
-    "control_request",
+    "control_request", "preds", "last_cross_block", "last_queue",
 )
 SCALAR_FIELDS = ("steps", *MOVING_FIELDS, *SETTLED_FIELDS)  # Snapshot.scalars order
 PACKED_REGS = Struct("<32Q")  # Snapshot.regs: the register file r, as unsigned 64-bit words
@@ -328,7 +346,7 @@ class Machine:
     def reset(self) -> None:
         """Architectural reset (``asl/arch/profile/reset.asl``); memory is kept."""
         self.r[:] = [0] * 32
-        self.tq = self.uq = 0
+        self.t_valid = self.u_valid = 0
         self.pc = 0
         self.acr = 0
         self.core_state = 0
@@ -360,6 +378,20 @@ class Machine:
         self.mcopy: tuple | None = None
         self.frame: tuple | None = None
         self.gqm: object | None = None  # general queue manager state (HL.Q*), immutable
+        # Block-control bookkeeping the architecture keeps (asl/block/model/state/control-state.asl):
+        # the frame-template depth and the last completed frame's (begin, end, size), the
+        # last MSET/MCOPY (destination, length), the last B.HINT word and the hint epoch,
+        # the last cross-block (ACR, ID), the last GQM operands (left, right, flags).  (The
+        # bundle argument is a header item: ``header``.)
+        self.frame_depth = 0
+        self.last_frame: tuple[int, int, int] = (0, 0, 0)
+        self.last_memory_command: tuple[int, int] = (0, 0)
+        self.hint_payload = self.hint_epoch = 0
+        self.last_cross_block: tuple[int, int] = (0, 0)
+        self.last_queue: tuple[int, int, int] = (0, 0, 0)
+        # P0..P7 (asl/arch/programming-model/predicate-registers.asl); P0 reads as all ones,
+        # whatever the tuple holds in its place.
+        self.preds: tuple[int, ...] = (0,) * 8
         # Maintenance and request bookkeeping of the SYS forms (epochs are their effect).
         self.dcache_epoch = self.bcache_epoch = self.tlb_epoch = 0
         self.maintenance: tuple | None = None
@@ -399,25 +431,23 @@ class Machine:
 
     def queue(self, which: str) -> list[int | None]:
         """T or U queue, newest first; None for an invalid slot."""
-        base, count = (T_BASE, self.tq) if which == "t" else (U_BASE, self.uq)
-        return [self.r[base + k] if k < count else None for k in range(4)]
+        base, valid = (T_BASE, self.t_valid) if which == "t" else (U_BASE, self.u_valid)
+        return [self.r[base + k] if valid >> k & 1 else None for k in range(4)]
 
     def set_queue(self, which: str, values: Iterable[int | None]) -> None:
-        """Replace a queue (newest first); valid slots must form a prefix."""
+        """Replace a queue (newest first; None marks an invalid slot, whose value is kept)."""
         vals = list(values)[:4]
         vals += [None] * (4 - len(vals))
-        count = 0
-        while count < 4 and vals[count] is not None:
-            count += 1
-        if any(v is not None for v in vals[count:]):
-            raise ValueError("queue valid slots must be the newest ones (a prefix)")
         base = T_BASE if which == "t" else U_BASE
-        for k in range(4):
-            self.r[base + k] = (vals[k] or 0) & MASK64 if k < count else self.r[base + k]
+        valid = 0
+        for k, v in enumerate(vals):
+            if v is not None:
+                self.r[base + k] = v & MASK64
+                valid |= 1 << k
         if which == "t":
-            self.tq = count
+            self.t_valid = valid
         else:
-            self.uq = count
+            self.u_valid = valid
 
     def push_t(self, value: int) -> None:
         r = self.r
@@ -425,8 +455,7 @@ class Machine:
         r[26] = r[25]
         r[25] = r[24]
         r[24] = value
-        if self.tq < 4:
-            self.tq += 1
+        self.t_valid = (self.t_valid << 1 | 1) & 15
 
     def push_u(self, value: int) -> None:
         r = self.r
@@ -434,8 +463,7 @@ class Machine:
         r[30] = r[29]
         r[29] = r[28]
         r[28] = value
-        if self.uq < 4:
-            self.uq += 1
+        self.u_valid = (self.u_valid << 1 | 1) & 15
 
     @property
     def cycle(self) -> int:
@@ -714,7 +742,8 @@ class Machine:
 
     def guards(self, form: Form, values: dict[str, int]) -> tuple[Placement | None, int, int]:
         """The checks ExecuteScalarInstruction makes before a scalar form's handler: its
-        placement rule and the T/U queue counts its Reg5 sources (and implicit T#1) need."""
+        placement rule and the T/U queue slots its Reg5 sources (and implicit T#1) read, as
+        valid-bit masks (bit k-1: T#k / U#k)."""
         if form.surface == "command":
             return None, 0, 0
         need_t = need_u = 0
@@ -725,11 +754,11 @@ class Machine:
             code = values[name]
             if code >= T_BASE:
                 if code < U_BASE:
-                    need_t = max(need_t, code - T_BASE + 1)
+                    need_t |= 1 << (code - T_BASE)
                 else:
-                    need_u = max(need_u, code - U_BASE + 1)
+                    need_u |= 1 << (code - U_BASE)
         if form.mnemonic in IMPLICIT_T1:
-            need_t = max(need_t, 1)
+            need_t |= 1
         return self._placement.get(form.mnemonic), need_t, need_u
 
     def _build(self, pc: int, form: Form | None, insn: int, length: int) -> tuple[Handler, Handler | None]:
@@ -796,7 +825,7 @@ class Machine:
         mem.events = []
         mem.watch_hits.clear()
         before = self.r[:]
-        btq, buq = self.tq, self.uq
+        btq, buq = self.t_valid, self.u_valid
         pc = self.pc
         notes_from = len(self.notes)
         form: Form | None = None
@@ -860,14 +889,14 @@ class Machine:
                 changed |= 1 << i
         return changed
 
-    def _diff(self, before: list[int], tq: int, uq: int, changed: int) -> list[tuple[str, int]]:
+    def _diff(self, before: list[int], tv: int, uv: int, changed: int) -> list[tuple[str, int]]:
         """The registers an attempt changed (GPRs from the ``changed`` mask), and a queue
         entry when a queue moved."""
         r = self.r
         out = [(GPR_NAMES[i], r[i]) for i in range(1, GPR_COUNT) if changed >> i & 1]
-        if self.tq != tq or r[T_BASE:U_BASE] != before[T_BASE:U_BASE]:
+        if self.t_valid != tv or r[T_BASE:U_BASE] != before[T_BASE:U_BASE]:
             out.append(("t#1", r[T_BASE]))
-        if self.uq != uq or r[U_BASE:] != before[U_BASE:]:
+        if self.u_valid != uv or r[U_BASE:] != before[U_BASE:]:
             out.append(("u#1", r[U_BASE]))
         return out
 
@@ -1101,7 +1130,7 @@ class Machine:
         if body:
             self.hdr_end = None  # the attempt entered the body (it stays entered)
         saved_tpc = f.resume if f.resume is not None else pc
-        if f.preserve_bank and self.saved[ring] is not None:
+        if f.preserve_bank and self.context_valid(ring):
             saved_tpc = self.ctx(ring, ssr.EBARG_TPC)
         else:
             self._save_context(ring, source, saved_tpc, body)
@@ -1142,17 +1171,20 @@ class Machine:
         """SaveTrapContext (reference-profile.asl) into bank ``ring``."""
         r = self.r
         self.saved[ring] = SavedContext(
+            valid=True,
+            core_state=self.core_state,
             commit_arg=self.commit_arg,
             tgt_set=self.tgt_set,
             cond_set=self.cond_set,
             sys_pending=self.sys_pending,
             bseq=self.bseq,
             frame_ret=self.frame_ret,
-            tq=self.tq,
-            uq=self.uq,
+            t_valid=self.t_valid,
+            u_valid=self.u_valid,
             header=self.header,
             mcopy=self.mcopy,
             frame=self.frame,
+            preds=self.preds,
         )
         put = self.sregs.__setitem__
         base = ring << 12
@@ -1172,12 +1204,34 @@ class Machine:
         put(base | ssr.EBARG_LB, 0)
         put(base | ssr.EBARG_LC, 0)
 
+    # ------------------------------------------------------------ predicates
+    def pred(self, index: int) -> int:
+        """ReadPredicateRegister: P0 is the hardwired all-ones predicate."""
+        return PRED_MASK if index == 0 else self.preds[index]
+
+    def set_pred(self, index: int, value: int) -> None:
+        """WritePredicateRegister: a write to P0 is ignored."""
+        if index:
+            preds = list(self.preds)
+            preds[index] = value & PRED_MASK
+            self.preds = tuple(preds)
+
+    def context_valid(self, ring: int) -> bool:
+        """Whether bank ``ring`` holds a valid saved context (_TrapContexts[[ring]].valid)."""
+        ctx = self.saved[ring]
+        return ctx is not None and ctx.valid
+
+    def context(self, ring: int) -> SavedContext:
+        """Bank ``ring``'s saved record, valid or not (the reset record when none was saved)."""
+        ctx = self.saved[ring]
+        return EMPTY_CONTEXT if ctx is None else ctx
+
     def recoverable(self, ring: int) -> str | None:
         """None when bank ``ring`` can be recovered, else the reason it cannot
         (TrapContextRecoverable)."""
         control = self.ctx(ring, ssr.EBARG0)
         ecstate = self.ctx(ring, ssr.ECSTATE)
-        if self.saved[ring] is None:
+        if not self.context_valid(ring):
             return f"bank {ring} holds no saved trap context"
         if not control >> 4 & 1:
             return f"EBARG0_ACR{ring} bit 4 (snapshot valid) is clear"
@@ -1223,10 +1277,11 @@ class Machine:
         self.header = ctx.header
         self.mcopy = ctx.mcopy
         self.frame = ctx.frame
+        self.preds = ctx.preds
         for k in range(4):
             self.r[T_BASE + k] = self.ctx(ring, ssr.EBARG_TQ0 + k)
             self.r[U_BASE + k] = self.ctx(ring, ssr.EBARG_UQ0 + k)
-        self.tq, self.uq = ctx.tq, ctx.uq
+        self.t_valid, self.u_valid = ctx.t_valid, ctx.u_valid
         # The body is entered unless the context was saved in an open block's header; with no
         # block there is no header either.  The other block fields are restored as saved,
         # open block or not (RecoverTrapContext; PTO-AVS-SYS-ACRE-EXEC-001 expects BPC back).
@@ -1234,7 +1289,7 @@ class Machine:
         self.acr = ecstate & 0xF
         self._apply_bound()
         self.sregs[(ring << 12) | ssr.EBARG0] = control & ~(1 << 4)
-        self.saved[ring] = None
+        self.saved[ring] = ctx.replace(valid=False)
         return self.pc
 
     def recovery_fault(self, pc: int) -> Fault:
@@ -1388,7 +1443,7 @@ def _guarded(
     def guarded(pc: int) -> int:
         if placement is not None:
             placement(m, pc)
-        if m.tq < need_t or m.uq < need_u:
+        if m.t_valid & need_t != need_t or m.u_valid & need_u != need_u:
             raise Fault(ILLEGAL_INST, pc, reason="reads a T/U queue slot that holds no value")
         return inner(pc)
 

@@ -466,7 +466,9 @@ def _queue_check(insn: _Insn, pc: int) -> list[str]:
     """T/U availability of the Reg5 sources (ScalarSourceSelectorLegal), before anything."""
     if not (insn.need_t or insn.need_u):
         return []
-    return [f"if m.tq < {insn.need_t} or m.uq < {insn.need_u}:", f"    raise queue_fault({pc})"]
+    tests = [f"m.{name} & {need} != {need}" for name, need in (("t_valid", insn.need_t), ("u_valid", insn.need_u))
+             if need]
+    return [f"if {' or '.join(tests)}:", f"    raise queue_fault({pc})"]
 
 
 def _materialize_lines(g: _Gen, b: _Open, setc_done: bool) -> list[str]:

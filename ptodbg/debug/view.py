@@ -288,7 +288,7 @@ class Viewer:
         dma = find_dma(memory, decoder, regs, result, pending, m.pc)
         trap = None
         if pending is not None:
-            recovered = m.saved[pending.bank] is None and not pending.vectored
+            recovered = not m.context_valid(pending.bank) and not pending.vectored
             if recovered and dma is not None and dma.when == "faulted":
                 dma = DmaInfo(dma.pc, dma.src, dma.dst, "next")  # the reissue is next
             hint, ok = recovery_hint(symbols, memory, pending, dma, recovered, m.pc)

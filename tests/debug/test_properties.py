@@ -359,7 +359,7 @@ def test_injected_fault_is_precise_and_recovery_reproduces_the_run(p, data):
     assert differing(before, after) <= allowed, sorted(differing(before, after) - allowed)
     assert after["steps"] == before["steps"] + 1 and after["pc"] == t.arg0  # EVBASE 0
     assert m.read_sysreg(0xF43) == res.pc  # EBARG_TPC_ACR0
-    for key in ("regs", "tq", "uq", "blk", "bpc", "btype", "bpcn", "taken", "lra", "acr"):
+    for key in ("regs", "t_valid", "u_valid", "blk", "bpc", "btype", "bpcn", "taken", "lra", "acr"):
         assert after[key] == before[key], key
     assert all(after[k] == before[k] for k in before if k.startswith("page:"))
 

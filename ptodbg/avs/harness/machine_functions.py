@@ -14,9 +14,11 @@ from ptodbg.avs.harness.state import FAULT_NONE, FAULT_TRAP, MASK64, ORDER_NAME,
 from ptodbg.avs.values import AslError, AssertionFailed, Bits, Enum, Unsupported
 from ptodbg.core import sysregs as ssr
 from ptodbg.core.faults import DATA_ALIGN_FAULT, SCALL, Fault
+from ptodbg.core.machine import PRED_COUNT
 from ptodbg.core.memory import R, W
 from ptodbg.core.semantics import amo, sysops
 from ptodbg.core.state import GPR_COUNT, T_BASE, U_BASE
+from ptodbg.isa.syntax import DEST_REGS, SOURCE_REGS
 
 EXECUTED = Enum("ScalarExecution_Executed")
 REJECTED = Enum("ScalarExecution_Rejected")
@@ -189,7 +191,7 @@ def set_fault_cause(h: Harness, code: object, address: object, cause: object) ->
 @spec_function("RecoverTrapContext", "asl/arch/profile/trap-context-recovery.asl")
 def recover_trap_context(h: Harness, ring: object) -> bool:
     """ptodbg's Machine.recover (the ACRE recovery); FALSE when not recoverable."""
-    m = h.machine_ready()
+    m = h.m
     r = _ring(ring)
     if m.recoverable(r) is not None:
         return False
@@ -448,7 +450,7 @@ def load_translated_unsigned(h: Harness, address: object, size: object) -> Bits:
 def _data_access(h: Harness, address: object, size: object, value: object | None, order: str) -> Bits:
     """LoadWithOrder / StoreWithOrder: probe (alignment, then bounds), one event."""
     a, n = _address(address), _size(size)
-    m = h.machine_ready()
+    m = h.m
     mem = m.mem
     mem.set_capture(True)
     mem.events = []
@@ -606,14 +608,38 @@ def atomic_value_sized(h: Harness, op: object, old: object, operand: object, siz
 
 
 # ----------------------------------------------------------------- predicates
+def _predicate_index(index: object) -> int:
+    i = as_int(index, "a predicate index")
+    if not 0 <= i < PRED_COUNT:
+        raise AssertionFailed(f"predicate index {i} outside 0..{PRED_COUNT - 1}")
+    return i
+
+
 @spec_function("ReadPredicateRegister", "asl/arch/programming-model/predicate-registers.asl")
 def read_predicate_register(h: Harness, index: object) -> Bits:
-    raise Unsupported("predicate registers (ptodbg has no P0..P7: no instruction consumes them)")
+    """ptodbg's P0..P7 (Machine.pred): P0 reads as all ones."""
+    return Bits(32, h.m.pred(_predicate_index(index)))
 
 
 @spec_function("WritePredicateRegister", "asl/arch/programming-model/predicate-registers.asl")
 def write_predicate_register(h: Harness, index: object, value: object) -> None:
-    raise Unsupported("predicate registers (ptodbg has no P0..P7: no instruction consumes them)")
+    h.m.set_pred(_predicate_index(index), as_bits(value, "a predicate", 32))
+
+
+@spec_function("PredicateRegisterHasInstructionConsumer", "asl/arch/programming-model/predicate-registers.asl")
+def predicate_register_has_instruction_consumer(h: Harness, index: object) -> bool:
+    """Whether any instruction can name P<index> as an operand: ptodbg's operand syntax
+    (:mod:`ptodbg.isa.syntax`, one table for the assembler and the disassembler) has
+    register operands of Reg5 sources and destinations only, and no P register among them."""
+    name = f"p{_predicate_index(index)}"
+    return name in SOURCE_REGS or name in DEST_REGS
+
+
+@spec_function("ReadBranchPredicate", "asl/scalar/model/bru/semantics.asl")
+def read_branch_predicate(h: Harness) -> Bits:
+    """The predicate a block commit branches on is the SETC result, CommitArgument
+    (ptodbg's ``commit_arg``), never a P register."""
+    return word(h.m.commit_arg)
 
 
 __all__ = ["COMMAND_EXECUTED", "EXECUTED", "MASK64", "REJECTED", "set_fault_with_cause"]

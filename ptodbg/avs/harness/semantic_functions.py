@@ -26,7 +26,7 @@ _SCRATCH = (21, 22, 23)  # x1..x3
 def run_semantics(h: Harness, mnemonic: str, fields: dict[str, int], operands: tuple[int, ...] = ()) -> list[int]:
     """ptodbg's handler of ``mnemonic`` on the live machine, operands in x1..x3; returns
     x1..x3 as the handler left them (a destination can be one of them)."""
-    m = h.machine_ready()
+    m = h.m
     form = _FORM[mnemonic]
     saved = [m.r[code] for code in _SCRATCH]
     for code, value in zip(_SCRATCH, operands, strict=False):

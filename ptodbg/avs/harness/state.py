@@ -9,8 +9,6 @@ the machine has it; the harness keeps only what is not architectural state of on
   across instructions, ptodbg reports the events of each attempt;
 * the four PEs' GPR files (``_PEGPRs``): ptodbg is one PE, so the files of the agents not
   selected by ``SelectMemoryEventAgent`` wait here and the machine holds the current one;
-* queue validity while a test has written a pattern that is not a prefix (ptodbg keeps
-  the count of valid entries, which is all an instruction can produce);
 * the FaultCode of ``_LastFault``: ptodbg keeps the trap number, and several codes share
   trap 5.
 """
@@ -103,7 +101,6 @@ class Harness:
         self.capture = False
         self.events: list[tuple[int, MemEvent]] = []
         self.fault: Enum = FAULT_NONE
-        self.valid_shadow: dict[str, list[bool] | None] = {"t": None, "u": None}
         self.resv_shadow = (0, 1)  # _ReservationAddress/Size while no reservation is valid
 
     # ----------------------------------------------------------- GPR files
@@ -122,35 +119,16 @@ class Harness:
 
     # ------------------------------------------------------- queue validity
     def queue_valid(self, which: str) -> list[bool]:
-        shadow = self.valid_shadow[which]
-        if shadow is not None:
-            return list(shadow)
-        count = self.m.tq if which == "t" else self.m.uq
-        return [k < count for k in range(4)]
+        """_TQueueValid / _UQueueValid: the machine's valid bitmap as four booleans."""
+        valid = self.m.t_valid if which == "t" else self.m.u_valid
+        return [bool(valid >> k & 1) for k in range(4)]
 
     def set_queue_valid(self, which: str, valid: list[bool]) -> None:
-        count = 0
-        while count < 4 and valid[count]:
-            count += 1
-        if any(valid[count:]):
-            self.valid_shadow[which] = list(valid)
-            return
-        self.valid_shadow[which] = None
+        bits = sum(1 << k for k, v in enumerate(valid) if v)
         if which == "t":
-            self.m.tq = count
+            self.m.t_valid = bits
         else:
-            self.m.uq = count
-
-    def machine_ready(self) -> Machine:
-        """The machine, once the state the test wrote is one ptodbg can represent."""
-        for which, shadow in self.valid_shadow.items():
-            if shadow is not None:
-                pattern = "".join("1" if v else "0" for v in shadow)
-                raise Unsupported(
-                    f"{which.upper()}-queue validity {pattern} (newest first) is not a prefix; "
-                    "ptodbg counts valid entries, as every push and recovery produces"
-                )
-        return self.m
+            self.m.u_valid = bits
 
     # ---------------------------------------------------------------- faults
     def fault_of(self, trap: TrapInfo | None, pc: int) -> Enum:
@@ -173,11 +151,11 @@ class Harness:
         A harness-raised fault is not an instruction attempt: the saved body flag is the
         block's own (command=True keeps ptodbg's "a faulting instruction entered the body"
         rule out of it)."""
-        return self.machine_ready().enter_trap(fault)
+        return self.m.enter_trap(fault)
 
     def save_context(self, ring: int, source: int) -> None:
         """SaveTrapContext (reference-profile.asl): the machine's own context save."""
-        self.machine_ready().save_context(ring, source)
+        self.m.save_context(ring, source)
 
     # ---------------------------------------------------------------- events
     def record(self, events: list[MemEvent]) -> None:
@@ -214,7 +192,7 @@ class Harness:
     # ----------------------------------------------------------- execution
     def execute(self, insn: int, length: int) -> StepResult:
         """One instruction attempt on the machine; events go to the log; _LastFault set."""
-        m = self.machine_ready()
+        m = self.m
         pc = m.pc
         res = m.execute(insn, length)
         if res.kind == "halt":

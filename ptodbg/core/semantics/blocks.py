@@ -17,6 +17,12 @@ position (``m.hdr_end``, see :func:`_record`); the body is entered by the first 
 that position of an instruction that is not a command, and stays entered when that attempt
 faults, as the AVS tests' EnterBundleBody-then-execute sequence saves it.
 
+The header state of a block is ``m.header``, a tuple of (key, value) items cleared with
+the block (ClearBundleHeaderState): B.CATR's attributes, B.DIM/C.B.DIMI's ``lb0``..``lb2``,
+B.HINT's ``hint.*`` and the bundle argument (_BundleArgument, _BundleArgumentKind) as
+``arg`` and ``arg.kind`` when set (no PTO v0 instruction sets it; a trap context saves it
+with the rest of the header).
+
 Tile-block BSTARTs (TLOAD, TMATMUL, ...) decode but halt: ptodbg has no tile model.
 """
 
@@ -383,7 +389,10 @@ def c_b_dimi(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) ->
 
 @semantic("B.HINT")
 def b_hint(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+    """SetBundleHint: the hint items of the header, the hint word as the last hint payload
+    (_LastBundleHintPayload) and one more hint epoch (BundleTransformHint)."""
     size = length // 8
+    payload = form.encode(v)  # the instruction word: its fields and its fixed bits
     if "B/E" in v:
         # B.HINT TRACE.{begin,end}: commits any open block, then opens a STD FALL block.
         item = (("hint.trace", "end" if v["B/E"] else "begin"),)
@@ -396,6 +405,8 @@ def b_hint(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> H
             seq = pc + size
             begin_block(m, pc, KIND_STD, FALL, seq, seq, seq)
             m.header = item
+            m.hint_payload = payload
+            m.hint_epoch += 1
             return seq
 
         return trace
@@ -405,6 +416,8 @@ def b_hint(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> H
         _header(m, pc, "B.HINT")
         if any(k == "hint" for k, _ in m.header):
             raise Fault(BUNDLE_TRAP, pc, reason="B.HINT may appear once per block")
+        m.hint_payload = payload
+        m.hint_epoch += 1
         return _record(m, pc, size, items)
 
     return hint
