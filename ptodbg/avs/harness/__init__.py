@@ -15,7 +15,9 @@ from ptodbg.avs import stdlib, syntax
 from ptodbg.avs.harness import (  # noqa: F401 - the imports register the harness functions
     block_functions,
     decode_functions,
+    fp_functions,
     machine_functions,
+    scalar_functions,
     semantic_functions,
 )
 from ptodbg.avs.harness.globals import machine_globals

@@ -10,36 +10,65 @@ none.  Operand values travel in GPRs x1..x3, which are put back afterwards.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from ptodbg.avs.convert import as_bits, as_bool, as_int, enum_name, word
 from ptodbg.avs.harness.registry import spec_function
 from ptodbg.avs.harness.state import ORDER_ENUM, TRAP_FAULT, Harness
 from ptodbg.avs.values import AslError, Enum
 from ptodbg.core.events import order_of
 from ptodbg.core.faults import SCALL, Fault
-from ptodbg.core.semantics import PreciseOnly, builders
+from ptodbg.core.semantics import MASK64, PreciseOnly, amo, builders
 from ptodbg.isa.forms import SCALAR_FORMS
+
+if TYPE_CHECKING:
+    from ptodbg.core.machine import Handler, Machine
 
 _FORM = {f.mnemonic: f for f in SCALAR_FORMS}
 _SCRATCH = (21, 22, 23)  # x1..x3
 
 
-def run_semantics(h: Harness, mnemonic: str, fields: dict[str, int], operands: tuple[int, ...] = ()) -> list[int]:
-    """ptodbg's handler of ``mnemonic`` on the live machine, operands in x1..x3; returns
-    x1..x3 as the handler left them (a destination can be one of them)."""
-    m = h.m
+def scratch_for(*named: int) -> tuple[int, int, int]:
+    """Three GPRs for operands that none of the ``named`` registers (the call's own) is."""
+    free = [code for code in range(23, 0, -1) if code not in named]
+    return free[0], free[1], free[2]
+
+
+def run_semantics(h: Harness, mnemonic: str, fields: dict[str, int], operands: tuple[int, ...] = (),
+                  jump: bool = False, scratch: tuple[int, int, int] = _SCRATCH) -> list[int]:
+    """ptodbg's handler of ``mnemonic`` on the live machine, operands in the ``scratch``
+    GPRs (x1..x3 unless given); returns them as the handler left them (a destination can
+    be one of them).  ``jump``: the function is a transfer of control, TPC becomes the
+    next TPC the handler returns."""
     form = _FORM[mnemonic]
-    saved = [m.r[code] for code in _SCRATCH]
-    for code, value in zip(_SCRATCH, operands, strict=False):
-        m.r[code] = value
     values = {f.name: 0 for f in form.fields}
     values.update(fields)
+
+    def build(m: Machine) -> Handler:
+        built = builders()[mnemonic](m, form, values, m.pc, form.length)
+        return built.run if isinstance(built, PreciseOnly) else built
+
+    return run_handler(h, build, operands, jump, scratch)
+
+
+def run_handler(h: Harness, build: Callable[[Machine], Handler], operands: tuple[int, ...] = (),
+                jump: bool = False, scratch: tuple[int, int, int] = _SCRATCH) -> list[int]:
+    """Run the handler ``build`` makes at the current TPC (see :func:`run_semantics`): the
+    operands in the scratch GPRs, which are put back afterwards; a fault is a trap entry
+    through the machine; the events go to the capture log."""
+    m = h.m
+    saved = [m.r[code] for code in scratch]
+    for code, value in zip(scratch, operands, strict=False):
+        m.r[code] = value
     mem = m.mem
     mem.set_capture(True)
     mem.events = []
-    built = builders()[mnemonic](m, form, values, m.pc, form.length)
-    handler = built.run if isinstance(built, PreciseOnly) else built
+    handler = build(m)
     try:
-        handler(m.pc)
+        next_pc = handler(m.pc)
+        if jump:
+            m.pc = next_pc & MASK64
     except Fault as f:
         h.raise_fault(f)
         h.fault = Enum("Fault_ServiceRequest" if f.number == SCALL else TRAP_FAULT[f.number])
@@ -47,8 +76,8 @@ def run_semantics(h: Harness, mnemonic: str, fields: dict[str, int], operands: t
         events = mem.events
         mem.events = []
         mem.set_capture(False)
-        after = [m.r[code] for code in _SCRATCH]
-        for code, value in zip(_SCRATCH, saved, strict=True):
+        after = [m.r[code] for code in scratch]
+        for code, value in zip(scratch, saved, strict=True):
             m.r[code] = value
     h.record(events)
     return after
@@ -173,9 +202,10 @@ def compare_and_swap(h: Harness, address: object, size: object, expected: object
 
 @spec_function("AtomicReadModifyWrite", "asl/scalar/model/amo/semantics.asl")
 def atomic_read_modify_write(h: Harness, address: object, size: object, op: object, operand: object,
-                             order: object) -> object:
+                             order_arg: object) -> object:
     """The PTO form with that size and operation (LD.<op>, LW.<op>, SWAP<size>); the old
-    value as it returns it."""
+    value as it returns it.  Sizes no form has (a byte SMIN ...) run ptodbg's RMW semantics
+    (amo.rmw_handler) at that size, with the forms' normalised return (B/H zero-extended)."""
     suffix = _size_suffix(size)
     operation = enum_name(op, "an AtomicOperation").removeprefix("Atomic_")
     if operation == "SWAP":
@@ -184,14 +214,21 @@ def atomic_read_modify_write(h: Harness, address: object, size: object, op: obje
         name = f"L{suffix}.{operation}"
     else:
         name = ""
-    if name not in _FORM:
-        from ptodbg.avs.values import Unsupported
+    order = order_of(*_ORDER_BITS[enum_name(order_arg, "a MemoryOrder")])
+    if name in _FORM:
+        after = run_semantics(h, name, {"SrcL": _SCRATCH[0], "SrcR": _SCRATCH[1], "RegDst": _SCRATCH[2],
+                                        **_order_fields(name, order_arg)},
+                              (as_bits(address, "the address"), as_bits(operand, "the operand")))
+        return word(after[2])
+    # No PTO form performs a byte or halfword RMW: the RMW semantics of the forms, at that size.
+    size_bytes = as_int(size, "the size")
+    if operation not in amo.ATOMIC_OPS:
+        raise AslError(f"Atomic_{operation} is not an AtomicOperation")
 
-        raise Unsupported(f"AtomicReadModifyWrite of {operation} on {as_int(size, 'size')} bytes (no PTO form "
-                          "performs it, and ptodbg's atomics are its forms)")
-    after = run_semantics(h, name, {"SrcL": _SCRATCH[0], "SrcR": _SCRATCH[1], "RegDst": _SCRATCH[2],
-                                    **_order_fields(name, order)},
-                          (as_bits(address, "the address"), as_bits(operand, "the operand")))
+    def build(m: Machine) -> Handler:
+        return amo.rmw_handler(m, _SCRATCH[0], _SCRATCH[1], _SCRATCH[2], size_bytes, amo.ATOMIC_OPS[operation], order)
+
+    after = run_handler(h, build, (as_bits(address, "the address"), as_bits(operand, "the operand")))
     return word(after[2])
 
 
