@@ -56,6 +56,7 @@ from ptodbg.core.faults import (
     BUNDLE_TRAP,
     EXEC_STATE_CHECK,
     ILLEGAL_INST,
+    INTERRUPT,
     Fault,
     Halt,
     SyncRequest,
@@ -530,11 +531,91 @@ class Machine:
                                       value & 0x3F, arg)
         elif low == ssr.TRAPARG0:
             self.trap_status[ring] = self.trap_status[ring][:4] + (value,)
+        elif low == ssr.EOIEI and not address >> 16:
+            self.end_of_interrupt(ring, value)
         else:
             self.sregs[address & 0xFFFF] = value
+            if low == ssr.TIMER_TIMECMP and not address >> 16:
+                self.refresh_timer(ring)
 
     def ctx(self, ring: int, low: int) -> int:
         return self.read_sysreg((ring << 12) | low)
+
+    # -------------------------------------------------------------- interrupts
+    # asl/arch/system-registers/{interrupt,timer}.asl, asl/arch/memory-model/fault-precision.asl.
+    # Each bank has IPENDING (a bitmap of interrupt ids 0..63), TOPEI (the lowest pending
+    # id, kept up to date with it), ECONFIG (bit 0 external, bit 1 timer interrupt entry
+    # enabled; 3 at reset) and TIMER_TIMECMP.  The timer's id (1 in bank 0, 3 in the
+    # others) is pending while TIMECMP is nonzero and the cycle count has reached it; that
+    # is refreshed when IPENDING or TOPEI is read by an instruction and when TIMECMP is
+    # written, and nowhere else (reading the registers as the debugger does changes nothing).
+    # An interrupt is raised by the environment (``raise_interrupt``): no instruction raises
+    # one, and none is taken between instructions by itself.
+    @staticmethod
+    def timer_interrupt(ring: int) -> int:
+        """TimerInterruptId: the timer's interrupt id in bank ``ring``."""
+        return 1 if ring == 0 else 3
+
+    def _set_pending(self, ring: int, pending: int) -> None:
+        """IPENDING := pending, and TOPEI its lowest set bit (0 when none)."""
+        self.sregs[(ring << 12) | ssr.IPENDING] = pending
+        self.sregs[(ring << 12) | ssr.TOPEI] = (pending & -pending).bit_length() - 1 if pending else 0
+
+    def set_interrupt_pending(self, ring: int, interrupt: int, pending: bool = True) -> None:
+        """SetInterruptPending / ClearInterruptPending of id ``interrupt`` in bank ``ring``."""
+        old = self.sregs.get((ring << 12) | ssr.IPENDING, 0)
+        self._set_pending(ring, old | 1 << interrupt if pending else old & ~(1 << interrupt))
+
+    def timer_pending(self, ring: int) -> bool:
+        """Whether bank ``ring``'s timer compare value is set and reached."""
+        compare = self.sregs.get((ring << 12) | ssr.TIMER_TIMECMP, 0)
+        return compare != 0 and self.steps >= compare
+
+    def refresh_timer(self, ring: int) -> None:
+        """RefreshTimerPending: the timer's id is pending exactly while its compare holds."""
+        self.set_interrupt_pending(ring, self.timer_interrupt(ring), self.timer_pending(ring))
+
+    def interrupt_enabled(self, ring: int, interrupt: int) -> bool:
+        """InterruptEnabled: ECONFIG bit 1 for the timer's id, bit 0 for the others."""
+        config = self.sregs.get((ring << 12) | ssr.ECONFIG, 0)
+        return bool(config >> (1 if interrupt == self.timer_interrupt(ring) else 0) & 1)
+
+    def end_of_interrupt(self, ring: int, value: int) -> None:
+        """EndOfInterrupt (a write of EOIEI): clear pending id ``value`` (when it is one)
+        and the bank's asynchronous and argument-valid trap status bits."""
+        if not value >> 6:
+            self.set_interrupt_pending(ring, value, False)
+        _async, _valid, cause, number, arg = self.trap_status[ring]
+        self.trap_status[ring] = (False, False, cause, number, arg)
+
+    def raise_interrupt(self, interrupt: int, cause: int) -> TrapInfo | None:
+        """RaiseInterrupt: mark ``interrupt`` pending in the target bank (0 from ACR0, else
+        1) and, when its entry is enabled there, take trap 44 at TPC: the context is saved
+        with TPC as the resume point, the trap status is asynchronous with the id as its
+        argument, and TPC goes to the bank's EVBASE (or stays when that is 0).  None when
+        the interrupt only became pending."""
+        source = self.acr
+        ring = 0 if source == 0 else 1
+        self.set_interrupt_pending(ring, interrupt)
+        if not self.interrupt_enabled(ring, interrupt):
+            return None
+        pc = self.pc
+        self._save_context(ring, source, pc, bool(self.body_active))
+        self.last_fault = 0
+        self.fault_address = 0
+        self.trap_status[ring] = (True, True, cause & 0xFFFFFF, INTERRUPT, interrupt)
+        self.set_acr(ring)
+        evbase = self.sregs.get(ssr.context_index(ring, ssr.EVBASE), 0)
+        if evbase:
+            self.pc = evbase
+            if self.blk and self.hdr_end == pc:
+                self.hdr_end = self.pc
+        info = TrapInfo(number=INTERRUPT, name=trap_name(INTERRUPT), cause=cause & 0xFFFFFF, arg0=interrupt,
+                        bank=ring, saved_tpc=pc, vector=self.pc, vectored=bool(evbase),
+                        reason=f"interrupt {interrupt}")
+        self.last_trap = info
+        self.trap_step = self.steps
+        return info
 
     # ------------------------------------------------------------ reservation
     def set_reservation(self, address: int, size: int) -> None:

@@ -60,6 +60,7 @@ CONTEXT_REGISTERS: dict[int, tuple[str, str]] = {
 FIXED_CONTEXT = {0xF10: 1, 0xF11: 1, 0xF12: 1, 0xF13: 1, 0xF14: 1, 0xF15: 1, 0xF16: 1}
 
 ECSTATE, EVBASE, TRAPNO, TRAPARG0, ECONFIG = 0xF00, 0xF01, 0xF02, 0xF03, 0xF07
+IPENDING, TOPEI, EOIEI, TIMER_TIME, TIMER_TIMECMP = 0xF08, 0xF09, 0xF0A, 0xF20, 0xF21
 EBARG0, EBARG_BPC_CUR, EBARG_BPC_TGT, EBARG_TPC, EBARG_LRA = 0xF40, 0xF41, 0xF42, 0xF43, 0xF44
 EBARG_TQ0, EBARG_UQ0, EBARG_LB, EBARG_LC = 0xF45, 0xF49, 0xF4D, 0xF4E
 
@@ -113,6 +114,8 @@ def read_ssr(m: Machine, address: int, pc: int) -> int:
     access = access_of(address)
     if access is None or access == "WO":
         raise _refuse(pc, address, "not readable")
+    if address & 0xFFF in (IPENDING, TOPEI) and not address >> 16:
+        m.refresh_timer((address >> 12) & 0xF)  # ReadInterruptPending / ReadTopPendingInterrupt
     return m.read_sysreg(address)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ptodbg.avs.convert import as_bits, as_bool, as_int, enum_name, word
 from ptodbg.avs.harness.registry import spec_function, spec_functions
 from ptodbg.avs.harness.state import FAULT_NONE, FAULT_TRAP, MASK64, ORDER_NAME, Harness
-from ptodbg.avs.values import AslError, AssertionFailed, Bits, Enum, Unsupported
+from ptodbg.avs.values import AslError, AssertionFailed, Bits, Enum
 from ptodbg.core import sysregs as ssr
 from ptodbg.core.faults import DATA_ALIGN_FAULT, SCALL, Fault
 from ptodbg.core.machine import PRED_COUNT
@@ -239,7 +239,72 @@ def service_request_target(h: Harness, source: object, request_type: object) -> 
 
 @spec_function("RaiseInterrupt", "asl/arch/memory-model/fault-precision.asl")
 def raise_interrupt(h: Harness, interrupt_id: object, cause: object) -> None:
-    raise Unsupported("interrupts (ptodbg has no interrupt model: IPENDING, ECONFIG enables, trap 44)")
+    """ptodbg's interrupt entry (Machine.raise_interrupt): pending, then trap 44 when enabled."""
+    interrupt = _interrupt(interrupt_id)
+    h.m.raise_interrupt(interrupt, as_bits(cause, "the cause", 24))
+    h.fault = FAULT_NONE
+
+
+def _interrupt(value: object) -> int:
+    interrupt = as_int(value, "an interrupt id")
+    if not 0 <= interrupt < 64:
+        raise AssertionFailed(f"interrupt id {interrupt} outside 0..63")
+    return interrupt
+
+
+@spec_function("SetInterruptPending", "asl/arch/system-registers/interrupt.asl")
+def set_interrupt_pending(h: Harness, ring: object, interrupt_id: object) -> None:
+    h.m.set_interrupt_pending(_ring(ring), _interrupt(interrupt_id))
+
+
+@spec_function("ClearInterruptPending", "asl/arch/system-registers/interrupt.asl")
+def clear_interrupt_pending(h: Harness, ring: object, interrupt_id: object) -> None:
+    h.m.set_interrupt_pending(_ring(ring), _interrupt(interrupt_id), False)
+
+
+@spec_function("InterruptEnabled", "asl/arch/system-registers/interrupt.asl")
+def interrupt_enabled(h: Harness, ring: object, interrupt_id: object) -> bool:
+    return h.m.interrupt_enabled(_ring(ring), _interrupt(interrupt_id))
+
+
+@spec_function("TimerInterruptId", "asl/arch/system-registers/timer.asl")
+def timer_interrupt_id(h: Harness, ring: object) -> int:
+    return h.m.timer_interrupt(_ring(ring))
+
+
+@spec_function("RefreshTimerPending", "asl/arch/system-registers/timer.asl")
+def refresh_timer_pending(h: Harness, ring: object) -> None:
+    h.m.refresh_timer(_ring(ring))
+
+
+@spec_function("ReadInterruptPending", "asl/arch/system-registers/interrupt.asl")
+def read_interrupt_pending(h: Harness, ring: object) -> Bits:
+    r = _ring(ring)
+    h.m.refresh_timer(r)
+    return word(h.m.ctx(r, ssr.IPENDING))
+
+
+@spec_function("ReadTopPendingInterrupt", "asl/arch/system-registers/interrupt.asl")
+def read_top_pending_interrupt(h: Harness, ring: object) -> Bits:
+    r = _ring(ring)
+    h.m.refresh_timer(r)
+    return word(h.m.ctx(r, ssr.TOPEI))
+
+
+@spec_function("EndOfInterrupt", "asl/arch/system-registers/interrupt.asl")
+def end_of_interrupt(h: Harness, ring: object, value: object) -> None:
+    h.m.end_of_interrupt(_ring(ring), as_bits(value, "the EOIEI value"))
+
+
+@spec_function("PackTrapStatus", "asl/arch/memory-model/fault-precision.asl")
+def pack_trap_status(h: Harness, ring: object) -> Bits:
+    """TRAPNO of the bank as ptodbg packs it (the register's raw value)."""
+    return word(h.m.ctx(_ring(ring), ssr.TRAPNO))
+
+
+@spec_function("UnpackTrapStatus", "asl/arch/memory-model/fault-precision.asl")
+def unpack_trap_status(h: Harness, ring: object, value: object) -> None:
+    h.m.write_sysreg((_ring(ring) << 12) | ssr.TRAPNO, as_bits(value, "the trap status"))
 
 
 @spec_function("TrapTargetForInterrupt", "asl/arch/system-registers/access-control.asl")

@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING
 from ptodbg.avs.convert import as_bits, as_bool, as_int, enum_name, word
 from ptodbg.avs.harness.registry import spec_function
 from ptodbg.avs.harness.state import ORDER_ENUM, TRAP_FAULT, Harness
-from ptodbg.avs.values import AslError, Enum
+from ptodbg.avs.values import AslError, Enum, Unsupported
 from ptodbg.core.events import order_of
-from ptodbg.core.faults import SCALL, Fault
+from ptodbg.core.faults import ILLEGAL_INST, SCALL, Fault
 from ptodbg.core.semantics import MASK64, PreciseOnly, amo, builders
+from ptodbg.core.state import PUSH_T
 from ptodbg.isa.forms import SCALAR_FORMS
 
 if TYPE_CHECKING:
@@ -44,8 +45,14 @@ def run_semantics(h: Harness, mnemonic: str, fields: dict[str, int], operands: t
     form = _FORM[mnemonic]
     values = {f.name: 0 for f in form.fields}
     values.update(fields)
+    bad = form.violation(values)
 
     def build(m: Machine) -> Handler:
+        if bad is not None:  # an operand the form reserves: ILLEGAL_INST, as its decode would say
+            def illegal(pc: int) -> int:
+                raise Fault(ILLEGAL_INST, pc, reason=f"{mnemonic}: {bad.describe()}")
+
+            return illegal
         built = builders()[mnemonic](m, form, values, m.pc, form.length)
         return built.run if isinstance(built, PreciseOnly) else built
 
@@ -243,3 +250,64 @@ def clear_bundle_header_state(h: Harness) -> None:
     m = h.m
     m.header = ()
     m.cond_set = m.tgt_set = m.sys_pending = False
+
+
+@spec_function("ArchitectureEnterRequest", "asl/scalar/model/sys/semantics.asl")
+def architecture_enter_request(h: Harness, request_type: object) -> None:
+    """ACRE's effect: recover the current bank's context (the recovery request)."""
+    run_semantics(h, "ACRE", {"RRA_Type": as_bits(request_type, "the request type", 4)}, jump=True)
+
+
+_CONTROL = {"ExecutionControl_SendEvent": "BSE", "ExecutionControl_WaitEvent": "BWE",
+            "ExecutionControl_WaitInterrupt": "BWI", "ExecutionControl_WaitTimeout": "BWT"}
+
+
+@spec_function("ExecuteControlRequest", "asl/scalar/model/sys/semantics.asl")
+def execute_control_request(h: Harness, request: object, operand: object) -> None:
+    """BSE/BWE/BWI/BWT on the operand."""
+    name = _CONTROL.get(enum_name(request, "an ExecutionControlRequest"))
+    if name is None:
+        raise AslError(f"{request!r} is not an ExecutionControlRequest")
+    run_semantics(h, name, {"SrcL": _SCRATCH[0]}, (as_bits(operand, "the operand"),))
+
+
+def _address(value: object) -> int:
+    return as_bits(value, "a system register address", 24)
+
+
+@spec_function("ExecuteSystemRegisterGet", "asl/scalar/model/sys/registers.asl")
+def execute_system_register_get(h: Harness, destination: object, address: object) -> None:
+    """HL.SSRGET (24-bit address) to the Reg5 destination."""
+    run_semantics(h, "HL.SSRGET", {"SSR_ID": _address(address), "RegDst": as_int(destination, "a Reg5 selector")})
+
+
+@spec_function("ExecuteSystemRegisterSet", "asl/scalar/model/sys/registers.asl")
+def execute_system_register_set(h: Harness, source: object, address: object) -> None:
+    run_semantics(h, "HL.SSRSET", {"SSR_ID": _address(address), "SrcL": as_int(source, "a Reg5 selector")})
+
+
+@spec_function("ExecuteSystemRegisterSwap", "asl/scalar/model/sys/registers.asl")
+def execute_system_register_swap(h: Harness, destination: object, source: object, address: object) -> None:
+    """SSRSWAP, whose address field holds 12 bits."""
+    a = _address(address)
+    if a >> 12:
+        raise Unsupported(f"ExecuteSystemRegisterSwap of {a:#x}: SSRSWAP's address field holds 12 bits")
+    run_semantics(h, "SSRSWAP", {"SSR_ID": a, "SrcL": as_int(source, "a Reg5 selector"),
+                                 "RegDst": as_int(destination, "a Reg5 selector")})
+
+
+@spec_function("ExecuteCompressedSystemRegisterGet", "asl/scalar/model/sys/registers.asl")
+def execute_compressed_system_register_get(h: Harness, address: object) -> None:
+    """C.SSRGET (pushes T) for the addresses its 5-bit field names, HL.SSRGET to T for the
+    others (WriteCompressedTResult is a T push)."""
+    a = _address(address)
+    if a < 32 and _FORM["C.SSRGET"].violation({"SSRID": a}) is None:
+        run_semantics(h, "C.SSRGET", {"SSRID": a})
+    else:
+        run_semantics(h, "HL.SSRGET", {"SSR_ID": a, "RegDst": PUSH_T})
+
+
+@spec_function("SoftwareBreakpoint", "asl/scalar/model/sys/semantics.asl")
+def software_breakpoint(h: Harness, tag: object) -> None:
+    """C.EBREAK with the tag: SW_BREAKPOINT at TPC, the tag as its cause."""
+    run_semantics(h, "C.EBREAK", {"imm5": as_bits(tag, "the tag", 5)})
