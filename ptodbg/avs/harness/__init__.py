@@ -16,6 +16,7 @@ from ptodbg.avs.harness import (  # noqa: F401 - the imports register the harnes
     block_functions,
     decode_functions,
     fp_functions,
+    gqm_functions,
     machine_functions,
     scalar_functions,
     semantic_functions,

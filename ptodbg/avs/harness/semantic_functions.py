@@ -21,12 +21,12 @@ from ptodbg.core.events import order_of
 from ptodbg.core.faults import ILLEGAL_INST, SCALL, Fault
 from ptodbg.core.semantics import MASK64, PreciseOnly, amo, builders
 from ptodbg.core.state import PUSH_T
-from ptodbg.isa.forms import SCALAR_FORMS
+from ptodbg.isa.forms import COMMAND_FORMS, SCALAR_FORMS
 
 if TYPE_CHECKING:
     from ptodbg.core.machine import Handler, Machine
 
-_FORM = {f.mnemonic: f for f in SCALAR_FORMS}
+_FORM = {f.mnemonic: f for f in (*SCALAR_FORMS, *COMMAND_FORMS)}  # no mnemonic is in both
 _SCRATCH = (21, 22, 23)  # x1..x3
 
 
@@ -311,3 +311,31 @@ def execute_compressed_system_register_get(h: Harness, address: object) -> None:
 def software_breakpoint(h: Harness, tag: object) -> None:
     """C.EBREAK with the tag: SW_BREAKPOINT at TPC, the tag as its cause."""
     run_semantics(h, "C.EBREAK", {"imm5": as_bits(tag, "the tag", 5)})
+
+
+def _frame(h: Harness, mnemonic: str, begin: object, end: object, size: object, jump: bool) -> None:
+    """A frame template command (FENTRY, FEXIT, FRET.RA, FRET.STK) on the live machine."""
+    form = _FORM[mnemonic]
+    first, last = ("SrcBegin", "SrcEnd") if mnemonic == "FENTRY" else ("DstBegin", "DstEnd")
+    n = as_bits(size, "the frame size")
+    width = form.by_name["uimm"].width
+    if n >> width or n & 7:
+        raise Unsupported(f"frame size {n:#x}: {mnemonic} encodes multiples of 8 below {1 << width:#x}")
+    run_semantics(h, mnemonic, {first: as_int(begin, "a Reg5 selector"), last: as_int(end, "a Reg5 selector"),
+                                "uimm": n}, jump=jump)
+
+
+@spec_function("EnterFrame", "asl/block/model/lifecycle/lifetime.asl")
+def enter_frame(h: Harness, begin: object, end: object, size: object) -> None:
+    _frame(h, "FENTRY", begin, end, size, False)
+
+
+@spec_function("ExitFrame", "asl/block/model/lifecycle/lifetime.asl")
+def exit_frame(h: Harness, begin: object, end: object, size: object) -> None:
+    _frame(h, "FEXIT", begin, end, size, False)
+
+
+@spec_function("ReturnFromFrame", "asl/block/model/lifecycle/lifetime.asl")
+def return_from_frame(h: Harness, begin: object, end: object, size: object, use_return_address: object) -> None:
+    """FRET.RA or FRET.STK: TPC becomes the return target."""
+    _frame(h, "FRET.RA" if as_bool(use_return_address, "use_return_address") else "FRET.STK", begin, end, size, True)
