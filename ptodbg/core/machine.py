@@ -67,6 +67,7 @@ from ptodbg.core.profiles import DEBUG, Profile
 from ptodbg.core.semantics import (
     Placement,
     PreciseOnly,
+    build,
     builders,
     in_any_block,
     in_cond_block,
@@ -869,7 +870,7 @@ class Machine:
             if builder is None:
                 inner = _halter(f"{form.mnemonic} decodes, but ptodbg does not execute it")
             else:
-                built = builder(self, form, values, pc, length)
+                built = build(builder, self, form, values, pc, length, insn)
                 if isinstance(built, PreciseOnly):
                     inner, precise = _sync_request, built.run
                 else:
@@ -893,12 +894,14 @@ class Machine:
         """Execute one instruction attempt at TPC on the precise path, events captured."""
         return self._attempt(None)
 
-    def execute(self, insn: int, length: int) -> StepResult:
+    def execute(self, insn: int, length: int, form: Form | None = None) -> StepResult:
         """Execute the instruction value ``insn`` of ``length`` bits at the current TPC
-        without fetching it from memory (ExecutePTOInstruction: the AVS harness)."""
-        return self._attempt((insn, length))
+        without fetching it from memory (ExecutePTOInstruction: the AVS harness); with
+        ``form``, as that form whatever the decoder would say (a dispatcher handed a form
+        index: ExecuteDecodedBundleCommand)."""
+        return self._attempt((insn, length), form)
 
-    def _attempt(self, given: tuple[int, int] | None) -> StepResult:
+    def _attempt(self, given: tuple[int, int] | None, given_form: Form | None = None) -> StepResult:
         mem = self.mem
         capture_was = mem.capture
         if not capture_was:
@@ -922,7 +925,7 @@ class Machine:
                     h = self._precise.get(pc, h)
                 else:
                     insn, length = given
-                    form = self.decoder.decode(insn, length)
+                    form = given_form if given_form is not None else self.decoder.decode(insn, length)
                     fast, precise = self._build(pc, form, insn, length)
                     h = precise or fast
             except Fault as f:  # nothing fetched: no instruction to enter the body

@@ -9,6 +9,7 @@ would.
 from __future__ import annotations
 
 from ptodbg.avs.convert import as_bits, as_bool, as_int, enum_name, word
+from ptodbg.avs.harness.decode_functions import command_form
 from ptodbg.avs.harness.registry import spec_function, spec_functions
 from ptodbg.avs.harness.state import FAULT_NONE, FAULT_TRAP, MASK64, ORDER_NAME, Harness
 from ptodbg.avs.values import AslError, AssertionFailed, Bits, Enum
@@ -634,6 +635,18 @@ def _dispatch(h: Harness, insn: object, length: object, lengths: tuple[int, ...]
         return rejected
     res = h.execute(value, n)
     return executed if res.trap is None else rejected
+
+
+@spec_function("ExecuteDecodedBundleCommand", "asl/block/model/dispatch/commands.asl")
+def execute_decoded_bundle_command(h: Harness, insn: object, index: object, length: object) -> Enum:
+    """One attempt of the instruction word as the command form at ``index`` (the machine
+    builds it from that form's fields, whatever the decoder would make of the word)."""
+    form = command_form(index)
+    n = as_int(length, "the length")
+    if n != form.length:
+        raise AssertionFailed(f"command length {n} for a {form.length}-bit form")
+    res = h.execute(_instruction(insn, 64), n, form)
+    return COMMAND_EXECUTED if res.trap is None else COMMAND_REJECTED
 
 
 @spec_function("ExecutePTOInstruction", "asl/arch/dispatch/top-level.asl")

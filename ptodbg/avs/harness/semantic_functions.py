@@ -339,3 +339,22 @@ def exit_frame(h: Harness, begin: object, end: object, size: object) -> None:
 def return_from_frame(h: Harness, begin: object, end: object, size: object, use_return_address: object) -> None:
     """FRET.RA or FRET.STK: TPC becomes the return target."""
     _frame(h, "FRET.RA" if as_bool(use_return_address, "use_return_address") else "FRET.STK", begin, end, size, True)
+
+
+def _memory_command(h: Harness, mnemonic: str, destination: object, second: object, length: object) -> None:
+    """MCOPY / MSET on the live machine, its three operands in scratch GPRs; TPC stays (the
+    model's function leaves it to the command dispatcher)."""
+    run_semantics(h, mnemonic, {"RegSrc0": _SCRATCH[0], "RegSrc1": _SCRATCH[1], "RegSrc2": _SCRATCH[2]},
+                  (as_bits(destination, "the destination"), as_bits(second, "the operand"),
+                   as_bits(length, "the length")))
+
+
+@spec_function("ExecuteMemoryCopyTemplate", "asl/block/model/commit/effects.asl")
+def execute_memory_copy_template(h: Harness, destination: object, source: object, length: object) -> None:
+    """MCOPY: a new template reads the operands, an active one continues from its progress."""
+    _memory_command(h, "MCOPY", destination, source, length)
+
+
+@spec_function("ExecuteBoundedMemorySet", "asl/block/model/commit/effects.asl")
+def execute_bounded_memory_set(h: Harness, destination: object, value: object, length: object) -> None:
+    _memory_command(h, "MSET", destination, value, length)

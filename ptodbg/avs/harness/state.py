@@ -24,6 +24,7 @@ from ptodbg.core.events import ACQ_REL, ACQUIRE, ATOMIC, FENCE, LOAD, RELEASE, S
 from ptodbg.core.faults import Fault
 from ptodbg.core.machine import StepResult, TrapInfo
 from ptodbg.core.state import GPR_COUNT
+from ptodbg.isa.forms import Form
 
 MASK64 = (1 << 64) - 1
 
@@ -190,11 +191,12 @@ class Harness:
         })
 
     # ----------------------------------------------------------- execution
-    def execute(self, insn: int, length: int) -> StepResult:
-        """One instruction attempt on the machine; events go to the log; _LastFault set."""
+    def execute(self, insn: int, length: int, form: Form | None = None) -> StepResult:
+        """One instruction attempt on the machine (as ``form`` when given); events go to
+        the log; _LastFault set."""
         m = self.m
         pc = m.pc
-        res = m.execute(insn, length)
+        res = m.execute(insn, length, form)
         if res.kind == "halt":
             raise Unsupported(f"ptodbg halts: {res.message}")
         self.record(res.events)

@@ -387,12 +387,11 @@ def c_b_dimi(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) ->
     return dimi
 
 
-@semantic("B.HINT")
-def b_hint(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+@semantic("B.HINT", word=True)
+def b_hint(m: Machine, form: Form, v: dict[str, int], pc: int, length: int, payload: int) -> Handler:
     """SetBundleHint: the hint items of the header, the hint word as the last hint payload
     (_LastBundleHintPayload) and one more hint epoch (BundleTransformHint)."""
     size = length // 8
-    payload = form.encode(v)  # the instruction word: its fields and its fixed bits
     if "B/E" in v:
         # B.HINT TRACE.{begin,end}: commits any open block, then opens a STD FALL block.
         item = (("hint.trace", "end" if v["B/E"] else "begin"),)
