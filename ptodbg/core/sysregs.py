@@ -99,8 +99,14 @@ def access_of(address: int) -> str | None:
     return entry[1]
 
 
+def permitted(address: int, ring: int) -> bool:
+    """SystemRegisterAccessPermitted: base registers from every ring, the context, debug
+    and translation families (low index 0xF00 and up) from ACR0 only."""
+    return (address & 0xFFF) < 0xF00 or ring == 0
+
+
 def _permitted(m: Machine, address: int) -> bool:
-    return (address & 0xFFF) < 0xF00 or m.acr == 0
+    return permitted(address, m.acr)
 
 
 def _refuse(pc: int, address: int, why: str) -> Fault:

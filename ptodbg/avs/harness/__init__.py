@@ -18,6 +18,7 @@ from ptodbg.avs.harness import (  # noqa: F401 - the imports register the harnes
     fp_functions,
     gqm_functions,
     machine_functions,
+    memory_events,
     scalar_functions,
     semantic_functions,
 )

@@ -291,15 +291,38 @@ def floating_compare(h: Harness, op: object, left: object, right: object) -> boo
 
 @spec_function("FloatingToInteger", "asl/scalar/model/fsu/arithmetic.asl")
 def floating_to_integer(h: Harness, value: object, mode: object) -> int:
-    """The FCVT{A,M,N,P,Z} whose fixed mode is ``mode``, to s64."""
-    wanted = _MODE_OF.get(enum_name(mode, "a NumericRoundingMode"))
-    form = next((FORM[name] for name, fixed in fsu.FIXED_MODE.items() if fixed == wanted), None)
+    """The FCVT{A,M,N,P,Z} whose fixed mode is ``mode``, to s64, on the binary64 values just
+    below and just above the real: rounding to an integer is monotonic, so when both give
+    the same integer that is the real's (exact even for a real such as 2.1)."""
+    name = enum_name(mode, "a NumericRoundingMode")
+    wanted = _MODE_OF.get(name)
+    form = next((FORM[m] for m, fixed in fsu.FIXED_MODE.items() if fixed == wanted), None)
     if form is None:
-        raise Unsupported(f"{enum_name(mode, 'a mode')}: no PTO conversion rounds so")
+        raise Unsupported(f"{name} is a tile-operation rounding mode (DecodeBundleRoundingSelection): no scalar "
+                          "conversion rounds so and ptodbg has no tile surface")
+    real = _real(value, "the value")
     s64 = next(c for c, t in fsu.INT_TYPES.items() if t == (64, True))
-    m = fp_execute(form, {"SrcType": 0, "DstType": s64, "SrcL": LEFT}, {LEFT: _encode(value, "the value")}, "ieee")
-    if (m.core_state >> fsu.FLAGS_SHIFT) & fsu.NV:
-        raise Unsupported(f"{value} rounds outside the 64-bit integers ptodbg converts to")
-    result = m.r[DST0]
+    results = set()
+    for bound in (fsu.RTM, fsu.RTP):
+        bits, _flags = fsu.ieee_from_fraction(real, fsu.F64, bound)
+        m = fp_execute(form, {"SrcType": 0, "DstType": s64, "SrcL": LEFT}, {LEFT: bits}, "ieee")
+        if (m.core_state >> fsu.FLAGS_SHIFT) & fsu.NV:
+            raise Unsupported(f"{value} rounds outside the 64-bit integers ptodbg converts to")
+        results.add(m.r[DST0])
+    if len(results) != 1:
+        raise Unsupported(f"{value} lies too close to a rounding boundary for a binary64 conversion to decide")
+    result = results.pop()
     return result - (1 << 64) if result >> 63 else result
 
+
+@spec_function("FloatingRoundNearest", "asl/arch/profile/reference-profile.asl")
+def floating_round_nearest(h: Harness, value: object) -> int:
+    """FCVTN's rounding (to nearest, ties to even)."""
+    return floating_to_integer(h, value, Enum("NumericRound_RNE"))
+
+
+@spec_function("FloatingExponential", "asl/arch/profile/reference-profile.asl")
+def floating_exponential(h: Harness, value: object) -> Fraction:
+    """FEXP (IEEE model) where e**x is a binary64 value: only x = 0 (the reference
+    profile's Taylor series and ptodbg's correctly rounded exp agree there)."""
+    return _real_result(FORM["FEXP"], {}, (value,))

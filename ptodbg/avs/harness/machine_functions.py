@@ -12,7 +12,7 @@ from ptodbg.avs.convert import as_bits, as_bool, as_int, enum_name, word
 from ptodbg.avs.harness.decode_functions import command_form
 from ptodbg.avs.harness.registry import spec_function, spec_functions
 from ptodbg.avs.harness.state import FAULT_NONE, FAULT_TRAP, MASK64, ORDER_NAME, Harness
-from ptodbg.avs.values import AslError, AssertionFailed, Bits, Enum
+from ptodbg.avs.values import AslError, AssertionFailed, Bits, Enum, Unsupported
 from ptodbg.core import sysregs as ssr
 from ptodbg.core.faults import DATA_ALIGN_FAULT, SCALL, Fault
 from ptodbg.core.machine import PRED_COUNT
@@ -721,3 +721,67 @@ def read_branch_predicate(h: Harness) -> Bits:
 
 
 __all__ = ["COMMAND_EXECUTED", "EXECUTED", "MASK64", "REJECTED", "set_fault_with_cause"]
+
+
+@spec_function("SystemRegisterAccessPermitted", "asl/arch/profile/applicability.asl")
+def system_register_access_permitted(h: Harness, address: object, write: object, ring: object) -> bool:
+    as_bool(write, "write")
+    return ssr.permitted(as_bits(address, "a system register address", 24), _ring(ring))
+
+
+_ACCESS = {"RO": "SystemRegisterAccess_ReadOnly", "RW": "SystemRegisterAccess_ReadWrite",
+           "WO": "SystemRegisterAccess_WriteOnly", None: "SystemRegisterAccess_Unknown"}
+
+
+@spec_function("SystemRegisterAccessOf", "asl/scalar/model/sys/registers.asl")
+def system_register_access_of(h: Harness, address: object) -> Enum:
+    """The access class of ptodbg's register table (sysregs.access_of)."""
+    return Enum(_ACCESS[ssr.access_of(as_bits(address, "a system register address", 24))])
+
+
+# ------------------------------------------------------------ extension first use
+@spec_function("ExtensionFirstUseEnabled", "asl/arch/profile/extension-first-use.asl")
+def extension_first_use_enabled(h: Harness, kind: object) -> bool:
+    """ptodbg has no vector or cube extension whose first use traps: FALSE for both."""
+    if enum_name(kind, "an ExtensionFirstUseKind") not in ("ExtensionFirstUseKind_VECTOR",
+                                                           "ExtensionFirstUseKind_CUBE"):
+        raise AslError(f"{kind!r} is not an ExtensionFirstUseKind")
+    return False
+
+
+@spec_function("RaiseExtensionFirstUse", "asl/arch/profile/extension-first-use.asl")
+def raise_extension_first_use(h: Harness, kind: object, source: object, manager: object) -> bool:
+    """No first-use trap is enabled, so none is raised and nothing changes."""
+    _ring(source)
+    _ring(manager)
+    return extension_first_use_enabled(h, kind)
+
+
+# ------------------------------------------------------------ portable trap context
+@spec_function("SavePortableTrapContext", "asl/arch/state/trap-context.asl")
+def save_portable_trap_context(h: Harness, target: object, source: object) -> None:
+    """ptodbg has one context save, the profile's, which writes the same record (and the
+    context registers besides)."""
+    h.save_context(_ring(target), _ring(source))
+
+
+@spec_function("PortableTrapContextRecoverable", "asl/arch/state/trap-context.asl")
+def portable_trap_context_recoverable(h: Harness, target: object) -> bool:
+    """A valid record whose saved BPC and TPC are even."""
+    r = _ring(target)
+    m = h.m
+    return m.context_valid(r) and not m.ctx(r, ssr.EBARG_BPC_CUR) & 1 and not m.ctx(r, ssr.EBARG_TPC) & 1
+
+
+@spec_function("RecoverPortableTrapContext", "asl/arch/state/trap-context.asl")
+def recover_portable_trap_context(h: Harness, target: object) -> bool:
+    """ptodbg's recovery of the bank (the record it restores is the portable one)."""
+    if not portable_trap_context_recoverable(h, target):
+        return False
+    r = _ring(target)
+    why = h.m.recoverable(r)
+    if why is not None:
+        raise Unsupported(f"a portable-recoverable bank ptodbg's recovery refuses ({why}): ptodbg keeps the "
+                          "profile's context registers as the record's fields")
+    h.m.recover(r)
+    return True

@@ -5,8 +5,10 @@ model's global state (``_PC``, ``_TQueue``, ``_LastFault``, ``_MemoryEvents`` ..
 state is ptodbg's :class:`~ptodbg.core.Machine` (reference profile, 4096 bytes) wherever
 the machine has it; the harness keeps only what is not architectural state of one PE:
 
-* the memory-event log of capture mode (``StartMemoryEventCapture``): the model keeps it
-  across instructions, ptodbg reports the events of each attempt;
+* the memory-event log (``_MemoryEvents``): the model keeps it across instructions, both
+  the events capture mode records from execution (ptodbg reports each attempt's) and the
+  candidate executions a test builds by hand (AddInitialWriteEvent, AddLoadEvent ...),
+  as MemoryEvent records that a test may change field by field;
 * the four PEs' GPR files (``_PEGPRs``): ptodbg is one PE, so the files of the agents not
   selected by ``SelectMemoryEventAgent`` wait here and the machine holds the current one;
 * the FaultCode of ``_LastFault``: ptodbg keeps the trap number, and several codes share
@@ -73,6 +75,29 @@ def transfer_code(value: object, what: str = "a BundleTransfer") -> int:
 # asl/arch/data-types/memory-model.asl
 EVENT_KIND = {LOAD: "MemoryEvent_Load", STORE: "MemoryEvent_Store", ATOMIC: "MemoryEvent_Atomic",
               FENCE: "MemoryEvent_Fence"}
+INITIAL_WRITE = "MemoryEvent_InitialWrite"
+
+
+def memory_event(kind: str, agent: int, address: int, size: int, read_value: int, write_value: int,
+                 performed: bool, order: str, rank: int, pred: int = 0, succ: int = 0) -> Record:
+    """A MemoryEvent record (values reduced to the access size: NormalizeMemoryAccessValue)."""
+    mask = (1 << (8 * size)) - 1 if size < 8 else MASK64
+    return Record("MemoryEvent", {
+        "kind": Enum(kind), "agent": agent, "address": word(address), "size_bytes": size,
+        "read_value": word(read_value & mask), "write_value": word(write_value & mask),
+        "write_performed": performed, "order": Enum(order), "read_from": 0, "coherence_rank": rank,
+        "fence_predecessor": Bits(4, pred), "fence_successor": Bits(4, succ),
+    })
+
+
+def is_write(event: Record) -> bool:
+    kind = event.fields["kind"].name  # type: ignore[attr-defined]
+    return kind in (INITIAL_WRITE, "MemoryEvent_Store") or (kind == "MemoryEvent_Atomic"
+                                                            and event.fields["write_performed"] is True)
+
+
+def location(event: Record) -> tuple[int, int]:
+    return event.fields["address"].value, event.fields["size_bytes"]  # type: ignore[attr-defined]
 ORDER_ENUM = {"relaxed": "MemoryOrder_Relaxed", ACQUIRE: "MemoryOrder_Acquire",
               RELEASE: "MemoryOrder_Release", ACQ_REL: "MemoryOrder_AcquireRelease"}
 ORDER_NAME = {Enum(v): k for k, v in ORDER_ENUM.items()}
@@ -100,7 +125,7 @@ class Harness:
         self.agent = 0
         self.files: list[list[int]] = [[0] * GPR_COUNT for _ in range(4)]
         self.capture = False
-        self.events: list[tuple[int, MemEvent]] = []
+        self.events: list[Record] = []  # the model's MemoryEvent records
         self.fault: Enum = FAULT_NONE
         self.resv_shadow = (0, 1)  # _ReservationAddress/Size while no reservation is valid
 
@@ -160,18 +185,23 @@ class Harness:
 
     # ---------------------------------------------------------------- events
     def record(self, events: list[MemEvent]) -> None:
+        """Capture mode: ptodbg's events of one operation join the log, as the model's
+        Record*Event functions add them (RecordLoadEvent ...): a store or performed
+        atomic gets the next coherence rank of its location, a load or atomic the latest
+        earlier write of its location with its value as the write it read from."""
         if self.capture:
             for ev in events:
-                if len(self.events) >= EVENT_LIMIT:
-                    raise AslError(f"more than {EVENT_LIMIT} memory events captured (AddMemoryEvent assertion)")
-                self.events.append((self.agent, ev))
+                self.add_event(self.event_of(ev))
 
-    def event_record(self, index: int) -> Record:
-        """_MemoryEvents[[index]] as the model's MemoryEvent record."""
-        if not 0 <= index < len(self.events):
-            raise AslError(f"_MemoryEvents[[{index}]] read, but only {len(self.events)} events were captured")
-        agent, ev = self.events[index]
-        kind = Enum(EVENT_KIND[ev.kind])
+    def add_event(self, event: Record) -> int:
+        """AddMemoryEvent: the index of the new event."""
+        if len(self.events) >= EVENT_LIMIT:
+            raise AslError(f"more than {EVENT_LIMIT} memory events (AddMemoryEvent assertion)")
+        self.events.append(event)
+        return len(self.events) - 1
+
+    def event_of(self, ev: MemEvent) -> Record:
+        """ptodbg's event as the model's MemoryEvent record, ranked and resolved against the log."""
         read_value = write_value = 0
         performed = False
         pred = succ = 0
@@ -183,12 +213,36 @@ class Harness:
             read_value, write_value, performed = ev.value, ev.written or 0, ev.performed
         else:
             pred, succ = (ev.value >> 4) & 0xF, ev.value & 0xF
-        return Record("MemoryEvent", {
-            "kind": kind, "agent": agent, "address": word(ev.address), "size_bytes": ev.size,
-            "read_value": word(read_value), "write_value": word(write_value),
-            "write_performed": performed, "order": Enum(ORDER_ENUM[ev.order]), "read_from": 0,
-            "coherence_rank": 0, "fence_predecessor": Bits(4, pred), "fence_successor": Bits(4, succ),
-        })
+        rank = self.next_rank(ev.address, ev.size) if performed else 0
+        order = "MemoryOrder_AcquireRelease" if ev.kind == FENCE else ORDER_ENUM[ev.order]
+        record = memory_event(EVENT_KIND[ev.kind], self.agent, ev.address, ev.size, read_value, write_value,
+                              performed, order, rank, pred, succ)
+        if ev.kind in (LOAD, ATOMIC):
+            record.fields["read_from"] = self.resolve_read_from(record)
+        return record
+
+    def _writes(self) -> list[tuple[int, Record]]:
+        return [(i, e) for i, e in enumerate(self.events) if is_write(e)]
+
+    def next_rank(self, address: int, size: int) -> int:
+        """NextMemoryCoherenceRank: one more than the highest rank of the location."""
+        ranks = [e.fields["coherence_rank"] for _i, e in self._writes() if location(e) == (address, size)]
+        return max(ranks, default=0) + 1
+
+    def resolve_read_from(self, read: Record) -> int:
+        """ResolveCapturedReadFrom: the latest earlier write of the location whose value the
+        read returned (0 when none)."""
+        found = 0
+        for i, e in self._writes():
+            if location(e) == location(read) and e.fields["write_value"] == read.fields["read_value"]:
+                found = i
+        return found
+
+    def event_record(self, index: int) -> Record:
+        """_MemoryEvents[[index]]: the record itself (assignments to its fields change it)."""
+        if not 0 <= index < len(self.events):
+            raise AslError(f"_MemoryEvents[[{index}]] read, but only {len(self.events)} events were recorded")
+        return self.events[index]
 
     # ----------------------------------------------------------- execution
     def execute(self, insn: int, length: int, form: Form | None = None) -> StepResult:
