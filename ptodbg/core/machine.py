@@ -576,6 +576,18 @@ class Machine:
         """RefreshTimerPending: the timer's id is pending exactly while its compare holds."""
         self.set_interrupt_pending(ring, self.timer_interrupt(ring), self.timer_pending(ring))
 
+    def interrupt_bank(self) -> int:
+        """TrapTargetForInterrupt of the current ring: bank 0 from ACR0, else bank 1."""
+        return 0 if self.acr == 0 else 1
+
+    def interrupt_view(self, ring: int) -> tuple[int, int]:
+        """(IPENDING, TOPEI) of bank ``ring`` as an instruction reading them now would see
+        them (the timer refreshed), without refreshing anything."""
+        pending = self.sregs.get((ring << 12) | ssr.IPENDING, 0)
+        timer = 1 << self.timer_interrupt(ring)
+        pending = pending | timer if self.timer_pending(ring) else pending & ~timer
+        return pending, ((pending & -pending).bit_length() - 1 if pending else 0)
+
     def interrupt_enabled(self, ring: int, interrupt: int) -> bool:
         """InterruptEnabled: ECONFIG bit 1 for the timer's id, bit 0 for the others."""
         config = self.sregs.get((ring << 12) | ssr.ECONFIG, 0)

@@ -44,6 +44,7 @@ from ptodbg.debug.forward import CALL_MNEMONICS, CHUNK, ForwardMixin
 from ptodbg.debug.frames import MAX_FRAMES, FramesMixin
 from ptodbg.debug.history import History
 from ptodbg.debug.interrupts import command
+from ptodbg.debug.records import INTERRUPT_NAMES, PREDICATE_NAMES, Interrupts
 from ptodbg.debug.stops import Breakpoint, Stop, StopTable, WatchHit, Watchpoint
 from ptodbg.debug.symbols import EMPTY_SYMBOLS, Symbols
 from ptodbg.debug.timeline import MAX_STEP, TimelineMixin
@@ -183,6 +184,10 @@ class Debugger(ForwardMixin, TimelineMixin, EditsMixin, FramesMixin):
                 return m.acr
             if low == "steps":
                 return m.steps
+            if low in PREDICATE_NAMES:
+                return m.pred(PREDICATE_NAMES.index(low))
+            if low in INTERRUPT_NAMES:
+                return Interrupts.of(m).as_json()[INTERRUPT_NAMES[low]]
             try:
                 return m.reg(low)
             except KeyError:

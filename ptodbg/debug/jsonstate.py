@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from ptodbg.debug.records import (
     BlockState,
     Frame,
+    Interrupts,
     MemEvent,
     Note,
     PageRange,
@@ -16,6 +17,7 @@ from ptodbg.debug.records import (
     Reservation,
     Syscall,
     Trap,
+    predicates,
 )
 
 if TYPE_CHECKING:
@@ -40,6 +42,8 @@ def state(dbg: Debugger) -> dict:
         "events": [event_json(e) for e in dbg.events()],
         "result": None if result is None else result.hex(),
         "exit_code": m.exit_code,
+        "predicates": list(predicates(m)),
+        "interrupts": Interrupts.of(m).as_json(),
     }
 
 

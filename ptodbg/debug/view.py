@@ -48,6 +48,7 @@ from ptodbg.debug.records import (
     Frame,
     HistorySummary,
     Instruction,
+    Interrupts,
     MemEvent,
     Note,
     PageRange,
@@ -59,6 +60,7 @@ from ptodbg.debug.records import (
     TimelineMark,
     Trap,
     TrapStop,
+    predicates,
 )
 from ptodbg.debug.stopdisplays import shown_displays
 from ptodbg.linux.syscalls import SyscallNote
@@ -118,6 +120,8 @@ class View:
     step_notes: tuple[Note, ...]  # what the step that led here noted
     output: bytes  # what the program wrote to stdout/stderr (linux profile)
     exit_code: int | None
+    predicates: tuple[int, ...]  # P0..P7 (P0 reads all ones)
+    interrupts: Interrupts  # the interrupt state of the current ring's interrupt bank
     memory: MemoryImage
     symbols: Symbols
     breakpoints: frozenset[int]  # addresses of the enabled user breakpoints
@@ -341,6 +345,8 @@ class Viewer:
             step_notes=step_notes(dbg, result),
             output=getattr(m.os_state, "output", b""),
             exit_code=m.exit_code,
+            predicates=predicates(m),
+            interrupts=Interrupts.of(m),
             memory=memory,
             symbols=symbols,
             breakpoints=frozenset(b.address for b in dbg.breakpoints.values() if b.enabled and b.ident > 0),

@@ -112,7 +112,8 @@ def frame_restored(view: View) -> frozenset[int]:
 
 
 class RegistersPane(LineStatePane, can_focus=True):
-    """The 24 GPRs by ABI name and the T/U queues with their valid flags.
+    """The 24 GPRs by ABI name, the T/U queues with their valid flags, the predicate
+    registers P0..P7 and the interrupt registers of the current ring's interrupt bank.
 
     Changed registers are coloured, and marked ``*`` when the pane is wide enough
     (:data:`MARKED_WIDTH` cells; a small terminal shows the colour alone).  A click on a
@@ -186,8 +187,28 @@ class RegistersPane(LineStatePane, can_focus=True):
                 cells.append((12 + k, x, x + len(label) + 17, name))
                 x += len(label) + 17 + len(gap)
                 text.append(gap if which == "T" else ("\n" if k < 3 else ""))
+        self.predicates_and_interrupts(text, view, flag(False))
         self.cells = cells
         return text
+
+    def predicates_and_interrupts(self, text: Lines, view: View, indent: str) -> None:
+        """P0..P7 (32-bit, four a row) and the interrupt bank of the current ring: IPENDING
+        as a read would see it, TOPEI and ECONFIG (``indent``: the change-mark column)."""
+        label = self.style_of("label")
+        for first in (0, 4):
+            text.append(f"\n{indent}P{first}-{first + 3}", label)
+            for value in view.predicates[first:first + 4]:
+                digits = f"{value:08x}"
+                body = digits.lstrip("0") or "0"
+                text.append(" " + "0" * (8 - len(body)), self.style_of("zero"))
+                text.append(body)
+        irq = view.interrupts
+        text.append(f"\n{indent}IRQ{irq.bank} ", label)
+        self.hex64(text, irq.pending, self.style_of("changed") if irq.pending else None)
+        text.append(" top ", label)
+        text.append(f"{irq.top:<2}")
+        text.append(" cfg ", label)
+        text.append(f"{irq.config:x}")
 
     def register_at(self, x: int, y: int) -> str | None:
         """The register drawn at content cell (x, y), None between them."""
