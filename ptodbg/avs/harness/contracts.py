@@ -1,7 +1,7 @@
 """``InstructionContract<Property>_<MNEMONIC>`` functions, answered by ptodbg.
 
 Every instruction file of pto-spec (``asl/scalar/**/<MNEMONIC>.asl``) states its contract
-as small ASL functions; the AVS points assert their values.  Two kinds have a ptodbg
+as small ASL functions; the AVS points assert their values.  Three kinds have a ptodbg
 counterpart and are mapped here:
 
 * facts of the encoding table (:mod:`ptodbg.isa.forms`): which source/destination type
@@ -11,10 +11,14 @@ counterpart and are mapped here:
   the instruction itself on a private reference-profile machine with the arguments in
   registers (or in the immediate field) and reads the destination.  The arguments of each
   contract shape are placed as the spec's contract text names them (``left`` is SrcL,
-  ``encoded_modifier`` SrcRType, ``addend`` SrcD ...).
+  ``encoded_modifier`` SrcRType, ``addend`` SrcD ...);
+* facts of behaviour the table does not state, measured on ptodbg: an atomic's operation
+  and size, a comparison's signalling, which floating-point operations use the active
+  rounding mode or the numeric profile (:mod:`.fp_functions`), what a TPC-relative
+  immediate's extension and shift are.
 
-Contract properties that only declare how the spec model is organised (``UsesProfileFlags``,
-``Handler`` without a catalog ...) have no ptodbg counterpart and stay unsupported.
+A ``Handler`` without a catalog (the spec's names for its semantic handlers) has no
+ptodbg counterpart and stays unsupported.
 """
 
 from __future__ import annotations
