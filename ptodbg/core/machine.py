@@ -457,7 +457,8 @@ class Machine:
         r[26] = r[25]
         r[25] = r[24]
         r[24] = value
-        self.t_valid = (self.t_valid << 1 | 1) & 15
+        if self.t_valid != 15:  # a full queue stays full: the common case costs a compare
+            self.t_valid = (self.t_valid << 1 | 1) & 15
 
     def push_u(self, value: int) -> None:
         r = self.r
@@ -465,7 +466,8 @@ class Machine:
         r[30] = r[29]
         r[29] = r[28]
         r[28] = value
-        self.u_valid = (self.u_valid << 1 | 1) & 15
+        if self.u_valid != 15:
+            self.u_valid = (self.u_valid << 1 | 1) & 15
 
     @property
     def cycle(self) -> int:

@@ -202,7 +202,8 @@ def push_lines(queue: str, expr: str) -> list[str]:
         f"r[{base + 2}] = r[{base + 1}]",
         f"r[{base + 1}] = r[{base}]",
         f"r[{base}] = _v",
-        f"{valid} = ({valid} << 1 | 1) & 15",
+        f"if {valid} != 15:",  # a full queue stays full (the common case: one compare)
+        f"    {valid} = ({valid} << 1 | 1) & 15",
     ]
 
 
