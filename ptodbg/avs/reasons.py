@@ -28,7 +28,7 @@ MODEL = "spec model function"
 
 _TILE = re.compile(
     r"Tile|Cube|Matrix|FP19|Numeric|Quant|Vector|PEMask|SharedStore|ReferenceFP32|DTYPE_|_Tiles\b"
-    r"|_BundleOperation|_BundleDataAttributes|_BundleFixedPointAttributes|FPATR|TMATMUL|TGEMV|_VEC\b|_SFU\b"
+    r"|_BundleOperation|BundleOperationDescriptor|_BundleDataAttributes|_BundleFixedPointAttributes|FPATR|TMATMUL|TGEMV|_VEC\b|_SFU\b"
     r"|_T(LOAD|STORE|PREFETCH|MOV|EPL)\b"
     r"|BundleDataType|SetBundleDataAttributeState|SetBundleScalarBinding|DecodeBundleRoundingSelection"
     r"|InstallBundleOperationDescriptor|ptodbg halts: BSTART\.(T|M|G)"

@@ -19,6 +19,7 @@ from ptodbg.avs.harness import (  # noqa: F401 - the imports register the harnes
     gqm_functions,
     machine_functions,
     memory_events,
+    numeric_functions,
     scalar_functions,
     semantic_functions,
 )
@@ -45,6 +46,7 @@ CONSTANTS: dict[str, object] = {
     "PTO_TILE_CAPACITY_BYTES": 262144,
     "PTO_MODEL_MAX_TILE_CAPACITY_BYTES": 262144,
     **decode_functions.CONSTANTS,
+    **numeric_functions.CONSTANTS,
 }
 
 
@@ -63,6 +65,7 @@ TYPES: dict[str, syntax.Node] = {
     "MemoryEventIndex": _ints(0, 15), "TemporaryQueueIndex": _ints(0, 3), "TrapNumber": _bits(6),
     "ModelAddress": _ints(0, 4095), "SystemRegisterFileIndex": _ints(0, 65535),
     "InterruptID": _ints(0, 63), "Reg5Selector": _ints(0, 31),
+    **numeric_functions.TYPES,
 }
 
 _CONTRACT = re.compile(r"InstructionContract([A-Za-z0-9]+?)_(\w+)$")

@@ -289,40 +289,94 @@ def floating_compare(h: Harness, op: object, left: object, right: object) -> boo
     return bool(fp_execute(FORM[mnemonic], {"SrcType": 0, **names}, regs, "ieee").r[DST0])
 
 
-@spec_function("FloatingToInteger", "asl/scalar/model/fsu/arithmetic.asl")
-def floating_to_integer(h: Harness, value: object, mode: object) -> int:
-    """The FCVT{A,M,N,P,Z} whose fixed mode is ``mode``, to s64, on the binary64 values just
-    below and just above the real: rounding to an integer is monotonic, so when both give
-    the same integer that is the real's (exact even for a real such as 2.1)."""
-    name = enum_name(mode, "a NumericRoundingMode")
-    wanted = _MODE_OF.get(name)
-    form = next((FORM[m] for m, fixed in fsu.FIXED_MODE.items() if fixed == wanted), None)
-    if form is None:
-        raise Unsupported(f"{name} is a tile-operation rounding mode (DecodeBundleRoundingSelection): no scalar "
-                          "conversion rounds so and ptodbg has no tile surface")
-    real = _real(value, "the value")
-    s64 = next(c for c, t in fsu.INT_TYPES.items() if t == (64, True))
-    results = set()
-    for bound in (fsu.RTM, fsu.RTP):
-        bits, _flags = fsu.ieee_from_fraction(real, fsu.F64, bound)
-        m = fp_execute(form, {"SrcType": 0, "DstType": s64, "SrcL": LEFT}, {LEFT: bits}, "ieee")
-        if (m.core_state >> fsu.FLAGS_SHIFT) & fsu.NV:
-            raise Unsupported(f"{value} rounds outside the 64-bit integers ptodbg converts to")
-        results.add(m.r[DST0])
-    if len(results) != 1:
-        raise Unsupported(f"{value} lies too close to a rounding boundary for a binary64 conversion to decide")
-    result = results.pop()
-    return result - (1 << 64) if result >> 63 else result
-
-
-@spec_function("FloatingRoundNearest", "asl/arch/profile/reference-profile.asl")
-def floating_round_nearest(h: Harness, value: object) -> int:
-    """FCVTN's rounding (to nearest, ties to even)."""
-    return floating_to_integer(h, value, Enum("NumericRound_RNE"))
-
-
 @spec_function("FloatingExponential", "asl/arch/profile/reference-profile.asl")
 def floating_exponential(h: Harness, value: object) -> Fraction:
     """FEXP (IEEE model) where e**x is a binary64 value: only x = 0 (the reference
     profile's Taylor series and ptodbg's correctly rounded exp agree there)."""
     return _real_result(FORM["FEXP"], {}, (value,))
+
+
+# ------------------------------------------------- the reference profile's FP hooks
+# ScalarFP*Profile (asl/arch/profile/reference-profile.asl): what the FSU instructions
+# compute on the reference profile (ptodbg's carrier model), given a rounding mode the
+# CORE_STATE rounding field can select, a carrier or integer type code and the operands.
+_PROFILE = "asl/arch/profile/reference-profile.asl"
+
+
+def _profile_rounding(mode: object) -> int:
+    rounding = _MODE_OF.get(enum_name(mode, "a NumericRoundingMode"))
+    if rounding == fsu.RNE:
+        return 0
+    if rounding not in _ROUNDING_CODE:
+        raise Unsupported(f"{mode!r} is not a mode CORE_STATE's rounding field selects (a tile-surface mode)")
+    return _ROUNDING_CODE[rounding]
+
+
+def _source_select(code: object) -> int:
+    """The SrcType whose carrier has type code ``code``."""
+    value = as_bits(code, "a type code", 5)
+    sel = next((s for s in range(4) if _carrier_code(s) == value), None)
+    if sel is None:
+        raise AssertionFailed(f"type code {value} is not a scalar FP carrier")
+    return sel
+
+
+def _profile_result(form: Form, fields: dict[str, int], operands: tuple[int, ...], rounding: int) -> tuple:
+    names, regs = _sources(form, operands)
+    m = fp_execute(form, {**fields, **names}, regs, "carrier", rounding)
+    return word(m.r[DST0]), Bits(5, (m.core_state >> fsu.FLAGS_SHIFT) & 0x1F)
+
+
+@spec_function("ScalarFPBinaryProfile", _PROFILE)
+def scalar_fp_binary_profile(h: Harness, op: object, mode: object, source_type: object, left: object,
+                             right: object) -> tuple:
+    form = FORM[_operation(op, "FloatingBinary", _BINARY)]  # type: ignore[index]
+    return _profile_result(form, {"SrcType": _source_select(source_type)},
+                           (as_bits(left, "left"), as_bits(right, "right")), _profile_rounding(mode))
+
+
+@spec_function("ScalarFPUnaryProfile", _PROFILE)
+def scalar_fp_unary_profile(h: Harness, op: object, mode: object, source_type: object, value: object) -> tuple:
+    form = FORM[_operation(op, "FloatingUnary", _UNARY)]  # type: ignore[index]
+    return _profile_result(form, {"SrcType": _source_select(source_type)}, (as_bits(value, "value"),),
+                           _profile_rounding(mode))
+
+
+@spec_function("ScalarFPFusedProfile", _PROFILE)
+def scalar_fp_fused_profile(h: Harness, op: object, mode: object, source_type: object, addend: object,
+                            left: object, right: object) -> tuple:
+    form = FORM[_operation(op, "FloatingFused", _FUSED)]  # type: ignore[index]
+    operands = (as_bits(addend, "addend"), as_bits(left, "left"), as_bits(right, "right"))
+    return _profile_result(form, {"SrcType": _source_select(source_type)}, operands, _profile_rounding(mode))
+
+
+@spec_function("ScalarFPToIntegerProfile", _PROFILE)
+def scalar_fp_to_integer_profile(h: Harness, mode: object, destination_type: object, source_type: object,
+                                 value: object) -> tuple:
+    """The FCVT{A,M,N,P,Z} whose fixed mode is ``mode``."""
+    wanted = _MODE_OF.get(enum_name(mode, "a NumericRoundingMode"))
+    name = next((n for n, fixed in fsu.FIXED_MODE.items() if fixed == wanted), None)
+    if name is None:
+        raise Unsupported(f"{mode!r}: no scalar conversion to an integer rounds so (a tile-surface mode)")
+    fields = {"SrcType": _source_select(source_type), "DstType": as_bits(destination_type, "a type code", 5)}
+    return _profile_result(FORM[name], fields, (as_bits(value, "value"),), 0)
+
+
+@spec_function("ScalarFPConvertProfile", _PROFILE)
+def scalar_fp_convert_profile(h: Harness, mode: object, destination_type: object, source_type: object,
+                              value: object) -> tuple:
+    fields = {"SrcType": _source_select(source_type), "DstType": as_bits(destination_type, "a type code", 5)}
+    return _profile_result(FORM["FCVT"], fields, (as_bits(value, "value"),), _profile_rounding(mode))
+
+
+@spec_function("ScalarIntegerToFPProfile", _PROFILE)
+def scalar_integer_to_fp_profile(h: Harness, mode: object, source_type: object, destination_type: object,
+                                 value: object) -> tuple:
+    """SCVTF or UCVTF, whichever reads the integer type ``source_type`` (s64/s32, u64/u32)."""
+    code = as_bits(source_type, "an integer type code", 5)
+    for name, signed in (("SCVTF", True), ("UCVTF", False)):
+        for sel in range(4):
+            if _integer_source(signed)(h, Bits(2, sel)).value == code:
+                fields = {"SrcType": sel, "DstType": as_bits(destination_type, "a type code", 5)}
+                return _profile_result(FORM[name], fields, (as_bits(value, "value"),), _profile_rounding(mode))
+    raise AssertionFailed(f"integer type code {code} is no SCVTF/UCVTF source")
