@@ -16,6 +16,7 @@ import atexit
 import errno
 import gc
 import os
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -165,6 +166,26 @@ def _open(args: argparse.Namespace, **options):
         return None, _fail(str(e))
     finally:
         _resume_gc()
+        _startup_over()
+
+
+# SIGINT.  The launcher (ptodbg/__main__.py) makes SIGINT end the process quietly from its
+# first line; start-up is over when the command starts its work, and SIGINT is Python's
+# KeyboardInterrupt again, which each command turns into its own answer (status 130, an
+# interrupted state); ``run`` and ``batch`` hand over once the program is open, the TUI
+# when its Lifetime takes the signals.  Once the command has answered, SIGINT is ignored:
+# the last flush of the output and the exit handlers are not cut into a traceback.  A
+# caller of main(argv) (a test) keeps its own SIGINT handling throughout.
+def _startup_over() -> None:
+    """SIGINT raises KeyboardInterrupt again, if the launcher's quiet handler is in place."""
+    if getattr(signal.getsignal(signal.SIGINT), "ptodbg_startup", False):
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def _answered(owner: bool) -> None:
+    """The command has answered: SIGINT no longer cuts the process's last steps."""
+    if owner:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 # Start-up (imports, the ELF's symbols, the machine) allocates some 100,000 objects that
@@ -259,9 +280,15 @@ def _describe_state(dbg) -> str:
         lines.append("  ".join(f"{n:>4} {v:#018x}" for n, v in regs[i : i + 4]))
     lines.append("t " + " ".join("-" if v is None else f"{v:#x}" for v in m.queue("t"))
                  + "   u " + " ".join("-" if v is None else f"{v:#x}" for v in m.queue("u")))
-    result = dbg.result_bytes()
-    if result is not None:
-        lines.append(f"result {result.hex()}")
+    from ptodbg.debug.errors import DebugError
+
+    try:
+        result = dbg.result_bytes()
+    except DebugError as e:  # the program unmapped its result: say so, never zeros
+        lines.append(f"result: {e}")
+    else:
+        if result is not None:
+            lines.append(f"result {result.hex()}")
     if m.exit_code is not None:
         lines.append(f"exit code {m.exit_code}")
     return "\n".join(lines) + "\n"
@@ -497,7 +524,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv is None:  # the process's own command line: this process is ptodbg's (see _hold_gc)
         _hold_gc()
     try:
-        status = _main(argv)
+        status = _main(argv, owner=argv is None)
     except OSError as e:
         if e.errno not in _OUTPUT_ERRORS:
             raise
@@ -551,7 +578,17 @@ def _exit_now(status: int) -> None:
     os._exit(status)
 
 
-def _main(argv: Sequence[str] | None) -> int:
+def _main(argv: Sequence[str] | None, owner: bool = False) -> int:
+    try:
+        status = _command(argv)
+        _answered(owner)
+        return status
+    except KeyboardInterrupt:  # in start-up without the launcher, or between the answer and _answered
+        _answered(owner)
+        return 130
+
+
+def _command(argv: Sequence[str] | None) -> int:
     words = list(argv) if argv is not None else sys.argv[1:]
     # The top-level options take no value, so the first word without a dash names the command.
     command = next((w for w in words if not w.startswith("-")), "")
@@ -562,8 +599,11 @@ def _main(argv: Sequence[str] | None) -> int:
         return _fail(f"{e} (see '{PROG} --help')")
     except SystemExit as e:  # --help
         return int(e.code or 0)
-    if getattr(args, "handler", None) not in (cmd_run, cmd_batch):  # these resume collection once the program is open
+    handler = getattr(args, "handler", None)
+    if handler not in (cmd_run, cmd_batch):  # these resume collection once the program is open
         _resume_gc()
+    if handler not in (cmd_run, cmd_batch, cmd_tui) and args.command is not None:  # (those take SIGINT later)
+        _startup_over()
     if args.command is None:
         return cmd_tui(args)  # the built-in demo
     try:

@@ -17,7 +17,10 @@
 TPC is set to the entry point.  The returned :class:`LoadedProgram` carries the symbols
 and the pto-avs-case-v1 convention: the stop address (symbol ``cross_model_stop``) and the
 result range (``cross_model_result``, its size from the absolute symbol
-``cross_model_result_size``, else from the symbol's own size).
+``cross_model_result_size``, else from the symbol's own size).  A result range larger than
+:data:`MAX_RESULT` or not wholly inside what the program maps is a defect of the file: the
+program is refused with one line naming it (reading it would mean reading unmapped bytes,
+which are an error and never zeros).
 
 :func:`load_path` accepts an ELF file or an assembly source (``.s``/``.S``/``.asm``, or any
 other file that is not ELF and is plain UTF-8 text), which is assembled in memory.
@@ -29,7 +32,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ptodbg.core.memory import R, W, X
+from ptodbg.core.memory import PAGE_SHIFT, R, W, X
 from ptodbg.core.stack import place_stack
 from ptodbg.isa import userfile
 from ptodbg.isa.elf import PF_R, PF_W, PF_X, Program, ProgramError, Symbol, is_elf, parse_program
@@ -45,6 +48,13 @@ _BINARY = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")  # control characters text
 STOP_SYMBOL = "cross_model_stop"
 RESULT_SYMBOL = "cross_model_result"
 RESULT_SIZE_SYMBOL = "cross_model_result_size"
+# The most bytes a test binary's result may have.  The result is read in full at every stop
+# (each batch line's state, ``run``'s output, campaign comparisons), so its size must be
+# bounded before it drives a read: a pto-avs case keeps its result beside its code in page 0
+# (the reference profile's whole memory is at most 64 KiB), and 1 MiB - the most one ``x``
+# shows - leaves room for any honest test binary, where 0xffffffff from a corrupt symbol
+# asked for 4 GiB of reads.
+MAX_RESULT = 1 << 20
 
 
 class LoadedProgram(Record):
@@ -97,9 +107,12 @@ class LoadedProgram(Record):
         return self._lines
 
     def result_bytes(self, machine: Machine) -> bytes | None:
+        """The result bytes (None without a result); raises
+        :class:`~ptodbg.core.memory.Unmapped` when part of them is not mapped (a program
+        that unmapped its own result): never zeros."""
         if self.result_address is None or not self.result_size:
             return None
-        return machine.mem.peek(self.result_address, self.result_size)
+        return machine.mem.read_mapped(self.result_address, self.result_size)
 
 
 def _perms(flags: int) -> int:
@@ -111,6 +124,7 @@ def load(machine: Machine, program: Program, stack_top: int | None = None) -> Lo
     checked before the first page is mapped, so an error loads nothing."""
     profile = machine.profile
     mem = machine.mem
+    convention = _convention(program, machine.mem.limit)
     top = profile.stack_top if stack_top is None else stack_top
     sp: int | None
     stack = None
@@ -140,21 +154,45 @@ def load(machine: Machine, program: Program, stack_top: int | None = None) -> Lo
         machine.r[1] = sp & ((1 << 64) - 1)
     machine.pc = program.entry
     machine.flush_icache()
-    return LoadedProgram(program, program.entry, sp, *_convention(program),
+    return LoadedProgram(program, program.entry, sp, *convention,
                          stack_low=stack.low if stack is not None else None,
                          stack_moved=stack is not None and stack.moved)
 
 
-def _convention(program: Program) -> tuple[int | None, int | None, int | None]:
+def _convention(program: Program, limit: int | None) -> tuple[int | None, int | None, int | None]:
+    """(stop address, result address, result size) of the pto-avs-case-v1 convention; a
+    result range that is too large or not mapped by the program raises ProgramError."""
     stop = program.symbol(STOP_SYMBOL)
     result = program.symbol(RESULT_SYMBOL)
     size_sym = program.symbol(RESULT_SIZE_SYMBOL)
     size = None
     if result is not None:
-        size = size_sym.value if size_sym is not None and size_sym.absolute else result.size
+        sized_by = size_sym if size_sym is not None and size_sym.absolute else None
+        size = sized_by.value if sized_by is not None else result.size
+        if size > MAX_RESULT:
+            said = (f"{RESULT_SIZE_SYMBOL} says {size:#x}" if sized_by is not None
+                    else f"{RESULT_SYMBOL} has size {size:#x}")
+            raise ProgramError(f"{program.path}: {said} bytes ({size}); a result is at most {MAX_RESULT} bytes")
+        if size:
+            unmapped = _first_unmapped(program, limit, result.value, size)
+            if unmapped is not None:
+                raise ProgramError(f"{program.path}: {RESULT_SYMBOL} ({result.value:#x}, {size} bytes) is not all "
+                                   f"in the program's memory: {unmapped:#x} is not mapped")
     return (stop.value if stop is not None else None,
             result.value if result is not None else None,
             size)
+
+
+def _first_unmapped(program: Program, limit: int | None, address: int, size: int) -> int | None:
+    """The first byte of [address, address+size) that loading ``program`` leaves unmapped:
+    outside a flat memory of ``limit`` bytes, or on a page no segment touches."""
+    if limit is not None:
+        return None if address + size <= limit else max(address, limit)
+    spans = [(seg.vaddr >> PAGE_SHIFT, (seg.end - 1) >> PAGE_SHIFT) for seg in program.segments if seg.memsz]
+    for pn in range(address >> PAGE_SHIFT, ((address + size - 1) >> PAGE_SHIFT) + 1):  # at most 257 pages
+        if not any(low <= pn <= high for low, high in spans):
+            return max(address, pn << PAGE_SHIFT)
+    return None
 
 
 def read_source_or_elf(path: str | Path) -> tuple[Program, Assembly | None]:

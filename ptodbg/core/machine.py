@@ -36,12 +36,16 @@ Architectural state follows CORE.md §1; the representation choices:
 * "Body active" (CORE.md §7.1, ptodbg choice): the body is entered implicitly by the
   first instruction of an open block that is not a header command.  It is kept lazily:
   ``hdr_end`` is the address after the BSTART or the last header command, and the body is
-  active once execution has left it (``body_active``).  A faulting scalar instruction has
-  entered the body (the entry precedes the attempt, as EnterBundleBody precedes the first
-  body instruction in the AVS tests); trap entry records that (EBARG0[6], ECSTATE[4]).
-  Commands and attempts that fetched nothing do not enter it (README "Precise faults").
+  active once execution has left it (``body_active``).  The entry is part of that first
+  attempt: when the attempt faults, it is rejected whole and the body stays unentered
+  (trap entry saves EBARG0[6] = ECSTATE[4] = 0, recovery reissues it at the header
+  position); only an attempt that completed before its trap (ACRC) has entered it.
+  Commands never enter it (README "Precise faults").
 * ``cycle`` equals ``steps``: both count decoded execution attempts, faulting ones
   included (BeginArchitecturalInstructionAttempt).
+* A process that exited (``exit_code`` set by the linux personality's exit/exit_group)
+  executes nothing more: ``step`` and ``run`` answer a halt without an attempt (the
+  state after the exit is what the exit left, not a place to go on from).
 """
 
 from __future__ import annotations
@@ -832,7 +836,7 @@ class Machine:
 
     def _is_command(self, pc: int) -> bool:
         """Whether the decoded instruction at ``pc`` is a block command (trap entry's
-        body rule: a faulting command at the header end has not entered the body)."""
+        body rule: a command at the header end never enters the body)."""
         got = self._decoded.get(pc)
         return got is not None and got[0] is not None and got[0].surface == "command"
 
@@ -903,6 +907,10 @@ class Machine:
                     f"PTO 0.58.3 reserves; run with --compat {legacy[0]}")
         return f"no PTO 0.58.3 form matches {insn:#0{length // 4 + 2}x} ({length} bits)"
 
+    def exited_message(self) -> str:
+        """Why nothing runs after the program's exit (the halt of ``step`` and ``run``)."""
+        return f"the program has exited with status {self.exit_code}"
+
     # ------------------------------------------------------------------- step
     def step(self) -> StepResult:
         """Execute one instruction attempt at TPC on the precise path, events captured."""
@@ -916,6 +924,8 @@ class Machine:
         return self._attempt((insn, length), form)
 
     def _attempt(self, given: tuple[int, int] | None, given_form: Form | None = None) -> StepResult:
+        if self.exit_code is not None:
+            return StepResult("halt", self.pc, self.pc, 0, 0, None, [], [], message=self.exited_message())
         mem = self.mem
         capture_was = mem.capture
         if not capture_was:
@@ -1006,6 +1016,8 @@ class Machine:
         watchpoint hit, or when the emulator must halt.  Traps with a handler continue
         at EVBASE.  Hot code runs as translated blocks (:mod:`ptodbg.core.translate`)
         unless watchpoints or event capture need the per-instruction path."""
+        if self.exit_code is not None:
+            return RunResult("halt", 0, message=self.exited_message())
         start = self.steps
         limit = start + max_steps
         self.mem.watch_hits.clear()
@@ -1218,15 +1230,20 @@ class Machine:
     # ------------------------------------------------------------------ traps
     def _enter_trap(self, f: Fault, pc: int, no_body_entry: bool) -> TrapInfo:
         """SetFaultWithCause: save the context in the target bank, then vector.
-        ``no_body_entry``: the attempt does not enter the block body at the header
-        position (a command, or an instruction that could not be fetched)."""
+
+        The saved body flag is the body as it was before the attempt: a faulting first
+        body instruction is rejected whole, its implicit body entry included (precise
+        faults, README "Precise faults").  Only an attempt that completed before its trap
+        (``f.resume``: ACRC's service request) has entered the body.  ``no_body_entry``:
+        the attempt never enters it (a command, or an instruction that could not be
+        fetched)."""
         source = self.acr
         ring = f.ring
         if ring is None:
             ring = 0 if source == 0 else 1
-        body = self.blk and (not no_body_entry or pc != self.hdr_end)
+        body = self.blk and (pc != self.hdr_end or (f.resume is not None and not no_body_entry))
         if body:
-            self.hdr_end = None  # the attempt entered the body (it stays entered)
+            self.hdr_end = None  # entered before or by the attempt (it stays entered)
         saved_tpc = f.resume if f.resume is not None else pc
         if f.preserve_bank and self.context_valid(ring):
             saved_tpc = self.ctx(ring, ssr.EBARG_TPC)

@@ -344,7 +344,9 @@ class _Translation:
             g.entry_handler = self.m.handler_at(pc)
         elif self.state == "open":
             # A BSTART retires the open block first (CORE.md §7.2, ptodbg choice): a commit
-            # that selects another PC transfers there and opens nothing.
+            # that selects another PC transfers there and opens nothing.  (IND and ICALL
+            # starts, which always open their block, are never kept virtual: they are
+            # calls of their handler.)
             b = self.open_
             assert b is not None
             if b.kind != KIND_SYS and b.bpcn != pc:

@@ -121,6 +121,9 @@ class Requests(Adapter):
         self.started = True
         self.respond(request)
         self.sync_breakpoints()
+        if target.exit_code is not None:  # a session that saved the step of the exit
+            self.finish(None, None)  # exited + terminated: the program is not being run
+            return LATER
         if self.stop_on_entry:
             self.report(Reported("entry", f"{target.name} at step {target.steps}, {target.symbolize(target.pc)}"))
             return LATER
@@ -401,6 +404,8 @@ class Requests(Adapter):
         granularity = args.string("granularity", "statement", limit=16)
         if granularity not in ("statement", "line", "instruction"):
             raise RequestError(f"granularity {granularity!r} must be statement, line or instruction")
+        if target.exit_code is not None and kind not in ("stepBack", "reverseContinue"):
+            raise RequestError(f"the program has exited with status {target.exit_code}")
         if self.ended:
             raise RequestError("the program has ended")
         if kind in ("stepBack", "reverseContinue") and target.steps == 0:

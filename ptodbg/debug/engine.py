@@ -303,9 +303,12 @@ class Debugger(ForwardMixin, TimelineMixin, EditsMixin, FramesMixin):
         return self._read(address, length)
 
     def result_bytes(self) -> bytes | None:
+        """The test binary's result bytes, None without a result.  The loader bounded the
+        range and found it mapped; a program that unmapped it since gets DebugError naming
+        the first unmapped byte, never zeros."""
         if self.result is None:
             return None
-        return self.machine.mem.peek(*self.result)
+        return self._read(*self.result)
 
     def history_usage(self) -> dict:
         return {

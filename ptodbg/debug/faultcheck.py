@@ -12,9 +12,8 @@ needs), ``step``, ``recover``, ``continue``.  It checks (DESIGN.md §10):
    INST_PAGE_FAULT 33 for a fetch), TRAPARG0 (the probe's original address, see
    :mod:`ptodbg.debug.faultsites`), saved TPC and step count; it recorded no memory event;
    registers, queues, reservation, block state, system-call state and every page
-   (contents and permissions) are as the fault-free run had them before that step.  A
-   block's ``body`` may turn true: a faulting attempt inside a block has entered the body
-   (CORE.md §7.1).
+   (contents and permissions) are as the fault-free run had them before that step; the
+   block's ``body`` flag too (a faulting first body instruction has not entered it).
 2. *recovered*: after ``recover`` the run stops exactly as the fault-free one did - stop
    status and message, TPC, registers, queues, block, reservation, pending trap, result
    bytes, exit code, program output, every page - with one more attempt.
@@ -27,7 +26,10 @@ differences they describe (anything else still fails the site):
   fault keeps their committed steps (the frame's stack-pointer update, stores or register
   loads already done, copied chunks) and recovery resumes at the first uncommitted step
   (``asl/block/model/lifecycle/lifetime.asl`` ExecuteFrameTemplate,
-  ``asl/block/model/commit/effects.asl`` ExecuteMemoryCopyTemplate).  Excused: changes
+  ``asl/block/model/commit/effects.asl`` ExecuteMemoryCopyTemplate).  ADR-0084 decisions
+  151 and 152 make that restart behaviour a MUST ("earlier committed events remain
+  visible"), and the AVS points PTO-AVS-BLOCK-FEXIT-RESTART-001, FRET-STK-RESTART-003 and
+  FRET-STK-ODD-TARGET-002 assert the adjusted sp after the fault.  Excused: changes
   that hold exactly the value the fault-free attempt gives them - memory only where a
   store event of the faulting attempt wrote it - and events that are a prefix of its
   events.  Recovery must be exact.
@@ -105,7 +107,8 @@ DOCUMENTED: dict[str, Documented] = {
     "MCOPY": Documented(_RESTARTABLE.format("MCOPY", "asl/block/model/commit/effects.asl ExecuteMemoryCopyTemplate"),
                         _committed, True, frozenset()),
     **{name: Documented(_RESTARTABLE.format(f"the frame template {name}",
-                                            "asl/block/model/lifecycle/lifetime.asl ExecuteFrameTemplate"),
+                                            "ADR-0084 decision 151, asl/block/model/lifecycle/lifetime.asl "
+                                            "ExecuteFrameTemplate"),
                         _committed, True, frozenset())
        for name in ("FENTRY", "FEXIT", "FRET.RA", "FRET.STK")},
     **{name: Documented(f"{name} clears the reservation on every attempt, a faulting one included "
@@ -259,7 +262,7 @@ class SiteChecker:
         f = Findings(site, stop.trap, DOCUMENTED.get(site.mnemonic))
         f.facts = self._trap_facts(site, stop, trapped)
         f.events = list(attempt.events) if attempt is not None else []
-        f.changes = state_changes(before, trapped, body_may_enter=True)
+        f.changes = state_changes(before, trapped)
         if f.documented is not None and (f.changes or f.events):
             after, after_events = self._fault_free_attempt(before, trapped)
             f.excuse_trap(after, after_events)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ptodbg.core import Machine, Snapshot
 from ptodbg.core.memory import PAGE_SHIFT, PAGE_SIZE, perms_text
 from ptodbg.core.state import GPR_COUNT, GPR_NAMES
-from ptodbg.debug.engine import Debugger
+from ptodbg.debug.engine import DebugError, Debugger
 
 MAX_NAMED = 6  # differences named in one detail text
 
@@ -65,8 +65,12 @@ class Ending:
     def take(dbg: Debugger) -> Ending:
         m = dbg.machine
         trap = m.pending_trap
+        try:
+            result = dbg.result_bytes()
+        except DebugError:  # the program unmapped its result: none to compare (never zeros)
+            result = None
         return Ending(dbg.last.status, dbg.last.message, Observation.take(m),
-                      None if trap is None else trap.as_json(), dbg.result_bytes(),
+                      None if trap is None else trap.as_json(), result,
                       bytes(getattr(m.os_state, "output", b"") or b""))
 
 
@@ -119,10 +123,10 @@ def _runs(a: bytes, b: bytes) -> list[tuple[int, int]]:
     return out
 
 
-def state_changes(expected: Observation, got: Observation, *, body_may_enter: bool = False) -> list[Change]:
+def state_changes(expected: Observation, got: Observation) -> list[Change]:
     """Every difference of ``got`` from ``expected``, steps and TPC excepted (the callers
-    know what those should be).  ``body_may_enter``: a block's ``body`` turning true is
-    no difference (a faulting attempt in a block has entered its body, CORE.md §7.1)."""
+    know what those should be).  The block counts whole, its ``body`` flag included: a
+    faulting attempt leaves the body as it was (README "Precise faults")."""
     out: list[Change] = []
     for i in range(1, GPR_COUNT):
         if expected.regs[i] != got.regs[i]:
@@ -132,10 +136,8 @@ def state_changes(expected: Observation, got: Observation, *, body_may_enter: bo
         a, b = getattr(expected, attr), getattr(got, attr)
         if a != b:
             out.append(Change(what, None, a, b))
-    a_block, b_block = expected.block, got.block
-    if a_block != b_block and not (body_may_enter and a_block is not None and b_block is not None
-                                   and {**a_block, "body": True} == b_block):
-        out.append(Change("block", None, a_block, b_block))
+    if expected.block != got.block:
+        out.append(Change("block", None, expected.block, got.block))
     a_pages, b_pages = expected.pages, got.pages
     for pn in sorted(a_pages.keys() | b_pages.keys()):
         a, b = a_pages.get(pn), b_pages.get(pn)

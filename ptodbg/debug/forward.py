@@ -11,6 +11,15 @@ snapshot boundary or a due timeline edit, so the interrupt is checked, snapshots
 and edits applied at exact steps.  :attr:`Debugger.step_limit` (batch mode's
 ``--max-steps``) caps the attempts any one forward command runs; a command it ends has
 status "max-steps".
+
+After the program has exited (linux profile: exit/exit_group) every forward command is
+refused with :data:`EXITED` and changes nothing, as gdb answers "The program is not being
+run."; the process is gone, and what the machine holds after the exit attempt is not a
+place execution can go on from.  Travel back (reverse-step, reverse-continue, goto) works
+from the exit, and from any earlier step the forward commands run again, up to the exit.
+A test binary's stop symbol and an EBREAK are stops, not an exit: the machine is still
+there and ``continue`` goes on from them (an EBREAK without a handler traps again at each
+attempt, as a BRK does under gdb on AArch64).
 """
 
 from __future__ import annotations
@@ -37,6 +46,7 @@ CALL_MNEMONICS = frozenset({"BSTART.CALL", "BSTART.ICALL", "SETRET", "C.SETRET",
 UNTIL_ID, NEXT_ID, FINISH_ID = -1, -2, -3  # the engine's own breakpoints (never listed)
 A0 = 2  # the return-value register (ABI name a0)
 MAX_CALL_BLOCK = 4096  # the most instructions ``next`` steps through a call block
+EXITED = "the program has exited with status {code}: reverse-step, reverse-continue or goto STEP go back"
 
 
 class ForwardMixin:
@@ -48,6 +58,18 @@ class ForwardMixin:
     step_limit: int | None
     last: Stop
     notes: list
+
+    # ------------------------------------------------------------- exits
+    @property
+    def exited(self) -> bool:
+        """Whether the program has exited at the present step (forward moves are refused)."""
+        return self.machine.exit_code is not None
+
+    def refuse_after_exit(self) -> None:
+        """Raise DebugError when the program has exited: every forward move starts here."""
+        code = self.machine.exit_code
+        if code is not None:
+            raise DebugError(EXITED.format(code=code))
 
     # ------------------------------------------------------------ budgets
     def _limited(self, budget: int | None) -> tuple[int | None, bool]:
@@ -218,6 +240,7 @@ class ForwardMixin:
         or the stop symbol reached after the first one."""
         if count < 1:
             raise DebugError("step count must be at least 1")
+        self.refuse_after_exit()
         count, capped = self._limited(count)
         if not count:
             self.last = self._limit_stop()
@@ -250,6 +273,7 @@ class ForwardMixin:
         same function returning to the same place does not end it.  Breakpoints, traps,
         watchpoints, the step limit and an interrupt stop it on the way, as ``continue``.
         On return the stop carries the value the function returned (a0)."""
+        self.refuse_after_exit()
         frame, caller = self.selected_and_caller()
         if caller is None or frame.frame_address is None:
             raise DebugError(f'"finish" not meaningful in the outermost frame (#{frame.level} {frame.label})')
@@ -273,6 +297,7 @@ class ForwardMixin:
     @command
     def cont(self, max_steps: int | None = None) -> Stop:
         """Run to the next stop, or ``max_steps`` attempts."""
+        self.refuse_after_exit()
         budget, capped = self._limited(max_steps)
         stop = self._forward(budget)
         self.last = self._limit_stop() if capped and stop.status == "max-steps" else stop
@@ -281,6 +306,7 @@ class ForwardMixin:
 
     @command
     def until(self, location: str) -> Stop:
+        self.refuse_after_exit()
         address = self.resolve(location)
         budget, capped = self._limited(None)
         with self.table.internal(UNTIL_ID, location, address):
@@ -298,6 +324,7 @@ class ForwardMixin:
         ICALL (its transfer happens when the block commits, so the call block is stepped
         through first), is followed by a run to the return address it set — at the same
         or a shallower stack depth, so recursion does not stop early."""
+        self.refuse_after_exit()
         m = self.machine
         sp0 = m.r[1]
         start = m.pc

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ptodbg.debug.errors import DebugError
 from ptodbg.debug.records import (
     BlockState,
     Frame,
@@ -27,7 +28,10 @@ if TYPE_CHECKING:
 def state(dbg: Debugger) -> dict:
     """The machine and debugger state as plain JSON data (unsigned 64-bit integers)."""
     m = dbg.machine
-    result = dbg.result_bytes()
+    try:
+        result = dbg.result_bytes()
+    except DebugError:  # unmapped since the load: not present (never zeros)
+        result = None
     return {
         "status": dbg.last.status,
         "message": dbg.last.message,

@@ -33,7 +33,9 @@ perms}; ``edit`` {step, kind = "reg" | "queue" | "mem" | "recover", scheduled, �
 plus ``[counts]``, which lets the reader refuse a file cut anywhere, even between two whole
 records (schema 1 had no way to tell); schema 1 files still load.
 
-Files are written atomically (temporary file in the same folder, fsync, rename) and read
+Files are written atomically (:mod:`ptodbg.debug.atomicwrite`: a temporary file in the
+same, existing folder, fsync, rename; a temporary file a killed writer left is removed by
+the next save of the same file) and read
 with :mod:`tomllib` — data only, never code — through the bounded reader of
 :mod:`ptodbg.isa.userfile` (a regular file of at most 1 MiB; TOML nesting and dotted keys
 checked before parsing).  Every key is checked against the schema of
@@ -46,14 +48,13 @@ checked completely before it replaces the old one.
 from __future__ import annotations
 
 import os
-import stat
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import tomli_w
 
 from ptodbg.debug import session_schema
+from ptodbg.debug.atomicwrite import write_atomically
 from ptodbg.debug.displays import Displays, displays_of
 from ptodbg.debug.edits import Edit
 from ptodbg.debug.engine import Breakpoint, DebugError, Watchpoint
@@ -101,68 +102,6 @@ def to_toml(data: dict) -> str:
 
 def _without_none(table: dict) -> dict:
     return {k: v for k, v in table.items() if v is not None}
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that a reader sees the old file or the whole new one,
-    never a part: a temporary file in the same folder, fsync, rename over ``path``, fsync of
-    the folder.  The file gets the permissions of the file it replaces, or those a plain
-    ``open`` would give (0o666 less the umask), not the temporary file's 0o600."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    mode = _file_mode(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            os.fchmod(f.fileno(), mode)
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    _fsync_folder(path.parent)
-
-
-def _file_mode(path: Path) -> int:
-    try:
-        st = os.stat(path)
-        if stat.S_ISREG(st.st_mode):
-            return stat.S_IMODE(st.st_mode)
-    except (OSError, ValueError):
-        pass
-    return 0o666 & ~_umask()
-
-
-def _umask() -> int:
-    """The process's umask, read without changing it (``os.umask`` can only be read by
-    setting it, for a moment, under every thread); 0o022 where /proc does not say."""
-    try:
-        with open("/proc/self/status", encoding="ascii", errors="replace") as f:
-            for line in f:
-                if line.startswith("Umask:"):
-                    return int(line.split()[1], 8)
-    except (OSError, ValueError, IndexError):
-        pass
-    return 0o022
-
-
-def _fsync_folder(folder: Path) -> None:
-    """Make the rename durable (best effort: some file systems cannot fsync a folder)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 # ---------------------------------------------------------------------- saving

@@ -189,6 +189,7 @@ def line_step_back(
 def step_out(dbg: Debugger, frame_sp_register: str, *, budget: int | None = None) -> Stop:
     """Run until the innermost frame returns to its caller (the backtrace's frame 1), at
     a stack pointer no lower than the caller's."""
+    dbg.refuse_after_exit()
     frames = dbg.backtrace(2)
     m = dbg.machine
     if len(frames) >= 2:

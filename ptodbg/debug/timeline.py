@@ -120,12 +120,15 @@ class TimelineMixin:
         """Travel to step ``target``.  Inside the recorded timeline the state comes from the
         nearest snapshot and a replay (traps the timeline recovered from included), so a
         step looks the same whichever direction it is reached from; beyond it, execution
-        goes forward without breakpoints and stops early only at a trap stop or halt."""
+        goes forward without breakpoints and stops early only at a trap stop, halt or the
+        program's exit.  From the exit, a step after it is refused (there is none)."""
         if target < 0:
             raise DebugError("steps start at 0")
         if target > MAX_STEP:
             raise DebugError(f"step {target} is beyond the last step number {MAX_STEP}")
         m = self.machine
+        if target > m.steps:
+            self.refuse_after_exit()
         if target <= max(self.horizon, m.steps):
             if not self._travel(target):
                 return self._cut_short(f"goto {target}")
@@ -137,7 +140,10 @@ class TimelineMixin:
                 self.last = self._limit_stop() if stop.status == "max-steps" else stop
                 return self.last
             self._apply_due()
-        self.last = Stop("stopped", f"at step {m.steps}")
+        if m.exit_code is not None:  # the step of the exit: the program has exited there
+            self.last = Stop("exited", f"at step {m.steps}: exited with status {m.exit_code}")
+        else:
+            self.last = Stop("stopped", f"at step {m.steps}")
         return self.last
 
     @command

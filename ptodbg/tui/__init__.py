@@ -3,9 +3,11 @@ ptodbg.debug).
 
 :func:`ptodbg.tui.app.run_tui` is the entry point.  Each stop is one frozen
 :class:`~ptodbg.debug.view.View` that every pane renders (the pane protocol is
-:mod:`ptodbg.tui.pane`); the widgets live in :mod:`ptodbg.tui.widgets`, the dialogs in
-:mod:`ptodbg.tui.screens`, the command-palette providers in :mod:`ptodbg.tui.palette` and
-the theme files are read by :mod:`ptodbg.tui.themes`.
+:mod:`ptodbg.tui.pane`).  The app (:mod:`ptodbg.tui.app`) keeps the engine, the keys
+(:mod:`ptodbg.tui.keys`), the themes (read by :mod:`ptodbg.tui.themes`), the command palette
+(:mod:`ptodbg.tui.palette`) and the worker; the main screen (:mod:`ptodbg.tui.main_screen`)
+the layout (:mod:`ptodbg.tui.layout`) and the panes; the widgets live in
+:mod:`ptodbg.tui.widgets`, the dialogs in :mod:`ptodbg.tui.screens`.
 """
 
 import os

@@ -3,7 +3,10 @@ press count: count prefixes and the queue of presses that arrive while a step pa
 
 The table (:data:`KEYS`) is the single source of the bindings, the F1 help and the key
 footer, so the three never disagree.  Tab and pane keys are generated from the tab and
-pane lists (:data:`TAB_KEYS`, :data:`PANE_KEYS`).
+pane lists (:data:`TAB_KEYS`, :data:`PANE_KEYS`).  Every key is bound on the app; a
+``screen.`` action is the main screen's (the panes' keys: breakpoint, fault, goto, diff,
+command line, zoom, tabs and panes), so while a dialog is in front those keys reach the
+dialog, which has no such action, and do nothing.
 
 Why a queue (issue 13, "every keypress counts"): a step key runs its step on the UI
 thread, and the screen repaints after it.  Presses that arrive in the meantime (a fast
@@ -19,6 +22,8 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
+from textual.binding import Binding
+
 MAX_COUNT = 1_000_000_000  # the largest count prefix (more digits are refused, not wrapped)
 MAX_QUEUED = 64  # distinct queued commands (same-key presses fold into one entry)
 
@@ -29,7 +34,8 @@ class Key:
     important it is in the footer (lower shows first when the width runs out)."""
 
     key: str  # Textual key name ("s", "S", "f2", "alt+d", "colon")
-    action: str  # app action, with arguments: "tab('tab-history')"
+    action: str  # app action, with arguments ("execute('step')"); "screen.": the main screen's
+
     short: str  # the footer's word
     long: str  # the F1 help's sentence
     shown: str = ""  # how the key is written ("" : from the key name)
@@ -86,23 +92,23 @@ KEYS: tuple[Key, ...] = (
     Key("S", "execute('reverse-step')", "RevStep", "reverse-step one instruction; 10S steps back ten", footer=5),
     Key("C", "execute('reverse-continue')", "RevCont",
         "reverse-continue to the previous breakpoint, watchpoint hit or trap", footer=6),
-    Key("b", "toggle_breakpoint", "Break",
+    Key("b", "screen.toggle_breakpoint", "Break",
         "toggle a breakpoint at the disassembly cursor (a click in the gutter does too)", footer=7),
-    Key("f", "fault", "Fault", "fault injection: page permissions now, at a step, or once", footer=9),
+    Key("f", "screen.fault", "Fault", "fault injection: page permissions now, at a step, or once", footer=9),
     Key("r", "execute('recover')", "Recover", "recover from the pending trap (ACRE): the faulting instruction reissues",
         footer=10),
-    Key("g", "goto", "Goto", "go to a step (time travel); the timeline strip travels by click too", footer=11),
+    Key("g", "screen.goto", "Goto", "go to a step (time travel); the timeline strip travels by click too", footer=11),
     Key("w", "last_writer", "Writer",
         "go to the step that last wrote the selected register or byte (click one first); again: the writer before"),
-    Key("d", "diff_mode", "Diff", "register changes: since the last stop / since a reference point (set now)",
+    Key("d", "screen.diff_mode", "Diff", "register changes: since the last stop / since a reference point (set now)",
         footer=14),
-    Key("colon", "command_line", "Cmd",
+    Key("colon", "screen.command_line", "Cmd",
         "the command line (up/down: history; enter on an empty line repeats the last command)", footer=8),
-    Key("z", "zoom", "Zoom", "maximise the focused pane, or bring the others back (escape too)", footer=12),
+    Key("z", "screen.zoom", "Zoom", "maximise the focused pane, or bring the others back (escape too)", footer=12),
     Key("t", "cycle_theme", "Theme", "the next theme (kept in the session)", footer=15),
-    *(Key(key, f"tab('{tab}')", title, f"the {title} tab (maximised in a small terminal)", footer=13, group="tabs")
+    *(Key(key, f"screen.tab('{tab}')", title, f"the {title} tab (maximised in a small terminal)", footer=13, group="tabs")
       for tab, title, key in TAB_KEYS),
-    *(Key(key, f"pane('{pane}')", name, f"the {name} pane (maximised when the layout has no room for it)",
+    *(Key(key, f"screen.pane('{pane}')", name, f"the {name} pane (maximised when the layout has no room for it)",
           footer=16, group="panes") for pane, name, key in PANE_KEYS),
     Key("ctrl+c", "interrupt", "Interrupt", "interrupt a running continue/until/next/goto/reverse-continue"),
     Key("escape", "leave_input", "Leave",
@@ -126,6 +132,32 @@ GROUPS = {
     "tabs": ("F2-F7", "Tabs", "Tabs"),
     "panes": ("M-d/a/m/r/s/e/t/l", "Panes", "Panes"),
 }
+
+
+# Keys the app sees before any widget: ctrl+c interrupts even in an input, and ':' opens the
+# command line before the keys typed after it are handed out (in an input it types ':').
+PRIORITY = frozenset({"ctrl+c", "colon"})
+COUNTED = frozenset({"step", "reverse-step"})  # the commands a count prefix repeats
+DIGIT_ACTIONS = tuple(f"digit('{d}')" for d in range(10))
+
+
+def bindings() -> list[Binding]:
+    """The app's bindings: every key of the table, and the digits of a count."""
+    return [
+        *(Binding(k.key, k.action, k.short, show=k.footer > 0, key_display=k.label, priority=k.key in PRIORITY)
+          for k in KEYS),
+        *(Binding(str(d), action, str(d), show=False, key_display="0-9") for d, action in enumerate(DIGIT_ACTIONS)),
+    ]
+
+
+def long_help() -> dict[str, str]:
+    """The F1 words of every bound action (the key table's long descriptions)."""
+    return {k.action: k.long for k in KEYS} | dict.fromkeys(DIGIT_ACTIONS, OTHER_KEYS[0][1])
+
+
+def click(action: str) -> str:
+    """The action as a click in the footer's markup runs it (the app's, or the screen's)."""
+    return action if action.startswith("screen.") else f"app.{action}"
 
 
 def footer_entries(typing: bool) -> list[tuple[str, str, str, int]]:

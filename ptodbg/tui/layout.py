@@ -1,6 +1,6 @@
 """Where the panes go for a terminal of a given size (a pure function, tested alone).
 
-Three arrangements of the same widgets (the app switches by a class on the screen and a
+Three arrangements of the same widgets (the main screen switches by a class of its own and a
 few sizes, never by moving widgets):
 
 * **compact** (the default 80x24 terminal, anything under 110 columns or 30 rows): the

@@ -8,17 +8,30 @@ by the fuzzy matcher, so a program with ~10,000 symbols stays quick to search.
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from ptodbg.debug.commands import Commands
 
 if TYPE_CHECKING:
-    from ptodbg.tui.app import PtodbgApp
+    from ptodbg.debug.view import View
+    from ptodbg.tui.main_screen import MainScreen
 
 SYMBOL_HITS = 40
 ACTION_WORDS = frozenset({"go", "to", "break", "follow", "in", "memory", "a", "b"})
+
+
+class PtodbgApp(Protocol):
+    """What the providers use of the app (:class:`ptodbg.tui.app.PtodbgApp`, which imports
+    this module): its main screen, the current view, the command runner and the themes."""
+
+    main: MainScreen
+    view: View
+    theme_names: list[str]
+
+    def run_command(self, line: str) -> None: ...
+    def use_theme(self, name: str) -> None: ...
 
 
 def _needs_arguments(usage: str) -> bool:
@@ -49,7 +62,7 @@ class DebuggerCommands(Provider):
     def _callback(self, name: str, needs: bool):
         app: PtodbgApp = self.app  # type: ignore[assignment]
         if needs:
-            return partial(app.prefill_command, name + " ")
+            return partial(app.main.prefill_command, name + " ")
         return partial(app.run_command, name)
 
     async def discover(self) -> Hits:
@@ -71,10 +84,10 @@ class SymbolCommands(Provider):
     def _actions(self, name: str):
         app: PtodbgApp = self.app  # type: ignore[assignment]
         return [
-            (f"go to {name}", partial(app.jump_to, name), "show it in the disassembly"),
+            (f"go to {name}", partial(app.main.jump_to, name), "show it in the disassembly"),
             (f"break {name}", partial(app.run_command, f"break {name}"), "set a breakpoint there"),
-            (f"follow {name} in memory A", partial(app.follow, "a", name), "memory view A follows it"),
-            (f"follow {name} in memory B", partial(app.follow, "b", name), "memory view B follows it"),
+            (f"follow {name} in memory A", partial(app.main.follow, "a", name), "memory view A follows it"),
+            (f"follow {name} in memory B", partial(app.main.follow, "b", name), "memory view B follows it"),
         ]
 
     async def search(self, query: str) -> Hits:

@@ -1,19 +1,20 @@
-"""The pane protocol: how a widget says what it shows, and how the app finds it.
+"""The pane protocol: how a widget says what it shows, and how the main screen finds it.
 
 A *view pane* is a widget that renders from a :class:`~ptodbg.debug.view.View` and from
-nothing else.  It mixes in :class:`ViewPane` and implements :meth:`ViewPane.show`; the app
-finds every view pane with one ``query`` (they carry the CSS class :data:`PANE_CLASS`)
+nothing else.  It mixes in :class:`ViewPane` and implements :meth:`ViewPane.show`; the
+main screen (:class:`~ptodbg.tui.main_screen.MainScreen`) finds every view pane with one ``query`` (they carry the CSS class :data:`PANE_CLASS`)
 and hands each the view of every stop, and asks each to :meth:`~ViewPane.redraw` after a
 theme change.  A pane never holds the debugger or the machine: while a background run
 goes on, panes keep showing the last view they were handed.
 
 A pane that lives in a tab of the bottom row declares it (:attr:`ViewPane.TAB`, its title,
-and :attr:`ViewPane.TAB_ORDER`); the app composes one tab per such class found in the
-modules of :mod:`ptodbg.tui.widgets`.  So a new pane is one widget module with its CSS in
-``DEFAULT_CSS`` and the colours of its parts in ``COMPONENTS``
-(:class:`~ptodbg.tui.widgets.base.StyleCache`), and no edit to the app.  Widgets that are tabs without rendering views
-(the console) declare :attr:`TAB`, :attr:`TAB_ORDER` and :attr:`DEFAULT_ID` the same way;
-the app builds a tab widget with ``cls(id=cls.DEFAULT_ID)``.
+and :attr:`ViewPane.TAB_ORDER`); the main screen composes one tab per such class that
+:func:`ptodbg.tui.widgets.tab_widgets` finds in the modules of :mod:`ptodbg.tui.widgets`.
+So a new pane is one widget module with its CSS in ``DEFAULT_CSS`` and the colours of its
+parts in ``COMPONENTS`` (:class:`~ptodbg.tui.widgets.base.StyleCache`), and no edit to the
+screen or the app.  Widgets that are tabs without rendering views (the console) declare
+:attr:`TAB`, :attr:`TAB_ORDER` and :attr:`DEFAULT_ID` the same way; the screen builds a tab
+widget with ``cls(id=cls.DEFAULT_ID)``.
 
 A pane may be :attr:`~ViewPane.LAZY`: it is handed the view at once but renders it only
 while it is displayed (a backtrace behind a closed tab costs nothing per stop).
@@ -21,8 +22,6 @@ while it is displayed (a backtrace behind a closed tab costs nothing per stop).
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.message import Message
@@ -34,7 +33,7 @@ PANE_CLASS = "view-pane"
 
 
 class PaneNote(Message):
-    """A pane's one-line message for the user (the app shows it on its message line)."""
+    """A pane's one-line message for the user (shown on the message line)."""
 
     def __init__(self, text: str, *, error: bool = False) -> None:
         super().__init__()
@@ -49,9 +48,10 @@ class Picked(Message):
 
     This is the hook for the commands that act on one item: ``last REGISTER`` /
     ``last ADDRESS`` (when did it last change) and ``frame LEVEL`` (select a frame).  The
-    app keeps the item (:attr:`PtodbgApp.picked <ptodbg.tui.app.PtodbgApp.picked>`), and
-    :meth:`~ptodbg.tui.app.PtodbgApp.command_for_pick` gives the command line for it when
-    the command language has that command."""
+    main screen keeps the item (:attr:`MainScreen.picked
+    <ptodbg.tui.main_screen.MainScreen.picked>`), and
+    :meth:`~ptodbg.tui.main_screen.MainScreen.command_for_pick` gives the command line for
+    it when the command language has that command."""
 
     KINDS = ("register", "memory", "frame")
 
@@ -76,14 +76,14 @@ class ViewPane:
     TAB: ClassVar[str | None] = None  # the title of the bottom-row tab it lives in
     TAB_ID: ClassVar[str] = ""  # the tab's id (default: "tab-" + TAB in lower case)
     TAB_ORDER: ClassVar[int] = 100  # tabs are ordered by this, then by title
-    DEFAULT_ID: ClassVar[str | None] = None  # the id the app gives a tab widget it composes
+    DEFAULT_ID: ClassVar[str | None] = None  # the id the screen gives a tab widget it composes
     LAZY: ClassVar[bool] = False  # render only while displayed
 
     view: View | None = None
     _pending: View | None = None
 
     class Changed(Message):
-        """A view pane was mounted or removed: the app forgets its list of panes."""
+        """A view pane was mounted or removed: the main screen forgets its list of panes."""
 
     def __init__(self, *args, **kwargs) -> None:
         kwargs["classes"] = f"{kwargs.get('classes') or ''} {PANE_CLASS}".strip()
@@ -96,7 +96,7 @@ class ViewPane:
         self.app.post_message(ViewPane.Changed())  # type: ignore[attr-defined]
 
     def show_view(self, view: View) -> None:
-        """Take the view of a stop (what the app calls); a lazy pane hidden from sight
+        """Take the view of a stop (what the screen calls); a lazy pane hidden from sight
         keeps it for when it is shown."""
         if self.LAZY and not self.is_displayed():
             self._pending = view
@@ -115,7 +115,7 @@ class ViewPane:
         return True
 
     def catch_up(self) -> None:
-        """Render a view kept while hidden (the app calls it when a tab opens)."""
+        """Render a view kept while hidden (the screen calls it when a tab opens)."""
         if self._pending is not None:
             self.show_view(self._pending)
 
@@ -132,16 +132,3 @@ class ViewPane:
 def tab_id(cls: type) -> str:
     """The id of the tab a tab widget class lives in ("tab-history" for TAB "History")."""
     return getattr(cls, "TAB_ID", "") or "tab-" + str(cls.TAB).lower().replace(" ", "-")  # type: ignore[attr-defined]
-
-
-def tab_widgets() -> list[type]:
-    """Every widget class of :mod:`ptodbg.tui.widgets` that declares a tab, in tab order."""
-    from ptodbg.tui import widgets
-
-    found = []
-    for info in pkgutil.iter_modules(widgets.__path__):
-        module = importlib.import_module(f"{widgets.__name__}.{info.name}")
-        for value in vars(module).values():
-            if isinstance(value, type) and value.__module__ == module.__name__ and value.__dict__.get("TAB"):
-                found.append(value)
-    return sorted(found, key=lambda cls: (getattr(cls, "TAB_ORDER", 100), cls.TAB))

@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.table import Table
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 
 from ptodbg.debug.commands import Commands
+
+if TYPE_CHECKING:
+    from ptodbg.debug.view import View
 
 
 class HelpScreen(ModalScreen[None]):
@@ -78,8 +83,9 @@ class Injection:
 class FaultScreen(ModalScreen[Injection | None]):
     """Inject a page-permission change: address, length, perms; now, at a step, or once.
 
-    The dialog returns an :class:`Injection`; the app runs it as an ``inject`` command and,
-    when the engine rejects it, reopens the dialog with the error shown."""
+    The dialog returns an :class:`Injection`; :meth:`ask` (the dialog's glue) runs it as an
+    ``inject`` command and, when the engine rejects it, reopens the dialog with what was
+    typed and the error shown."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
@@ -88,6 +94,34 @@ class FaultScreen(ModalScreen[Injection | None]):
         super().__init__()
         self.defaults = Injection(address, length, perms, mode, at)
         self.error = error
+
+    @staticmethod
+    def proposal(view: View, memory_b: int | None) -> str:
+        """The address the dialog proposes: the destination of the DMA at this stop, else
+        the ``dst`` symbol, else where memory view B points (``memory_b``; None: nothing)."""
+        if view.dma is not None:
+            return f"{view.dma.dst:#x}"
+        if view.symbols.lookup("dst") is not None:
+            return "dst"
+        return f"{memory_b:#x}" if memory_b is not None else ""
+
+    @classmethod
+    def ask(cls, app: App, address: str, inject: Callable[[str], str | None], say: Callable[[str], None]) -> None:
+        """Open the dialog on ``address``; ``inject`` runs the ``inject`` command line it
+        gives and returns the engine's error (None: done).  An error reopens the dialog
+        with the same fields and the error; escape ends with ``say``-ing it was cancelled."""
+        def open_dialog(dialog: FaultScreen) -> None:
+            def done(result: Injection | None) -> None:
+                if result is None:
+                    say("fault injection cancelled")
+                    return
+                error = inject(result.command())
+                if error is not None:
+                    open_dialog(cls(result.address, result.length, result.perms, result.mode, result.at, error=error))
+
+            app.push_screen(dialog, done)
+
+        open_dialog(cls(address))
 
     def compose(self) -> ComposeResult:
         d = self.defaults

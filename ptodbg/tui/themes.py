@@ -164,6 +164,18 @@ def load_themes(folder: Traversable | str | os.PathLike | None = None) -> Loaded
     return _merged([_read_folder(THEMES_DIR, False), _read_folder(user_themes_dir(), True)])
 
 
+def unknown_theme(name: str, themes_dir: Path | None = None) -> str | None:
+    """One sentence naming every theme when ``name`` is none of them (None: it is one);
+    ``themes_dir`` None: the shipped themes and the user's (:func:`load_themes`)."""
+    from textual.theme import BUILTIN_THEMES
+
+    loaded = load_themes(themes_dir).names
+    if name in loaded or name in BUILTIN_THEMES:
+        return None
+    return (f"no theme {name!r}; themes: {', '.join(loaded) or '(none loaded)'}; "
+            f"Textual's: {', '.join(sorted(BUILTIN_THEMES))}")
+
+
 def _merged(parts: Iterable[tuple[list[Theme], list[str]]]) -> LoadedThemes:
     by_name: dict[str, Theme] = {}
     errors: list[str] = []

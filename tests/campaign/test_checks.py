@@ -121,3 +121,14 @@ def test_a_fault_taken_by_the_program_s_own_handler_is_reported_as_such():
     assert results
     for _, v in results:
         assert not v.passed and "went to the program's own trap handler" in v.detail
+
+
+def test_a_faulting_first_body_instruction_is_strictly_precise():
+    """Each block's first body instruction is the access: its fault leaves the block's
+    body unentered (README "Precise faults"), so the site is precise with no documented
+    exception - the checker compares the block whole, its body flag included."""
+    results, sym = verdicts(CAMPAIGN_PROGRAMS / "first_body_access.s")
+    assert sorted((s.mnemonic, s.access, s.address) for s, _ in results) == [
+        ("LDI", "read", sym["value"]), ("SDI", "write", sym["value"])]
+    for site, v in results:
+        assert (v.precise, v.recovered, v.exception, v.passed) == (True, True, None, True), (site, v.detail)

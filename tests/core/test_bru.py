@@ -62,11 +62,13 @@ def sentinels(m: Machine) -> None:
 def open_block(m: Machine, kind: int = KIND_STD, transfer: int = COND, target: int = 0,
                seq: int = 0x100, taken: bool = False) -> None:
     """BeginBundleAt(TPC, kind, transfer, target, seq, 0, taken) + EnterBundleBody:
-    the block opens at the current TPC and TPC moves to ``seq``."""
+    the block opens at the current TPC, TPC moves to ``seq`` and the body is entered
+    (``hdr_end`` None, as the harness's EnterBundleBody leaves it)."""
     begin_block(m, m.pc, kind, transfer, target, seq, 0)
     if kind != KIND_SYS:
         m.taken = taken
     m.pc = seq
+    m.hdr_end = None
 
 
 def trapped(res, number: int) -> bool:

@@ -1,6 +1,11 @@
 """Precise faults of real assembled programs: the frame templates' restart points and the
 block body on a faulting attempt (README "Precise faults").
 
+Precise means (DESIGN.md §10, the DMA rule): a faulting attempt leaves every architectural
+field as it was before it.  The two departures the specification itself prescribes are
+kept and tested here: the restartable frame templates (below) and SC's cleared
+reservation (``asl/scalar/model/amo/semantics.asl`` StoreConditional).
+
 * FENTRY / FRET.STK (``asl/block/model/lifecycle/lifetime.asl`` ExecuteFrameTemplate):
   AdjustFrameStackPointer runs once, before the first memory step, and every 8-byte step
   is a restart boundary.  A fault keeps the committed steps *and the sp update*; the
@@ -12,14 +17,14 @@ block body on a faulting attempt (README "Precise faults").
   ``FRET.STK.asl``: "an earlier committed sp adjustment remains restart-visible") and so
   do PTO-AVS-BLOCK-FRET-STK-RESTART-003 and PTO-AVS-BLOCK-FEXIT-RESTART-001.
 * Block body (CORE.md §7.1): the ASL enters a body only through EnterBundleBody
-  (``asl/block/model/lifecycle/enter-stop.asl``), which its AVS tests call *before*
-  executing the first body instruction; when that instruction traps, the saved context
-  has the body active (PTO-AVS-SYS-EBREAK-ZERO-001, PTO-AVS-SYS-C-EBREAK-ZERO-001,
-  PTO-AVS-SYS-ACRC-EXEC-001: ``_TrapContexts[[r]].bundle_body_active``).  ptodbg enters
-  the body implicitly at the start of the first attempt that is not a header command, so
-  a faulting first body instruction has entered it: block.body is true, EBARG0[6] and
-  ECSTATE[4] are 1.  An attempt that fetched nothing (INST_PAGE_FAULT, a ptodbg
-  extension) has no instruction and enters nothing, so a header command there reissues.
+  (``asl/block/model/lifecycle/enter-stop.asl``), which no instruction calls; ptodbg
+  enters it implicitly with the first attempt at the header position that is not a
+  command.  That entry is part of the attempt, so a faulting first body instruction is
+  rejected whole and leaves the body unentered: block.body stays false, EBARG0[6] and
+  ECSTATE[4] are 0, and after ``recover`` the instruction reissues at the header position
+  and enters the body by completing (issue 23).  An attempt that fetched nothing
+  (INST_PAGE_FAULT, a ptodbg extension) enters nothing either, so a header command there
+  reissues as one.
 
 Frame templates keep their stack pointer in R2 (PTO_FRAME_SP_INDEX = 2), which the ADR-0076
 names call ``a0``; the programs copy the loader's sp there.
@@ -33,7 +38,7 @@ from support.paths import TEST_PROGRAMS
 from ptodbg.core import DEBUG, Machine, R, W, X
 from ptodbg.core import sysregs as ssr
 from ptodbg.core.events import LOAD, RELAXED, STORE
-from ptodbg.core.faults import DATA_PAGE_FAULT, INST_PAGE_FAULT, SW_BREAKPOINT
+from ptodbg.core.faults import DATA_PAGE_FAULT, INST_PAGE_FAULT, SCALL, SW_BREAKPOINT
 from ptodbg.core.loader import LoadedProgram, load, load_path
 from ptodbg.core.semantics.templates import ENTRY, RETURN_STACK
 from ptodbg.isa.asm import assemble
@@ -182,34 +187,78 @@ value:
 """
 
 
-def test_faulting_first_body_instruction_has_entered_the_body():
+def test_faulting_first_body_instruction_leaves_the_body_unentered():
     """The block's first body instruction (a load) faults on an injected ``---`` data page:
-    the block stays open with its body entered, the saved context says so (EBARG0[6],
-    ECSTATE[4]), as the AVS tests save ``bundle_body_active`` for a trapping first body
-    instruction.  Recovery restores the entered body and the load reissues once."""
+    the attempt is rejected whole, its implicit body entry included - the block stays open
+    with its body *not* entered, and the saved context says so (EBARG0[6] = ECSTATE[4] =
+    0).  Recovery restores the header position; the load reissues once, enters the body
+    and completes."""
     m, loaded = from_source(FIRST_BODY_LOAD)
     first, done = loaded.symbols["first"].value, loaded.symbols["done"].value
     value = loaded.symbols["value"].value
     run_to(m, first)
     assert m.block_state()["body"] is False and m.hdr_end == first
+    before = m.block_state()
     m.mem.inject_once(value, 8, 0)
 
     res = m.step()
     assert res.kind == "trap" and res.trap.number == DATA_PAGE_FAULT and res.trap.arg0 == value
     assert res.trap.saved_tpc == first and m.r[4] == 0 and res.events == []
-    assert m.block_state() == {"kind": "STD", "type": "FALL", "bpc": first - 2, "bpcn": first,
-                               "taken": True, "body": True}
+    assert m.block_state() == before == {"kind": "STD", "type": "FALL", "bpc": first - 2, "bpcn": first,
+                                         "taken": True, "body": False}
     control = m.ctx(0, ssr.EBARG0)
-    assert control & 0x7F == 0x70  # ACR 0, snapshot valid (4), block active (5), body active (6)
-    assert m.ctx(0, ssr.ECSTATE) >> 4 & 1 == 1
+    assert control & 0x7F == 0x30  # ACR 0, snapshot valid (4), block active (5), body not active (6)
+    assert m.ctx(0, ssr.ECSTATE) >> 4 & 1 == 0
     assert m.mem.perms_at(value) == R | W  # the once-injection was consumed by the fault
 
     assert m.recover() == first
-    assert m.block_state()["body"] is True
+    assert m.block_state()["body"] is False and m.hdr_end == first
     again = m.step()
-    assert again.kind == "executed" and m.r[4] == 0x77
+    assert again.kind == "executed" and m.r[4] == 0x77 and m.block_state()["body"] is True
     assert [(e.kind, e.address, e.value) for e in again.events] == [(LOAD, value, 0x77)]
     assert m.run(10).reason == "trap" and m.pc == done + 2 and m.last_trap.number == SW_BREAKPOINT
+
+
+def test_faulting_first_body_instruction_on_the_fast_path_leaves_the_body_unentered():
+    """The same fault taken by ``run`` (the per-instruction and translated loops share
+    trap entry): the saved context and block.body equal the precise path's."""
+    m, loaded = from_source(FIRST_BODY_LOAD)
+    first, value = loaded.symbols["first"].value, loaded.symbols["value"].value
+    m.mem.inject_once(value, 8, 0)
+    stop = m.run(100)
+    assert stop.reason == "trap" and stop.trap.number == DATA_PAGE_FAULT and stop.trap.saved_tpc == first
+    assert m.block_state()["body"] is False and m.ctx(0, ssr.EBARG0) & 0x7F == 0x30
+    assert m.recover() == first
+    assert m.run(100).reason == "trap" and m.r[4] == 0x77 and m.last_trap.number == SW_BREAKPOINT
+
+
+SERVICE_FIRST = """
+    .text
+    .globl _start
+_start:
+    c.bstart.sys
+    .globl request
+request:
+    acrc 0
+    c.bstop
+"""
+
+
+def test_a_first_body_instruction_that_completes_before_its_trap_has_entered_the_body():
+    """ACRC raises SCALL only after its request took effect (saved TPC = ACRC + 4,
+    ``asl/scalar/model/sys/semantics.asl`` RaiseServiceRequest): that attempt completed,
+    so it has entered the SYS block's body (EBARG0[6] of the target bank is 1).  From ACR1,
+    request type 0 is permitted and goes to ACR0 (``access-control.asl``)."""
+    m, loaded = from_source(SERVICE_FIRST)
+    request = loaded.symbols["request"].value
+    run_to(m, request)
+    m.set_acr(1)
+    assert m.block_state()["body"] is False
+    res = m.step()
+    assert res.kind == "trap" and res.trap.number == SCALL and res.trap.saved_tpc == request + 4
+    assert res.trap.bank == 0
+    assert m.ctx(0, ssr.EBARG0) & 0x7F == 0x71  # ACR1, snapshot valid, block active, body active
+    assert m.ctx(0, ssr.ECSTATE) & 0x1F == 0x11
 
 
 HEADER_ON_NEXT_PAGE = """

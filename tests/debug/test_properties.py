@@ -344,10 +344,12 @@ def test_injected_fault_is_precise_and_recovery_reproduces_the_run(p, data):
     after = full_state(m)
     allowed = allowed_trap_changes(before, after, 0)
     if before["blk"]:
-        # A scalar attempt in an open block is in its body (it entered it if it was the
-        # first); trap entry records that by dropping the lazy header end (machine.py
-        # "Body active") and saves it as EBARG0[6].
-        assert after["hdr_end"] is None and after.get("sreg:0x0f40", 0) >> 6 & 1
+        # The body is as it was before the attempt: a faulting first body instruction is
+        # rejected whole, its implicit entry included (machine.py "Body active"); trap
+        # entry saves that as EBARG0[6], and the lazy header end follows TPC to the vector.
+        body = before["hdr_end"] != res.pc
+        assert bool(after.get("sreg:0x0f40", 0) >> 6 & 1) == body
+        assert (after["hdr_end"] != after["pc"]) == body
         allowed.add("hdr_end")
     sc = res.form.mnemonic.startswith("SC.")
     if sc:  # StoreConditional clears the reservation before probing the store (CORE.md §3.5)

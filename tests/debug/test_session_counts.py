@@ -9,7 +9,7 @@ import tomllib
 import pytest
 from support.engine_program import DST, SRC, make
 
-from ptodbg.debug import session, session_schema
+from ptodbg.debug import atomicwrite, session, session_schema
 from ptodbg.debug.session import SessionError
 
 LONG = " + 0" * 30  # a condition too long for one line: tomli-w writes [[breakpoint]] tables
@@ -109,4 +109,4 @@ def test_save_keeps_the_permissions_of_the_file_it_replaces(tmp_path):
     session.save(make(), target)
     assert target.stat().st_mode & 0o777 == 0o640
     fresh = session.save(make(), tmp_path / "fresh.toml")
-    assert fresh.stat().st_mode & 0o777 == 0o666 & ~session._umask()  # as open() would make it
+    assert fresh.stat().st_mode & 0o777 == 0o666 & ~atomicwrite._umask()  # as open() would make it

@@ -495,7 +495,7 @@ async def test_session_keeps_theme_and_views(tmp_path):
     path = tmp_path / "demo-session.toml"
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        app.follow("a", "buf")
+        app.main.follow("a", "buf")
         await command(pilot, "break copy")
         await press(pilot, "s", "s")
         await command(pilot, f"save {path}")
@@ -555,7 +555,7 @@ async def test_example_session_views_go_to_the_memory_views_in_order():
         await settle(pilot)
         assert app.query_one("#mem-a", HexView).follow.text == "dma.src"
         assert app.query_one("#mem-b", HexView).follow.text == "dma.dst"
-        app.follow("b", "sp+16")
+        app.main.follow("b", "sp+16")
         assert app.dbg.settings["views"] == [{"name": "source", "follow": "dma.src"},
                                              {"name": "destination", "follow": "sp+16"}]
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from tui.pilot_helpers import SIZE, message, pilot_test, settle
 
 from ptodbg.tui.app import open_app
+from ptodbg.tui.widgets.commandline import CommandLine
 
 
 async def _type(pilot, text: str) -> None:
@@ -30,7 +31,7 @@ async def test_tab_completes_a_symbol_and_the_line_then_runs():
         await settle(pilot)
         await pilot.press("escape")
         await settle(pilot)
-        assert app.view.pc == app.dbg.symbols.lookup("copy"), (message(app), app.command_history)
+        assert app.view.pc == app.dbg.symbols.lookup("copy"), (message(app), app.query_one(CommandLine).history)
 
 
 @pilot_test

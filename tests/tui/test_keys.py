@@ -14,6 +14,7 @@ from ptodbg.tui.app import PtodbgApp, open_app
 from ptodbg.tui.keys import MAX_COUNT, CountPrefix, PressQueue
 from ptodbg.tui.screens import HelpScreen
 from ptodbg.tui.widgets import DisasmView, HexView
+from ptodbg.tui.widgets.commandline import CommandLine
 
 
 # ----------------------------------------------------------- the pieces
@@ -108,7 +109,7 @@ async def test_enter_on_an_empty_command_line_repeats_the_last_command(demo):
         await command(pilot, "step 2")
         await command(pilot, "")
         assert demo.dbg.steps == 4 and demo.last_result.command == "step 2"
-        assert demo.command_history == ["step 2"]
+        assert demo.query_one(CommandLine).history == ["step 2"]
 
 
 @pilot_test
@@ -158,7 +159,7 @@ async def test_keys_typed_right_after_the_colon_go_to_the_command_line(demo):
                 break
         await settle(pilot)
         assert demo.last_result.command == "step" and demo.dbg.steps == 1  # the 's' after enter
-        assert demo.theme == "dark" and demo.command_history == ["print sp"]
+        assert demo.theme == "dark" and demo.query_one(CommandLine).history == ["print sp"]
         assert demo.focused is demo.query_one("#disasm")
 
 

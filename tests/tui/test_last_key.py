@@ -34,7 +34,7 @@ async def test_w_goes_to_the_last_writer_of_a_clicked_register_and_then_the_one_
         assert app.view.steps == 6  # four ADDIs, c.bstart.sys, the c.ebreak stop
         regs = app.query_one(RegistersPane)
         await click_content(pilot, regs, 3, 1)  # "a0" at the start of the second line
-        assert app.picked is not None and app.picked.argument == "a0"
+        assert app.main.picked is not None and app.main.picked.argument == "a0"
         await press(pilot, "w")
         await settle(pilot)
         # the second ADDI to a0 (a same-value write) ran as attempt 3: the view stops just

@@ -28,7 +28,7 @@ def drawn(widget):
 
 def on_screen(app, selector: str) -> bool:
     widget = app.query_one(selector)
-    return app._on_screen(widget) and drawn(widget).area > 0
+    return app.main.is_shown(widget) and drawn(widget).area > 0
 
 
 def inside_the_terminal(app, selector: str) -> bool:

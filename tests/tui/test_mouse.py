@@ -59,15 +59,15 @@ async def test_a_click_on_a_register_picks_it_for_last(demo):
         await press(pilot, "s")
         regs = demo.query_one(RegistersPane)
         await click_content(pilot, regs, 3, 1)  # "*a0  0000..." at the start of the second line
-        assert regs.selected == "a0" and demo.picked is not None
-        assert (demo.picked.kind, demo.picked.argument) == ("register", "a0")
+        assert regs.selected == "a0" and demo.main.picked is not None
+        assert (demo.main.picked.kind, demo.main.picked.argument) == ("register", "a0")
         assert "selected a0 = 0x11000" in message(demo)
         await click_content(pilot, regs, 30, 1)  # the right column: a1
-        assert demo.picked.argument == "a1" and regs.selected == "a1"
+        assert demo.main.picked.argument == "a1" and regs.selected == "a1"
         await click_content(pilot, regs, 30, 13)  # U#2
-        assert demo.picked.argument == "u#2" and "U#2 (not valid)" in message(demo)
-        has_last = demo._has_command("last")
-        assert (demo.command_for_pick(demo.picked) is not None) == has_last
+        assert demo.main.picked.argument == "u#2" and "U#2 (not valid)" in message(demo)
+        has_last = demo.main.has_command("last")
+        assert (demo.main.command_for_pick(demo.main.picked) is not None) == has_last
 
 
 @pilot_test
@@ -79,15 +79,15 @@ async def test_a_click_on_a_byte_picks_its_address(demo):
         y = next(y for y in range(view.size.height) if f"{src:08x}" in view.render_line(y).text)
         x = view._bytes_at() + 3 * 5  # the sixth byte
         await click_content(pilot, view, x, y)
-        assert demo.picked.kind == "memory" and demo.picked.value == src + 5
+        assert demo.main.picked.kind == "memory" and demo.main.picked.value == src + 5
         assert view.selected == (src + 5, src + 6) and "byte 0x11005 = 0x06" in message(demo)
         if view.ascii:  # the ASCII column picks the same bytes
             ascii_at = view._bytes_at() + view.bpr * 3 - 1 + (view.bpr // 8 - 1) + 1
             await click_content(pilot, view, ascii_at + 9, y)
-            assert demo.picked.value == src + 9
-        before = demo.picked
+            assert demo.main.picked.value == src + 9
+        before = demo.main.picked
         await click_content(pilot, view, 1, y)  # the permission gutter: no byte
-        assert demo.picked is before
+        assert demo.main.picked is before
 
 
 @pilot_test
@@ -99,13 +99,13 @@ async def test_a_click_on_a_frame_picks_it_for_frame_selection():
         calls = app.query_one(BacktracePane)
         assert [f.where for f in calls.frames][:2][1] == "back"
         await click_content(pilot, calls, 4, 2)  # header line, then #0, then #1
-        if app._has_command("frame"):
+        if app.main.has_command("frame"):
             assert app.last_result.command == "frame 1"
         else:
-            assert app.picked.kind == "frame" and app.picked.argument == "1"
+            assert app.main.picked.kind == "frame" and app.main.picked.argument == "1"
             assert calls.selected == 1 and "frame #1 back" in message(app)
         await press(pilot, "up", "enter")
-        assert app.picked.argument == "0"
+        assert app.main.picked.argument == "0"
 
 
 @pilot_test

@@ -21,8 +21,8 @@ from ptodbg.debug.memimage import MemoryImage
 from ptodbg.debug.view import View, Viewer
 from ptodbg.tui import widgets
 from ptodbg.tui.app import open_app
-from ptodbg.tui.pane import PANE_CLASS, ViewPane, tab_id, tab_widgets
-from ptodbg.tui.widgets import HexView, RegistersPane
+from ptodbg.tui.pane import PANE_CLASS, ViewPane, tab_id
+from ptodbg.tui.widgets import HexView, RegistersPane, tab_widgets
 from ptodbg.tui.widgets.history import parse_event_filter
 from ptodbg.tui.widgets.pagemap import PageMapPane
 from ptodbg.tui.widgets.process import BacktracePane
@@ -51,6 +51,42 @@ def test_no_tui_module_imports_anything_of_ptodbg_but_the_engine():
     assert bad == []
 
 
+def _tui_module(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def test_no_import_circle_among_the_tui_modules():
+    """The TUI's modules import one another one way (the app the main screen, the screen
+    the widgets, the widgets the pane protocol), counting imports inside functions and for
+    types: a circle would make the pane protocol or the palette depend on the app."""
+    modules = {_tui_module(f): f for f in TUI.rglob("*.py")}
+    graph = {}
+    for name, path in modules.items():
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Import):
+                found |= {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                found.add(node.module)
+                found |= {f"{node.module}.{alias.name}" for alias in node.names}
+        graph[name] = sorted((found & modules.keys()) - {name})
+    assert "ptodbg.tui.widgets" in graph["ptodbg.tui.main_screen"]  # the check sees the imports
+
+    def circle_from(start: str, at: str, path: list[str]) -> list[str] | None:
+        for nxt in graph[at]:
+            if nxt == start:
+                return [*path, nxt]
+            if nxt not in path and nxt > start:  # each circle once, from its least module
+                found = circle_from(start, nxt, [*path, nxt])
+                if found:
+                    return found
+        return None
+
+    circles = [c for c in (circle_from(m, m, [m]) for m in sorted(graph)) if c]
+    assert circles == []
+
+
 @pilot_test
 async def test_no_widget_holds_the_debugger_or_the_machine(demo):
     async with demo.run_test(size=SIZE) as pilot:
@@ -63,11 +99,24 @@ async def test_no_widget_holds_the_debugger_or_the_machine(demo):
         for widget in widgets_seen:
             for value in vars(widget).values():
                 assert not isinstance(value, (Debugger, Viewer, type(machine), type(machine.mem))), widget
-        panes = demo.panes()
+        panes = demo.main.panes()
         assert {type(p).__name__ for p in panes} >= {
             "StatusBar", "DisasmView", "MemoryPane", "RegistersPane", "StatePane", "EventsPane",
             "TrapPane", "HistoryPane", "OutputLog", "BacktracePane", "PageMapPane"}
         assert all(p.view is demo.view for p in panes if not p.LAZY)
+
+
+@pilot_test
+async def test_the_main_screen_holds_no_debugger_either(demo):
+    """The main screen owns the panes and their handlers, and reaches the engine only
+    through the app (its ``host``): it keeps no debugger, viewer or machine of its own."""
+    async with demo.run_test(size=SIZE) as pilot:
+        await press(pilot, "s", "s", "s")
+        machine = demo.dbg.machine
+        assert demo.screen is demo.main and demo.main.host is demo
+        assert len(vars(demo.main)) > 10
+        for value in vars(demo.main).values():
+            assert not isinstance(value, (Debugger, Viewer, type(machine), type(machine.mem))), value
 
 
 # --------------------------------------------------------- background runs
@@ -97,7 +146,7 @@ async def test_rendering_during_a_background_run_reads_only_the_published_view(t
     app = open_app(str(source))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        app.follow("a", "counter")
+        app.main.follow("a", "counter")
         await command(pilot, "step 7")  # a0 = 2, the counter holds 2
         before = app.view
         assert before.regs["a0"] == 2 and before.read(app.dbg.symbols.lookup("counter"), 8) == (2).to_bytes(8, "little")
@@ -123,7 +172,7 @@ async def test_rendering_during_a_background_run_reads_only_the_published_view(t
                     elif code.co_filename.startswith(tui) and code.co_name in ("render_line", "_signature"):
                         rendered.add(code.co_qualname)
 
-            for pane in app.panes():
+            for pane in app.main.panes():
                 pane.refresh()
             for widget in (app.query_one(HexView), app.query_one("#disasm")):
                 widget.refresh()
@@ -139,7 +188,7 @@ async def test_rendering_during_a_background_run_reads_only_the_published_view(t
             assert {"DisasmView.render_line", "DisasmView._signature", "HexView.render_line",
                     "HexView._signature", "LinePane.render_line"} <= rendered  # the panes repainted under the hook
             assert app.busy and app.view is before
-            assert all(p.view is before for p in app.panes() if not p.LAZY)
+            assert all(p.view is before for p in app.main.panes() if not p.LAZY)
             assert "a0   0000000000000002" in regs_text
             counter_row = next(line for line in hex_lines if "02 00 00 00 00 00 00 00" in line)
             assert counter_row.startswith("rw-")

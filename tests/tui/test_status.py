@@ -54,7 +54,7 @@ async def test_counts_read_the_same_while_running_and_stopped(tmp_path):
     app = open_app(str(source))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        app._one("#statusbar").show_running("continue", 20_545_536)
+        app.main.one("#statusbar").show_running("continue", 20_545_536)
         assert "running continue: step 20,545,536" in app.query_one("#statusbar").plain
         await command(pilot, "step 20000")
         assert "step 20,000 │" in app.query_one("#statusbar").plain

@@ -175,8 +175,7 @@ class Harness:
         """The machine's own trap entry (save context, bank, vector) for ``fault`` at TPC.
 
         A harness-raised fault is not an instruction attempt: the saved body flag is the
-        block's own (command=True keeps ptodbg's "a faulting instruction entered the body"
-        rule out of it)."""
+        block's own."""
         return self.m.enter_trap(fault)
 
     def save_context(self, ring: int, source: int) -> None:

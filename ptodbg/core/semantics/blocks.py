@@ -5,17 +5,21 @@ Sources: ``asl/block/model/dispatch/start.asl`` (target, retiring commit, begin)
 ``asl/block/model/commit/validation.asl`` (CompleteBundleAt) and
 ``asl/block/model/dispatch/commands.asl`` (header placement rules).
 
-ptodbg choice for a BSTART that retires an open block (CORE.md §7.2, backed by
-PTO-BARG-CONTINUATION-001, ADR-0061, ADR-0077 decision 033 and compiled LinxISA code):
-the BSTART at P first commits the open block; if that commit selects a next PC other
-than P (DIRECT, CALL, RET, IND, ICALL, or COND with TAKEN), control goes there and the
-new block is *not* opened - the instruction at the target runs next.  Otherwise the new
-block opens as usual.  The literal ASL model would overwrite the retiring target.
+A BSTART that retires an open block (CORE.md §7.2).  IND and ICALL (C.BSTART.STD/FP IND,
+BSTART.STD/FP IND, BSTART.ICALL) exist to consume the retiring BPCN: they snapshot it,
+commit the retiring block and always open the new block at P carrying the snapshot
+(``start.asl``, ``docs/block/execution/BSTART.ICALL.md``, ADR-0077 decision 035), whatever
+that commit selected.  Every other form follows the ptodbg choice backed by
+PTO-BARG-CONTINUATION-001, ADR-0061, ADR-0077 decision 033 and compiled LinxISA code: the
+BSTART at P first commits the open block; if that commit selects a next PC other than P
+(DIRECT, CALL, RET, IND, ICALL, or COND with TAKEN), control goes there and the new block
+is *not* opened - the instruction at the target runs next.  Otherwise the new block opens
+as usual.  (The literal ASL model would overwrite the retiring target there too.)
 
 Body entry (CORE.md §7.1, README "Precise faults"): header commands advance the header
 position (``m.hdr_end``, see :func:`_record`); the body is entered by the first attempt at
-that position of an instruction that is not a command, and stays entered when that attempt
-faults, as the AVS tests' EnterBundleBody-then-execute sequence saves it.
+that position of an instruction that is not a command when it completes; an attempt that
+faults is rejected whole and leaves the body unentered (``Machine._enter_trap``).
 
 The header state of a block is ``m.header``, a tuple of (key, value) items cleared with
 the block (ClearBundleHeaderState): B.CATR's attributes, B.DIM/C.B.DIMI's ``lb0``..``lb2``,
@@ -172,8 +176,10 @@ def _start_general(m: Machine, kind: int, transfer: int, offset: int | None, ret
                    length: int) -> Handler:
     size = length // 8
 
+    consumes_bpcn = transfer in (IND, ICALL)
+
     def start(pc: int) -> int:
-        if m.blk:
+        if m.blk and not consumes_bpcn:
             retiring = commit_pc(m, pc)
             if retiring != pc:
                 return complete_block(m, pc, pc)  # ptodbg choice: transfer, open nothing
@@ -343,7 +349,34 @@ def _attribute_command(label: str, once_key: str | None):
 
 semantic("B.DATR")(_attribute_command("datr", "datr"))
 semantic("B.FPATR")(_attribute_command("fpatr", "fpatr"))
-semantic("B.IOT", "B.IOS")(_attribute_command("io", None))
+ZERO_PARTICIPATION = "io.zero"  # header item: a PEMode=000 B.IOS/B.IOT ran in this header
+
+
+@semantic("B.IOS", "B.IOT")
+def b_io(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+    """B.IOS / B.IOT (``BindBundleSharedIO`` / ``BindBundleTileIO`` in
+    ``asl/block/model/dispatch/commands.asl``).  Their encoding checks (B.IOS SizeCode
+    13..15; B.IOT SizeCode and DstTile) are the form's constraints, made before this
+    handler runs.  PEMode = 000 decodes to no participating PE: a strict no-op before the
+    placement and binding checks, legal outside a block and after the body began (CORE.md
+    §7.18, ``docs/block/operands/B.IOS.md``); in an open header it only marks "zero
+    participation seen" (``_BundleZeroParticipationSeen``, read by
+    ``SelectedBundleTileMaskIsZero``).  A participating one is an item of the header,
+    placed like any header command and recorded as an opaque attribute: ptodbg has
+    no tile model to check or consume the bindings."""
+    size = length // 8
+    if v["PEMode"] == 0:
+        seen = ((ZERO_PARTICIPATION, 1),)
+
+        def no_participation(pc: int) -> int:
+            if m.blk and pc == m.hdr_end:  # in the header: the header goes on after it
+                m.hdr_end = pc + size
+                if seen[0] not in m.header:
+                    m.header += seen
+            return pc + size
+
+        return no_participation
+    return _attribute_command("io", None)(m, form, v, pc, length)
 
 
 @semantic("B.IOR")

@@ -12,6 +12,10 @@ Completion comes from the engine (``Commands.complete``): the first candidate is
 greyed after the cursor as you type (right arrow or end accepts it), and tab completes as
 readline does: the one candidate, or the part all candidates share, listing them when it
 cannot choose.
+
+The line keeps its own history, as a shell does: up and down recall the lines run before,
+enter on an empty line repeats the last one (as in gdb), and a ``:`` typed at the start
+(the habit of the key that opened the line) is dropped.
 """
 
 from __future__ import annotations
@@ -43,8 +47,9 @@ class CommandSuggester(Suggester):
 
 
 class CommandLine(Input):
-    """The app's command line; ``submit`` runs a line (called at once on enter),
-    ``leave`` gives the focus back (at once on escape)."""
+    """The app's command line; ``submit`` runs a line (called at once on enter, with the
+    line to run: the last one again for an empty line), ``leave`` gives the focus back (at
+    once on escape), ``show`` puts a sentence on the message line."""
 
     def __init__(self, submit: Callable[[str], None], leave: Callable[[], None], *,
                  complete: Completer | None = None, show: Callable[[str], None] | None = None,
@@ -56,6 +61,8 @@ class CommandLine(Input):
         self._leave = leave
         self._complete = complete
         self._show = show
+        self.history: list[str] = []  # the lines run, oldest first (a line repeated at once is kept once)
+        self._history_pos = 0  # where up/down are in the history (len(history): past the newest)
 
     def complete_line(self) -> None:
         """Tab: complete to the only candidate or to what all candidates share, and
@@ -79,9 +86,31 @@ class CommandLine(Input):
             self._show(f"{len(found)} completions: {'  '.join(shown)}{more}")
 
     async def action_submit(self) -> None:
-        value = self.value
+        """Enter: run the line, kept in the history; an empty line repeats the last one."""
+        line = self.value.strip().lstrip(":").strip()
         self.value = ""
-        self._submit(value)
+        if not line:
+            if not self.history:
+                if self._show is not None:
+                    self._show("no command to repeat yet")
+                return
+            line = self.history[-1]
+        elif not self.history or self.history[-1] != line:
+            self.history.append(line)
+        self._history_pos = len(self.history)
+        self._submit(line)
+
+    def recall(self, step: int) -> None:
+        """Up (-1) or down (+1) through the history; past the newest line: an empty line."""
+        self._history_pos = max(0, min(len(self.history), self._history_pos + step))
+        self.value = self.history[self._history_pos] if self._history_pos < len(self.history) else ""
+        self.cursor_position = len(self.value)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A ':' typed at the start of the line (the habit of the key that opened it) is
+        not part of the command."""
+        if event.input is self and event.value.startswith(":"):
+            self.value = event.value.lstrip(":")
 
     async def _on_key(self, event: events.Key) -> None:
         focused = self.screen.focused
@@ -95,6 +124,11 @@ class CommandLine(Input):
             event.stop()
             event.prevent_default()
             self.complete_line()
+            return
+        if event.key in ("up", "down") and self.history:
+            event.stop()
+            event.prevent_default()
+            self.recall(-1 if event.key == "up" else 1)
             return
         if event.key in ("enter", "escape"):  # here, before the keys typed after it
             event.stop()

@@ -68,6 +68,7 @@ class DisasmView(ViewPane, RowStrips, ScrollView, can_focus=True):
 
     COMPONENT_PREFIX = "disasm"
 
+    BORDER_TITLE = "disassembly"
     BINDINGS = [
         *CURSOR_BINDINGS,
         Binding("home", "to_pc", "To TPC", show=False),

@@ -11,7 +11,7 @@ removed), so a session without displays looks as it always did.  F7 opens it any
 its tab is hidden again once another tab is opened while there is still none.
 
 This module is the whole pane: its tab, its colours (``DEFAULT_CSS``) and its rendering
-(a :class:`~ptodbg.tui.pane.ViewPane`, found by the app with no edit to it).
+(a :class:`~ptodbg.tui.pane.ViewPane`, found by the main screen with no edit to it).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Memory event lists (Line API), and the pane of the last instruction's events.
 
 Moving the cursor over an event (when the list has focus) posts :class:`EventList.Selected`;
-the app then highlights the event's bytes in the memory views and scrolls them there.
+the main screen then highlights the event's bytes in the memory views and scrolls them there.
 """
 
 from __future__ import annotations
@@ -217,6 +217,7 @@ class EventsPane(ViewPane, Vertical):
     result, an edit applied); a warning note (an unsupported call) stands out."""
 
     ALLOW_MAXIMIZE = True  # z, or its key in a small terminal, shows it alone
+    BORDER_TITLE = "events of the last instruction"
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)

@@ -17,7 +17,8 @@ theme's ``pd-*`` variables (see ``ptodbg.tcss``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from rich.segment import Segment
@@ -26,6 +27,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.geometry import Region, Size
+from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Input, Label
@@ -46,6 +48,12 @@ PRINTABLE = frozenset(range(0x20, 0x7F))
 # last, for an 80-column terminal, also lets the injection mark share its cell with the
 # space after the permissions ("rw-!00011000" when marked, "rw- 00011000" when not).
 LAYOUTS = ((32, True, 2), (16, True, 2), (16, False, 2), (8, True, 2), (8, False, 2), (8, False, 1))
+# The memory views of the main screen: (key, label, what it follows at first).
+MEMORY_VIEWS = (("a", "memory A", "dma.src"), ("b", "memory B", "dma.dst"))
+STACK_NAMES = frozenset({"[stack]"})  # page names that are a stack (a view's home is elsewhere)
+# The subtitle of every memory view: what its colours and marks mean.
+LEGEND = ("[on $pd-dma-src] src [/][on $pd-dma-dst] dst [/][on $pd-dma-overlap] both [/]"
+          " [b $pd-written]written[/] [$pd-perm-fault]! once * set @ later[/]")
 
 
 def _gutter(sep: int) -> int:
@@ -268,7 +276,7 @@ class HexView(RowStrips, ScrollView, can_focus=True):
         return None
 
     def on_click(self, event) -> None:
-        """A click on a byte selects it (highlighted) and tells the app (:class:`Picked`)."""
+        """A click on a byte selects it (highlighted) and tells the main screen (:class:`Picked`)."""
         offset = event.get_content_offset(self)
         if offset is None:
             return
@@ -379,14 +387,29 @@ class HexView(RowStrips, ScrollView, can_focus=True):
 
 class MemoryPane(ViewPane, Vertical):
     """A memory view with its follow row: the expression it follows (an input) and where
-    that points now.  ``key`` names it ("a", "b"): the ids of its parts end in it."""
+    that points now.  ``key`` names it ("a", "b"): the ids of its parts end in it.
+
+    The pane owns its glue: enter in its follow field follows that expression (an empty
+    field: the pane's first one) and tells the screen (:class:`Followed`), and it keeps the
+    name a session knows it by (:meth:`record`, :meth:`restore`)."""
 
     ALLOW_MAXIMIZE = True  # z, or its key in a small terminal, shows it alone
+
+    class Followed(Message):
+        """The user gave the pane a new expression to follow (its follow field): the
+        screen keeps it in the session and says where the view went."""
+
+        def __init__(self, pane: MemoryPane, result: Follow) -> None:
+            super().__init__()
+            self.pane = pane
+            self.result = result
 
     def __init__(self, key: str, label: str, follow: str, home: int, **kwargs) -> None:
         super().__init__(**kwargs)
         self.key = key
         self.label = label
+        self.first_follow = follow  # what the pane follows when its field is emptied
+        self.session_name = key  # the name sessions save the view under ("source" in an example)
         self.input = Input(follow, id=f"follow-{key}", classes="follow", compact=True,
                            placeholder="dma.src, dma.dst, symbol, address, sp+16")
         self.where = TextLine("", id=f"where-{key}", classes="where")
@@ -398,6 +421,10 @@ class MemoryPane(ViewPane, Vertical):
             yield self.input
             yield self.where
         yield self.hexview
+
+    def on_mount(self) -> None:  # (ViewPane.on_mount runs too: Textual calls each class's handler)
+        self.hexview.border_title = self.label
+        self.hexview.border_subtitle = LEGEND
 
     def show(self, view: View) -> None:
         self.hexview.show(view)
@@ -413,7 +440,65 @@ class MemoryPane(ViewPane, Vertical):
         self.show_where()
         return result
 
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in the follow field: follow it, and the bytes get the focus."""
+        event.stop()
+        result = self.follow(event.value.strip() or self.first_follow)
+        self.post_message(self.Followed(self, result))
+        self.hexview.focus()
+
     def show_where(self) -> None:
         """The follow field's neighbour: where the view's expression points now."""
         self.where.update(self.hexview.where())
         self.where.set_class(self.hexview.follow.error is not None, "-error")
+
+    # ------------------------------------------------------------ sessions
+    def record(self) -> dict[str, str]:
+        """The view as a session saves it: its name and what it follows."""
+        return {"name": self.session_name, "follow": self.hexview.follow.text}
+
+    def restore(self, record: dict) -> None:
+        """Take a session's view (a record with a ``follow`` string): its expression is
+        evaluated at the next stop; its name is kept for the next save."""
+        follow = record["follow"].strip()
+        if not follow:
+            return
+        self.session_name = str(record.get("name") or self.key)
+        self.input.value = follow
+        self.hexview.follow = replace(self.hexview.follow, text=follow)
+
+
+def place_views(records: list, keys: Sequence[str]) -> dict[str, dict]:
+    """Which memory view takes which of a session's views: a record named after a view
+    ("a", "b") goes to it, the others in order to the views left (the first to memory A,
+    the second to memory B).  Records without a ``follow`` string are skipped."""
+    records = [r for r in records if isinstance(r, dict) and isinstance(r.get("follow"), str)]
+    free = list(keys)
+    placed: dict[str, dict] = {}
+    for r in records:
+        name = str(r.get("name", "")).lower()
+        if name in free:
+            placed[name] = r
+            free.remove(name)
+    for r in records:
+        if r not in placed.values() and free:
+            placed[free.pop(0)] = r
+    return placed
+
+
+def home_address(view: View, key: str) -> int:
+    """Where a memory view starts before its follow expression resolves.
+
+    View A: the ``src`` symbol, else the test-binary result, else the program's first
+    writable range that is not a stack, else the stack.  View B: the ``dst`` symbol, else
+    the stack at sp."""
+    stack = max(0, view.regs["sp"] - 64)
+    named = view.symbols.lookup("dst" if key == "b" else "src")
+    if named is not None:
+        return named
+    if key == "b":
+        return stack
+    if view.result is not None:
+        return view.result[0]
+    writable = [page.start for page in view.pages if page.perms & page.perms.W and page.name not in STACK_NAMES]
+    return min(writable) if writable else stack

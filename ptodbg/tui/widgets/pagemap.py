@@ -8,7 +8,7 @@ permissions, what it is (an ELF segment named by its sections, ``[stack]``, ``[h
 (:attr:`~ptodbg.debug.view.View.pages`); the pane is drawn only while its tab is open.
 
 This module is the whole pane: its tab, its colours (``DEFAULT_CSS``) and its rendering
-(a :class:`~ptodbg.tui.pane.ViewPane`, found by the app with no edit to it).
+(a :class:`~ptodbg.tui.pane.ViewPane`, found by the main screen with no edit to it).
 """
 
 from __future__ import annotations

@@ -117,7 +117,9 @@ class RegistersPane(LineStatePane, can_focus=True):
 
     Changed registers are coloured, and marked ``*`` when the pane is wide enough
     (:data:`MARKED_WIDTH` cells; a small terminal shows the colour alone).  A click on a
-    register selects it (underlined) and tells the app (:class:`~ptodbg.tui.pane.Picked`)."""
+    register selects it (underlined) and tells the main screen (:class:`~ptodbg.tui.pane.Picked`)."""
+
+    BORDER_TITLE = "registers · queues"
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -215,7 +217,7 @@ class RegistersPane(LineStatePane, can_focus=True):
         return next((name for row, lo, hi, name in self.cells if row == y and lo <= x < hi), None)
 
     def on_click(self, event) -> None:
-        """A click on a register selects it and tells the app (the ``last`` hook)."""
+        """A click on a register selects it and tells the main screen (the ``last`` hook)."""
         offset = event.get_content_offset(self)
         name = self.register_at(offset.x, offset.y) if offset is not None else None
         if name is None or self.view is None:
@@ -241,6 +243,8 @@ class RegistersPane(LineStatePane, can_focus=True):
 class StatePane(LineStatePane, can_focus=True):
     """TPC, steps, ACR, block state, reservation, R10 vs LRA, the last attempt and, for a
     program with line information, the source line of TPC."""
+
+    BORDER_TITLE = "TPC · block · reservation"
 
     def build(self, view: View) -> Lines:
         text = Lines()
@@ -299,8 +303,10 @@ class TrapPane(Pane, can_focus=True):
     """The pending trap: number, name, cause, TRAPARG0, bank, saved TPC and a hint; its
     border says whether the trap is in the way (``-trapped``) or past (``-recovered``).
 
-    The app shows the pane only while there is something to say (:meth:`has_news`): a
+    The main screen shows the pane only while there is something to say (:meth:`has_news`): a
     trap at this stop, or the reissue of a recovered instruction."""
+
+    BORDER_TITLE = "trap"
 
     @staticmethod
     def has_news(view: View) -> bool:
@@ -443,7 +449,7 @@ class KeyFooter(Static):
         self.typing, self.width = typing, width
         extra = "escape leave the input  enter run  " if typing else ""
         self.entries = keys.fit_footer(keys.footer_entries(typing), width, len(extra) + len(self.TAIL))
-        parts = [f"[@click=app.{action}][b $footer-key-foreground]{escape(key)}[/] {escape(word)}[/]"
+        parts = [f"[@click={keys.click(action)}][b $footer-key-foreground]{escape(key)}[/] {escape(word)}[/]"
                  for key, word, action, _priority in self.entries]
         if typing:
             parts.append("[b $footer-key-foreground]escape[/] leave the input  [b $footer-key-foreground]enter[/] run")

@@ -77,7 +77,7 @@ class BacktracePane(ViewPane, ListedLines, ScrollView, can_focus=True):
 
     Frames come from the view, which read them from the frames FENTRY built (the return
     address saved below the caller's sp).  A click on a frame (or up/down and enter)
-    selects it and tells the app (:class:`~ptodbg.tui.pane.Picked`): the hook for frame
+    selects it and tells the main screen (:class:`~ptodbg.tui.pane.Picked`): the hook for frame
     selection (``frame LEVEL``); the wheel scrolls a long chain."""
 
     TAB = "Calls"

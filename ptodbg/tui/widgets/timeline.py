@@ -10,7 +10,7 @@ injection, a permission or register change, a recovery); the column of the curre
 is lit and marked ``▲``.
 
 Click a column (or move along the strip with left/right, ``[``/``]`` between marks, and
-press enter) and the app runs ``goto`` to that step (to the mark's own step when the
+press enter) and the main screen runs ``goto`` to that step (to the mark's own step when the
 column holds one).
 
 Cost: the columns are rebuilt only when the history's summaries, the marks or the
@@ -178,7 +178,7 @@ class TimelineStrip(ViewPane, StyleCache, Widget, can_focus=True):
     ]
 
     class Travel(Message):
-        """The user picked a step on the strip: the app goes there (``goto``)."""
+        """The user picked a step on the strip: the main screen goes there (``goto``)."""
 
         def __init__(self, step: int) -> None:
             super().__init__()
