@@ -71,10 +71,12 @@ class Fault(Exception):
     for the debugger; it is not architectural.  ``ring`` overrides the target bank (service
     requests choose it by request type, ``ServiceRequestTarget``).  ``preserve_bank`` keeps a
     saved context already in the target bank (ACRE faults: ArchitectureEnterRequest puts
-    the bank's recovery context back).
+    the bank's recovery context back).  ``code`` names the spec's FaultCode where several
+    share the trap number (the tile rejections TileLegality and TileAllocation share trap 5
+    with BundleControl); empty otherwise.
     """
 
-    __slots__ = ("number", "arg", "cause", "resume", "reason", "ring", "preserve_bank")
+    __slots__ = ("number", "arg", "cause", "resume", "reason", "ring", "preserve_bank", "code")
 
     def __init__(
         self,
@@ -85,6 +87,7 @@ class Fault(Exception):
         reason: str = "",
         ring: int | None = None,
         preserve_bank: bool = False,
+        code: str = "",
     ) -> None:
         super().__init__(number, arg)
         self.number = number
@@ -94,6 +97,7 @@ class Fault(Exception):
         self.reason = reason
         self.ring = ring
         self.preserve_bank = preserve_bank
+        self.code = code
 
     def __repr__(self) -> str:
         return f"Fault({trap_name(self.number)}, arg={self.arg:#x}, reason={self.reason!r})"

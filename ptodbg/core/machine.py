@@ -98,6 +98,8 @@ from ptodbg.isa.fetch import Unfetchable, fetch_instruction, split_window
 from ptodbg.isa.forms import Form
 from ptodbg.isa.legacy import decoder_for, legacy_form
 from ptodbg.isa.record import Frozen, Record
+from ptodbg.tile.state import EMPTY as EMPTY_TILES
+from ptodbg.tile.state import TileFile
 
 Handler = Callable[[int], int]
 
@@ -135,6 +137,7 @@ class TrapInfo(Frozen):
     vector: int  # the TPC trap entry set (EVBASE, or arg0 when EVBASE is 0)
     vectored: bool  # True when the bank had a handler (EVBASE != 0)
     reason: str
+    code: str = ""  # the spec's FaultCode when several share the number (Fault.code)
 
     def as_json(self) -> dict:
         return {
@@ -168,10 +171,11 @@ class SavedContext(Frozen):
     mcopy: tuple | None
     frame: tuple | None
     preds: tuple[int, ...]
+    bdesc: object  # the open control block's BSTART descriptor (Machine.bdesc)
 
 
 #: The record a bank holds after reset: invalid, every field zero (ResetProfileState).
-EMPTY_CONTEXT = SavedContext(False, 0, 0, False, False, False, 0, 0, 0, 0, (), None, None, (0,) * 8)
+EMPTY_CONTEXT = SavedContext(False, 0, 0, False, False, False, 0, 0, 0, 0, (), None, None, (0,) * 8, None)
 
 
 class StepResult(Record):
@@ -267,15 +271,17 @@ class Snapshot(Frozen):
 # an attribute is in decides only what a snapshot can share with the previous one.
 MOVING_FIELDS = (  # changed by ordinary instructions: PC, queues, block state, reservation
     "pc", "t_valid", "u_valid", "blk", "bpc", "bkind", "btype", "bpcn", "taken", "bseq", "lra", "frame_ret",
-    "commit_arg", "cond_set", "tgt_set", "sys_pending", "hdr_end", "header", "resv", "mcopy", "frame",
-    "frame_depth", "last_frame", "last_memory_command", "hint_payload",
-    "hint_epoch",
+    "commit_arg", "cond_set", "tgt_set", "sys_pending", "hdr_end", "header", "bdesc", "resv", "mcopy", "frame",
+    "tiles",
 )
+# (The block bookkeeping at the end changes only when a frame template, MSET, MCOPY, B.HINT,
+# HL.Q* or cross-block command completes: settled, so its tuples are shared between snapshots.)
 SETTLED_FIELDS = (  # changed by traps, system calls, system registers and maintenance
     "acr", "core_state", "thread_ptr", "global_ptr", "feature_enable", "last_fault", "fault_address",
     "last_trap", "trap_step", "fence_pred", "fence_succ", "icache_epoch", "exit_code", "os_state", "gqm",
     "dcache_epoch", "bcache_epoch", "tlb_epoch", "maintenance", "request_epoch", "request_operand",
     "control_request", "preds", "last_cross_block", "last_queue",
+    "frame_depth", "last_frame", "last_memory_command", "hint_payload", "hint_epoch",
 )
 SCALAR_FIELDS = ("steps", *MOVING_FIELDS, *SETTLED_FIELDS)  # Snapshot.scalars order
 PACKED_REGS = Struct("<32Q")  # Snapshot.regs: the register file r, as unsigned 64-bit words
@@ -370,6 +376,11 @@ class Machine:
         self.cond_set = self.tgt_set = self.sys_pending = False
         self.hdr_end: int | None = None
         self.header: tuple = ()
+        # The descriptor the open block's BSTART installed (_BundleOperation of a STD, FP
+        # or SYS start: form identity, branch type ...; ptodbg.tile.blockop.Descriptor,
+        # immutable, one per decoded BSTART), None with no block open or one opened by
+        # other means.  A tile start's is its header's operation state instead.
+        self.bdesc: object | None = None
         self.resv: tuple[int, int] | None = None
         self.steps = 0
         self.last_fault = 0
@@ -398,6 +409,8 @@ class Machine:
         # P0..P7 (asl/arch/programming-model/predicate-registers.asl); P0 reads as all ones,
         # whatever the tuple holds in its place.
         self.preds: tuple[int, ...] = (0,) * 8
+        # The tile registers (ptodbg.tile.state): one immutable file, replaced on change.
+        self.tiles: TileFile = EMPTY_TILES
         # Maintenance and request bookkeeping of the SYS forms (epochs are their effect).
         self.dcache_epoch = self.bcache_epoch = self.tlb_epoch = 0
         self.maintenance: tuple | None = None
@@ -503,7 +516,7 @@ class Machine:
                 "CORE_STATE": self.core_state,
                 "CORE_FEATURE_ENABLE": self.feature_enable,
                 "VERSION": 1,
-                "TILE_CAPACITY": 262144,
+                "TILE_CAPACITY": self.profile.tile_capacity,
             }.get(name, 0)
         ring, low = (address >> 12) & 0xF, address & 0xFFF
         if low == ssr.TRAPNO:
@@ -877,6 +890,8 @@ class Machine:
 
     def _build_form(self, pc: int, form: Form, insn: int, length: int) -> tuple[Handler, Handler | None]:
         values = form.values(insn)
+        if form.variants:  # which encoding variant it is (BSTART.TMOV/TSTORE) is in the word
+            values["_encoding"] = insn
         placement, need_t, need_u = self.guards(form, values)
         bad = form.violation(values)
         precise: Handler | None = None
@@ -1267,6 +1282,7 @@ class Machine:
             vector=self.pc,
             vectored=bool(evbase),
             reason=f.reason,
+            code=f.code,
         )
         self.last_trap = info
         self.trap_step = self.steps
@@ -1300,6 +1316,7 @@ class Machine:
             mcopy=self.mcopy,
             frame=self.frame,
             preds=self.preds,
+            bdesc=self.bdesc,
         )
         put = self.sregs.__setitem__
         base = ring << 12
@@ -1393,6 +1410,7 @@ class Machine:
         self.mcopy = ctx.mcopy
         self.frame = ctx.frame
         self.preds = ctx.preds
+        self.bdesc = ctx.bdesc
         for k in range(4):
             self.r[T_BASE + k] = self.ctx(ring, ssr.EBARG_TQ0 + k)
             self.r[U_BASE + k] = self.ctx(ring, ssr.EBARG_UQ0 + k)

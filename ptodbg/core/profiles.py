@@ -38,6 +38,8 @@ class Profile(Frozen):
     # Scalar FP: "carrier" = the reference profile's raw-bit surrogates (ADR-0028, what the
     # AVS tests check); "ieee" = correctly rounded IEEE-754 for real programs.
     fp_model: str = "ieee"
+    # TILE_CAPACITY: the bytes of tile storage the core has (TileCapacityLimitBytes).
+    tile_capacity: int = 262144
 
 
 DEBUG = Profile("debug")

@@ -60,6 +60,7 @@ from ptodbg.core.state import (
 )
 from ptodbg.core.writeset import mask_at
 from ptodbg.isa.fetch import Unfetchable, fetch_instruction
+from ptodbg.tile.blockop import Descriptor, descriptor_of
 
 if TYPE_CHECKING:
     from ptodbg.core.machine import Machine
@@ -94,6 +95,7 @@ class _Open(NamedTuple):
     bpcn: int
     seq: int
     ret: int
+    desc: Descriptor  # the descriptor its BSTART installs (Machine.bdesc)
 
 
 def materialize(m: Machine, b: _Open, setc_done: bool, taken: bool) -> None:
@@ -102,6 +104,7 @@ def materialize(m: Machine, b: _Open, setc_done: bool, taken: bool) -> None:
     m.blk = True
     m.sys_pending = False
     m.header = ()
+    m.bdesc = b.desc
     m.bkind = b.kind
     if b.kind == KIND_SYS:
         m.btype, m.bpcn = FALL, 0
@@ -126,12 +129,13 @@ def _bstart_facts(form: Form, v: dict[str, int], pc: int, size: int) -> _Open | 
         return None
     kind = KIND_SYS if name.endswith(".SYS") else KIND_FP if name.endswith(".FP") else KIND_STD
     seq = pc + size
+    desc = descriptor_of(form, v)
     if name == "BSTART.CALL":
         target = (pc + 2 * v["simm12"]) & ((1 << 64) - 1)
         ret = (pc + size - 2 + 2 * v["uimm5"]) & ((1 << 64) - 1)
-        return None if target & 1 else _Open(pc, kind, CALL, target, seq, ret)
+        return None if target & 1 else _Open(pc, kind, CALL, target, seq, ret, desc)
     if kind == KIND_SYS:
-        return _Open(pc, kind, FALL, 0, seq, seq)
+        return _Open(pc, kind, FALL, 0, seq, seq, desc)
     if "BrType" in v:
         transfer = {1: FALL}.get(v["BrType"])
     else:
@@ -140,7 +144,7 @@ def _bstart_facts(form: Form, v: dict[str, int], pc: int, size: int) -> _Open | 
         return None
     offset = next((v[f] for f in ("simm25", "simm17", "simm12") if f in v), None)
     target = seq if transfer == FALL or offset is None else (pc + 2 * offset) & ((1 << 64) - 1)
-    return None if target & 1 else _Open(pc, kind, transfer, target, seq, seq)
+    return None if target & 1 else _Open(pc, kind, transfer, target, seq, seq, desc)
 
 
 class _Insn(NamedTuple):

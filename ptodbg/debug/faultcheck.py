@@ -11,8 +11,8 @@ needs), ``step``, ``recover``, ``continue``.  It checks (DESIGN.md §10):
 1. *precise*: the attempt trapped with the right number (DATA_PAGE_FAULT 35, or
    INST_PAGE_FAULT 33 for a fetch), TRAPARG0 (the probe's original address, see
    :mod:`ptodbg.debug.faultsites`), saved TPC and step count; it recorded no memory event;
-   registers, queues, reservation, block state, system-call state and every page
-   (contents and permissions) are as the fault-free run had them before that step; the
+   registers, queues, reservation, block state, system-call state, tile registers and every
+   page (contents and permissions) are as the fault-free run had them before that step; the
    block's ``body`` flag too (a faulting first body instruction has not entered it).
 2. *recovered*: after ``recover`` the run stops exactly as the fault-free one did - stop
    status and message, TPC, registers, queues, block, reservation, pending trap, result

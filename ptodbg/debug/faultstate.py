@@ -1,8 +1,9 @@
 """What a fault-injection check compares: observations of a machine and their differences.
 
 An :class:`Observation` is the architectural state a precise fault must preserve -
-registers, queues, block, reservation, system-call state, every page and its
-permissions - taken as a copy-on-write snapshot, so keeping one costs a page table.  An
+registers, queues, block, reservation, system-call state, tile registers (compared by
+content: a replayed run makes new tile objects), every page and its permissions - taken
+as a copy-on-write snapshot, so keeping one costs a page table.  An
 :class:`Ending` adds how a run stopped and what it produced (stop, pending trap, result
 bytes, program output).  :func:`state_changes` and :func:`ending_changes` list every
 difference as a :class:`Change` that names itself for a report.
@@ -13,11 +14,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ptodbg.core import Machine, Snapshot
+from ptodbg.core.machine import MOVING_FIELDS
 from ptodbg.core.memory import PAGE_SHIFT, PAGE_SIZE, perms_text
 from ptodbg.core.state import GPR_COUNT, GPR_NAMES
 from ptodbg.debug.engine import DebugError, Debugger
+from ptodbg.tile.state import TileFile
 
 MAX_NAMED = 6  # differences named in one detail text
+_TILES = MOVING_FIELDS.index("tiles")  # the tile file's place in Snapshot.moving
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +48,10 @@ class Observation:
     @property
     def pages(self) -> dict[int, bytearray]:
         return self.snapshot.pages
+
+    @property
+    def tiles(self) -> TileFile:
+        return self.snapshot.moving[_TILES]
 
     @property
     def perms(self) -> dict[int, int]:
@@ -94,6 +102,8 @@ class Change:
             return f"page {self.where:#x} {self.got} ({reference} {self.expected})"
         if self.what == "steps":
             return f"{self.got} steps ({reference} {self.expected})"
+        if self.what == "tile":
+            return f"tile register {self.where}"
         name = self.where if self.what == "register" else self.what
         return f"{name} {_show(self.got)} ({reference} {_show(self.expected)})"
 
@@ -138,6 +148,8 @@ def state_changes(expected: Observation, got: Observation) -> list[Change]:
             out.append(Change(what, None, a, b))
     if expected.block != got.block:
         out.append(Change("block", None, expected.block, got.block))
+    for name in expected.tiles.differences(got.tiles):
+        out.append(Change("tile", name, "as before", "changed"))
     a_pages, b_pages = expected.pages, got.pages
     for pn in sorted(a_pages.keys() | b_pages.keys()):
         a, b = a_pages.get(pn), b_pages.get(pn)

@@ -48,11 +48,13 @@ from itertools import filterfalse
 from operator import attrgetter
 
 from ptodbg.core import Snapshot
-from ptodbg.core.machine import SETTLED_FIELDS, SystemParts
+from ptodbg.core.machine import MOVING_FIELDS, SETTLED_FIELDS, SystemParts
 from ptodbg.core.memory import differing_pages
 from ptodbg.core.writeset import ALL_GPRS
 from ptodbg.debug.records import IntervalSummary
 from ptodbg.isa.record import Record
+from ptodbg.tile.state import TileFile
+from ptodbg.tile.state import footprint as tile_footprint
 
 KEEP_NEWEST = 1  # snapshots nearest the present that thinning never drops
 ALLOCATION_HEADER = 16  # malloc's chunk header of a large object (pages, big dicts)
@@ -317,7 +319,7 @@ class History:
             self._bytes += _entry_bytes(entry)
             return
         total = (_entry_bytes(entry) + _SNAPSHOT_BYTES + getsizeof(snap.steps)
-                 + self._hold_parts((snap.regs, snap.moving)))
+                 + self._hold_parts((snap.regs, snap.moving)) + self._hold_tiles(snap.moving[_TILES]))
         system = snap.system
         if _take_hold(refs, id(system)):
             total += _SYSTEM_BYTES + self._hold_parts(_system_parts(system))
@@ -347,6 +349,29 @@ class History:
         refs, charges = self._refs, self._charges
         return sum(charges.pop(id(part)) for part in parts if _let_go(refs, id(part)))
 
+    def _hold_tiles(self, file: TileFile) -> int:
+        """One holder more for the snapshot's tile file; the first time, one more for each
+        tile in it (tiles an operation left unchanged are the same objects in neighbouring
+        files, counted once).  A program that never touches tiles holds the one empty file."""
+        refs = self._refs
+        if not _take_hold(refs, id(file)):
+            return 0
+        charges = self._charges
+        total = charges[id(file)] = file.footprint(_size)
+        for part in file.parts():
+            if _take_hold(refs, id(part)):
+                size = charges[id(part)] = tile_footprint(part, _size)
+                total += size
+        return total
+
+    def _let_go_tiles(self, file: TileFile) -> int:
+        """The reverse of :meth:`_hold_tiles`: the bytes no longer held."""
+        refs = self._refs
+        if not _let_go(refs, id(file)):
+            return 0
+        charges = self._charges
+        return charges.pop(id(file)) + sum(charges.pop(id(part)) for part in file.parts() if _let_go(refs, id(part)))
+
     def _drop(self, entry: Entry) -> None:
         """The reverse of :meth:`_hold`: a part, table or page no entry holds any more is
         freed with its last holder."""
@@ -355,7 +380,8 @@ class History:
         refs = self._refs
         if not _let_go(refs, id(snap)):
             return
-        total = _SNAPSHOT_BYTES + getsizeof(snap.steps) + self._let_go_parts((snap.regs, snap.moving))
+        total = (_SNAPSHOT_BYTES + getsizeof(snap.steps) + self._let_go_parts((snap.regs, snap.moving))
+                 + self._let_go_tiles(snap.moving[_TILES]))
         system = snap.system
         if _let_go(refs, id(system)):
             total += _SYSTEM_BYTES + self._let_go_parts(_system_parts(system))
@@ -474,6 +500,7 @@ def _items_bytes(items: Iterable[object]) -> int:
     return total
 
 
+_TILES = MOVING_FIELDS.index("tiles")  # the tile file's place in Snapshot.moving
 _SHARED = frozenset(range(-5, 257)) | {None, ()}  # objects CPython shares (True == 1, False == 0)
 getsizeof = sys.getsizeof
 _ENTRY_BYTES = sys.getsizeof(Entry(0, 0, None))  # type: ignore[arg-type]

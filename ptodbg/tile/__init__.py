@@ -1,4 +1,5 @@
-"""The tile part of the core layer (DESIGN.md §1, §12): tile data types and numeric formats.
+"""The tile part of the core layer (DESIGN.md §1, §12): tile data types and numeric formats,
+tile registers, the operation state of a block, and the tile operations.
 
 ``ptodbg.tile`` sits between ``ptodbg.core`` (which may import it) and ``ptodbg.isa``; it
 imports nothing above it.  Its modules:
@@ -13,7 +14,13 @@ imports nothing above it.  Its modules:
 * :mod:`.convert` - element conversion (TCVT's element rule), integer conversion, the MX
   (microscaling) forms and the special-value rules of comparisons and min/max;
 * :mod:`.reference` - the pto-v0 reference profile's own numeric encoders
-  (``asl/arch/profile/*``), bit-exact, for the matrix post-processing path and the AVS.
+  (``asl/arch/profile/*``), bit-exact, for the matrix post-processing path and the AVS;
+* :mod:`.codes` - the data-type sets, layouts, pad values, PE modes and size codes;
+* :mod:`.operations` - the table of the 109 operations;
+* :mod:`.state` - tiles and the tile file (machine state);
+* :mod:`.blockop` - a block's descriptor, attributes and bindings;
+* :mod:`.elements`, :mod:`.legality`, :mod:`.semantics` - the operations' element rules,
+  shared predicates and per-family semantics; :mod:`.dispatch` runs one.
 
 Using it (an element is its raw bits, an ``int`` of the type's width; a value is an exact
 Python number)::

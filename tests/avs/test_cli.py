@@ -36,7 +36,7 @@ end;
 UNSUPPORTED = """// PTO-TEST: {"id":"T-UNSUP-001","kind":"execution"}
 func main() => integer
 begin
-    ConfigureTile(0, 1);
+    TMATMUL(0, 1, 2);
     return 0;
 end;
 """
@@ -71,7 +71,7 @@ def test_text_report_lines_and_summary(tmp_path):
     assert "assertion failed: left is bits(64) 0x100, right is bits(64) 0x104" in lines[2]
     assert "b.asl:6: assert ReadTPC() == Zeros{PTO_XLEN} + 0x104;" in lines[2]
     assert lines[3].startswith("unsupported T-UNSUP-001  ")
-    assert "tile/vector surface: unsupported: function ConfigureTile at" in lines[4]
+    assert "tile part two, matrix and cube engine: unsupported: function TMATMUL at" in lines[4]
     assert lines[-1].startswith("3 points: 1 pass, 1 fail, 1 unsupported (")
 
 
@@ -83,7 +83,7 @@ def test_json_report_and_exit_status_without_failures(tmp_path):
     assert rows[0] == {"id": "T-PASS-001", "kind": "execution", "file": rows[0]["file"], "status": "pass",
                        "detail": ""}
     assert rows[0]["file"].endswith("a.asl")
-    assert rows[1]["status"] == "unsupported" and rows[1]["detail"].startswith("tile/vector surface:")
+    assert rows[1]["status"] == "unsupported" and rows[1]["detail"].startswith("tile part two, matrix and cube engine:")
     assert rows[-1] == {"total": 2, "pass": 1, "fail": 0, "unsupported": 1}
 
 

@@ -18,10 +18,10 @@ from ptodbg.core import Machine, reference
 from ptodbg.core import sysregs as ssr
 from ptodbg.core.faults import BUNDLE_TRAP, ILLEGAL_INST, SW_BREAKPOINT
 from ptodbg.core.loader import load
-from ptodbg.core.semantics.blocks import ZERO_PARTICIPATION
 from ptodbg.isa.asm import assemble
 from ptodbg.isa.elf import parse_program
 from ptodbg.isa.forms import COMMAND_FORMS
+from ptodbg.tile.blockop import of_header
 
 B_IOS = next(f for f in COMMAND_FORMS if f.mnemonic == "B.IOS")
 
@@ -62,10 +62,10 @@ def test_zero_mask_bindings_in_the_header_mark_zero_participation_only():
         m.step()
     assert m.block_state()["body"] is False and m.bpc == 0x8
     m.step()  # b.ios at 0xa, in the header
-    assert m.pc == 0xE and m.header == ((ZERO_PARTICIPATION, 1),)
+    assert m.pc == 0xE and of_header(m.header).zero_seen
     assert m.block_state()["body"] is False  # a header command: the header goes on
     m.step()  # b.iot at 0xe, in the header: the mark is already there
-    assert m.pc == 0x12 and m.header == ((ZERO_PARTICIPATION, 1),)
+    assert m.pc == 0x12 and of_header(m.header).zero_seen
     assert m.block_state()["body"] is False
 
 

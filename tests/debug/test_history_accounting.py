@@ -19,6 +19,7 @@ from ptodbg.debug.engine import Debugger
 from ptodbg.debug.history import KEEP_NEWEST, History
 from ptodbg.isa.asm import assemble
 from ptodbg.isa.elf import parse_program
+from ptodbg.tile.state import SharedTile, Tile, TileFile
 
 
 def walker(**options) -> Debugger:
@@ -45,9 +46,16 @@ def held_bytes(h: History) -> int:
             todo += [obj.regs, obj.moving, obj.system, obj.pages] + ([] if -5 <= obj.steps <= 256 else [obj.steps])
         elif isinstance(obj, SystemParts):
             todo += [obj.settled, obj.sregs, obj.trap_status, obj.saved, obj.perms, obj.once]
-        elif type(obj) is tuple or type(obj) is dict:
+        elif type(obj) is tuple or type(obj) is dict or type(obj) is list:
             items = obj.values() if type(obj) is dict else obj
-            todo += [x for x in items if type(x) in (tuple, bytearray) or (type(x) is int and not -5 <= x <= 256)]
+            todo += [x for x in items
+                     if type(x) in (tuple, bytearray, TileFile) or (type(x) is int and not -5 <= x <= 256)]
+        elif isinstance(obj, TileFile):  # the tuples of the file, then its tiles (which the tuples hold)
+            todo += [obj.local, obj.shared, *obj.parts()]
+        elif isinstance(obj, Tile):
+            todo += [obj.values, obj.defined]
+        elif isinstance(obj, SharedTile):
+            todo.append(obj.tile)
         elif hasattr(obj, "snap"):
             todo += [obj.snap, obj.step]
     return total

@@ -22,6 +22,12 @@ from ptodbg.avs.harness import (  # noqa: F401 - the imports register the harnes
     numeric_functions,
     scalar_functions,
     semantic_functions,
+    tile_block,
+    tile_decode,
+    tile_elements,
+    tile_exec,
+    tile_functions,
+    tile_shared,
 )
 from ptodbg.avs.harness.globals import machine_globals
 from ptodbg.avs.harness.registry import SPEC_FUNCTIONS
@@ -47,6 +53,7 @@ CONSTANTS: dict[str, object] = {
     "PTO_MODEL_MAX_TILE_CAPACITY_BYTES": 262144,
     **decode_functions.CONSTANTS,
     **numeric_functions.CONSTANTS,
+    **tile_decode.CONSTANTS,
 }
 
 
@@ -66,6 +73,7 @@ TYPES: dict[str, syntax.Node] = {
     "ModelAddress": _ints(0, 4095), "SystemRegisterFileIndex": _ints(0, 65535),
     "InterruptID": _ints(0, 63), "Reg5Selector": _ints(0, 31),
     **numeric_functions.TYPES,
+    **tile_shared.TYPES,
 }
 
 _CONTRACT = re.compile(r"InstructionContract([A-Za-z0-9]+?)_(\w+)$")
@@ -86,7 +94,9 @@ def _fallback(name: str) -> Builtin | None:
     m = _CONTRACT.match(name)
     if m is None:
         return None
-    fn = decode_functions.contract_function(m.group(1), m.group(2))
+    prop, ident = m.group(1), m.group(2)
+    fn = (tile_decode.contract_fact(prop, ident) or tile_elements.contract_element_fact(prop, ident)
+          or tile_exec.contract_semantics(prop, ident) or decode_functions.contract_function(prop, ident))
     return None if fn is None else _builtin(fn, False)
 
 

@@ -14,6 +14,7 @@ from ptodbg.avs.harness.header_state import DIMENSIONS, set_control_attributes
 from ptodbg.avs.harness.machine_functions import set_fault_with_cause
 from ptodbg.avs.harness.registry import spec_function
 from ptodbg.avs.harness.state import FAULT_NONE, Harness, kind_code, transfer_code
+from ptodbg.avs.harness.tile_block import operation
 from ptodbg.avs.values import AssertionFailed, Enum
 from ptodbg.core.faults import Fault
 from ptodbg.core.machine import EMPTY_CONTEXT
@@ -166,6 +167,7 @@ def reset_bundle_control_state(h: Harness) -> None:
     m.bkind, m.btype, m.taken, m.bpcn, m.bseq, m.frame_ret = KIND_STD, FALL, False, 0, 0, 0
     m.cond_set = m.tgt_set = m.sys_pending = False
     m.header = ()
+    m.bdesc = None
     m.hdr_end = None
     m.mcopy = m.frame = None
     m.frame_depth = 0
@@ -191,3 +193,13 @@ def set_bundle_argument_kind(h: Harness, kind: object, value: object) -> None:
     v = as_bits(value, "the bundle argument")
     header_state.set_bundle_argument(h, v, as_bits(kind, "the argument kind", 3))
     h.m.commit_arg = v
+
+
+@spec_function("BundleOperationGPRInputSelector", "asl/block/model/dispatch/scalar-schema.asl")
+def bundle_operation_gpr_input_selector(h: Harness, slot: object) -> int:
+    """The GPR B.IOR's binding 0 names for source ``slot`` (0 when the block has none)."""
+    k = as_int(slot, "the slot")
+    if not 0 <= k <= 2:
+        raise AssertionFailed(f"GPR input slot {k} outside 0..2")
+    scalar = operation(h).scalar
+    return 0 if scalar is None else (scalar.source0, scalar.source1, scalar.source2)[k]

@@ -17,10 +17,11 @@ from collections.abc import Callable
 from ptodbg.avs.convert import as_bits, as_bool, as_int, word
 from ptodbg.avs.harness import header_state
 from ptodbg.avs.harness.state import KIND_ENUM, TRANSFER_ENUM, Harness
+from ptodbg.avs.harness.tile_block import block_globals, saved_bundle_operation, saved_tile_bindings
 from ptodbg.avs.harness.views import ArrayView, RecordView
-from ptodbg.avs.values import Array, AslError, Bits, Enum
+from ptodbg.avs.values import Array, AslError, Bits, Enum, Unsupported
 from ptodbg.core import sysregs as ssr
-from ptodbg.core.machine import EMPTY_CONTEXT, PRED_COUNT, PRED_MASK
+from ptodbg.core.machine import EMPTY_CONTEXT, PRED_COUNT, PRED_MASK, SavedContext
 from ptodbg.core.semantics.templates import FrameTemplate
 
 _FRAME_KINDS = ("FrameTemplate_Entry", "FrameTemplate_Exit", "FrameTemplate_ReturnAddress",
@@ -103,6 +104,30 @@ def assign_predicates(h: Harness, value: object) -> None:
 
 
 # --------------------------------------------------------------- trap contexts
+class _SavedBlock:
+    """A saved record's header as the block state the operation views read
+    (:func:`.tile_block.block_globals` over it): ``m.header`` is the record's, read-only."""
+
+    __slots__ = ("m",)
+
+    def __init__(self, record: Callable[[], SavedContext]) -> None:
+        object.__setattr__(self, "m", _SavedHeader(record))
+
+
+class _SavedHeader:
+    __slots__ = ("_record",)
+
+    def __init__(self, record: Callable[[], SavedContext]) -> None:
+        object.__setattr__(self, "_record", record)
+
+    @property
+    def header(self) -> tuple:
+        return self._record().header
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise Unsupported("assignment to a leaf of a saved trap context's block state")
+
+
 def trap_context(h: Harness, ring: int) -> RecordView:
     """_TrapContexts[[ring]] over ptodbg's bank ``ring``."""
     m = h.m
@@ -146,6 +171,11 @@ def trap_context(h: Harness, ring: int) -> RecordView:
         "bpcn": ctx(ssr.EBARG_BPC_TGT),
     })
     hdr = saved_header()
+    operation_state = block_globals(_SavedBlock(record))  # type: ignore[arg-type]
+
+    def leaf(name: str) -> tuple:
+        return (operation_state[name].get, None)
+
     return RecordView(f"_TrapContexts[[{ring}]]", {
         "valid": (lambda: m.context_valid(ring), set_valid),
         "source_acr": (lambda: m.ctx(ring, ssr.EBARG0) & 0xF, set_source),
@@ -162,6 +192,14 @@ def trap_context(h: Harness, ring: int) -> RecordView:
         "system_block_terminal_pending": saved("sys_pending", bool),
         "bundle_sequential_pc": saved("bseq", word),
         "frame_stack_return_target": saved("frame_ret", word),
+        "bundle_tile_bindings": saved("header", saved_tile_bindings),
+        "bundle_scalar_bindings": leaf("_BundleScalarBindings"),
+        "bundle_shared_bindings": leaf("_BundleSharedBindings"),
+        "bundle_zero_participation_seen": leaf("_BundleZeroParticipationSeen"),
+        "bundle_data_attributes": leaf("_BundleDataAttributes"),
+        "bundle_data_attributes_present": leaf("_BundleDataAttributesPresent"),
+        "bundle_fixed_point_attributes": leaf("_BundleFixedPointAttributes"),
+        "bundle_operation": (lambda: saved_bundle_operation(record().header, record().bdesc), None),
         "bundle_argument": (lambda: header_state.bundle_argument(hdr), None),
         "bundle_argument_kind": (lambda: header_state.bundle_argument_kind(hdr), None),
         "bundle_control_attributes": (lambda: header_state.control_attributes(hdr), None),

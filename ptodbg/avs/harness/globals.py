@@ -28,6 +28,8 @@ from ptodbg.avs.harness.state import (
     kind_code,
     transfer_code,
 )
+from ptodbg.avs.harness.tile_block import block_globals
+from ptodbg.avs.harness.tile_values import TileFiles, set_tile_capacity, tile_globals
 from ptodbg.avs.harness.views import ArrayView, Fixed, RecordView, Scalar
 from ptodbg.avs.interpreter import Global
 from ptodbg.avs.values import Array, AslError, Bits, Enum, Unsupported
@@ -163,8 +165,17 @@ def _system_registers(h: Harness) -> RecordView:
     m = h.m
 
     def base(name: str) -> tuple:
+        """A read-only identification register: a test may assign the value it holds (the
+        model's reset writes it), not another (ptodbg's is fixed)."""
         address = next(a for a, (n, *_rest) in ssr.BASE_REGISTERS.items() if n == name)
-        return (lambda: word(m.read_sysreg(address)), None)
+
+        def put(v: object) -> None:
+            value = as_bits(v, f"_SystemRegisters.{name.lower()}")
+            if value != m.read_sysreg(address):
+                raise Unsupported(f"_SystemRegisters.{name.lower()} = {value:#x} (ptodbg's {name} is "
+                                  f"{m.read_sysreg(address):#x}, fixed)")
+
+        return (lambda: word(m.read_sysreg(address)), put)
 
     def set_core_state(v: object) -> None:
         m.core_state = as_bits(v, "core_state")  # the ACR is _CurrentACR's, not core_state's
@@ -185,6 +196,7 @@ def _system_registers(h: Harness) -> RecordView:
             fields[name] = base(reg)
         except StopIteration:
             pass
+    fields["tile_capacity"] = (fields["tile_capacity"][0], lambda v: set_tile_capacity(h, v))
     return RecordView("_SystemRegisters", fields)
 
 
@@ -204,6 +216,16 @@ def _barg(h: Harness) -> RecordView:
         "taken": (taken, lambda v: setattr(m, "taken", as_bool(v, "_BARG.taken"))),
         "bpcn": (bpcn, lambda v: setattr(m, "bpcn", as_bits(v, "_BARG.bpcn"))),
     })
+
+
+def _set_bundle_active(h: Harness, v: object) -> None:
+    """_BundleActive: a block the test opens by hand has not entered its body
+    (_BundleBodyActive stays as it was, FALSE after reset): its header ends at TPC."""
+    m = h.m
+    active = as_bool(v, "_BundleActive")
+    if active and not m.blk and m.hdr_end is None:
+        m.hdr_end = m.pc
+    m.blk = active
 
 
 def _body_active(h: Harness) -> Scalar:
@@ -401,8 +423,7 @@ def machine_globals(h: Harness) -> dict[str, Global]:
         "_PredicateRegisters": Fixed("_PredicateRegisters", predicate_registers(h),
                                      lambda v: assign_predicates(h, v)),
         # block state (asl/block/model/state/*.asl)
-        "_BundleActive": Scalar("_BundleActive", lambda: bool(m.blk),
-                                lambda v: setattr(m, "blk", as_bool(v, "_BundleActive"))),
+        "_BundleActive": Scalar("_BundleActive", lambda: bool(m.blk), lambda v: _set_bundle_active(h, v)),
         "_BundleBodyActive": _body_active(h),
         "_BARG": Fixed("_BARG", _barg(h)),
         "_BundleSequentialPC": Scalar("_BundleSequentialPC", *_word_field(h, "bseq")),
@@ -414,6 +435,8 @@ def machine_globals(h: Harness) -> dict[str, Global]:
     out.update(_reservation(h))
     out.update(header_globals(h))
     out.update(_bookkeeping(h))
+    out.update(block_globals(h))
+    out.update(tile_globals(TileFiles(lambda: h.m.tiles, lambda f: setattr(h.m, "tiles", f))))
     return out
 
 

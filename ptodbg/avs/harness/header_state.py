@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ptodbg.avs.convert import as_bits, as_bool, word
+from ptodbg.avs.convert import as_bits, as_bool, as_int, word
 from ptodbg.avs.harness.state import Harness
 from ptodbg.avs.harness.views import ArrayView, Fixed, RecordView, Scalar
 from ptodbg.avs.interpreter import Global
-from ptodbg.avs.values import Bits
+from ptodbg.avs.values import Bits, Unsupported
 
 DIMENSIONS = 3  # PTO_BUNDLE_DIMENSION_COUNT: lb0..lb2
 _CONTROL_KEYS = {"trap_enabled": "trap", "atomic": "atom", "acquire": "aq", "release": "rl", "far": "far",
@@ -124,18 +124,58 @@ def dimension_present(hdr: Header) -> ArrayView:
 
 
 def hint(hdr: Header) -> RecordView:
-    def present() -> object:
+    """_BundleHint over the hint items: ``hint`` (a B.HINT ran), ``hint.trace`` (a trace
+    hint: ``begin`` or ``end``) and ``hint.<field>`` (its raw fields).  A trace hint is a
+    present hint, so a write that would make it absent is a state ptodbg cannot hold."""
+
+    def present() -> bool:
         items = hdr.items()
         return "hint" in items or "hint.trace" in items
 
+    def set_present(v: object) -> None:
+        if as_bool(v, "_BundleHint.present"):
+            if not present():
+                hdr.replace("hint", 1)
+        elif "hint.trace" in hdr.items():
+            raise Unsupported("_BundleHint.present = FALSE with a trace hint (ptodbg's trace hint is present)")
+        else:
+            hdr.replace("hint", None)
+
+    def set_trace(v: object) -> None:
+        items = hdr.items()
+        if as_bool(v, "_BundleHint.trace"):
+            if "hint.trace" not in items:
+                hdr.replace("hint.trace", "begin")
+        elif "hint.trace" in items:
+            if items["hint.trace"] == "end":
+                raise Unsupported("_BundleHint.trace = FALSE with trace_end (ptodbg's trace end is a trace hint)")
+            hdr.replace("hint", 1)  # still present
+            hdr.replace("hint.trace", None)
+
+    def set_trace_end(v: object) -> None:
+        trace = hdr.items().get("hint.trace")
+        if as_bool(v, "_BundleHint.trace_end"):
+            if trace is None:
+                raise Unsupported("_BundleHint.trace_end = TRUE without a trace hint")
+            hdr.replace("hint.trace", "end")
+        elif trace == "end":
+            hdr.replace("hint.trace", "begin")
+
+    def field(key: str, to_asl: Callable[[int], object], width: int | None) -> tuple:
+        def put(v: object) -> None:
+            value = int(as_bool(v, f"_BundleHint.{key}")) if width is None else as_bits(v, f"_BundleHint.{key}", width)
+            hdr.replace(f"hint.{key}", value)
+
+        return (lambda: to_asl(hdr.items().get(f"hint.{key}", 0)), hdr.setter(put))
+
     return RecordView("_BundleHint", {
-        "present": (present, None),
-        "trace": (lambda: "hint.trace" in hdr.items(), None),
-        "trace_end": (lambda: hdr.items().get("hint.trace") == "end", None),
-        "branch_valid": (lambda: bool(hdr.items().get("hint.v", 0)), None),
-        "branch_likely": (lambda: bool(hdr.items().get("hint.l/ul", 0)), None),
-        "temperature": (lambda: Bits(2, hdr.items().get("hint.temp", 0)), None),
-        "prefetch_size": (lambda: Bits(12, hdr.items().get("hint.prefetch_size", 0)), None),
+        "present": (present, hdr.setter(set_present)),
+        "trace": (lambda: "hint.trace" in hdr.items(), hdr.setter(set_trace)),
+        "trace_end": (lambda: hdr.items().get("hint.trace") == "end", hdr.setter(set_trace_end)),
+        "branch_valid": field("v", bool, None),
+        "branch_likely": field("l/ul", bool, None),
+        "temperature": field("temp", lambda x: Bits(2, x), 2),
+        "prefetch_size": field("prefetch_size", lambda x: Bits(12, x), 12),
     })
 
 
@@ -154,6 +194,45 @@ def set_bundle_argument(h: Harness, value: int, kind: int | None = None) -> None
     hdr.replace(ARGUMENT, value or None)
     if kind is not None:
         hdr.replace(ARGUMENT_KIND, kind or None)
+
+
+# ------------------------------------------------------- scalar bindings 1..31
+# Binding 0 is B.IOR's (the operation state's ``scalar``, :mod:`.tile_block`); no PTO v0
+# command sets the others, but the model keeps all 32 and a trap context saves them, so a
+# test may write them: they are the header item ``scalars``, rows (index, valid,
+# destination, source0, source1, source2, source_count) by index, cleared with the block.
+SCALARS = "scalars"
+SCALAR_BINDING_FIELDS = ("valid", "destination", "source0", "source1", "source2", "source_count")
+_NO_SCALAR = (False, 0, 0, 0, 0, 0)
+
+
+def scalar_row(hdr: Header, index: int) -> tuple:
+    """Binding ``index``'s fields (SCALAR_BINDING_FIELDS order); reset ones when unset."""
+    for row in hdr.items().get(SCALARS, ()):
+        if row[0] == index:
+            return row[1:]
+    return _NO_SCALAR
+
+
+def put_scalar_row(hdr: Header, index: int, row: tuple) -> None:
+    rows = [r for r in hdr.items().get(SCALARS, ()) if r[0] != index]
+    if row != _NO_SCALAR:
+        rows.append((index, *row))
+    hdr.replace(SCALARS, tuple(sorted(rows)) or None)
+
+
+def scalar_binding(hdr: Header, index: int) -> RecordView:
+    """_BundleScalarBindings[[index]] (index 1..31) over the ``scalars`` item."""
+    def field(k: int, name: str) -> tuple:
+        def put(v: object) -> None:
+            row = list(scalar_row(hdr, index))
+            row[k] = as_bool(v, name) if k == 0 else as_int(v, name)
+            put_scalar_row(hdr, index, tuple(row))
+
+        return (lambda: scalar_row(hdr, index)[k], hdr.setter(put))
+
+    return RecordView(f"_BundleScalarBindings[[{index}]]",
+                      {name: field(k, name) for k, name in enumerate(SCALAR_BINDING_FIELDS)})
 
 
 def header_globals(h: Harness) -> dict[str, Global]:

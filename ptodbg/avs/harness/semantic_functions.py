@@ -249,6 +249,7 @@ def clear_bundle_header_state(h: Harness) -> None:
     """The header record and the per-block markers (SETC, commit target, ACRC terminal)."""
     m = h.m
     m.header = ()
+    m.bdesc = None
     m.cond_set = m.tgt_set = m.sys_pending = False
 
 

@@ -120,6 +120,7 @@ class Harness:
         if not hasattr(self, "m"):
             self.m = Machine(reference(self.memory_bytes))
         else:
+            self.m.profile = reference(self.memory_bytes)  # a test may have changed TILE_CAPACITY
             self.m.reset()
             self.m.mem.poke(0, bytes(self.memory_bytes))
         self.agent = 0
@@ -160,6 +161,8 @@ class Harness:
     def fault_of(self, trap: TrapInfo | None, pc: int) -> Enum:
         if trap is None:
             return FAULT_NONE
+        if trap.code:  # several FaultCodes share the trap number (tile rejections)
+            return Enum("Fault_" + trap.code)
         if trap.number == 5 and trap.saved_tpc != pc:
             return Enum("Fault_BundlePostCommit")
         name = TRAP_FAULT.get(trap.number)
@@ -199,8 +202,16 @@ class Harness:
         self.events.append(event)
         return len(self.events) - 1
 
-    def event_of(self, ev: MemEvent) -> Record:
-        """ptodbg's event as the model's MemoryEvent record, ranked and resolved against the log."""
+    def record_agents(self, events: list[MemEvent], agents: list[int | None]) -> None:
+        """Record events each made for a given PE (None: the selected one; a four-PE tile
+        operation names the others)."""
+        if self.capture:
+            for ev, agent in zip(events, agents, strict=False):
+                self.add_event(self.event_of(ev, agent))
+
+    def event_of(self, ev: MemEvent, agent: int | None = None) -> Record:
+        """ptodbg's event (made by ``agent``, the selected PE when None) as the model's
+        MemoryEvent record, ranked and resolved against the log."""
         read_value = write_value = 0
         performed = False
         pred = succ = 0
@@ -214,7 +225,7 @@ class Harness:
             pred, succ = (ev.value >> 4) & 0xF, ev.value & 0xF
         rank = self.next_rank(ev.address, ev.size) if performed else 0
         order = "MemoryOrder_AcquireRelease" if ev.kind == FENCE else ORDER_ENUM[ev.order]
-        record = memory_event(EVENT_KIND[ev.kind], self.agent, ev.address, ev.size, read_value, write_value,
+        record = memory_event(EVENT_KIND[ev.kind], self.agent if agent is None else agent, ev.address, ev.size, read_value, write_value,
                               performed, order, rank, pred, succ)
         if ev.kind in (LOAD, ATOMIC):
             record.fields["read_from"] = self.resolve_read_from(record)
@@ -246,9 +257,11 @@ class Harness:
     # ----------------------------------------------------------- execution
     def execute(self, insn: int, length: int, form: Form | None = None) -> StepResult:
         """One instruction attempt on the machine (as ``form`` when given); events go to
-        the log; _LastFault set."""
+        the log; _LastFault set.  The attempt first clears the transient fault result
+        (BeginArchitecturalInstructionAttempt: _LastFault, _FaultAddress); a trap sets them."""
         m = self.m
         pc = m.pc
+        m.last_fault = m.fault_address = 0
         res = m.execute(insn, length, form)
         if res.kind == "halt":
             raise Unsupported(f"ptodbg halts: {res.message}")

@@ -96,7 +96,17 @@ def placement(rule: Placement, *mnemonics: str) -> None:
 def _load() -> None:
     global _LOADED
     if not _LOADED:
-        from ptodbg.core.semantics import agu, alu, amo, blocks, bru, fsu, sysops, templates  # noqa: F401
+        from ptodbg.core.semantics import (  # noqa: F401
+            agu,
+            alu,
+            amo,
+            blocks,
+            bru,
+            fsu,
+            sysops,
+            templates,
+            tileblocks,
+        )
 
         _LOADED = True
 

@@ -27,7 +27,8 @@ B.HINT's ``hint.*`` and the bundle argument (_BundleArgument, _BundleArgumentKin
 ``arg`` and ``arg.kind`` when set (no PTO v0 instruction sets it; a trap context saves it
 with the rest of the header).
 
-Tile-block BSTARTs (TLOAD, TMATMUL, ...) decode but halt: ptodbg has no tile model.
+A block whose header holds a tile operation (a tile BSTART's, :mod:`.tileblocks`) runs it
+when it completes (:mod:`.tilecommit`), before it closes.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from typing import TYPE_CHECKING
 
 from ptodbg.core.faults import BUNDLE_TRAP, INST_PC_FAULT, Fault
 from ptodbg.core.semantics import MASK64, semantic
+from ptodbg.core.semantics.tilecommit import commit_operation
 from ptodbg.core.state import (
     CALL,
     COND,
@@ -52,6 +54,7 @@ from ptodbg.core.state import (
     RET,
     SELECTS_BPCN,
 )
+from ptodbg.tile.blockop import Descriptor, descriptor_of
 
 if TYPE_CHECKING:
     from ptodbg.core.machine import Handler, Machine
@@ -86,6 +89,7 @@ def reset_block_fields(m: Machine) -> None:
     m.bpcn = m.bseq = m.frame_ret = m.bpc = 0
     m.cond_set = m.tgt_set = False
     m.header = ()
+    m.bdesc = None
     m.hdr_end = None
 
 
@@ -106,6 +110,9 @@ def complete_block(m: Machine, pc: int, continuation: int) -> int:
         if attrs.get("dr") and m.bkind not in (KIND_TILE_ELEMENT, KIND_TILE_MEMORY):
             raise Fault(BUNDLE_TRAP, pc, reason="B.CATR dr is only for tile element/memory blocks")
         post_trap = bool(attrs.get("trap"))
+        op = attrs.get("op")
+        if op is not None:  # a tile block: its operation runs now, or the block stays open
+            commit_operation(m, pc, op)
     close_block(m)
     if post_trap:
         raise Fault(BUNDLE_TRAP, nxt, resume=nxt, reason="B.CATR trap: post-commit trap")
@@ -113,12 +120,15 @@ def complete_block(m: Machine, pc: int, continuation: int) -> int:
 
 
 def begin_block(
-    m: Machine, pc: int, kind: int, transfer: int, target: int, seq: int, ret: int
+    m: Machine, pc: int, kind: int, transfer: int, target: int, seq: int, ret: int,
+    desc: Descriptor | None = None,
 ) -> None:
-    """BeginBundleAt (begin.asl); the caller checked the target and retired any block."""
+    """BeginBundleAt (begin.asl), with InstallBundleOperationDescriptor(``desc``) when a
+    BSTART opens the block; the caller checked the target and retired any block."""
     m.blk = True
     m.cond_set = m.tgt_set = m.sys_pending = False
     m.header = ()
+    m.bdesc = desc
     m.bkind = kind
     if kind == KIND_SYS:
         m.btype, m.taken, m.bpcn = FALL, False, 0
@@ -134,9 +144,11 @@ def begin_block(
 
 
 def _start(m: Machine, kind: int, transfer: int, offset: int | None, ret_half: int | None,
-           length: int, pc: int) -> Handler:
+           length: int, pc: int, desc: Descriptor | None = None) -> Handler:
     """Handler for one BSTART form.  ``offset`` is the signed halfword offset of a
-    PC-relative target; ``ret_half`` the uimm5 of a call's return address."""
+    PC-relative target; ``ret_half`` the uimm5 of a call's return address; ``desc`` the
+    descriptor the start installs (a STD, FP or SYS start's; None: a tile start's is its
+    header's)."""
     size = length // 8
     here = pc
     if transfer in (DIRECT, COND, FALL) and kind != KIND_SYS:
@@ -144,7 +156,7 @@ def _start(m: Machine, kind: int, transfer: int, offset: int | None, ret_half: i
         target0 = seq0 if transfer == FALL or offset is None else (pc + 2 * offset) & MASK64
         taken0 = transfer != COND
         if target0 & 1:
-            return _start_general(m, kind, transfer, offset, ret_half, length)
+            return _start_general(m, kind, transfer, offset, ret_half, length, desc)
         general: Handler | None = None  # made on first need: most BSTARTs never take it
 
         def start_fast(pc: int) -> int:
@@ -152,12 +164,13 @@ def _start(m: Machine, kind: int, transfer: int, offset: int | None, ret_half: i
             if m.blk or pc != here:
                 nonlocal general
                 if general is None:
-                    general = _start_general(m, kind, transfer, offset, ret_half, length)
+                    general = _start_general(m, kind, transfer, offset, ret_half, length, desc)
                 return general(pc)
             m.blk = True
             m.cond_set = m.tgt_set = False
             if m.header:
                 m.header = ()
+            m.bdesc = desc
             m.bkind = kind
             m.btype = transfer
             m.taken = taken0
@@ -169,11 +182,11 @@ def _start(m: Machine, kind: int, transfer: int, offset: int | None, ret_half: i
             return seq0
 
         return start_fast
-    return _start_general(m, kind, transfer, offset, ret_half, length)
+    return _start_general(m, kind, transfer, offset, ret_half, length, desc)
 
 
 def _start_general(m: Machine, kind: int, transfer: int, offset: int | None, ret_half: int | None,
-                   length: int) -> Handler:
+                   length: int, desc: Descriptor | None = None) -> Handler:
     size = length // 8
 
     consumes_bpcn = transfer in (IND, ICALL)
@@ -199,7 +212,7 @@ def _start_general(m: Machine, kind: int, transfer: int, offset: int | None, ret
             raise Fault(INST_PC_FAULT, target, reason=f"block target {target:#x} is odd")
         if m.blk:
             complete_block(m, pc, pc)
-        begin_block(m, pc, kind, transfer, target, seq, ret)
+        begin_block(m, pc, kind, transfer, target, seq, ret, desc)
         return seq
 
     return start
@@ -211,30 +224,35 @@ def bstart(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> H
     facts = _BSTART_FACTS.get(id(form))
     if facts is None or facts[0] is not form:
         facts = _BSTART_FACTS[id(form)] = _bstart_facts(form)
-    _, name, kind, offset_field, transfer = facts
+    _, name, kind, offset_field, transfer, descriptors = facts
     offset = v[offset_field] if offset_field is not None else None
+    brtype = v.get("BrType", 0)  # the one field of a control start its descriptor reads
+    desc = descriptors.get(brtype)
+    if desc is None:
+        desc = descriptors[brtype] = descriptor_of(form, v)
     if name == "BSTART.CALL":
-        return _start(m, kind, CALL, v["simm12"], v["uimm5"], length, pc)
+        return _start(m, kind, CALL, v["simm12"], v["uimm5"], length, pc, desc)
     if name == "BSTART.ICALL":
-        return _start(m, kind, ICALL, None, v["uimm5"], length, pc)
+        return _start(m, kind, ICALL, None, v["uimm5"], length, pc, desc)
     if transfer is None:  # BrType selects it
         transfer = _BRTYPE_TRANSFER[v["BrType"]]
         if transfer == ICALL and getattr(m, "compat", None) == "linx-v0.4":
             return _start_v04_icall(m, kind, length)
     if transfer not in (DIRECT, COND):
         offset = None
-    return _start(m, kind, transfer, offset, None, length, pc)
+    return _start(m, kind, transfer, offset, None, length, pc, desc)
 
 
 # id(form) -> what bstart() reads of the form (found once per form: a block start is
 # built for every BSTART a program executes); the form itself first, so a reused id
 # never finds another form's facts
-_BSTART_FACTS: dict[int, tuple[Form, str, int, str | None, int | None]] = {}
+_BSTART_FACTS: dict[int, tuple[Form, str, int, str | None, int | None, dict[int, Descriptor]]] = {}
 
 
-def _bstart_facts(form: Form) -> tuple[Form, str, int, str | None, int | None]:
+def _bstart_facts(form: Form) -> tuple[Form, str, int, str | None, int | None, dict[int, Descriptor]]:
     """(the form, its mnemonic, block kind, the offset field or None, the transfer, None
-    when the BrType field selects it) of a BSTART form."""
+    when the BrType field selects it, the descriptors it installs by BrType value, filled
+    as met) of a BSTART form."""
     name = form.mnemonic
     kind = KIND_SYS if name.endswith(".SYS") else KIND_FP if name.endswith(".FP") else KIND_STD
     offset_field = next((f for f in ("simm25", "simm17", "simm12") if f in form.by_name), None)
@@ -244,7 +262,7 @@ def _bstart_facts(form: Form) -> tuple[Form, str, int, str | None, int | None]:
         transfer = FALL
     else:
         transfer = _KEYWORD_TRANSFER[form.syntax.split()[1].rstrip(",")]
-    return form, name, kind, offset_field, transfer
+    return form, name, kind, offset_field, transfer, {}
 
 
 def _start_v04_icall(m: Machine, kind: int, length: int) -> Handler:
@@ -334,55 +352,6 @@ def _header_record(m: Machine, mnemonic: str, size: int, items: tuple, once_key:
         return _record(m, pc, size, items)
 
     return record
-
-
-def _attribute_command(label: str, once_key: str | None):
-    def builder(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-        items = tuple((f"{label}.{k.lower()}", val) for k, val in v.items())
-        if once_key is not None:
-            items = ((once_key, 1),) + items
-        return _header_record(m, form.mnemonic, length // 8, items, once_key,
-                              f"{form.mnemonic} may appear once per block")
-
-    return builder
-
-
-semantic("B.DATR")(_attribute_command("datr", "datr"))
-semantic("B.FPATR")(_attribute_command("fpatr", "fpatr"))
-ZERO_PARTICIPATION = "io.zero"  # header item: a PEMode=000 B.IOS/B.IOT ran in this header
-
-
-@semantic("B.IOS", "B.IOT")
-def b_io(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-    """B.IOS / B.IOT (``BindBundleSharedIO`` / ``BindBundleTileIO`` in
-    ``asl/block/model/dispatch/commands.asl``).  Their encoding checks (B.IOS SizeCode
-    13..15; B.IOT SizeCode and DstTile) are the form's constraints, made before this
-    handler runs.  PEMode = 000 decodes to no participating PE: a strict no-op before the
-    placement and binding checks, legal outside a block and after the body began (CORE.md
-    §7.18, ``docs/block/operands/B.IOS.md``); in an open header it only marks "zero
-    participation seen" (``_BundleZeroParticipationSeen``, read by
-    ``SelectedBundleTileMaskIsZero``).  A participating one is an item of the header,
-    placed like any header command and recorded as an opaque attribute: ptodbg has
-    no tile model to check or consume the bindings."""
-    size = length // 8
-    if v["PEMode"] == 0:
-        seen = ((ZERO_PARTICIPATION, 1),)
-
-        def no_participation(pc: int) -> int:
-            if m.blk and pc == m.hdr_end:  # in the header: the header goes on after it
-                m.hdr_end = pc + size
-                if seen[0] not in m.header:
-                    m.header += seen
-            return pc + size
-
-        return no_participation
-    return _attribute_command("io", None)(m, form, v, pc, length)
-
-
-@semantic("B.IOR")
-def b_ior(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
-    items = (("ior", (v["RegSrc0"], v["RegSrc1"], v["RegSrc2"], v["RegDst"])),)
-    return _header_record(m, "B.IOR", length // 8, items, "ior", "B.IOR may appear once per block")
 
 
 def _dimension_free(m: Machine, pc: int, loop: str) -> None:
