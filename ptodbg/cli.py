@@ -1,5 +1,5 @@
 """Command-line entry points (DESIGN.md §4): ``ptodbg`` (the TUI on the demo),
-``ptodbg tui|asm|disasm|run|batch|dap|avs|campaign``, ``ptodbg --version``.
+``ptodbg tui|asm|disasm|run|batch|dap|avs|campaign|serve``, ``ptodbg --version``.
 
 Exit status: 0 on a normal stop or success, 1 on a trap stop or a failed run (``run``
 of a program that exited reports its exit status), 2 on bad usage or bad input (with
@@ -347,6 +347,50 @@ def cmd_dap(args: argparse.Namespace) -> int:
         return _fail(f"--port {args.port}: {e.strerror or e}")
 
 
+# ------------------------------------------------------------------- serve
+def cmd_serve(args: argparse.Namespace) -> int:
+    """The TUI in a browser (textual-serve, the optional extra ``web``): a debugger
+    process per browser session, on 127.0.0.1 unless --host says otherwise."""
+    from ptodbg.web.serve import missing_web, serve
+
+    missing = missing_web()
+    if missing is not None:
+        return _fail(missing)
+    if not 0 <= args.port <= 65535:
+        return _fail(f"--port {args.port}: expected a TCP port 0..65535 (0: any free port)")
+    if args.theme is not None:
+        from ptodbg.tui.themes import unknown_theme
+
+        problem = unknown_theme(args.theme)
+        if problem:
+            return _fail(problem)
+    tui_arguments: list[str] = []
+    title = "ptodbg (demo)"
+    if args.program is not None:
+        dbg, status = _open(args)  # a program that cannot be opened fails here, not in every page
+        if dbg is None:
+            return status
+        tui_arguments.append(str(Path(args.program).resolve()))
+        title = f"ptodbg {Path(args.program).name}"
+    if args.session is not None:
+        tui_arguments += ["--session", str(Path(args.session).resolve())]
+    for option in ("theme", "compat"):
+        if getattr(args, option) is not None:
+            tui_arguments += [f"--{option}", getattr(args, option)]
+    tui_arguments += ["--profile", args.profile]
+    return serve(tui_arguments, args.host, args.port, title)
+
+
+def _serve_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("program", metavar="PROGRAM", nargs="?", help="ELF file or .s source (default: the demo)")
+    p.add_argument("--port", type=int, default=8000, metavar="N", help="TCP port (default 8000; 0: any free port)")
+    p.add_argument("--host", default="127.0.0.1", metavar="H",
+                   help="address to listen on (default 127.0.0.1: this machine only)")
+    p.add_argument("--session", metavar="FILE", help="open each page on a saved session")
+    p.add_argument("--theme", metavar="NAME", help="theme name, as for ptodbg tui")
+    _profile_args(p)
+
+
 # --------------------------------------------------------------------- avs
 def cmd_avs(args: argparse.Namespace) -> int:
     """Run pto-spec AVS programs against the emulator (DESIGN.md §11); exit 1 when a
@@ -494,6 +538,7 @@ COMMANDS = (
     ("tui", "open the debugger's terminal interface", cmd_tui, _tui_options),
     ("avs", "run pto-spec AVS programs against the emulator and report each point", cmd_avs, _avs_options),
     ("campaign", CAMPAIGN_HELP, cmd_campaign, _campaign_options),
+    ("serve", "serve the TUI to a browser (textual-serve): a debugger per page", cmd_serve, _serve_options),
 )
 
 COMMAND_NAMES = frozenset(name for name, *_ in COMMANDS)

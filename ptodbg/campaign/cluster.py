@@ -25,6 +25,20 @@ CONNECT_TIMEOUT = 20  # seconds to reach a scheduler
 WORKER_WAIT = 120  # seconds to wait for the workers asked for on an existing cluster
 
 
+INSTALL_HINT = "pip install 'ptodbg[campaign]'"
+
+
+def missing_dask() -> str | None:
+    """Why campaigns cannot run here (Dask is an optional extra), in one line with the
+    command that installs it; None when Dask is installed."""
+    from importlib.util import find_spec
+
+    absent = [name for name in ("dask", "distributed") if find_spec(name) is None]
+    if not absent:
+        return None
+    return f"ptodbg campaign runs on Dask, which is not installed ({' and '.join(absent)} missing): {INSTALL_HINT}"
+
+
 class ClusterError(RuntimeError):
     """The Dask cluster cannot be started or reached (one clear sentence)."""
 
@@ -34,6 +48,18 @@ class Engine:
     client: object  # distributed.Client
     description: str  # for the summary's "engine"
     workers: int
+    dashboard: str | None = None  # the scheduler's dashboard (bokeh), when it serves one
+
+
+def dashboard_link(client) -> str | None:
+    """The address of the Dask dashboard of the client's scheduler (its live task stream,
+    progress and worker pages), or None when the scheduler serves none (bokeh missing
+    there: ``pip install 'ptodbg[campaign]'`` brings it)."""
+    try:
+        services = client.scheduler_info(n_workers=0).get("services", {})
+    except (OSError, TimeoutError):
+        return None
+    return client.dashboard_link if "dashboard" in services else None
 
 
 @contextmanager
@@ -79,7 +105,7 @@ def dask_engine(workers: int | None, scheduler: str | None) -> Iterator[Engine]:
                 raise ClusterError(f"the Dask cluster at {scheduler} has fewer than {workers or 1} workers "
                                    f"after {WORKER_WAIT} s ({e})") from None
         count = len(client.scheduler_info(n_workers=-1).get("workers", {}))
-        yield Engine(client, description, count)
+        yield Engine(client, description, count, dashboard_link(client))
     finally:
         with _sigint_ignored():
             if client is not None:

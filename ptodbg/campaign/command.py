@@ -1,8 +1,10 @@
 """``ptodbg campaign``: the command line around :func:`ptodbg.campaign.runner.run_campaign`.
 
 Standard output: with ``--json`` one line per site as it is checked and a summary line
-last; without it, the readable summary.  Standard error: the progress bar (on a
-terminal) and, for bad usage or input, one ``ptodbg: error: ...`` line.  Exit status 0
+last; without it, the readable summary.  Standard error: the address of Dask's
+dashboard (``ptodbg: Dask dashboard: http://...``, where the task stream and the workers
+can be watched while the campaign runs), the progress bar (on a terminal) and, for bad
+usage or input, one ``ptodbg: error: ...`` line.  Exit status 0
 when every site passes (documented exceptions pass, and say so), 1 otherwise, 2 on bad
 usage or input, 130 when interrupted (run the same command again to resume).
 """
@@ -14,6 +16,7 @@ import os
 import sys
 from typing import TextIO
 
+from ptodbg.campaign.cluster import missing_dask
 from ptodbg.campaign.runner import CampaignError, Outcome, options_text, run_campaign
 from ptodbg.campaign.spec import MAX_SAMPLE, MAX_STEPS_LIMIT, MAX_WORKERS, Config
 
@@ -42,6 +45,10 @@ def config_from_args(args) -> Config:
 
 def run(args, out: TextIO | None = None) -> int:
     out = out or sys.stdout
+    missing = missing_dask()
+    if missing is not None:
+        sys.stderr.write(f"ptodbg: error: {missing}\n")
+        return 2
     reader_gone = False
 
     def emit(record: dict) -> None:
@@ -54,9 +61,13 @@ def run(args, out: TextIO | None = None) -> int:
             _silence(out)
             raise KeyboardInterrupt from None
 
+    def show_dashboard(link: str) -> None:
+        sys.stderr.write(f"ptodbg: Dask dashboard: {link}\n")
+        sys.stderr.flush()
+
     try:
         config = config_from_args(args)
-        outcome: Outcome = run_campaign(config, emit=emit if args.json else None)
+        outcome: Outcome = run_campaign(config, emit=emit if args.json else None, dashboard=show_dashboard)
     except CampaignError as e:
         sys.stderr.write(f"ptodbg: error: {' '.join(str(e).split())}\n")
         return 2

@@ -94,11 +94,12 @@ def _batches(indices: list[int], workers: int) -> list[list[int]]:
 
 
 def run_campaign(config: Config, *, emit: Callable[[dict], None] | None = None,
-                 progress: bool | None = None) -> Outcome:
+                 progress: bool | None = None, dashboard: Callable[[str], None] | None = None) -> Outcome:
     """Run ``config`` to completion (or interruption).  ``emit`` receives each site's
     record as it is known (finished ones from ``--out`` first); ``progress``: show the
-    bar (None: when standard error is a terminal).  Raises :class:`CampaignError` when
-    the campaign cannot start."""
+    bar (None: when standard error is a terminal); ``dashboard`` receives the address of
+    Dask's dashboard once the cluster is up (when it serves one).  Raises
+    :class:`CampaignError` when the campaign cannot start."""
     started = time.monotonic()
     if config.faults not in FAULT_KINDS:
         raise CampaignError(f"--faults {config.faults}: expected one of {', '.join(FAULT_KINDS)}")
@@ -139,6 +140,8 @@ def run_campaign(config: Config, *, emit: Callable[[dict], None] | None = None,
         try:
             with dask_engine(config.workers, config.scheduler) as engine:
                 engine_text, worker_count = engine.description, engine.workers
+                if dashboard is not None and engine.dashboard is not None:
+                    dashboard(engine.dashboard)
                 run = _distribute(engine.client, spec, sites, todo, worker_count, records, folder, emit, progress)
         except ClusterError as e:
             raise CampaignError(str(e)) from None

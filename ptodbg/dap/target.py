@@ -21,7 +21,9 @@ from ptodbg.debug.displays import console_lines
 from ptodbg.debug.engine import DebugError, Debugger, Stop
 from ptodbg.debug.expr import Context, Expr, ExprError
 from ptodbg.debug.lines import SourceLine, SourceLines, line_table_problem, source_lines
-from ptodbg.debug.stopdisplays import shown_displays
+from ptodbg.debug.memformat import FormatError, print_value, symbol_label
+from ptodbg.debug.restart_frame import restart_frame
+from ptodbg.debug.stopdisplays import containing, shown_displays
 from ptodbg.debug.traps import FILTERS as TRAP_FILTERS
 from ptodbg.debug.traps import TrapView
 from ptodbg.debug.traps import matches as trap_matches
@@ -46,6 +48,7 @@ class Frame:
     sp: int
     name: str  # function (demangled) and offset, or the address
     source: SourceLine | None
+    restartable: bool = False  # in a function: restartFrame can go back to its entry
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,8 +184,14 @@ class Target:
         for f in self.dbg.backtrace(limit):
             name = f["where"] if f.get("demangled") is None else (
                 f["demangled"] + (f"+{f['offset']:#x}" if f["offset"] else ""))
-            out.append(Frame(f["level"], f["pc"], f["sp"], name, self.source_at(f["pc"])))
+            out.append(Frame(f["level"], f["pc"], f["sp"], name, self.source_at(f["pc"]),
+                             f["function"] is not None))
         return out
+
+    def restart_frame(self, level: int) -> Stop:
+        """Travel back to the step at which frame ``level`` was entered (the caller's
+        registers, TPC at the function's entry); DebugError when it cannot be."""
+        return restart_frame(self.dbg, level)
 
     # ------------------------------------------------------------ symbols
     def symbol(self, name: str) -> int | None:
@@ -343,6 +352,20 @@ class Target:
 
     def set_register(self, name: str, value: int) -> str:
         return self.dbg.set_register(name, value)
+
+    def format_value(self, text: str, form: str) -> str:
+        """``text`` evaluated and shown as gdb's ``print/FORM`` shows it (``d``: signed
+        decimal, ``x`` hex ...).  Raises DebugError."""
+        value = self.evaluate(text)
+        try:
+            return print_value(value, form, symbol_label(containing(self.dbg)))
+        except FormatError as e:
+            raise DebugError(str(e)) from None
+
+    def complete(self, line: str, limit: int) -> list[str]:
+        """The whole command lines ``line`` can complete to: the engine's completion, the
+        one the TUI's command line offers."""
+        return self.commands.complete(line, limit)
 
     def display_lines(self) -> list[str]:
         """gdb's auto-displays at this stop, as the console prints them (``1: /x a0 =

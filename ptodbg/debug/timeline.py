@@ -19,6 +19,7 @@ there, so the cache is right without being cleared by hand.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ptodbg.core import StepResult
@@ -238,6 +239,67 @@ class TimelineMixin:
                 self.last = Stop("stopped", "reverse: reached the start of the program")
                 return self.last
             end = start
+
+    # ------------------------------------------------------ earlier visits
+    def latest_visit(self, address: int, holds: Callable[[], bool], before: int) -> int | None:
+        """The latest step before ``before`` at which TPC was ``address`` and ``holds()``
+        was true of the machine at that step (edits of the step applied); None when no
+        such step is on the timeline, or an interrupt cut the search (check
+        :meth:`interrupted`).  Scans back one snapshot interval at a time with a stop at
+        ``address`` only (breakpoints and watchpoints play no part, hit counts do not
+        change), then puts the machine back at the step it was at."""
+        home = self.machine.steps
+        end = min(before, max(self.horizon, home) + 1)
+        found: int | None = None
+        try:
+            while end > 0 and found is None:
+                entry = self.history.latest_at_or_before(end - 1)
+                start = entry.step if entry is not None else 0
+                visits = self._visits(start, end, address, holds)
+                if visits is None:
+                    break
+                if visits:
+                    found = visits[-1]
+                end = start
+        finally:
+            self._travel(home, interruptible=False)
+        return found
+
+    def _visits(self, start: int, end: int, address: int, holds: Callable[[], bool]) -> list[int] | None:
+        """The steps in [start, end) at which TPC is ``address`` and ``holds()``; None when
+        interrupted."""
+        m = self.machine
+        if not self._travel(start):
+            return None
+        saved_stops = set(m.stop_pcs)
+        for pc in saved_stops:
+            m.remove_stop(pc)
+        watches = list(m.mem.watches)
+        m.mem.set_watches([])
+        m.add_stop(address)
+        found: list[int] = []
+        try:
+            while True:
+                if self.interrupted():
+                    return None
+                self._apply_due()
+                if m.pc == address and holds():
+                    found.append(m.steps)
+                if m.steps >= end - 1:
+                    break
+                if m.pc == address:
+                    self._single()
+                    continue
+                reason, _ = self._run_chunk(end - 1 - m.steps)
+                if reason == "halt":
+                    break
+        finally:
+            m.remove_stop(address)
+            for pc in saved_stops:
+                m.add_stop(pc)
+            m.mem.set_watches(watches)
+            m.mem.watch_hits.clear()
+        return found
 
     def _rebuild_watch_stop(self, step: int) -> Stop:
         """The watch stop at ``step`` with its event indices (re-execute that attempt)."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 
 import pytest
 from campaign.helpers import CAMPAIGN_PROGRAMS, DMA_PROGRAMS
@@ -125,7 +126,26 @@ def test_the_command_starts_its_own_local_cluster(capsys):
     summary = json.loads(captured.out.splitlines()[-1])
     assert (summary["sites"], summary["failed"], summary["workers"]) == (2, 0, 1)
     assert "LocalCluster" in summary["engine"]
-    assert captured.err == ""  # no progress bar off a terminal, no worker noise
+    # the dashboard's address, and nothing else: no progress bar off a terminal, no worker noise
+    assert re.fullmatch(r"ptodbg: Dask dashboard: http://127\.0\.0\.1:\d+/status\n", captured.err), captured.err
+
+
+def test_the_dashboard_serves_while_the_campaign_runs(scheduler):
+    """The address handed out is the scheduler's live dashboard (bokeh): fetched while
+    the results come in, it answers with Dask's status page."""
+    import urllib.request
+
+    seen: dict = {}
+
+    def fetch(record):
+        if "page" not in seen:
+            with urllib.request.urlopen(seen["link"], timeout=20) as reply:
+                seen["status"], seen["page"] = reply.status, reply.read().decode("utf-8", "replace")
+
+    run_campaign(Config(str(TEST_PROGRAMS / "dma_copy.s"), workers=2, scheduler=scheduler), emit=fetch,
+                 progress=False, dashboard=lambda link: seen.setdefault("link", link))
+    assert seen["link"].endswith("/status") and seen["status"] == 200
+    assert "<title>Dask Diagnostic UI</title>" in seen["page"] and "bokeh" in seen["page"].lower()
 
 
 def test_a_lost_worker_s_tasks_are_run_again(scheduler):

@@ -490,6 +490,8 @@ def test_console_commands_through_evaluate(client):
     assert not r["success"]
     r = client.repl("goto -5")
     assert not r["success"] and "steps start at 0" in r["message"]
+    # goto was announced with continued (it may run long): its failure still ends with a stop
+    assert client.stopped()["reason"] == "step" and client.top()["line"] == 42  # still at step 3, in bump
     r = client.repl("break back3")
     assert r["success"]
     client.ok("continue", {"threadId": 1})  # after goto 3 the line 14 breakpoint comes first again
