@@ -38,9 +38,9 @@ sys.path.insert(0, str(ROOT))
 
 from ptodbg.campaign.runner import run_campaign  # noqa: E402
 from ptodbg.campaign.spec import Config  # noqa: E402
-from ptodbg.debug.faultcheck import SiteChecker  # noqa: E402
-from ptodbg.debug.faultsites import list_sites  # noqa: E402
-from ptodbg.debug.program import open_debugger  # noqa: E402
+from ptodbg.debug.faults.check import SiteChecker  # noqa: E402
+from ptodbg.debug.faults.sites import list_sites  # noqa: E402
+from ptodbg.debug.files.program import open_debugger  # noqa: E402
 
 LINUX = {"profile": "linux", "compat": "linx-v0.4"}
 RATE_PROGRAM = "02_algorithms.static"

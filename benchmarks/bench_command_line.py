@@ -22,7 +22,7 @@ from bench_history import parse_size  # noqa: E402
 
 from ptodbg.core import DEBUG, Machine, R, W  # noqa: E402
 from ptodbg.debug.commands import Commands  # noqa: E402
-from ptodbg.debug.engine import Debugger  # noqa: E402
+from ptodbg.debug.engine.debugger import Debugger  # noqa: E402
 
 BASE = 0x100000
 

@@ -39,7 +39,7 @@ Workloads (debug profile, ``Machine.run``, event capture off):
 (f) **whole process**: ``ptodbg run 01_containers.static --profile linux --compat
     linx-v0.4`` against ``python -c pass`` (target <= 4x), with bytecode caches written
     (the environment variable PYTHONDONTWRITEBYTECODE is removed for the children, as in an
-    installed ptodbg) and the compiled-code cache (:mod:`ptodbg.isa.codecache`) in a
+    installed ptodbg) and the compiled-code cache (:mod:`ptodbg.base.codecache`) in a
     folder of the benchmark's own, filled by the warm-up round as by an installed ptodbg's
     first run; a third contender runs with that cache turned off (what a first run pays
     for compiling its shape code; no target);
@@ -142,7 +142,7 @@ def emulated(code: bytes, per_iteration: int, iterations: int, cell_on_code_page
 
 
 def recorded(code: bytes, per_iteration: int, iterations: int) -> Callable[[], float]:
-    from ptodbg.debug.engine import Debugger
+    from ptodbg.debug.engine.debugger import Debugger
 
     def run() -> float:
         d = Debugger(machine(code, iterations))
@@ -236,7 +236,7 @@ def ratio_row(table: Table, what: str, times: dict[str, list[float]], num: str, 
 
 # ------------------------------------------------------------------ (e) cold decode
 def containers_machine():
-    from ptodbg.debug.program import open_debugger
+    from ptodbg.debug.files.program import open_debugger
 
     return open_debugger(str(CONTAINERS), profile="linux", compat="linx-v0.4", interval=1 << 62).machine
 
@@ -323,7 +323,7 @@ def _rss() -> int:
 def rss_child(steps: int) -> None:
     """Runs in a fresh process: prints RSS growth and accounted history bytes (JSON)."""
     from ptodbg.core import loader
-    from ptodbg.debug.engine import Debugger
+    from ptodbg.debug.engine.debugger import Debugger
     from ptodbg.isa.asm import assemble
     from ptodbg.isa.elf import parse_program
 

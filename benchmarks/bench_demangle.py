@@ -12,7 +12,7 @@ from pathlib import Path
 
 from elftools.elf.elffile import ELFFile
 
-from ptodbg.debug.demangle import demangle
+from ptodbg.debug.cxx.demangle import demangle
 
 PROGRAM = Path(__file__).resolve().parents[2] / "shared" / "pto" / "programs" / "01_containers.static"
 ROUNDS = 10

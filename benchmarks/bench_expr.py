@@ -1,4 +1,4 @@
-"""Expression parsing speed for both grammars that share ``ptodbg.isa.pratt``.
+"""Expression parsing speed for both grammars that share ``ptodbg.base.pratt``.
 
 Run by hand: ``python benchmarks/bench_expr.py``.  Prints, per expression, the time to
 parse and evaluate it once (the debugger grammar: ``Expr(text).evaluate(ctx)``; the
@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import ptodbg
-from ptodbg.debug.expr import Context, Expr
+from ptodbg.debug.engine.expr import Context, Expr
 from ptodbg.isa import syntax
 from ptodbg.isa.asm import assemble
 

@@ -62,7 +62,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ptodbg.core import DEBUG, Machine, loader  # noqa: E402
 from ptodbg.debug.commands import Commands  # noqa: E402
-from ptodbg.debug.engine import Debugger, Symbols  # noqa: E402
+from ptodbg.debug.engine.debugger import Debugger  # noqa: E402
+from ptodbg.debug.engine.symbols import Symbols
 from ptodbg.isa.asm import assemble  # noqa: E402
 from ptodbg.isa.elf import parse_program  # noqa: E402
 

@@ -28,8 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_history import DMA_EVERY, SOURCE, parse_size  # noqa: E402
 
 from ptodbg.cli import RUN_ENGINE_OPTIONS, main  # noqa: E402
-from ptodbg.debug.jsonstate import state  # noqa: E402
-from ptodbg.debug.program import open_debugger  # noqa: E402
+from ptodbg.debug.files.program import open_debugger  # noqa: E402
+from ptodbg.debug.view.jsonstate import state  # noqa: E402
 
 OLD_OPTIONS = {"interval": 1 << 62}  # before issue 10: no snapshot but the first
 

@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import ptodbg.tui  # noqa: E402,F401  (first: it sets Textual's frame rate, read when Textual loads)
-from ptodbg.debug.program import open_debugger  # noqa: E402
+from ptodbg.debug.files.program import open_debugger  # noqa: E402
 from ptodbg.tui.app import PtodbgApp, open_app  # noqa: E402
 from textual import events  # noqa: E402
 

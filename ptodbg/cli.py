@@ -78,7 +78,7 @@ def _one_line(text: str) -> str:
 
 # --------------------------------------------------------------------- asm
 def cmd_asm(args: argparse.Namespace) -> int:
-    from ptodbg.isa import userfile
+    from ptodbg.base import userfile
     from ptodbg.isa.asm import AsmError, assemble
 
     source = Path(args.source)
@@ -158,7 +158,7 @@ RUN_ENGINE_OPTIONS = {"interval": 1 << 16, "budget_bytes": 0, "checksum": False}
 
 
 def _open(args: argparse.Namespace, **options):
-    from ptodbg.debug.program import OpenError, open_debugger
+    from ptodbg.debug.files.program import OpenError, open_debugger
 
     try:
         return open_debugger(args.program, profile=args.profile, compat=args.compat, **options), None
@@ -223,7 +223,7 @@ def _exit_status(dbg) -> int:
 def cmd_run(args: argparse.Namespace) -> int:
     # (--trace's writer and --json's state and encoder are imported only when asked for:
     # json alone is a millisecond of every run's start-up)
-    from ptodbg.debug.interrupts import INTERRUPTED_STATUS, sigint_cancels
+    from ptodbg.debug.engine.interrupts import INTERRUPTED_STATUS, sigint_cancels
 
     global _quick_exit
     if args.max_steps < 0:
@@ -236,7 +236,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     out_stream = sys.stderr if args.json else sys.stdout
     with sigint_cancels(dbg):
         if args.trace:
-            from ptodbg.debug.trace import TraceWriter
+            from ptodbg.debug.engine.trace import TraceWriter
 
             try:
                 writer = TraceWriter(args.trace)
@@ -248,7 +248,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             dbg.cont(args.max_steps)
         state_now = None
         if args.json:
-            from ptodbg.debug.jsonstate import state
+            from ptodbg.debug.view.jsonstate import state
 
             state_now = state(dbg)
     output = getattr(dbg.machine.os_state, "output", b"")
@@ -280,7 +280,7 @@ def _describe_state(dbg) -> str:
         lines.append("  ".join(f"{n:>4} {v:#018x}" for n, v in regs[i : i + 4]))
     lines.append("t " + " ".join("-" if v is None else f"{v:#x}" for v in m.queue("t"))
                  + "   u " + " ".join("-" if v is None else f"{v:#x}" for v in m.queue("u")))
-    from ptodbg.debug.errors import DebugError
+    from ptodbg.debug.engine.errors import DebugError
 
     try:
         result = dbg.result_bytes()
@@ -295,13 +295,14 @@ def _describe_state(dbg) -> str:
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
-    from ptodbg.debug import batch, session
-    from ptodbg.debug.interrupts import sigint_cancels
+    from ptodbg.debug.commands import batch
+    from ptodbg.debug.engine.interrupts import sigint_cancels
+    from ptodbg.debug.files import session
 
     if (args.script is None) == (args.commands is None):
         return _fail("batch needs exactly one of -x SCRIPT or -c \"CMD; CMD\"")
     if args.script is not None:
-        from ptodbg.isa import userfile
+        from ptodbg.base import userfile
 
         try:
             commands = batch.script_lines(userfile.read_text(args.script, "script"))
@@ -612,7 +613,7 @@ _quick_exit = False
 
 
 def _exit_now(status: int) -> None:
-    from ptodbg.isa import codecache
+    from ptodbg.base import codecache
 
     codecache.save()
     for stream in (sys.stdout, sys.stderr):

@@ -3,7 +3,7 @@
 The TUI reads the user's theme folder (``$XDG_CONFIG_HOME/ptodbg/themes``): the test run
 points ``XDG_CONFIG_HOME`` at an empty folder of its own, so that a developer's own themes
 can neither break nor change a test (subprocesses inherit it).  Likewise the compiled-code
-cache (``PTODBG_CACHE_DIR``, :mod:`ptodbg.isa.codecache`) lives in a folder of the run's own.
+cache (``PTODBG_CACHE_DIR``, :mod:`ptodbg.base.codecache`) lives in a folder of the run's own.
 """
 
 from __future__ import annotations

@@ -7,10 +7,10 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from ptodbg.debug.engine import Debugger
-from ptodbg.debug.faultsites import Site
-from ptodbg.debug.session import write_atomically
-from ptodbg.debug.sitesession import save_site_session
+from ptodbg.debug.engine.debugger import Debugger
+from ptodbg.debug.faults.session import save_site_session
+from ptodbg.debug.faults.sites import Site
+from ptodbg.debug.files.session import write_atomically
 
 REPORT = "report.json"
 SUMMARY = "summary.txt"

@@ -30,9 +30,9 @@ from ptodbg.campaign.progress import CampaignProgress
 from ptodbg.campaign.spec import Config, ProgramSpec, snapshot_interval
 from ptodbg.campaign.store import CampaignFolder, StoreError
 from ptodbg.campaign.worker import check_sites
-from ptodbg.debug.faultcheck import DEFECTS
-from ptodbg.debug.faultsites import FAULT_KINDS, ListingError, Site, fingerprint, list_sites
-from ptodbg.debug.program import OpenError, open_debugger
+from ptodbg.debug.faults.check import DEFECTS
+from ptodbg.debug.faults.sites import FAULT_KINDS, ListingError, Site, fingerprint, list_sites
+from ptodbg.debug.files.program import OpenError, open_debugger
 
 TASK_RETRIES = 3
 MAX_BATCH = 32

@@ -22,7 +22,7 @@ class ProgramSpec:
     compat: str | None
     interval: int  # attempts between the snapshots of the fault-free run
     max_steps: int
-    defect: str | None = None  # test-only negative controls (ptodbg.debug.faultcheck.DEFECTS)
+    defect: str | None = None  # test-only negative controls (ptodbg.debug.faults.check.DEFECTS)
     fingerprint: str = ""  # of the client's opening: a worker's must be the same
     fault_free_steps: int = 0
 

@@ -16,7 +16,7 @@ import json
 import os
 from pathlib import Path
 
-from ptodbg.debug.session import write_atomically
+from ptodbg.debug.files.session import write_atomically
 
 MANIFEST = "campaign.json"
 RESULTS = "results.jsonl"

@@ -20,9 +20,9 @@ import tempfile
 from pathlib import Path
 
 from ptodbg.campaign.spec import ProgramSpec
-from ptodbg.debug.engine import file_sha256
-from ptodbg.debug.faultcheck import SiteChecker, Verdict
-from ptodbg.debug.faultsites import Site
+from ptodbg.debug.engine.debugger import file_sha256
+from ptodbg.debug.faults.check import SiteChecker, Verdict
+from ptodbg.debug.faults.sites import Site
 
 _CACHE: dict[tuple, SiteChecker] = {}
 _CACHE_LIMIT = 4  # programs kept per worker process

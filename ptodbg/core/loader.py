@@ -32,16 +32,16 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ptodbg.base import userfile
+from ptodbg.base.record import Record
 from ptodbg.core.memory import PAGE_SHIFT, R, W, X
 from ptodbg.core.stack import place_stack
-from ptodbg.isa import userfile
 from ptodbg.isa.elf import PF_R, PF_W, PF_X, Program, ProgramError, Symbol, is_elf, parse_program
-from ptodbg.isa.record import Record
 
 if TYPE_CHECKING:
     from ptodbg.core.machine import Machine
     from ptodbg.isa.asm import Assembly
-    from ptodbg.isa.lines import LineTable
+    from ptodbg.isa.dwarf_lines import LineTable
 
 SOURCE_SUFFIXES = (".s", ".S", ".asm")
 _BINARY = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")  # control characters text does not hold
@@ -95,9 +95,12 @@ class LoadedProgram(Record):
 
     def line_table(self) -> tuple[LineTable | None, str | None]:
         """(the program's DWARF line table or None, why it could not be read or None),
-        read with pyelftools on first use (:mod:`ptodbg.isa.lines`)."""
+        read with pyelftools on first use (:mod:`ptodbg.isa.dwarf_lines`)."""
         if self._lines is None:
-            from ptodbg.isa.lines import LineTableError, read_line_table  # not on the run path
+            from ptodbg.isa.dwarf_lines import (  # not on the run path
+                LineTableError,
+                read_line_table,
+            )
 
             debug = {s.name: s.data for s in self.program.sections if s.name.startswith(".debug_")}
             try:
@@ -198,7 +201,7 @@ def _first_unmapped(program: Program, limit: int | None, address: int, size: int
 def read_source_or_elf(path: str | Path) -> tuple[Program, Assembly | None]:
     """The program at ``path``: an ELF file, or assembly source assembled in memory.
 
-    The file is read through :mod:`ptodbg.isa.userfile` (a regular file, at most 64 MiB
+    The file is read through :mod:`ptodbg.base.userfile` (a regular file, at most 64 MiB
     for a program and 8 MiB for assembly source), so every problem — a missing file, a
     directory, a FIFO or device, a symlink loop, a file too large, bad content — raises one
     :class:`ProgramError` naming the file and the reason (an

@@ -54,6 +54,7 @@ from collections.abc import Callable, Iterable
 from operator import attrgetter
 from struct import Struct
 
+from ptodbg.base.record import Frozen, Record
 from ptodbg.core import sysregs as ssr
 from ptodbg.core.events import MemEvent
 from ptodbg.core.faults import (
@@ -97,7 +98,6 @@ from ptodbg.isa.decoder import STRICT, Decoder
 from ptodbg.isa.fetch import Unfetchable, fetch_instruction, split_window
 from ptodbg.isa.forms import Form
 from ptodbg.isa.legacy import decoder_for, legacy_form
-from ptodbg.isa.record import Frozen, Record
 from ptodbg.tile.state import EMPTY as EMPTY_TILES
 from ptodbg.tile.state import TileFile
 

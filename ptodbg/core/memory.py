@@ -40,9 +40,9 @@ from collections.abc import Callable, Iterable
 from itertools import compress
 from operator import is_not
 
+from ptodbg.base.record import Frozen
 from ptodbg.core.events import FENCE, LOAD, RELAXED, STORE, MemEvent
 from ptodbg.core.faults import DATA_PAGE_FAULT, INST_PAGE_FAULT, Fault, Halt
-from ptodbg.isa.record import Frozen
 
 PAGE_SHIFT = 12
 PAGE_SIZE = 1 << PAGE_SHIFT

@@ -17,7 +17,7 @@ at most ``stack_size`` bytes of them (:mod:`ptodbg.core.stack`).
 
 from __future__ import annotations
 
-from ptodbg.isa.record import Frozen
+from ptodbg.base.record import Frozen
 
 REFERENCE_DEFAULT_BYTES = 4096
 REFERENCE_ACR2_BOUND = 3072

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ptodbg.base.record import Frozen
 from ptodbg.core.memory import PAGE_MASK, PAGE_SHIFT, PAGE_SIZE
-from ptodbg.isa.record import Frozen
 
 STACK_CEILING = 1 << 47  # a moved stack ends here or below (the user half of a 48-bit space)
 

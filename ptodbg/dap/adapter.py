@@ -35,7 +35,8 @@ from ptodbg.dap.breakpoints import Book, ClientBreakpoint
 from ptodbg.dap.protocol import MessageWriter
 from ptodbg.dap.target import Frame, Target
 from ptodbg.dap.variables import Scopes
-from ptodbg.debug.engine import DebugError, Stop
+from ptodbg.debug.engine.errors import DebugError
+from ptodbg.debug.engine.stops import Stop
 
 DEFAULT_MAX_STEPS = 200_000_000
 MAX_AGAIN = 10_000  # stops a run may pass over (hit conditions, unmatched trap catches)

@@ -18,7 +18,7 @@ Hit conditions (``hitCondition``) are checked here against the engine's hit coun
 ``%N`` (every Nth).  Conditions of code breakpoints are the engine's own; conditions of
 data breakpoints are evaluated here after the watchpoint fires.
 
-Exception filters for trap classes (:mod:`ptodbg.debug.traps`): a trap whose bank has
+Exception filters for trap classes (:mod:`ptodbg.debug.view.traps`): a trap whose bank has
 no handler always stops the machine (it cannot go on).  A filter makes the debugger also
 stop when a trap of its class enters a handler the program installed (EVBASE), and only
 when its condition (``exceptionFilterOptions``: an expression of ptodbg's, read at the
@@ -26,7 +26,7 @@ handler's entry) holds: the book
 keeps an engine breakpoint at each bank's handler address, and a stop there counts only
 when a trap of a chosen class was just taken.  Because a program installs its handler
 while it runs, the book also keeps breakpoints at the instructions that write EVBASE
-(:func:`ptodbg.debug.traps.handler_writes`): the adapter executes such an instruction,
+(:func:`ptodbg.debug.view.traps.handler_writes`): the adapter executes such an instruction,
 moves the handler breakpoints to the new address and goes on.
 """
 
@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 
 from ptodbg.dap.logpoints import LogMessage, LogMessageError
 from ptodbg.dap.target import Target, trap_matches
-from ptodbg.debug.engine import DebugError
+from ptodbg.debug.engine.errors import DebugError
 
 _HIT = re.compile(r"^\s*(==|=|>=|>|<=|<|%)?\s*(\d{1,18})\s*$")
 ACCESS_MODES = {"read": "r", "write": "w", "readWrite": "rw"}

@@ -22,7 +22,7 @@ from ptodbg.dap.breakpoints import data_id
 from ptodbg.dap.editor_requests import EditorRequests
 from ptodbg.dap.target import COMPAT, MAX_FRAMES, PROFILES, TRAP_FILTERS, OpenFailed, Target
 from ptodbg.dap.variables import number
-from ptodbg.debug.engine import DebugError
+from ptodbg.debug.engine.errors import DebugError
 
 THREAD_ID = 1
 MAX_READ = 1 << 24  # bytes one readMemory may ask for

@@ -22,7 +22,7 @@ from typing import BinaryIO
 from ptodbg.dap.args import Args, RequestError
 from ptodbg.dap.protocol import Malformed, MessageReader, MessageWriter
 from ptodbg.dap.requests import LATER, Requests
-from ptodbg.debug.engine import DebugError
+from ptodbg.debug.engine.errors import DebugError
 
 MAX_SEQ = 1 << 53
 

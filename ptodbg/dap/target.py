@@ -15,18 +15,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ptodbg.debug import disasm_rows, source_step, traps
 from ptodbg.debug.commands import CommandResult, Commands, CommandSpec
-from ptodbg.debug.displays import console_lines
-from ptodbg.debug.engine import DebugError, Debugger, Stop
-from ptodbg.debug.expr import Context, Expr, ExprError
-from ptodbg.debug.lines import SourceLine, SourceLines, line_table_problem, source_lines
-from ptodbg.debug.memformat import FormatError, print_value, symbol_label
-from ptodbg.debug.restart_frame import restart_frame
-from ptodbg.debug.stopdisplays import containing, shown_displays
-from ptodbg.debug.traps import FILTERS as TRAP_FILTERS
-from ptodbg.debug.traps import TrapView
-from ptodbg.debug.traps import matches as trap_matches
+from ptodbg.debug.commands.displays import console_lines
+from ptodbg.debug.commands.memformat import FormatError, print_value, symbol_label
+from ptodbg.debug.commands.stopdisplays import containing, shown_displays
+from ptodbg.debug.engine import source_step
+from ptodbg.debug.engine.debugger import Debugger
+from ptodbg.debug.engine.errors import DebugError
+from ptodbg.debug.engine.expr import Context, Expr, ExprError
+from ptodbg.debug.engine.lines import SourceLine, SourceLines, line_table_problem, source_lines
+from ptodbg.debug.engine.restart_frame import restart_frame
+from ptodbg.debug.engine.stops import Stop
+from ptodbg.debug.view import disasm_rows, traps
+from ptodbg.debug.view.traps import FILTERS as TRAP_FILTERS
+from ptodbg.debug.view.traps import TrapView
+from ptodbg.debug.view.traps import matches as trap_matches
 
 __all__ = ["COMPAT", "PROFILES", "TRAP_FILTERS", "Frame", "MemoryRead", "OpenFailed", "Target", "trap_matches"]
 
@@ -65,7 +68,7 @@ class Target:
     """One loaded program in one engine."""
 
     def __init__(self, dbg: Debugger) -> None:
-        from ptodbg.debug import session
+        from ptodbg.debug.files import session
 
         self.dbg = dbg
         self.commands = Commands(dbg, save=session.save, load=session.load)
@@ -77,8 +80,8 @@ class Target:
     def open(cls, program: str, *, profile: str = "debug", compat: str | None = None,
              argv: list[str] | None = None, session_file: str | None = None,
              max_steps: int | None = None) -> Target:
-        from ptodbg.debug import session
-        from ptodbg.debug.program import OpenError, open_debugger
+        from ptodbg.debug.files import session
+        from ptodbg.debug.files.program import OpenError, open_debugger
 
         try:
             dbg = open_debugger(program, profile=profile, compat=compat, argv=argv)
@@ -370,7 +373,7 @@ class Target:
     def display_lines(self) -> list[str]:
         """gdb's auto-displays at this stop, as the console prints them (``1: /x a0 =
         0x5``); empty when there are none.  They are shown by the engine's own
-        ``display`` command's (:func:`~ptodbg.debug.stopdisplays.shown_displays`), so the
+        ``display`` command's (:func:`~ptodbg.debug.commands.stopdisplays.shown_displays`), so the
         debug console reads exactly as the TUI's and batch ``--text`` do."""
         return console_lines(shown_displays(self.dbg))
 

@@ -59,7 +59,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ptodbg.isa import dwarf_line, elf
+from ptodbg.isa import dwarf_lines_out, elf
 from ptodbg.isa.decoder import STRICT
 from ptodbg.isa.syntax import (
     DEST_EXPECTED,
@@ -85,7 +85,7 @@ MAX_ERRORS = 50
 # Resource bounds (every source gets a result or one error, in bounded memory): a statement
 # costs the assembler several hundred bytes, so a source holds at most MAX_STATEMENTS of
 # them (the listing of a 670 KB compiled program has 85,000); the sections' bytes add up to
-# at most MAX_IMAGE_BYTES, the size limit of a program file (ptodbg.isa.userfile), and NOBITS
+# at most MAX_IMAGE_BYTES, the size limit of a program file (ptodbg.base.userfile), and NOBITS
 # sections to at most what the ELF reader maps (elf.MAX_TOTAL_MEMSZ).
 MAX_STATEMENTS = 1 << 19
 MAX_IMAGE_BYTES = 64 << 20
@@ -180,12 +180,12 @@ class Assembly:
         return elf.write_elf(out_sections, out_symbols, self.entry)
 
     def debug_line_sections(self) -> list[elf.OutSection]:
-        """DWARF line information for ``lines`` (:mod:`ptodbg.isa.dwarf_line`), unless the
+        """DWARF line information for ``lines`` (:mod:`ptodbg.isa.dwarf_lines_out`), unless the
         source brings its own ``.debug_*`` sections."""
         if any(s.name.startswith(".debug_") for s in self.sections):
             return []
         code = [(s.addr, s.length) for s in self.sections if s.alloc and "x" in s.flags]
-        found = dwarf_line.debug_sections(self.filename, self.lines, code)
+        found = dwarf_lines_out.debug_sections(self.filename, self.lines, code)
         return [elf.OutSection(name, 0, "", False, data, len(data)) for name, data in found.items()]
 
 

@@ -7,7 +7,7 @@ mask, match, field pieces, signedness and constraints, in catalog order, and a
 forms first, most mask bits, then form_id).  A form whose form_id ptodbg's table also has
 takes ptodbg's canonical template, so its listing reassembles; any other form gets a
 generic template ``mnemonic Field={Field}, ...`` that names every field.  Files are read
-through :mod:`ptodbg.isa.userfile` (regular files of at most 16 MiB; a FIFO, a device or a
+through :mod:`ptodbg.base.userfile` (regular files of at most 16 MiB; a FIFO, a device or a
 symlink loop is one error naming the path).
 """
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ptodbg.isa import userfile
+from ptodbg.base import userfile
 from ptodbg.isa.decoder import Decoder
 from ptodbg.isa.forms import FORMS_BY_ID, RAW, SIGNED, UNSIGNED, Constraint, Field, Form, Piece
 

@@ -17,7 +17,7 @@ pyelftools then reads the section headers and names; should it still refuse one,
 section is reported with its header's inconsistency, and any other slip is the plain
 :data:`UNFORESEEN_DEFECT`.  The symbol table is unpacked with :mod:`struct` (pyelftools'
 per-symbol objects take most of a second on a 10,000-symbol file).  Resource bounds: the
-file is read through :mod:`ptodbg.isa.userfile` (64 MiB at most), the ``PT_LOAD`` segments
+file is read through :mod:`ptodbg.base.userfile` (64 MiB at most), the ``PT_LOAD`` segments
 may not overlap and their memory sizes may not add up to more than :data:`MAX_TOTAL_MEMSZ`
 (256 MiB), and a symbol table holds at most :data:`MAX_SYMBOLS` entries, so a corrupt header
 cannot make a loader allocate gigabytes.
@@ -47,8 +47,8 @@ import struct
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from ptodbg.isa import userfile
-from ptodbg.isa.record import Frozen, Record
+from ptodbg.base import userfile
+from ptodbg.base.record import Frozen, Record
 
 if TYPE_CHECKING:
     from ptodbg.isa.elf_out import OutSection, OutSymbol
@@ -273,7 +273,7 @@ class Program(Record):
 
 # ===================================================================== reader
 def read_program(path: str | Path) -> Program:
-    """Read (bounded, :mod:`ptodbg.isa.userfile`) and validate the ELF file at ``path``."""
+    """Read (bounded, :mod:`ptodbg.base.userfile`) and validate the ELF file at ``path``."""
     try:
         data = userfile.read_bytes(path, "program")
     except userfile.UserFileError as e:

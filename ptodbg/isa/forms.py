@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from ptodbg.base.record import Frozen
 from ptodbg.isa import table
-from ptodbg.isa.record import Frozen
 
 SIGNED = "signed"
 UNSIGNED = "unsigned"

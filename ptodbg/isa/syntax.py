@@ -83,7 +83,7 @@ separators allowed), character literals (``'a'``, ``'\\n'``), symbols, ``.`` (th
 address), numeric local label references ``1b``/``1f``, unary ``- ~ +``, binary
 ``* / % + - & ^ |`` and, inside parentheses only, ``<<`` and ``>>`` (outside they would
 clash with the ``<<N`` shift slot).  They are parsed by the Pratt parser the debugger's
-expressions share (:mod:`ptodbg.isa.pratt`, configured by :data:`GRAMMAR`) and evaluated
+expressions share (:mod:`ptodbg.base.pratt`, configured by :data:`GRAMMAR`) and evaluated
 as they are read, without recursion; parentheses nest
 at most :data:`MAX_NESTING` deep, a number has at most :data:`MAX_NUMBER_CHARS` characters
 ("number too long" otherwise, with its column) and an intermediate value at most
@@ -99,10 +99,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 
-from ptodbg.isa import pratt
+from ptodbg.base import pratt
+from ptodbg.base.pratt import Grammar, ParseError, Token
 from ptodbg.isa.decoder import STRICT, Decoder
 from ptodbg.isa.forms import Field, Form
-from ptodbg.isa.pratt import Grammar, ParseError, Token
 from ptodbg.isa.registers import GPR_NAMES
 
 REGISTER_FIELDS = frozenset({
@@ -204,7 +204,7 @@ MAX_VALUE_BITS = 8192  # intermediate values: past this an expression is an erro
 _INFIX = {"|": 1, "^": 2, "&": 3, "<<": 4, ">>": 4, "+": 5, "-": 5, "*": 6, "/": 6, "%": 6}
 GRAMMAR = Grammar(prefix={"-": 7, "~": 7, "+": 7}, infix=_INFIX, brackets={"(": ")"},
                   max_nesting=MAX_NESTING, nested_only=frozenset({"<<", ">>"}))
-"""The assembler's expressions for :func:`ptodbg.isa.pratt.parse`: C's precedence with
+"""The assembler's expressions for :func:`ptodbg.base.pratt.parse`: C's precedence with
 unary operators binding tightest; ``<<`` and ``>>`` only inside parentheses."""
 
 
@@ -286,7 +286,7 @@ class _Scanner:
 
 
 class _Values:
-    """The assembler's :class:`ptodbg.isa.pratt.Resolver`: values computed on the spot."""
+    """The assembler's :class:`ptodbg.base.pratt.Resolver`: values computed on the spot."""
 
     @staticmethod
     def atom(value: int, col: int) -> int:

@@ -14,10 +14,10 @@ loaded as linked, never refused or overwritten for the stack's sake; sp says whe
 
 from __future__ import annotations
 
+from ptodbg.base.record import Frozen
 from ptodbg.core.machine import Machine
 from ptodbg.core.memory import PAGE_MASK, R, W
 from ptodbg.core.stack import pages_to_ranges, place_stack
-from ptodbg.isa.record import Frozen
 from ptodbg.linux.syscalls import MMAP_BASE, Kernel, OsState
 
 STACK_TOP = 0x7FFF_F000_0000

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ptodbg.base.record import Frozen
 from ptodbg.core.faults import Halt
 from ptodbg.core.memory import PAGE_MASK, PAGE_SIZE, R, W, X
-from ptodbg.isa.record import Frozen
 
 if TYPE_CHECKING:
     from ptodbg.core.machine import Machine

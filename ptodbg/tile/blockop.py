@@ -18,8 +18,8 @@ trap.
 
 from __future__ import annotations
 
+from ptodbg.base.record import Frozen
 from ptodbg.isa.forms import Form
-from ptodbg.isa.record import Frozen
 from ptodbg.tile import operations as ops
 from ptodbg.tile.codes import (
     BINDING_COUNT,

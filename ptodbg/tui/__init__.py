@@ -2,7 +2,7 @@
 ptodbg.debug).
 
 :func:`ptodbg.tui.app.run_tui` is the entry point.  Each stop is one frozen
-:class:`~ptodbg.debug.view.View` that every pane renders (the pane protocol is
+:class:`~ptodbg.debug.view.capture.View` that every pane renders (the pane protocol is
 :mod:`ptodbg.tui.pane`).  The app (:mod:`ptodbg.tui.app`) keeps the engine, the keys
 (:mod:`ptodbg.tui.keys`), the themes (read by :mod:`ptodbg.tui.themes`), the command palette
 (:mod:`ptodbg.tui.palette`) and the worker; the main screen (:mod:`ptodbg.tui.main_screen`)

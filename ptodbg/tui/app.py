@@ -1,9 +1,9 @@
 """The ptodbg Textual app and its entry point :func:`run_tui`.
 
-The app is a client of :class:`~ptodbg.debug.engine.Debugger` like batch mode: every key
+The app is a client of :class:`~ptodbg.debug.engine.debugger.Debugger` like batch mode: every key
 and every command line goes through :class:`~ptodbg.debug.commands.Commands`, so the TUI
 and ``ptodbg batch`` speak one language.  The thread that runs a command captures the
-:class:`~ptodbg.debug.view.View` of its stop and the app *publishes* it: the main screen
+:class:`~ptodbg.debug.view.capture.View` of its stop and the app *publishes* it: the main screen
 (:class:`~ptodbg.tui.main_screen.MainScreen`: the layout, the panes and their handlers)
 hands it to every pane, which renders from it alone.  Panes hold no debugger and no
 machine, so while a background run goes on they keep showing the last published view, and
@@ -32,10 +32,10 @@ from textual.app import App
 from textual.timer import Timer
 from textual.widgets import Input
 
-from ptodbg.debug import session as sessions
 from ptodbg.debug.commands import CommandResult, Commands
-from ptodbg.debug.engine import Debugger
-from ptodbg.debug.view import View, Viewer
+from ptodbg.debug.engine.debugger import Debugger
+from ptodbg.debug.files import session as sessions
+from ptodbg.debug.view.capture import View, Viewer
 from ptodbg.tui import keys, runner
 from ptodbg.tui.fmt import plural
 from ptodbg.tui.gcpause import GcPause
@@ -49,7 +49,7 @@ from ptodbg.tui.themes import DEFAULT_THEME, PTODBG_VARIABLES, load_themes, unkn
 from ptodbg.tui.widgets import KeyFooter
 
 if TYPE_CHECKING:
-    from ptodbg.debug.records import Registers
+    from ptodbg.debug.view.records import Registers
 
 
 class PtodbgApp(App):
@@ -381,7 +381,7 @@ def run_tui(path: str | None = None, session: str | None = None, theme: str | No
     or session cannot be opened or the theme does not exist (one line on standard error,
     naming the themes there are), 128 + N when signal N ended it and 129 when its
     terminal, input, output or parent went away (:mod:`ptodbg.tui.lifetime`)."""
-    from ptodbg.debug.program import OpenError
+    from ptodbg.debug.files.program import OpenError
 
     if theme is not None:
         problem = unknown_theme(theme)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ptodbg.debug import session as sessions
+from ptodbg.debug.files import session as sessions
 
 if TYPE_CHECKING:
-    from ptodbg.debug.engine import Debugger
+    from ptodbg.debug.engine.debugger import Debugger
 
 
 def open_target(path: str | None = None, *, session: str | None = None, profile: str = "debug",
@@ -16,9 +16,9 @@ def open_target(path: str | None = None, *, session: str | None = None, profile:
     """The debugger for a program (None: the built-in demo) and an optional session, and
     the sentence that says what the session restored ("" without one).
 
-    Raises :class:`~ptodbg.debug.program.OpenError` or
-    :class:`~ptodbg.debug.session.SessionError` with one clear sentence."""
-    from ptodbg.debug.program import open_debugger
+    Raises :class:`~ptodbg.debug.files.program.OpenError` or
+    :class:`~ptodbg.debug.files.session.SessionError` with one clear sentence."""
+    from ptodbg.debug.files.program import open_debugger
 
     data = None
     if session is not None:

@@ -9,7 +9,7 @@ new follow expression) into commands and messages.  The widgets keep their own g
 command line its history, a memory pane its follow field and its session record, the fault
 dialog its retry).  The screen holds no debugger: what it needs from the engine goes
 through the app (:class:`Host`), and what it shows comes from the frozen
-:class:`~ptodbg.debug.view.View`.
+:class:`~ptodbg.debug.view.capture.View`.
 
 Layout (:mod:`ptodbg.tui.layout`): the same widgets arranged for the terminal's size, from
 80x24 (disassembly, registers and one memory view; the rest one key away, maximised) to
@@ -39,7 +39,7 @@ from textual.widget import Widget
 from textual.widgets import Input, TabbedContent, TabPane
 
 from ptodbg.debug.commands import CommandResult, Commands
-from ptodbg.debug.displays import console_lines
+from ptodbg.debug.commands.displays import console_lines
 from ptodbg.tui.layout import MODES, LayoutPlan, plan_layout
 from ptodbg.tui.pane import PANE_CLASS, PaneNote, Picked, ViewPane, tab_id
 from ptodbg.tui.screens import AskScreen, FaultScreen
@@ -62,9 +62,9 @@ from ptodbg.tui.widgets.hexview import MEMORY_VIEWS, home_address, place_views
 from ptodbg.tui.widgets.timeline import TimelineStrip
 
 if TYPE_CHECKING:
-    from ptodbg.debug.engine import Debugger
-    from ptodbg.debug.records import Registers
-    from ptodbg.debug.view import View
+    from ptodbg.debug.engine.debugger import Debugger
+    from ptodbg.debug.view.capture import View
+    from ptodbg.debug.view.records import Registers
     from ptodbg.tui.keys import CountPrefix
     from ptodbg.tui.widgets.hexview import Follow
 

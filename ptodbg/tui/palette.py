@@ -15,7 +15,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from ptodbg.debug.commands import Commands
 
 if TYPE_CHECKING:
-    from ptodbg.debug.view import View
+    from ptodbg.debug.view.capture import View
     from ptodbg.tui.main_screen import MainScreen
 
 SYMBOL_HITS = 40

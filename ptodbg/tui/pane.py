@@ -1,6 +1,6 @@
 """The pane protocol: how a widget says what it shows, and how the main screen finds it.
 
-A *view pane* is a widget that renders from a :class:`~ptodbg.debug.view.View` and from
+A *view pane* is a widget that renders from a :class:`~ptodbg.debug.view.capture.View` and from
 nothing else.  It mixes in :class:`ViewPane` and implements :meth:`ViewPane.show`; the
 main screen (:class:`~ptodbg.tui.main_screen.MainScreen`) finds every view pane with one ``query`` (they carry the CSS class :data:`PANE_CLASS`)
 and hands each the view of every stop, and asks each to :meth:`~ViewPane.redraw` after a
@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, ClassVar
 from textual.message import Message
 
 if TYPE_CHECKING:
-    from ptodbg.debug.view import View
+    from ptodbg.debug.view.capture import View
 
 PANE_CLASS = "view-pane"
 

@@ -9,7 +9,7 @@ from ptodbg.debug.commands import CommandResult, split_words
 
 if TYPE_CHECKING:
     from ptodbg.debug.commands import Commands
-    from ptodbg.debug.view import View, Viewer
+    from ptodbg.debug.view.capture import View, Viewer
 
 
 def runs_long(commands: Commands, line: str) -> bool:

@@ -17,7 +17,7 @@ from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 from ptodbg.debug.commands import Commands
 
 if TYPE_CHECKING:
-    from ptodbg.debug.view import View
+    from ptodbg.debug.view.capture import View
 
 
 class HelpScreen(ModalScreen[None]):

@@ -3,11 +3,11 @@
 Two folders are read, in order: the themes shipped in the package (``ptodbg/themes/``, found
 with :mod:`importlib.resources`, so an installed wheel has them), then the user's theme folder
 ``$XDG_CONFIG_HOME/ptodbg/themes`` (default ``~/.config/ptodbg/themes``; see
-:mod:`ptodbg.debug.datafiles`).  A user theme extends the list, or replaces the shipped
+:mod:`ptodbg.debug.files.datafiles`).  A user theme extends the list, or replaces the shipped
 theme of the same name in its place.
 
 A theme file is data, never code (read with :mod:`tomllib`, through the bounded reader of
-:mod:`ptodbg.debug.datafiles`: a regular file of at most 1 MiB, its nesting checked).  Its top-level keys are
+:mod:`ptodbg.debug.files.datafiles`: a regular file of at most 1 MiB, its nesting checked).  Its top-level keys are
 Textual's theme colours (``primary``, ``background``, ...; ``dark`` a boolean) and its
 ``[variables]`` table holds ptodbg's own colours, the ``pd-*`` names of
 :data:`PTODBG_VARIABLES`: the panes draw every DMA, change, permission and marker colour
@@ -27,7 +27,7 @@ from pathlib import Path
 from textual.color import Color, ColorParseError
 from textual.theme import Theme
 
-from ptodbg.debug.datafiles import (
+from ptodbg.debug.files.datafiles import (
     DataFileError,
     folder_entries,
     read_toml_file,

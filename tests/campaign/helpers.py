@@ -6,8 +6,8 @@ from pathlib import Path
 
 from support.paths import TEST_PROGRAMS
 
-from ptodbg.debug.faultsites import Listing, list_sites
-from ptodbg.debug.program import open_debugger
+from ptodbg.debug.faults.sites import Listing, list_sites
+from ptodbg.debug.files.program import open_debugger
 
 HERE = Path(__file__).resolve().parent
 CAMPAIGN_PROGRAMS = HERE / "programs"

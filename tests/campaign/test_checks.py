@@ -10,7 +10,7 @@ import pytest
 from campaign.helpers import CAMPAIGN_PROGRAMS, DMA_PROGRAMS, PAGE, listing
 from support.paths import TEST_PROGRAMS
 
-from ptodbg.debug.faultcheck import SiteChecker
+from ptodbg.debug.faults.check import SiteChecker
 
 
 def verdicts(path, faults="data", **options):

@@ -17,8 +17,8 @@ from support.paths import TEST_PROGRAMS
 from ptodbg.campaign.runner import CampaignError, run_campaign
 from ptodbg.campaign.spec import Config
 from ptodbg.cli import main
-from ptodbg.debug import session
-from ptodbg.debug.program import open_debugger
+from ptodbg.debug.files import session
+from ptodbg.debug.files.program import open_debugger
 
 SECTION10_SITE_KEYS = {"step", "pc", "page", "access", "precise", "recovered", "detail"}
 SECTION10_SUMMARY_KEYS = {"program", "sites", "precise", "recovered", "failed", "workers", "engine", "seconds"}

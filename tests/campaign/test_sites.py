@@ -12,8 +12,8 @@ from campaign.helpers import CAMPAIGN_PROGRAMS, PAGE, listing
 from support.paths import TEST_PROGRAMS
 
 from ptodbg.campaign.runner import choose
-from ptodbg.debug.faultsites import ListingError, list_sites
-from ptodbg.debug.program import open_debugger
+from ptodbg.debug.faults.sites import ListingError, list_sites
+from ptodbg.debug.files.program import open_debugger
 
 
 def test_a_dma_has_a_read_site_on_its_source_page_and_a_write_site_on_its_destination_page():

@@ -9,40 +9,12 @@ from __future__ import annotations
 
 import pytest
 from support.avs import fresh, run_word, word
+from support.scalar import SCALAR, M, insn, machine, neg, run
 
-from ptodbg.core import Machine
 from ptodbg.core.faults import ILLEGAL_INST
 from ptodbg.core.semantics import builders
 from ptodbg.isa.decoder import decode
 from ptodbg.isa.forms import SCALAR_FORMS
-
-M = (1 << 64) - 1
-FORMS = {f.mnemonic: f for f in SCALAR_FORMS}
-
-
-def insn(name: str, **fields: int) -> tuple[int, int]:
-    """(instruction value, length in bits) of scalar form ``name`` with ``fields``."""
-    f = FORMS[name]
-    return f.encode(fields), f.length
-
-
-def run(m: Machine, name: str, **fields: int):
-    value, length = insn(name, **fields)
-    res = run_word(m, value, length)
-    assert res.form is not None and res.form.mnemonic == name
-    return res
-
-
-def neg(x: int) -> int:
-    return -x & M
-
-
-def machine(pc: int = 0x100, **regs: int) -> Machine:
-    m = fresh()
-    m.pc = pc
-    for name, value in regs.items():
-        m.r[int(name[1:])] = value & M
-    return m
 
 
 # ======================================================================= AVS points
@@ -429,11 +401,11 @@ def test_word_forms_sign_extend(name, left, right, result):
 def test_immediate_forms(name, imm, left, result):
     """ADDI/SUBI zero-extend (CORE.md §7.16), the logical immediates sign-extend;
     W forms work on the low word."""
-    field = next(f.name for f in FORMS[name].fields if "imm" in f.name)
+    field = next(f.name for f in SCALAR[name].fields if "imm" in f.name)
     m = machine(r5=left)
     res = run(m, name, RegDst=6, SrcL=5, **{field: imm})
     assert m.r[6] == result
-    assert m.pc == 0x100 + FORMS[name].size
+    assert m.pc == 0x100 + SCALAR[name].size
     assert res.trap is None
 
 
@@ -809,7 +781,7 @@ def test_program_runs_on_the_fast_path():
     """The closures also run from memory through Machine.run (icache path)."""
     m = fresh()
     code = b"".join(
-        FORMS[name].encode(fields).to_bytes(FORMS[name].size, "little")
+        SCALAR[name].encode(fields).to_bytes(SCALAR[name].size, "little")
         for name, fields in [
             ("HL.LIS", {"RegDst": 1, "simm32": -5}),
             ("ADDI", {"RegDst": 2, "SrcL": 0, "uimm12": 7}),

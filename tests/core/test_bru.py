@@ -12,43 +12,19 @@ from __future__ import annotations
 
 import pytest
 from support.avs import fresh, run_word, word
+from support.scalar import SCALAR, M, insn, machine, neg, run
 
 from ptodbg.core import Machine
 from ptodbg.core import sysregs as ssr
 from ptodbg.core.faults import BUNDLE_TRAP, ILLEGAL_INST, INST_PC_FAULT
 from ptodbg.core.semantics.blocks import begin_block
 from ptodbg.core.state import COND, DIRECT, FALL, KIND_FP, KIND_STD, KIND_SYS
-from ptodbg.isa.forms import FORMS, SCALAR_FORMS
+from ptodbg.isa.forms import FORMS
 
-M = (1 << 64) - 1
-SCALAR = {f.mnemonic: f for f in SCALAR_FORMS}
 FORMS_BY_NAME = {f.mnemonic: f for f in FORMS if f.surface == "command"}
 SENTINEL = 0x5555555555555555
 CONTROL = 0xAAAAAAAAAAAAAAAA
 
-
-def insn(name: str, **fields: int) -> tuple[int, int]:
-    f = SCALAR[name]
-    return f.encode(fields), f.length
-
-
-def run(m: Machine, name: str, **fields: int):
-    value, length = insn(name, **fields)
-    res = run_word(m, value, length)
-    assert res.form is not None and res.form.mnemonic == name
-    return res
-
-
-def neg(x: int) -> int:
-    return -x & M
-
-
-def machine(pc: int = 0x100, **regs: int) -> Machine:
-    m = fresh()
-    m.pc = pc
-    for name, value in regs.items():
-        m.r[int(name[1:])] = value & M
-    return m
 
 
 def sentinels(m: Machine) -> None:

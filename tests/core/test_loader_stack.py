@@ -24,7 +24,7 @@ from ptodbg.core.faults import DATA_PAGE_FAULT
 from ptodbg.core.loader import LoadedProgram, load, load_path
 from ptodbg.core.memory import PAGE_SHIFT
 from ptodbg.core.stack import STACK_CEILING, StackPlace, page_ranges, place_stack
-from ptodbg.debug.program import open_debugger
+from ptodbg.debug.files.program import open_debugger
 from ptodbg.isa.asm import assemble
 from ptodbg.isa.elf import parse_program
 from ptodbg.linux import STACK_SIZE, STACK_TOP
@@ -116,7 +116,7 @@ def test_a_program_filling_the_low_stack_area_gets_its_stack_in_high_memory():
 def test_the_debugger_shows_where_the_moved_stack_is(tmp_path):
     """``sp says where``: the JSON state of a freshly opened debugger shows sp = 2^47 for
     the filled program and 0xF000 for the plain pto-avs layout."""
-    from ptodbg.debug.jsonstate import state
+    from ptodbg.debug.view.jsonstate import state
 
     path = tmp_path / "filled.s"
     path.write_text(FILLED)

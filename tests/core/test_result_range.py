@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 from elftools.elf.elffile import ELFFile
-from isa.test_run_cli import cli, one_error_line
+from support.cli import cli, one_error_line
 from support.paths import TEST_PROGRAMS
 
 from ptodbg.core.loader import MAX_RESULT
-from ptodbg.debug.program import OpenError, open_debugger
+from ptodbg.debug.files.program import OpenError, open_debugger
 
 # Elf64_Sym: st_name (4), st_info (1), st_other (1), st_shndx (2), st_value (8), st_size (8)
 FIELDS = {"st_shndx": (6, "<H"), "st_value": (8, "<Q"), "st_size": (16, "<Q")}

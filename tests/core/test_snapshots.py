@@ -44,7 +44,7 @@ def test_every_scalar_of_both_groups_comes_back():
     from support.paths import PROGRAMS
 
     from ptodbg.core.machine import MOVING_FIELDS, SCALAR_FIELDS, SETTLED_FIELDS
-    from ptodbg.debug.program import open_debugger
+    from ptodbg.debug.files.program import open_debugger
 
     assert len(set(SCALAR_FIELDS)) == len(SCALAR_FIELDS) == 1 + len(MOVING_FIELDS) + len(SETTLED_FIELDS)
     d = open_debugger(PROGRAMS / "02_algorithms.static", profile="linux", compat="linx-v0.4")

@@ -215,3 +215,20 @@ class Client:
                         f.close()
                     except OSError:
                         pass
+
+
+WALK = ROOT / "tests" / "dap" / "programs" / "walk.s"  # the DAP tests' Linux program
+
+
+def line_of(path: Path, text: str) -> int:
+    """The line number of the first line of ``path`` that is ``text`` (stripped)."""
+    lines = path.read_text().splitlines()
+    return next(i for i, line in enumerate(lines, 1) if line.strip() == text)
+
+
+def launch_walk(c: Client, lines: list[int], **extra) -> dict:
+    """Launch walk.s in the linux profile with breakpoints on ``lines`` and run to the first."""
+    c.start(WALK, profile="linux", stopOnEntry=False, **extra)
+    r = c.ok("setBreakpoints", {"source": {"path": str(WALK)}, "breakpoints": [{"line": n} for n in lines]})
+    c.ok("configurationDone")
+    return r

@@ -14,7 +14,7 @@ import time
 
 import pytest
 from dap.dap_client import Client
-from isa.test_run_cli import cli
+from support.cli import cli
 from support.paths import TEST_PROGRAMS
 
 WALK = TEST_PROGRAMS.parent / "dap" / "programs" / "walk.s"

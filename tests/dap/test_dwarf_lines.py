@@ -18,12 +18,12 @@ from support.paths import PROGRAMS, TEST_PROGRAMS
 from ptodbg.cli import main
 from ptodbg.core import DEBUG, Machine
 from ptodbg.core.loader import load_path
-from ptodbg.debug.lines import source_line_at, source_lines
-from ptodbg.debug.program import open_debugger
-from ptodbg.isa import dwarf_line
+from ptodbg.debug.engine.lines import source_line_at, source_lines
+from ptodbg.debug.files.program import open_debugger
+from ptodbg.isa import dwarf_lines_out
 from ptodbg.isa.asm import assemble_unit
+from ptodbg.isa.dwarf_lines import read_line_table
 from ptodbg.isa.elf import parse_program
-from ptodbg.isa.lines import read_line_table
 
 WALK = Path(__file__).resolve().parent / "programs" / "walk.s"
 SOURCES = sorted(TEST_PROGRAMS.glob("*.s")) + [WALK]
@@ -87,7 +87,7 @@ def test_line_program_uses_sequences_special_opcodes_and_advances(tmp_path):
     assert li.line == 4 and li.end - li.address > 4
     assert table.row_at(text.addr + 2).line == 4
     data = _sections(image)[".debug_line"]
-    assert bytes([dwarf_line.DW_LNS_advance_line]) in data and bytes([dwarf_line.DW_LNS_advance_pc]) in data
+    assert bytes([dwarf_lines_out.DW_LNS_advance_line]) in data and bytes([dwarf_lines_out.DW_LNS_advance_pc]) in data
 
 
 def _objdump_rows(path: Path) -> dict[int, int]:
@@ -197,8 +197,8 @@ def test_a_program_that_brings_its_own_debug_sections_keeps_them():
 
 
 def test_leb128_encodings():
-    assert dwarf_line.uleb128(0) == b"\x00" and dwarf_line.uleb128(624485) == b"\xe5\x8e\x26"
-    assert dwarf_line.sleb128(-1) == b"\x7f" and dwarf_line.sleb128(-123456) == b"\xc0\xbb\x78"
-    assert dwarf_line.sleb128(63) == b"\x3f" and dwarf_line.sleb128(64) == b"\xc0\x00"
+    assert dwarf_lines_out.uleb128(0) == b"\x00" and dwarf_lines_out.uleb128(624485) == b"\xe5\x8e\x26"
+    assert dwarf_lines_out.sleb128(-1) == b"\x7f" and dwarf_lines_out.sleb128(-123456) == b"\xc0\xbb\x78"
+    assert dwarf_lines_out.sleb128(63) == b"\x3f" and dwarf_lines_out.sleb128(64) == b"\xc0\x00"
     with pytest.raises(ValueError):
-        dwarf_line.uleb128(-1)
+        dwarf_lines_out.uleb128(-1)

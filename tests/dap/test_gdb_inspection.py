@@ -6,8 +6,7 @@ the DMA at ``copy``, so ``counter`` holds 3 there and s1 = &counter."""
 from __future__ import annotations
 
 import pytest
-from dap.dap_client import Client
-from dap.test_server import WALK, launch_walk, line_of
+from dap.dap_client import WALK, Client, launch_walk, line_of
 
 
 @pytest.fixture

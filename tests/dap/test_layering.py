@@ -29,6 +29,6 @@ def test_dap_imports_only_the_debugger_layer():
 
 def test_only_the_target_module_imports_the_engine():
     engine_users = {path.name for path in DAP.glob("*.py")
-                    if any(m.startswith("ptodbg.debug") and m not in ("ptodbg.debug.engine",)
+                    if any(m.startswith("ptodbg.debug") and m not in ("ptodbg.debug.engine.errors", "ptodbg.debug.engine.stops")
                            for m in _imports(path))}
     assert engine_users == {"target.py"}

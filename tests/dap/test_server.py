@@ -14,17 +14,12 @@ import time
 from pathlib import Path
 
 import pytest
-from dap.dap_client import ROOT, Client, ptodbg_command
+from dap.dap_client import ROOT, WALK, Client, launch_walk, line_of, ptodbg_command
 from support.paths import PROGRAMS, TEST_PROGRAMS
 
 HERE = Path(__file__).resolve().parent
-WALK = HERE / "programs" / "walk.s"
 SPIN = HERE / "programs" / "spin.s"
 
-
-def line_of(path: Path, text: str) -> int:
-    lines = path.read_text().splitlines()
-    return next(i for i, line in enumerate(lines, 1) if line.strip() == text)
 
 
 @pytest.fixture
@@ -33,12 +28,6 @@ def client():
     yield c
     c.close()
 
-
-def launch_walk(c: Client, lines: list[int], **extra) -> dict:
-    c.start(WALK, profile="linux", stopOnEntry=False, **extra)
-    r = c.ok("setBreakpoints", {"source": {"path": str(WALK)}, "breakpoints": [{"line": n} for n in lines]})
-    c.ok("configurationDone")
-    return r
 
 
 def frame(body: bytes) -> bytes:

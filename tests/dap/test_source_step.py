@@ -1,5 +1,5 @@
-"""Stepping by source line (ptodbg.debug.source_step) and the disassembly rows
-(ptodbg.debug.disasm_rows) on the engine directly: a pseudo-instruction's expansion is one
+"""Stepping by source line (ptodbg.debug.engine.source_step) and the disassembly rows
+(ptodbg.debug.view.disasm_rows) on the engine directly: a pseudo-instruction's expansion is one
 line, a one-line loop stops at each pass, ``line_step_back`` returns to where a forward
 ``next`` came from (the call it ran over skipped), from mid-line to the line's start, and
 into the caller from a function's first line; disassembly rows never read unmapped memory
@@ -7,11 +7,11 @@ and restart at the address asked for."""
 
 from __future__ import annotations
 
-from ptodbg.debug.disasm_rows import decode_row, rows_around
-from ptodbg.debug.engine import Stop
-from ptodbg.debug.lines import source_lines
-from ptodbg.debug.program import open_debugger
-from ptodbg.debug.source_step import line_step, line_step_back, step_out
+from ptodbg.debug.engine.lines import source_lines
+from ptodbg.debug.engine.source_step import line_step, line_step_back, step_out
+from ptodbg.debug.engine.stops import Stop
+from ptodbg.debug.files.program import open_debugger
+from ptodbg.debug.view.disasm_rows import decode_row, rows_around
 
 SOURCE = """\
     .text

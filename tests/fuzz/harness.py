@@ -19,11 +19,11 @@ import sys
 INSTRUMENTED = {
     "elf": ("ptodbg.isa.elf",),
     "asm": ("ptodbg.isa.asm", "ptodbg.isa.syntax"),
-    "expr": ("ptodbg.debug.expr",),
-    "session": ("ptodbg.debug.session", "ptodbg.debug.session_schema", "ptodbg.isa.userfile", "ptodbg.debug.expr"),
-    "batch": ("ptodbg.debug.commands", "ptodbg.debug.engine", "ptodbg.debug.expr", "ptodbg.debug.batch",
-              "ptodbg.debug.memformat", "ptodbg.debug.displays", "ptodbg.debug.lastwrite", "ptodbg.debug.frames",
-              "ptodbg.debug.stops", "ptodbg.debug.cxxnames", "ptodbg.debug.demangle", "ptodbg.debug.forward"),
+    "expr": ("ptodbg.debug.engine.expr",),
+    "session": ("ptodbg.debug.files.session", "ptodbg.debug.files.session_schema", "ptodbg.base.userfile", "ptodbg.debug.engine.expr"),
+    "batch": ("ptodbg.debug.commands", "ptodbg.debug.engine.debugger", "ptodbg.debug.engine.expr", "ptodbg.debug.commands.batch",
+              "ptodbg.debug.commands.memformat", "ptodbg.debug.commands.displays", "ptodbg.debug.engine.lastwrite", "ptodbg.debug.engine.frames",
+              "ptodbg.debug.engine.stops", "ptodbg.debug.cxx.names", "ptodbg.debug.cxx.demangle", "ptodbg.debug.engine.forward"),
 }
 
 
@@ -34,10 +34,10 @@ def fuzz_main(name: str) -> None:
         sys.exit("atheris is not installed: pip install -e '.[fuzz]' (the corpus replay runs without it)")
     with atheris.instrument_imports(include=list(INSTRUMENTED[name])):
         import ptodbg.debug.commands  # noqa: F401  (everything the targets reach)
-        import ptodbg.debug.engine  # noqa: F401
-        import ptodbg.debug.expr  # noqa: F401
-        import ptodbg.debug.lastwrite  # noqa: F401  (imported by `last` when it first runs)
-        import ptodbg.debug.session  # noqa: F401
+        import ptodbg.debug.engine.debugger  # noqa: F401
+        import ptodbg.debug.engine.expr  # noqa: F401
+        import ptodbg.debug.engine.lastwrite  # noqa: F401  (imported by `last` when it first runs)
+        import ptodbg.debug.files.session  # noqa: F401
         import ptodbg.isa.asm  # noqa: F401
         import ptodbg.isa.elf  # noqa: F401
     from .targets import TARGETS

@@ -110,7 +110,7 @@ _MEMORY = bytes(range(256)) * 16
 
 
 def _memory(address: int, size: int) -> bytes:
-    from ptodbg.debug.expr import ExprError
+    from ptodbg.debug.engine.expr import ExprError
 
     if address + size > len(_MEMORY):
         raise ExprError(f"cannot access memory at {max(address, len(_MEMORY)):#x}")
@@ -118,7 +118,7 @@ def _memory(address: int, size: int) -> bytes:
 
 
 def expr(data: bytes) -> None:
-    from ptodbg.debug.expr import Context, Expr, ExprError
+    from ptodbg.debug.engine.expr import Context, Expr, ExprError
 
     text = _text(data)
     if text is None:
@@ -146,7 +146,8 @@ def _debugger(path: Path = PROGRAM):
     """A fresh debugger on dma_fault.s, or another test program (each assembled once)."""
     from ptodbg.core import DEBUG, Machine
     from ptodbg.core.loader import load
-    from ptodbg.debug.engine import Debugger, Symbols, file_sha256
+    from ptodbg.debug.engine.debugger import Debugger, file_sha256
+    from ptodbg.debug.engine.symbols import Symbols
 
     program, _ = _program(path)
     machine = Machine(DEBUG)
@@ -161,7 +162,7 @@ def _sha(file_sha256: Callable[[str], str], path: Path) -> str:
 
 
 def session(data: bytes) -> None:
-    from ptodbg.debug import session as sessions
+    from ptodbg.debug.files import session as sessions
 
     text = _text(data)
     if text is None:
@@ -187,8 +188,8 @@ def session(data: bytes) -> None:
 
 # ----------------------------------------------------------------------- batch
 def batch(data: bytes) -> None:
-    from ptodbg.debug import batch as batch_mode
     from ptodbg.debug.commands import Commands
+    from ptodbg.debug.commands import batch as batch_mode
 
     text = _text(data)
     if text is None:

@@ -9,7 +9,7 @@ from support.paths import PROGRAMS, TEST_PROGRAMS
 from ptodbg.core import LINUX, Machine
 from ptodbg.core.faults import ILLEGAL_INST
 from ptodbg.debug.commands import Commands
-from ptodbg.debug.program import OpenError, open_debugger
+from ptodbg.debug.files.program import OpenError, open_debugger
 from ptodbg.isa.decoder import STRICT
 from ptodbg.isa.legacy import decoder_for
 from ptodbg.linux import STACK_TOP, ProcessImage, install

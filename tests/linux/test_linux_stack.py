@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ptodbg.core.faults import DATA_PAGE_FAULT
 from ptodbg.core.stack import STACK_CEILING
-from ptodbg.debug.program import open_debugger
+from ptodbg.debug.files.program import open_debugger
 from ptodbg.linux import STACK_SIZE, STACK_TOP
 
 EXIT_WITH_WORD = """

@@ -130,7 +130,7 @@ def test_the_installed_example_sessions_load(installed):
     assert [p.name for p in sessions] == sorted(p.name for p in (ROOT / "sessions").glob("*.toml"))
     listing = """
 import json
-from ptodbg.debug import datafiles, session
+from ptodbg.debug.files import datafiles, session
 out = []
 for entry in datafiles.example_sessions():
     with datafiles.shipped_path(entry) as path:

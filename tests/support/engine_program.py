@@ -4,7 +4,10 @@ two DMA copies between ADDIs, ending in a trap stop."""
 from __future__ import annotations
 
 from ptodbg.core import DEBUG, Machine, R, W, X
-from ptodbg.debug.engine import Debugger, Symbols
+from ptodbg.debug.commands import Commands
+from ptodbg.debug.engine.debugger import Debugger
+from ptodbg.debug.engine.symbols import Symbols
+from ptodbg.debug.files import session
 from support.encode import enc, program
 
 CODE = 0x10000
@@ -36,3 +39,9 @@ def full_state(d: Debugger):
     m = d.machine
     return (m.steps, m.pc, tuple(m.r), m.t_valid, m.u_valid, m.resv, m.acr, m.mem.peek(DST, 0x1000),
             {pn: m.mem.perms[pn] for pn in sorted(m.mem.perms)})
+
+
+def commands(**options) -> tuple[Commands, Debugger]:
+    """The command language over :func:`make`'s debugger, with session save and load."""
+    d = make(**options)
+    return Commands(d, save=session.save, load=session.load), d

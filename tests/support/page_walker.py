@@ -1,6 +1,6 @@
 """A loop that dirties a new 4 KiB page of its buffer every 512 iterations (10 attempts
 each): the workload of the history's memory account, shared by its tests
-(tests/debug/test_history_accounting.py) and bench_core's row (g), so that the test and
+(tests/debug/engine/test_history_accounting.py) and bench_core's row (g), so that the test and
 the benchmark measure the same program."""
 
 from __future__ import annotations

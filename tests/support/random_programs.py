@@ -48,7 +48,8 @@ from hypothesis import strategies as st
 
 from ptodbg.core import DEBUG, Machine, R, W, X, loader
 from ptodbg.core.machine import SCALAR_FIELDS
-from ptodbg.debug.engine import Debugger, Symbols
+from ptodbg.debug.engine.debugger import Debugger
+from ptodbg.debug.engine.symbols import Symbols
 from ptodbg.isa.asm import assemble
 from ptodbg.isa.elf import Program, parse_program
 from ptodbg.isa.forms import SCALAR_FORMS

@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 from campaign.helpers import listing
-from debug.test_history_accounting import held_bytes
+from support.held_bytes import held_bytes
 
 from ptodbg.core import DEBUG, Machine, loader
 from ptodbg.core.memory import PAGE_SHIFT, R
-from ptodbg.debug.engine import Debugger
-from ptodbg.debug.faultcheck import SiteChecker
-from ptodbg.debug.program import open_debugger
+from ptodbg.debug.engine.debugger import Debugger
+from ptodbg.debug.faults.check import SiteChecker
+from ptodbg.debug.files.program import open_debugger
 from ptodbg.isa.asm import assemble
 from ptodbg.isa.elf import parse_program
 from ptodbg.tile import codes

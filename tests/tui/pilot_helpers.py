@@ -58,3 +58,10 @@ def pilot_test(fn):
         return asyncio.run(fn(*args, **kwargs))
 
     return run
+
+
+async def click_content(pilot, widget, x: int, y: int) -> None:
+    """Click the cell (x, y) of a widget's content (inside its border and padding)."""
+    content = widget.content_region
+    await pilot.click(offset=(content.x + x, content.y + y))
+    await settle(pilot)

@@ -562,8 +562,8 @@ async def test_example_session_views_go_to_the_memory_views_in_order():
 
 @pilot_test
 async def test_a_single_session_view_goes_to_memory_a(tmp_path):
-    from ptodbg.debug import session
-    from ptodbg.debug.program import open_debugger
+    from ptodbg.debug.files import session
+    from ptodbg.debug.files.program import open_debugger
 
     dbg = open_debugger(None)
     dbg.settings.update(theme="light", views=[{"name": "stack", "follow": "sp"}])

@@ -11,26 +11,11 @@ from __future__ import annotations
 
 import asyncio
 
+from support.loops import ACCUMULATE
 from tui.pilot_helpers import SIZE, command, pilot_test, press, settle
 
-from ptodbg.debug.program import open_debugger
+from ptodbg.debug.files.program import open_debugger
 from ptodbg.tui.app import open_app
-
-# a0 counts iterations; buf accumulates a0 (a load, an add and a store per iteration).
-LOOP = """
-    .text
-    .globl _start
-_start:
-    hl.liu buf, ->s0
-loop:
-    addi a0, 1, ->a0
-    ldi [s0, 0], ->a2
-    add a2, a0, ->a2
-    sdi a2, [s0, 0]
-    j loop
-    .data
-buf: .dword 0
-"""
 
 
 def fresh(source: str, steps: int):
@@ -54,7 +39,7 @@ def assert_like_fresh(app, source: str, steps: int) -> None:
 @pilot_test
 async def test_reverse_step_after_an_interrupted_continue_lands_exactly(tmp_path):
     source = tmp_path / "loop.s"
-    source.write_text(LOOP)
+    source.write_text(ACCUMULATE)
     app = open_app(str(source))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

@@ -4,8 +4,7 @@ to the writer before that one.  The real app on assembled programs, driven by Pi
 
 from __future__ import annotations
 
-from tui.pilot_helpers import SIZE, message, pilot_test, press, program, settle
-from tui.test_mouse import click_content
+from tui.pilot_helpers import SIZE, click_content, message, pilot_test, press, program, settle
 
 from ptodbg.tui.app import open_app
 from ptodbg.tui.pane import Picked

@@ -27,21 +27,8 @@ import time
 from pathlib import Path
 
 import pytest
+from support.loops import COUNTER
 
-ENDLESS = """
-    .text
-    .globl _start
-_start:
-    li a1, counter
-loop:
-    addi a0, 1, ->a0
-    sdi a0, [a1, 0]
-    j loop
-    .data
-    .globl counter
-counter:
-    .dword 0
-"""
 PTODBG = [sys.executable, "-m", "ptodbg"]
 WEB = {"TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver", "COLUMNS": "120", "ROWS": "40"}
 ENDS_WITHIN = 15.0  # seconds; it takes well under one (a poll every 0.2 s), this is a hang detector
@@ -51,7 +38,7 @@ LEAVE_ALT_SCREEN = b"\x1b[?1049l"
 @pytest.fixture
 def endless(tmp_path) -> Path:
     path = tmp_path / "endless.s"
-    path.write_text(ENDLESS)
+    path.write_text(COUNTER)
     return path
 
 

@@ -1,6 +1,6 @@
 """The theme files: the shipped themes load completely, and a bad file is skipped with one
 message naming the file and the defect.  (The view model these tests once shared the file
-with is now :mod:`ptodbg.debug.view`, tested in ``tests/debug/test_view.py``.)"""
+with is now :mod:`ptodbg.debug.view.capture`, tested in ``tests/debug/view/test_view.py``.)"""
 
 from __future__ import annotations
 

@@ -7,19 +7,21 @@ from __future__ import annotations
 
 from textual import events
 from textual.scroll_view import ScrollView
-from tui.pilot_helpers import SIZE, command, message, pilot_test, press, program, settle
+from tui.pilot_helpers import (
+    SIZE,
+    click_content,
+    command,
+    message,
+    pilot_test,
+    press,
+    program,
+    settle,
+)
 
 from ptodbg.tui.app import open_app
 from ptodbg.tui.widgets import DisasmView, HexView, RegistersPane
 from ptodbg.tui.widgets.pagemap import PageMapPane
 from ptodbg.tui.widgets.process import BacktracePane
-
-
-async def click_content(pilot, widget, x: int, y: int) -> None:
-    """Click the cell (x, y) of a widget's content (inside its border and padding)."""
-    content = widget.content_region
-    await pilot.click(offset=(content.x + x, content.y + y))
-    await settle(pilot)
 
 
 async def wheel(pilot, widget, times: int = 3) -> None:

@@ -13,12 +13,13 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from support.loops import COUNTER
 from support.paths import ROOT
 from tui.pilot_helpers import SIZE, command, pilot_test, press, program, settle
 
-from ptodbg.debug.engine import Debugger
-from ptodbg.debug.memimage import MemoryImage
-from ptodbg.debug.view import View, Viewer
+from ptodbg.debug.engine.debugger import Debugger
+from ptodbg.debug.view.capture import View, Viewer
+from ptodbg.debug.view.memimage import MemoryImage
 from ptodbg.tui import widgets
 from ptodbg.tui.app import open_app
 from ptodbg.tui.pane import PANE_CLASS, ViewPane, tab_id
@@ -119,21 +120,6 @@ async def test_the_main_screen_holds_no_debugger_either(demo):
             assert not isinstance(value, (Debugger, Viewer, type(machine), type(machine.mem))), value
 
 
-# --------------------------------------------------------- background runs
-COUNTER_LOOP = """    .text
-    .globl _start
-_start:
-    li a1, counter
-loop:
-    addi a0, 1, ->a0
-    sdi a0, [a1, 0]
-    j loop
-    .data
-    .globl counter
-counter:
-    .dword 0
-"""
-
 
 @pilot_test
 async def test_rendering_during_a_background_run_reads_only_the_published_view(tmp_path):
@@ -142,7 +128,7 @@ async def test_rendering_during_a_background_run_reads_only_the_published_view(t
     machine's counter has moved on, and nothing the UI thread calls is in the core, the
     linux layer or a Debugger method (a profile hook on the UI thread watches)."""
     source = tmp_path / "counter.s"
-    source.write_text(COUNTER_LOOP)
+    source.write_text(COUNTER)
     app = open_app(str(source))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -288,8 +274,8 @@ async def test_page_map_pane_shows_segments_stack_and_injections():
 
 # -------------------------------------------------------------- event filter
 def test_event_filter_kinds_and_ranges():
-    from ptodbg.debug.program import open_debugger
-    from ptodbg.debug.records import MemEvent
+    from ptodbg.debug.files.program import open_debugger
+    from ptodbg.debug.view.records import MemEvent
 
     dbg = open_debugger(None)
     view: View = Viewer(dbg).capture()

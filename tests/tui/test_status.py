@@ -6,27 +6,14 @@ source lines, one without keeps the disassembly as it was."""
 
 from __future__ import annotations
 
+from support.loops import COUNTER
 from support.paths import PROGRAMS
 from tui.pilot_helpers import SIZE, command, message, pilot_test, press, program, settle
 
-from ptodbg.debug.program import open_debugger
+from ptodbg.debug.files.program import open_debugger
 from ptodbg.tui.app import PtodbgApp, open_app, run_tui
 from ptodbg.tui.fmt import count, plural
 from ptodbg.tui.widgets import DisasmView, StatePane
-
-COUNTER = """    .text
-    .globl _start
-_start:
-    li a1, counter
-loop:
-    addi a0, 1, ->a0
-    sdi a0, [a1, 0]
-    j loop
-    .data
-    .globl counter
-counter:
-    .dword 0
-"""
 
 
 def test_counts_and_plurals():

@@ -5,26 +5,13 @@ so a step costs one column, not a rebuild."""
 
 from __future__ import annotations
 
+from support.loops import COUNTER
 from tui.pilot_helpers import SIZE, command, message, pilot_test, press, program, settle
 
-from ptodbg.debug.program import open_debugger
-from ptodbg.debug.view import Viewer
+from ptodbg.debug.files.program import open_debugger
+from ptodbg.debug.view.capture import Viewer
 from ptodbg.tui.app import PtodbgApp, open_app
 from ptodbg.tui.widgets.timeline import BARS, StripModel, TimelineStrip, column_of, nice_scale
-
-COUNTER = """    .text
-    .globl _start
-_start:
-    li a1, counter
-loop:
-    addi a0, 1, ->a0
-    sdi a0, [a1, 0]
-    j loop
-    .data
-    .globl counter
-counter:
-    .dword 0
-"""
 
 
 def test_the_scale_grows_in_few_round_steps():

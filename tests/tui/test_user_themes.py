@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from ptodbg.debug.datafiles import user_config_dir
+from ptodbg.debug.files.datafiles import user_config_dir
 from ptodbg.tui.app import unknown_theme
 from ptodbg.tui.themes import MAX_THEME_FILES, PTODBG_VARIABLES, load_themes, user_themes_dir
 

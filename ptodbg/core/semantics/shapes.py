@@ -28,10 +28,10 @@ from collections.abc import Callable
 from types import CodeType, FunctionType
 from typing import TYPE_CHECKING
 
+from ptodbg.base.codecache import compile_cached
 from ptodbg.core.faults import DATA_ALIGN_FAULT, ILLEGAL_INST, INST_PC_FAULT, Fault
 from ptodbg.core.semantics import semantic
 from ptodbg.core.state import GPR_COUNT, PUSH_T, PUSH_U
-from ptodbg.isa.codecache import compile_cached
 
 if TYPE_CHECKING:
     from ptodbg.core.machine import Handler, Machine

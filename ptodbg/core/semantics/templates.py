@@ -50,13 +50,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from ptodbg.base.record import Frozen
 from ptodbg.core.events import LOAD, RELAXED, STORE, MemEvent
 from ptodbg.core.faults import DATA_ALIGN_FAULT, ILLEGAL_INST, INST_PC_FAULT, Fault
 from ptodbg.core.memory import PAGE_MASK, PAGE_SIZE, Memory, R, W
 from ptodbg.core.semantics import MASK64, Builder, semantic, writer
 from ptodbg.core.semantics.blocks import commit_pc, complete_block
 from ptodbg.core.state import T_BASE, U_BASE
-from ptodbg.isa.record import Frozen
 
 if TYPE_CHECKING:
     from ptodbg.core.machine import Handler, Machine

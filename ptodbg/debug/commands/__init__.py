@@ -3,7 +3,7 @@ command palette and batch mode.
 
 :meth:`Commands.execute` takes one line and returns a :class:`CommandResult`; batch mode
 turns it into one JSON line, the TUI shows its message.  Numbers are decimal or 0x-hex;
-addresses and values are expressions of :mod:`ptodbg.debug.expr` (written without
+addresses and values are expressions of :mod:`ptodbg.debug.engine.expr` (written without
 spaces, e.g. ``x sp+16 32``); LOC is a symbol, ``symbol+off`` or an address.  The words
 of a line are split as a POSIX shell would (:func:`split_words`), in linear time.
 
@@ -17,7 +17,9 @@ line) and one module per kind of command, each registering its commands as it is
 imported: :mod:`.run` (moving), :mod:`.breaks` (breakpoints and watchpoints),
 :mod:`.edits` (changing the machine), :mod:`.inspect` (looking), :mod:`.frames`,
 :mod:`.last` and :mod:`.files` (sessions, help).  The order of the imports below is the
-order ``help`` lists them.
+order ``help`` lists them.  Beside them: completion (:mod:`.completion`), gdb's formats
+(:mod:`.memformat`), auto-displays (:mod:`.displays`, :mod:`.stopdisplays`) and batch mode
+(:mod:`.batch`).
 """
 
 from __future__ import annotations

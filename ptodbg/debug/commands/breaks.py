@@ -10,7 +10,7 @@ from ptodbg.debug.commands.language import (
     location_arg,
     split_condition,
 )
-from ptodbg.debug.engine import DebugError
+from ptodbg.debug.engine.errors import DebugError
 
 
 @command("break", "break LOC [if EXPR]", "set a breakpoint, optionally conditional", "b", "br",

@@ -4,7 +4,8 @@ set mem (timeline edits, replayed by reverse execution)."""
 from __future__ import annotations
 
 from ptodbg.debug.commands.language import CommandResult, Commands, command
-from ptodbg.debug.engine import DebugError, Stop
+from ptodbg.debug.engine.errors import DebugError
+from ptodbg.debug.engine.stops import Stop
 
 
 @command("perms", "perms ADDR LEN PERMS", "set page permissions now (e.g. r--, rw-, ---)", moves=True,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ptodbg.debug.commands.language import CommandResult, Commands, command
-from ptodbg.debug.engine import DebugError
+from ptodbg.debug.engine.errors import DebugError
 
 
 @command("save", "save SESSION", "save breakpoints, watchpoints, injections, views and the step to a session file",

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from ptodbg.debug.commands.language import CommandResult, Commands, command, count_arg
-from ptodbg.debug.engine import DebugError
-from ptodbg.debug.jsonstate import frame_json
-from ptodbg.debug.records import Frame
+from ptodbg.debug.engine.errors import DebugError
+from ptodbg.debug.view.jsonstate import frame_json
+from ptodbg.debug.view.records import Frame
 
 
 @command("bt", "bt [N]", "the call chain from the frames FENTRY built (innermost first)", "backtrace", "where",
@@ -26,7 +26,7 @@ def frame_label(frame: dict) -> str:
 
 
 # ------------------------------------------------ frames and breakpoint management
-# (issue 12 items 1-2; the engine side is ptodbg.debug.frames, .forward and .stops)
+# (issue 12 items 1-2; the engine side is ptodbg.debug.engine.frames, .forward and .stops)
 def _frame_line(frame: Frame) -> str:
     """A frame as gdb prints it on selection: ``#1  0x16b80 in main+0x8  (sp 0x...)``."""
     return f"#{frame.level:<2} {frame.pc:#x} in {frame.label}  (sp {frame.sp:#x})"

@@ -1,22 +1,21 @@
 """Commands that look without moving: regs, x and x/FMT, events, trap, print and
 print/FMT, display, info registers, info symbol and info history (gdb's way of
-looking, ptodbg.debug.memformat and .displays)."""
+looking, ptodbg.debug.commands.memformat and .displays)."""
 
 from __future__ import annotations
 
 import re
 
 from ptodbg.core.faults import TRAP_ARGUMENT
-from ptodbg.debug.commands.language import CommandResult, Commands, after_move, command
-from ptodbg.debug.displays import (
+from ptodbg.debug.commands.displays import (
     MAX_DISPLAYS,
     Displays,
     console_lines,
     displays_of,
     gdb_expression,
 )
-from ptodbg.debug.engine import DebugError
-from ptodbg.debug.memformat import (
+from ptodbg.debug.commands.language import CommandResult, Commands, after_move, command
+from ptodbg.debug.commands.memformat import (
     MASK64,
     Examiner,
     Fmt,
@@ -26,8 +25,9 @@ from ptodbg.debug.memformat import (
     print_value,
     symbol_label,
 )
-from ptodbg.debug.records import INTERRUPT_NAMES, PREDICATE_NAMES
-from ptodbg.debug.stopdisplays import containing, shown_displays, stop_target
+from ptodbg.debug.commands.stopdisplays import containing, shown_displays, stop_target
+from ptodbg.debug.engine.errors import DebugError
+from ptodbg.debug.view.records import INTERRUPT_NAMES, PREDICATE_NAMES
 from ptodbg.isa.registers import GPR_NAMES
 
 
@@ -103,8 +103,8 @@ def _print(c: Commands, args: list[str], raw: str) -> CommandResult:
 
 # ====================================================================== gdb's inspection
 # x/FMT, print/FMT, display / undisplay / info display, info registers, info symbol
-# (issue 12 items 3 and 5; the formatting is ptodbg.debug.memformat, the displays
-# ptodbg.debug.displays).
+# (issue 12 items 3 and 5; the formatting is ptodbg.debug.commands.memformat, the displays
+# ptodbg.debug.commands.displays).
 def _examiner(c: Commands) -> Examiner:
     found = c.dbg.settings.get("examiner")
     if not isinstance(found, Examiner):

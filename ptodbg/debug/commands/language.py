@@ -11,13 +11,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ptodbg.debug import completion
-from ptodbg.debug.engine import DebugError, Stop
-from ptodbg.debug.expr import ExprError
-from ptodbg.debug.jsonstate import state
+from ptodbg.debug.commands import completion
+from ptodbg.debug.engine.errors import DebugError
+from ptodbg.debug.engine.expr import ExprError
+from ptodbg.debug.engine.stops import Stop
+from ptodbg.debug.view.jsonstate import state
 
 if TYPE_CHECKING:
-    from ptodbg.debug.engine import Debugger
+    from ptodbg.debug.engine.debugger import Debugger
 
 
 
@@ -83,7 +84,7 @@ class CommandResult:
         return out
 
 
-# How a command's arguments complete (see :mod:`ptodbg.debug.completion`): each word
+# How a command's arguments complete (see :mod:`ptodbg.debug.commands.completion`): each word
 # position names a kind; the last kind repeats for the words after it.
 ARGUMENT_KINDS = frozenset({"location", "expression", "register", "breakpoint", "perms", "watch-mode",
                             "file", "count", "step", "bytes", "word"})
@@ -203,7 +204,7 @@ class Commands:
         return result
 
     def complete(self, line: str, limit: int = 50) -> list[str]:
-        """The whole lines a partial line can complete to (:mod:`~ptodbg.debug.completion`)."""
+        """The whole lines a partial line can complete to (:mod:`~ptodbg.debug.commands.completion`)."""
         return completion.complete(self, line, limit)
 
     def spec_for(self, line: str) -> CommandSpec | None:

@@ -1,16 +1,17 @@
-"""``last LOC [LEN]`` / ``last REG``: who last wrote this (ptodbg.debug.lastwrite)."""
+"""``last LOC [LEN]`` / ``last REG``: who last wrote this (ptodbg.debug.engine.lastwrite)."""
 
 from __future__ import annotations
 
 from ptodbg.debug.commands.language import CommandResult, Commands, command
-from ptodbg.debug.engine import DebugError, Stop
-from ptodbg.debug.lastwrite import (
+from ptodbg.debug.engine.errors import DebugError
+from ptodbg.debug.engine.lastwrite import (
     MAX_LENGTH,
     Interrupted,
     last_write,
     memory_target,
     register_target,
 )
+from ptodbg.debug.engine.stops import Stop
 
 
 @command("last", "last LOC [LEN] | last REG",

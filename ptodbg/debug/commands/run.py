@@ -4,7 +4,7 @@ reverse-step, reverse-continue and goto."""
 from __future__ import annotations
 
 from ptodbg.debug.commands.language import CommandResult, Commands, command, count_arg, location_arg
-from ptodbg.debug.engine import DebugError
+from ptodbg.debug.engine.errors import DebugError
 
 
 @command("step", "step [N]", "execute N instructions (default 1)", "stepi", "si", "s", moves=True,

@@ -26,7 +26,7 @@ from textual import events
 from textual.suggester import Suggester
 from textual.widgets import Input
 
-from ptodbg.debug.completion import common_prefix
+from ptodbg.debug.commands.completion import common_prefix
 
 Completer = Callable[[str], list[str]]
 

@@ -1,9 +1,9 @@
 """The disassembly around TPC, drawn with Textual's Line API.
 
-The rows come from the view (:meth:`~ptodbg.debug.view.View.listing`: a window of code
+The rows come from the view (:meth:`~ptodbg.debug.view.capture.View.listing`: a window of code
 from the symbol that contains the focus address, restarting at every symbol as ``ptodbg
 disasm`` does) and a row's text is made only when it becomes visible
-(:meth:`~ptodbg.debug.view.View.instruction`), so a program with thousands of symbols
+(:meth:`~ptodbg.debug.view.capture.View.instruction`), so a program with thousands of symbols
 costs no more than a small one.  Everything is read from the frozen view: showing code
 never touches the machine, and scrolling during a background run shows the code of the
 last stop.
@@ -38,9 +38,9 @@ from ptodbg.tui.pane import ViewPane
 from ptodbg.tui.widgets.base import CURSOR_BINDINGS, RowStrips, merge_runs, set_title
 
 if TYPE_CHECKING:
-    from ptodbg.debug.lines import SourceLine
-    from ptodbg.debug.listing import Listing, Row
-    from ptodbg.debug.view import View
+    from ptodbg.debug.engine.lines import SourceLine
+    from ptodbg.debug.view.capture import View
+    from ptodbg.debug.view.listing import Listing, Row
 
 WIDTH = 200
 TEXT_AT = 13  # the instruction's column: gutter 2, space, 8 address digits, 2 spaces

@@ -2,7 +2,7 @@
 
 Each display shows what the console shows after a stop (``1: a0 = 0x5``, or an ``x/FMT``
 header and its rows): the view of the stop carries them (:attr:`View.displays
-<ptodbg.debug.view.View.displays>`, worked out once by the engine for the command and the
+<ptodbg.debug.view.capture.View.displays>`, worked out once by the engine for the command and the
 view alike), so the pane reads nothing but the view while a background run goes on.
 
 The tab stays hidden until the first display is made (and hides again when the last is
@@ -29,7 +29,7 @@ from ptodbg.tui.pane import ViewPane, tab_id
 from ptodbg.tui.widgets.base import ListedLines
 
 if TYPE_CHECKING:
-    from ptodbg.debug.view import View
+    from ptodbg.debug.view.capture import View
 
 WIDTH = 160
 

@@ -19,13 +19,13 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from ptodbg.debug.records import FENCE, MemEvent
+from ptodbg.debug.view.records import FENCE, MemEvent
 from ptodbg.tui.fmt import count, plural
 from ptodbg.tui.pane import ViewPane
 from ptodbg.tui.widgets.base import CURSOR_BINDINGS, RowStrips, TextLine, merge_runs
 
 if TYPE_CHECKING:
-    from ptodbg.debug.view import View
+    from ptodbg.debug.view.capture import View
 
 WIDTH = 72
 

@@ -32,12 +32,12 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Input, Label
 
-from ptodbg.debug.records import PAGE_SHIFT, Perms
+from ptodbg.debug.view.records import PAGE_SHIFT, Perms
 from ptodbg.tui.pane import Picked, ViewPane
 from ptodbg.tui.widgets.base import RowStrips, TextLine, merge_runs
 
 if TYPE_CHECKING:
-    from ptodbg.debug.view import View
+    from ptodbg.debug.view.capture import View
 
 WINDOW = 1 << 18  # bytes a view scrolls over around its anchor
 CONTEXT_ROWS = 1  # rows shown above the anchor when the view moves

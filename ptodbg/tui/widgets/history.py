@@ -16,13 +16,13 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Input
 
-from ptodbg.debug.records import EVENT_KINDS, MemEvent
+from ptodbg.debug.view.records import EVENT_KINDS, MemEvent
 from ptodbg.tui.fmt import plural
 from ptodbg.tui.pane import PaneNote, ViewPane
 from ptodbg.tui.widgets.events import EventList, EventRow
 
 if TYPE_CHECKING:
-    from ptodbg.debug.view import View
+    from ptodbg.debug.view.capture import View
 
 HISTORY_ROWS = 5000  # event history rows on screen (the newest, newest first)
 MASK64 = (1 << 64) - 1

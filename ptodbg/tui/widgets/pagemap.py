@@ -5,7 +5,7 @@ permissions, what it is (an ELF segment named by its sections, ``[stack]``, ``[h
 ``[mmap]``) and any injected permission on it ("!" revoked until the next faulting access,
 "*" set by the user, "@" scheduled for a later step).  The range holding TPC is marked
 ``▶``, the one holding sp ``sp``.  Everything comes from the view
-(:attr:`~ptodbg.debug.view.View.pages`); the pane is drawn only while its tab is open.
+(:attr:`~ptodbg.debug.view.capture.View.pages`); the pane is drawn only while its tab is open.
 
 This module is the whole pane: its tab, its colours (``DEFAULT_CSS``) and its rendering
 (a :class:`~ptodbg.tui.pane.ViewPane`, found by the main screen with no edit to it).
@@ -20,12 +20,12 @@ from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from ptodbg.debug.records import PageRange, Perms
+from ptodbg.debug.view.records import PageRange, Perms
 from ptodbg.tui.pane import ViewPane
 from ptodbg.tui.widgets.base import ListedLines
 
 if TYPE_CHECKING:
-    from ptodbg.debug.view import View
+    from ptodbg.debug.view.capture import View
 
 WIDTH = 120
 

@@ -1,5 +1,5 @@
 """The small text panes: registers and queues, TPC/block state, the trap panel and the
-status bar.  Each renders a :class:`~ptodbg.debug.view.View` with the colours of its
+status bar.  Each renders a :class:`~ptodbg.debug.view.capture.View` with the colours of its
 component classes (themed in ``ptodbg.tcss``).  The register and state panes use the
 Line API and repaint only the lines that changed (:class:`~ptodbg.tui.widgets.base.LinePane`);
 the trap pane wraps its text and is repainted only when its text changes."""
@@ -14,14 +14,14 @@ from textual.content import Content
 from textual.markup import escape
 from textual.widgets import Static
 
-from ptodbg.debug.records import DMA_BYTES, GPR_NAMES, LOAD, RA, STORE
+from ptodbg.debug.view.records import DMA_BYTES, GPR_NAMES, LOAD, RA, STORE
 from ptodbg.tui import keys
 from ptodbg.tui.fmt import count, plural
 from ptodbg.tui.pane import Picked, ViewPane
 from ptodbg.tui.widgets.base import LinePane, Lines, TextLine
 
 if TYPE_CHECKING:
-    from ptodbg.debug.view import View
+    from ptodbg.debug.view.capture import View
 
 
 PANE_COMPONENTS = {

@@ -3,7 +3,7 @@ chain read from the frames its templates built (the Calls tab).
 
 Both follow the timeline: the output is part of the machine state, so after a reverse
 step the pane shows what the program had written by then; the call chain is the view's
-(:attr:`~ptodbg.debug.view.View.frames`), drawn only while its tab is open.
+(:attr:`~ptodbg.debug.view.capture.View.frames`), drawn only while its tab is open.
 """
 
 from __future__ import annotations
@@ -18,14 +18,14 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Log
 
-from ptodbg.debug.view import FRAME_LIMIT
+from ptodbg.debug.view.capture import FRAME_LIMIT
 from ptodbg.tui.fmt import plural
 from ptodbg.tui.pane import Picked, ViewPane
 from ptodbg.tui.widgets.base import ListedLines
 
 if TYPE_CHECKING:
-    from ptodbg.debug.records import Frame
-    from ptodbg.debug.view import View
+    from ptodbg.debug.view.capture import View
+    from ptodbg.debug.view.records import Frame
 
 OUTPUT_LINES = 5000  # lines the Output tab keeps (a terminal's scrollback)
 WIDTH = 200  # the Calls tab's virtual width (long demangled names are cut, not wrapped)

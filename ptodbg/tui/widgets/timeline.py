@@ -36,8 +36,8 @@ from ptodbg.tui.pane import PaneNote, ViewPane
 from ptodbg.tui.widgets.base import StyleCache
 
 if TYPE_CHECKING:
-    from ptodbg.debug.records import Timeline, TimelineMark
-    from ptodbg.debug.view import View
+    from ptodbg.debug.view.capture import View
+    from ptodbg.debug.view.records import Timeline, TimelineMark
 
 BARS = "▁▂▃▄▅▆▇█"
 MARK_GLYPHS = {"trap": "✗", "breakpoint": "●", "watchpoint": "◆", "edit": "!"}
@@ -136,7 +136,7 @@ def build_columns(timeline: Timeline, seen: dict[int, int], scale: int, ncols: i
 def _interval_traps(timeline: Timeline) -> list[TimelineMark]:
     """Traps the interval summaries saw that no stop marked (entered during a run, with a
     handler, or stopped at without the view being captured)."""
-    from ptodbg.debug.records import TimelineMark
+    from ptodbg.debug.view.records import TimelineMark
 
     stopped = {m.step for m in timeline.marks if m.kind == "trap"}
     return [TimelineMark(iv.trap_step, "trap", f"trap {iv.trap} (entered during a run)")

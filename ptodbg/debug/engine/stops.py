@@ -1,0 +1,276 @@
+"""Why the debugger stops, and the table of user stops (breakpoints and watchpoints).
+
+:class:`Stop` is the answer of every moving command, in the terms of the JSON ``status``
+(DESIGN.md §6).  :class:`StopTable` owns the breakpoints and watchpoints: numbering (one
+sequence for both, as gdb), enable/disable, ignore counts, hit counts, and keeping the
+machine's stop sentinels and memory watches in step with them.  The machine only knows
+addresses (``Machine.add_stop``) and ranges (``Memory.set_watches``); what a stop *means*
+(conditions, counts, temporary breakpoints) is decided here.
+
+Hit counts follow gdb: a breakpoint is hit when execution reaches it and its condition
+holds (or cannot be evaluated, which stops); a hit it ignores (``ignore N COUNT``) is
+counted too, as gdb counts it.  Reverse execution looks for stops without counting them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from ptodbg.base.record import Record
+from ptodbg.core import Machine, TrapInfo
+from ptodbg.core.events import MemEvent
+from ptodbg.core.memory import Watch
+from ptodbg.debug.engine.errors import DebugError
+from ptodbg.debug.engine.expr import Context, Expr, ExprError
+
+MAX_IGNORE = 1 << 62  # the largest ignore count (a count, not a loop bound: each hit takes one)
+_NEW_LIST: list = []  # the default of Stop.watch_hits: stands for a new empty list (never filled)
+
+
+class Stop(Record):
+    """Why the debugger stopped, in the terms of the JSON ``status`` (DESIGN.md §6)."""
+
+    status: str  # stopped | exited | breakpoint | watchpoint | trap | max-steps | interrupted | error
+    message: str
+    trap: TrapInfo | None
+    breakpoint: int | None
+    watch_hits: list[WatchHit]
+    value: int | None  # finish: the value the frame returned (a0)
+
+    def __init__(self, status: str, message: str = "", trap: TrapInfo | None = None, breakpoint: int | None = None, watch_hits: list[WatchHit] = _NEW_LIST, value: int | None = None) -> None:
+        self.status = status
+        self.message = message
+        self.trap = trap
+        self.breakpoint = breakpoint
+        self.watch_hits = [] if watch_hits is _NEW_LIST else watch_hits  # a new list for each stop
+        self.value = value
+
+
+class Breakpoint(Record):
+    ident: int
+    location: str
+    address: int
+    condition: Expr | None = None
+    temporary: bool = False
+    enabled: bool = True
+    hits: int = 0
+    ignore: int = 0  # hits still to pass over (gdb's ignore count)
+
+    def describe(self, symbolize: Callable[[int], str]) -> dict:
+        return {
+            "id": self.ident,
+            "type": "tbreak" if self.temporary else "break",
+            "location": self.location,
+            "address": self.address,
+            "where": symbolize(self.address),
+            "condition": self.condition.text if self.condition else None,
+            "enabled": self.enabled,
+            "hits": self.hits,
+            "ignore": self.ignore,
+        }
+
+
+class Watchpoint(Record):
+    ident: int
+    expression: str
+    low: int
+    length: int
+    mode: str
+    hits: int = 0
+    enabled: bool = True
+
+    def watch(self) -> Watch:
+        return Watch(self.ident, self.low, self.low + self.length, self.mode)
+
+    def describe(self) -> dict:
+        return {
+            "id": self.ident,
+            "type": "watch",
+            "location": self.expression,
+            "address": self.low,
+            "length": self.length,
+            "mode": self.mode,
+            "hits": self.hits,
+            "enabled": self.enabled,
+        }
+
+
+class WatchHit(Record):
+    watch: int
+    event: MemEvent
+    index: int | None  # position of the event among the instruction's events
+
+
+class StopTable:
+    """The breakpoints and watchpoints of one debugger, and the machine's view of them."""
+
+    def __init__(self, machine: Machine, stop_address: int | None) -> None:
+        self.machine = machine
+        self.stop_address = stop_address  # the test binary's stop symbol (always a stop)
+        self.breakpoints: dict[int, Breakpoint] = {}
+        self.watchpoints: dict[int, Watchpoint] = {}
+        self._next_id = 1
+        if stop_address is not None:
+            machine.add_stop(stop_address)
+
+    # ------------------------------------------------------------- editing
+    def new_id(self) -> int:
+        ident = self._next_id
+        self._next_id += 1
+        return ident
+
+    def add_breakpoint(self, location: str, address: int, condition: str | None, temporary: bool) -> Breakpoint:
+        if address & 1:
+            raise DebugError(f"{location} = {address:#x} is odd: instructions are halfword aligned")
+        cond = None
+        if condition:
+            try:
+                cond = Expr(condition)
+            except ExprError as e:
+                raise DebugError(f"bad condition: {e}") from None
+        bp = Breakpoint(self.new_id(), location.strip(), address, cond, temporary)
+        self.breakpoints[bp.ident] = bp
+        self.sync_stops()
+        return bp
+
+    def add_watchpoint(self, expression: str, low: int, length: int, mode: str) -> Watchpoint:
+        wp = Watchpoint(self.new_id(), expression.strip(), low, length, mode)
+        self.watchpoints[wp.ident] = wp
+        self.sync_watches()
+        return wp
+
+    def delete(self, ident: int | None = None) -> list[int]:
+        """Delete one breakpoint/watchpoint, or all of them (gdb's ``delete``)."""
+        if ident is None:
+            gone = list(self.breakpoints) + list(self.watchpoints)
+            self.breakpoints.clear()
+            self.watchpoints.clear()
+        elif ident in self.breakpoints and ident > 0:
+            del self.breakpoints[ident]
+            gone = [ident]
+        elif ident in self.watchpoints:
+            del self.watchpoints[ident]
+            gone = [ident]
+        else:
+            raise DebugError(f"no breakpoint or watchpoint number {ident}")
+        self.sync_stops()
+        self.sync_watches()
+        return gone
+
+    def toggle_at(self, address: int) -> bool:
+        """Delete the user breakpoints at ``address``; whether there were any."""
+        there = [b.ident for b in self.breakpoints.values() if b.address == address and b.ident > 0]
+        for ident in there:
+            del self.breakpoints[ident]
+        self.sync_stops()
+        return bool(there)
+
+    def _numbered(self, ident: int | None) -> list[Breakpoint | Watchpoint]:
+        """The user stops named by ``ident`` (None: all of them), in number order."""
+        if ident is None:
+            found: list[Breakpoint | Watchpoint] = [b for b in self.breakpoints.values() if b.ident > 0]
+            found += self.watchpoints.values()
+            return sorted(found, key=lambda s: s.ident)
+        if ident > 0 and ident in self.breakpoints:
+            return [self.breakpoints[ident]]
+        if ident in self.watchpoints:
+            return [self.watchpoints[ident]]
+        raise DebugError(f"no breakpoint or watchpoint number {ident}")
+
+    def enable(self, ident: int | None, on: bool) -> list[int]:
+        """Enable or disable one breakpoint/watchpoint, or all of them (gdb's ``enable``
+        and ``disable`` without a number).  Returns the numbers changed or confirmed."""
+        chosen = self._numbered(ident)
+        for stop in chosen:
+            stop.enabled = on
+        self.sync_stops()
+        self.sync_watches()
+        return [s.ident for s in chosen]
+
+    def set_ignore(self, ident: int, count: int) -> Breakpoint:
+        """Pass over the next ``count`` hits of breakpoint ``ident`` (gdb's ``ignore``)."""
+        if ident not in self.breakpoints or ident <= 0:
+            if ident in self.watchpoints:
+                raise DebugError(f"{ident} is a watchpoint: ignore counts are for breakpoints")
+            raise DebugError(f"no breakpoint number {ident}")
+        if not 0 <= count <= MAX_IGNORE:
+            raise DebugError(f"ignore count {count} must be 0..{MAX_IGNORE}")
+        bp = self.breakpoints[ident]
+        bp.ignore = count
+        return bp
+
+    @contextmanager
+    def internal(self, ident: int, location: str, address: int) -> Iterator[Breakpoint]:
+        """A breakpoint a command sets for itself (until, next, finish: negative numbers,
+        never listed) for the duration of a run."""
+        temp = Breakpoint(ident, location, address, temporary=True)
+        self.breakpoints[ident] = temp
+        self.sync_stops()
+        try:
+            yield temp
+        finally:
+            self.breakpoints.pop(ident, None)
+            self.sync_stops()
+
+    # ------------------------------------------------------------- machine
+    def sync_stops(self) -> None:
+        m = self.machine
+        wanted = {b.address for b in self.breakpoints.values() if b.enabled}
+        if self.stop_address is not None:
+            wanted.add(self.stop_address)
+        for pc in list(m.stop_pcs - wanted):
+            m.remove_stop(pc)
+        for pc in wanted - m.stop_pcs:
+            m.add_stop(pc)
+
+    def sync_watches(self) -> None:
+        self.machine.mem.set_watches(w.watch() for w in self.watchpoints.values() if w.enabled)
+
+    def info(self, symbolize: Callable[[int], str]) -> list[dict]:
+        out = [b.describe(symbolize) for b in self.breakpoints.values() if b.ident > 0]
+        out += [w.describe() for w in self.watchpoints.values()]
+        return sorted(out, key=lambda d: d["id"])
+
+    # ---------------------------------------------------------------- hits
+    def hit_at(self, pc: int, context: Callable[[], Context], symbolize: Callable[[int], str]) -> Stop | None:
+        """The breakpoint stop at ``pc`` (running forward): conditions checked, hits
+        counted, ignore counts spent, a temporary breakpoint deleted when it stops."""
+        # The user's breakpoints first (in number order), then the engine's own (until,
+        # next, finish): a user breakpoint at the place a command runs to is reported.
+        for bp in sorted(self.breakpoints.values(), key=lambda b: (b.ident < 0, b.ident)):
+            if not bp.enabled or bp.address != pc:
+                continue
+            if bp.condition is not None:
+                try:
+                    if not bp.condition.evaluate(context()):
+                        continue
+                except (ExprError, DebugError) as e:
+                    bp.hits += 1
+                    return Stop("breakpoint", f"breakpoint {bp.ident}: condition error: {e}", breakpoint=bp.ident)
+            bp.hits += 1
+            if bp.ignore > 0:
+                bp.ignore -= 1
+                continue
+            if bp.temporary:
+                del self.breakpoints[bp.ident]
+                self.sync_stops()
+            return Stop("breakpoint", f"breakpoint {bp.ident} at {symbolize(pc)}", breakpoint=bp.ident)
+        return None
+
+    def peek_at(self, pc: int, context: Callable[[], Context], symbolize: Callable[[int], str]) -> Stop | None:
+        """Like :meth:`hit_at` but without counting, ignoring or deleting (reverse scans)."""
+        for bp in self.breakpoints.values():
+            if bp.enabled and bp.address == pc:
+                if bp.condition is not None:
+                    try:
+                        if not bp.condition.evaluate(context()):
+                            continue
+                    except (ExprError, DebugError):
+                        pass
+                return Stop("breakpoint", f"breakpoint {bp.ident} at {symbolize(pc)}", breakpoint=bp.ident)
+        return None
+
+    def count_watch_hit(self, ident: int) -> None:
+        if ident in self.watchpoints:
+            self.watchpoints[ident].hits += 1

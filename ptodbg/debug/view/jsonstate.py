@@ -1,0 +1,106 @@
+"""The JSON state of DESIGN.md §6 (``run --json`` and every batch line's ``state``), and
+the JSON of every typed record (:mod:`ptodbg.debug.view.records`): the one place JSON is made
+from them, so the keys of a trap, a block or a frame are spelled once."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ptodbg.debug.engine.errors import DebugError
+from ptodbg.debug.view.records import (
+    BlockState,
+    Frame,
+    Interrupts,
+    MemEvent,
+    Note,
+    PageRange,
+    Registers,
+    Reservation,
+    Syscall,
+    Trap,
+    predicates,
+)
+
+if TYPE_CHECKING:
+    from ptodbg.debug.engine.debugger import Debugger
+
+
+def state(dbg: Debugger) -> dict:
+    """The machine and debugger state as plain JSON data (unsigned 64-bit integers)."""
+    m = dbg.machine
+    try:
+        result = dbg.result_bytes()
+    except DebugError:  # unmapped since the load: not present (never zeros)
+        result = None
+    return {
+        "status": dbg.last.status,
+        "message": dbg.last.message,
+        "steps": m.steps,
+        "tpc": m.pc,
+        "regs": registers_json(Registers(tuple(m.r[:len(Registers.NAMES)]))),
+        "t": m.queue("t"),
+        "u": m.queue("u"),
+        "block": block_json(BlockState.of(m.block_state())),
+        "reservation": reservation_json(None if m.resv is None else Reservation(*m.resv)),
+        "trap": trap_json(Trap.of(m.pending_trap)),
+        "events": [event_json(e) for e in dbg.events()],
+        "result": None if result is None else result.hex(),
+        "exit_code": m.exit_code,
+        "predicates": list(predicates(m)),
+        "interrupts": Interrupts.of(m).as_json(),
+    }
+
+
+def registers_json(regs: Registers) -> dict[str, int]:
+    """All GPRs by ABI name."""
+    return regs.as_dict()
+
+
+def block_json(block: BlockState | None) -> dict | None:
+    if block is None:
+        return None
+    return {"kind": block.kind, "type": block.type, "bpc": block.bpc, "bpcn": block.bpcn,
+            "taken": block.taken, "body": block.body}
+
+
+def reservation_json(resv: Reservation | None) -> dict | None:
+    return None if resv is None else {"address": resv.address, "size": resv.size}
+
+
+def trap_json(trap: Trap | None) -> dict | None:
+    if trap is None:
+        return None
+    return {"number": trap.number, "name": trap.name, "cause": trap.cause, "arg0": trap.arg0,
+            "bank": trap.bank, "saved_tpc": trap.saved_tpc}
+
+
+def event_json(e: MemEvent) -> dict:
+    """A memory event; an atomic's written value and whether it was performed."""
+    out = {"kind": e.kind, "address": e.address, "size": e.size, "value": e.value, "order": e.order}
+    if e.written is not None:
+        out["written"] = e.written
+        out["performed"] = e.performed
+    return out
+
+
+def frame_json(frame: Frame) -> dict:
+    return {"level": frame.level, "pc": frame.pc, "function": frame.function, "offset": frame.offset,
+            "sp": frame.sp, "where": frame.where, "demangled": frame.demangled,
+            "frame_address": frame.frame_address}
+
+
+def syscall_json(call: Syscall) -> dict:
+    return {"step": call.step, "number": call.number, "name": call.name, "args": list(call.args),
+            "result": call.result}
+
+
+def note_json(note: Note) -> dict:
+    out = {"step": note.step, "kind": note.kind, "severity": note.severity, "text": note.text}
+    if note.syscall is not None:
+        out["syscall"] = syscall_json(note.syscall)
+    return out
+
+
+def page_json(page: PageRange) -> dict:
+    return {"start": page.start, "end": page.end, "perms": page.perms.text, "name": page.name,
+            "mark": page.mark, "injection": page.injection}
