@@ -103,7 +103,7 @@ read:
     m.set_queue("t", [3, 9, None, None])
     run = m.run(1000)
     assert run.reason == "trap" and run.trap.name == "SW_BREAKPOINT" and m.reg("a2") == 9  # T#2
-    assert any(read in block.pcs for block in m._blocks.values()), "the loop ran as a translated block"
+    assert read in m.blocks.covered(), "the loop ran as a translated block"
     m.pc, m.r[10], m.r[11] = start, 0, 0
     m.set_queue("t", [None, None, 3, None])
     run = m.run(1000)

@@ -17,9 +17,9 @@ from ptodbg.avs.harness.state import FAULT_NONE, Harness, kind_code, transfer_co
 from ptodbg.avs.harness.tile_block import operation
 from ptodbg.avs.values import AssertionFailed, Enum
 from ptodbg.core.faults import Fault
-from ptodbg.core.machine import EMPTY_CONTEXT
 from ptodbg.core.semantics.blocks import begin_block, commit_pc, complete_block
 from ptodbg.core.state import FALL, KIND_FP, KIND_STD
+from ptodbg.core.traps import EMPTY_CONTEXT
 
 _BUNDLE_CONTROL = Enum("Fault_BundleControl")
 _INSTRUCTION_PC = Enum("Fault_InstructionPC")

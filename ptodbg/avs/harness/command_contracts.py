@@ -18,8 +18,8 @@ from ptodbg.avs.harness.contracts import scratch_machine
 from ptodbg.avs.harness.state import KIND_ENUM, TRANSFER_ENUM, Harness
 from ptodbg.avs.values import AssertionFailed, Enum, Unsupported
 from ptodbg.core import Machine
-from ptodbg.core.machine import MOVING_FIELDS
 from ptodbg.core.semantics.blocks import begin_block
+from ptodbg.core.snapshot import MOVING_FIELDS
 from ptodbg.core.state import FALL, KIND_STD
 from ptodbg.isa.forms import Form
 

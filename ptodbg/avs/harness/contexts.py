@@ -3,7 +3,7 @@ model's records (``asl/arch/data-types/trap-context.asl``, ``asl/block/model/sta
 
 ``_TrapContexts[[n]]`` is ptodbg's bank n: the EBARG/ECSTATE context registers for the
 fields the architecture also saves there (TPC, BPC, source ACR, the control word), and the
-saved record :class:`~ptodbg.core.machine.SavedContext` for the rest (its valid flag, the
+saved record :class:`~ptodbg.core.traps.SavedContext` for the rest (its valid flag, the
 block markers, the header, the templates, the queue valid bits, the predicates).  The
 template records are views of ``m.frame`` / ``m.mcopy`` (a tuple while a template is
 active, None when not): the live ones (``_FrameTemplate``, ``_MemoryCopyTemplate``) and the
@@ -21,8 +21,9 @@ from ptodbg.avs.harness.tile_block import block_globals, saved_bundle_operation,
 from ptodbg.avs.harness.views import ArrayView, RecordView
 from ptodbg.avs.values import Array, AslError, Bits, Enum, Unsupported
 from ptodbg.core import sysregs as ssr
-from ptodbg.core.machine import EMPTY_CONTEXT, PRED_COUNT, PRED_MASK, SavedContext
+from ptodbg.core.machine import PRED_COUNT, PRED_MASK
 from ptodbg.core.semantics.templates import FrameTemplate
+from ptodbg.core.traps import EMPTY_CONTEXT, SavedContext
 
 _FRAME_KINDS = ("FrameTemplate_Entry", "FrameTemplate_Exit", "FrameTemplate_ReturnAddress",
                 "FrameTemplate_ReturnStack")

@@ -1,4 +1,4 @@
-"""The JSON state of DESIGN.md §6 (``run --json`` and every batch line's ``state``), and
+"""The JSON state of docs/interfaces.md §6 (``run --json`` and every batch line's ``state``), and
 the JSON of every typed record (:mod:`ptodbg.debug.view.records`): the one place JSON is made
 from them, so the keys of a trap, a block or a frame are spelled once."""
 
@@ -23,6 +23,7 @@ from ptodbg.debug.view.records import (
 
 if TYPE_CHECKING:
     from ptodbg.debug.engine.debugger import Debugger
+    from ptodbg.debug.view.telescope import Chain, StackRow
 
 
 def state(dbg: Debugger) -> dict:
@@ -40,7 +41,7 @@ def state(dbg: Debugger) -> dict:
         "regs": registers_json(Registers(tuple(m.r[:len(Registers.NAMES)]))),
         "t": m.queue("t"),
         "u": m.queue("u"),
-        "block": block_json(BlockState.of(m.block_state())),
+        "block": block_json(m.block_state()),
         "reservation": reservation_json(None if m.resv is None else Reservation(*m.resv)),
         "trap": trap_json(Trap.of(m.pending_trap)),
         "events": [event_json(e) for e in dbg.events()],
@@ -86,7 +87,19 @@ def event_json(e: MemEvent) -> dict:
 def frame_json(frame: Frame) -> dict:
     return {"level": frame.level, "pc": frame.pc, "function": frame.function, "offset": frame.offset,
             "sp": frame.sp, "where": frame.where, "demangled": frame.demangled,
-            "frame_address": frame.frame_address}
+            "frame_address": frame.frame_address, "inferred": frame.inferred}
+
+
+def chain_json(chain: Chain) -> dict:
+    """A pointer chain: its links (value, kind, label, text) and whether it looped."""
+    return {"links": [{"value": link.value, "kind": link.kind, "label": link.label.strip()[1:-1] or None,
+                       **({"text": link.text} if link.text else {})} for link in chain.links],
+            "looped": chain.looped}
+
+
+def telescope_json(row: StackRow) -> dict:
+    return {"index": row.index, "address": row.address, "offset": row.offset, "registers": list(row.registers),
+            "chain": None if row.chain is None else chain_json(row.chain)}
 
 
 def syscall_json(call: Syscall) -> dict:

@@ -48,7 +48,7 @@ def test_the_timer_becomes_pending_and_reverse_execution_takes_it_back():
     assert [(r["name"], r["value"]) for r in regs["registers"]] == [
         ("ipending", 2), ("topei", 1), ("econfig", 3), ("timecmp", 6), ("p0", 0xFFFFFFFF), ("p7", 0)]
     assert regs["message"].splitlines()[0] == "ipending       0x2                 2"
-    assert value["message"] == "$ipending = 0x2 (2)"
+    assert value["message"] == "$1 = 0x2 (2)"  # gdb's value history numbers it
     assert back["state"]["steps"] == 3 and back["state"]["interrupts"]["timecmp"] == 6
     assert back["state"]["interrupts"]["pending"] == 0  # cycle 3 has not reached the compare
     assert done["state"]["status"] == "stopped" and done["state"]["interrupts"]["timecmp"] == 0
