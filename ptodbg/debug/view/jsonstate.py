@@ -10,6 +10,7 @@ from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.view.records import (
     BlockState,
     Frame,
+    Interrupts,
     MemEvent,
     Note,
     PageRange,
@@ -17,6 +18,7 @@ from ptodbg.debug.view.records import (
     Reservation,
     Syscall,
     Trap,
+    predicates,
 )
 
 if TYPE_CHECKING:
@@ -45,6 +47,8 @@ def state(dbg: Debugger) -> dict:
         "events": [event_json(e) for e in dbg.events()],
         "result": None if result is None else result.hex(),
         "exit_code": m.exit_code,
+        "predicates": list(predicates(m)),
+        "interrupts": Interrupts.of(m).as_json(),
     }
 
 
