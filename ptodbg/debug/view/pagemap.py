@@ -35,8 +35,14 @@ class Region:
     name: str
 
 
-def _pages(address: int, length: int) -> range:
-    return range(address >> PAGE_SHIFT, ((address + max(length, 1) - 1) >> PAGE_SHIFT) + 1)
+def _pages(address: int, length: int, mapped: Mapping[int, int]) -> Iterable[int]:
+    """The page numbers of [address, address+length) a mark is kept for: all of them, or,
+    when the range has more pages than memory has mapped (an injection over 2^60 bytes is
+    a valid command), only its mapped pages, so a mark costs no more than the memory."""
+    pages = range(address >> PAGE_SHIFT, ((address + max(length, 1) - 1) >> PAGE_SHIFT) + 1)
+    if pages.stop - pages.start <= len(mapped):
+        return pages
+    return sorted(pn for pn in mapped if pn in pages)
 
 
 def page_marks(memory: MemoryImage, edits: Iterable[Edit], cursor: int) -> tuple[dict[int, str], dict[int, str]]:
@@ -50,7 +56,7 @@ def page_marks(memory: MemoryImage, edits: Iterable[Edit], cursor: int) -> tuple
             continue
         address, length, perms = edit.args
         applied = i < cursor
-        for pn in _pages(address, length):
+        for pn in _pages(address, length, memory.perms):
             if not applied:
                 marks.setdefault(pn, "@")
                 why.setdefault(pn, f"{perms} at step {edit.step}")
@@ -68,9 +74,9 @@ def program_regions(dbg: Debugger) -> tuple[Region, ...]:
     and the loader's stack (debug profile; wherever :mod:`ptodbg.core.stack` placed it).  Fixed for a loaded program."""
     out: list[Region] = []
     loaded = dbg.loaded
-    profile = dbg.machine.profile
-    if profile.flat_bytes is not None:
-        return (Region(0, profile.flat_bytes, "[memory]"),)
+    flat = dbg.flat_memory_bytes
+    if flat is not None:
+        return (Region(0, flat, "[memory]"),)
     if loaded is not None:
         program = loaded.program
         sections = [s for s in program.sections if s.alloc and s.size]
