@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ptodbg.debug.commands.language import CommandResult, Commands, command, count_arg
 from ptodbg.debug.engine.errors import DebugError
-from ptodbg.debug.view.jsonstate import frame_json
+from ptodbg.debug.view.jsonstate import frame_info_json, frame_json
 from ptodbg.debug.view.records import Frame
 
 
@@ -13,16 +13,9 @@ from ptodbg.debug.view.records import Frame
 def _bt(c: Commands, args: list[str], raw: str) -> CommandResult:
     if len(args) > 1:
         raise DebugError(f"expected one count, got {' '.join(args)!r}")
-    frames = c.dbg.backtrace(c.num(args[0]) if args else 64)
-    text = "\n".join(f"#{f['level']:<2} {f['pc']:#x} in {frame_label(f)}  (sp {f['sp']:#x})" for f in frames)
-    return CommandResult("", True, text, extra={"frames": frames})
-
-
-def frame_label(frame: dict) -> str:
-    """A backtrace frame as gdb shows it: the demangled function and the offset in it."""
-    if frame.get("demangled") is None:
-        return frame["where"]
-    return frame["demangled"] + (f"+{frame['offset']:#x}" if frame["offset"] else "")
+    frames = c.dbg.frames(c.num(args[0]) if args else 64)
+    text = "\n".join(_frame_line(f) for f in frames)
+    return CommandResult("", True, text, extra={"frames": [frame_json(f) for f in frames]})
 
 
 # ------------------------------------------------ frames and breakpoint management
@@ -63,10 +56,11 @@ def _down(c: Commands, args: list[str], raw: str) -> CommandResult:
 @command("info frame", "info frame", "the selected frame: pc, function, sp, frame address, caller, saved registers",
          "info f")
 def _info_frame(c: Commands, args: list[str], raw: str) -> CommandResult:
-    info = c.dbg.frame_info()
+    frame, caller = c.dbg.selected_and_caller()
+    info = frame_info_json(frame, caller)
     at = info["frame_address"]
     lines = [f"Stack level {info['level']}, frame at {at:#x}:" if at is not None else f"Stack level {info['level']}:",
-             f" pc = {info['pc']:#x} in {frame_label(info)}; sp = {info['sp']:#x}"]
+             f" pc = {info['pc']:#x} in {frame.label}; sp = {info['sp']:#x}"]
     caller = info["caller"]
     if caller is not None:
         lines.append(f" saved pc = {caller['pc']:#x} ({caller['where']}), called by frame #{caller['level']}"

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.view.records import (
     BlockState,
     Frame,
@@ -17,33 +16,31 @@ from ptodbg.debug.view.records import (
     Reservation,
     Syscall,
     Trap,
+    TrapStop,
 )
 
 if TYPE_CHECKING:
-    from ptodbg.debug.engine.debugger import Debugger
+    from ptodbg.debug.view.capture import View
 
 
-def state(dbg: Debugger) -> dict:
-    """The machine and debugger state as plain JSON data (unsigned 64-bit integers)."""
-    m = dbg.machine
-    try:
-        result = dbg.result_bytes()
-    except DebugError:  # unmapped since the load: not present (never zeros)
-        result = None
+def state(view: View) -> dict:
+    """The JSON state of a stop (DESIGN.md §6) as plain JSON data (unsigned 64-bit integers)."""
+    trap = view.trap
+    result = view.result_bytes()
     return {
-        "status": dbg.last.status,
-        "message": dbg.last.message,
-        "steps": m.steps,
-        "tpc": m.pc,
-        "regs": registers_json(Registers(tuple(m.r[:len(Registers.NAMES)]))),
-        "t": m.queue("t"),
-        "u": m.queue("u"),
-        "block": block_json(BlockState.of(m.block_state())),
-        "reservation": reservation_json(None if m.resv is None else Reservation(*m.resv)),
-        "trap": trap_json(Trap.of(m.pending_trap)),
-        "events": [event_json(e) for e in dbg.events()],
+        "status": view.status,
+        "message": view.message,
+        "steps": view.steps,
+        "tpc": view.pc,
+        "regs": registers_json(view.regs),
+        "t": list(view.t),
+        "u": list(view.u),
+        "block": block_json(view.block),
+        "reservation": reservation_json(view.reservation),
+        "trap": trap_json(None if trap is None else trap.info),
+        "events": [event_json(e) for e in view.events],
         "result": None if result is None else result.hex(),
-        "exit_code": m.exit_code,
+        "exit_code": view.exit_code,
     }
 
 
@@ -70,6 +67,15 @@ def trap_json(trap: Trap | None) -> dict | None:
             "bank": trap.bank, "saved_tpc": trap.saved_tpc}
 
 
+def trap_stop_json(stop: TrapStop) -> dict:
+    """The trap of a stop as a client explains it (the DAP's ``exceptionInfo``): the keys of
+    :func:`trap_json`, what TRAPARG0 holds, why the trap was raised, whether ``recover``
+    works now, and the View's one recovery sentence."""
+    trap = stop.info
+    return {**trap_json(trap), "argument": trap.argument, "reason": trap.reason,
+            "recoverable": stop.recoverable is None, "how_to_recover": stop.hint}
+
+
 def event_json(e: MemEvent) -> dict:
     """A memory event; an atomic's written value and whether it was performed."""
     out = {"kind": e.kind, "address": e.address, "size": e.size, "value": e.value, "order": e.order}
@@ -83,6 +89,18 @@ def frame_json(frame: Frame) -> dict:
     return {"level": frame.level, "pc": frame.pc, "function": frame.function, "offset": frame.offset,
             "sp": frame.sp, "where": frame.where, "demangled": frame.demangled,
             "frame_address": frame.frame_address}
+
+
+def frame_info_json(frame: Frame, caller: Frame | None) -> dict:
+    """gdb's ``info frame`` for ``frame``: the frame, the caller's pc and frame, the callee,
+    and the saved registers."""
+    return {
+        **frame_json(frame),
+        "caller": None if caller is None else {"level": caller.level, "pc": caller.pc, "where": caller.where,
+                                              "frame_address": caller.frame_address},
+        "callee": None if frame.level == 0 else frame.level - 1,
+        "saved": [{"register": s.name, "address": s.address, "value": s.value} for s in frame.saved],
+    }
 
 
 def syscall_json(call: Syscall) -> dict:

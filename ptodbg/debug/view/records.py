@@ -27,11 +27,12 @@ from ptodbg.core.faults import (
 from ptodbg.core.machine import TrapInfo
 from ptodbg.core.memory import PAGE_SHIFT, PAGE_SIZE
 from ptodbg.core.state import GPR_NAMES, RA
+from ptodbg.isa.registers import REG_INDEX
 
 __all__ = [
     "ATOMIC", "DATA_ALIGN_FAULT", "DATA_PAGE_FAULT", "DMA_BYTES", "EVENT_KINDS", "FENCE", "GPR_NAMES",
     "INST_PAGE_FAULT", "LOAD", "PAGE_SHIFT", "PAGE_SIZE", "RA", "STORE", "SW_BREAKPOINT", "BlockState",
-    "DmaInfo", "EditNote", "Frame", "HistorySummary", "Instruction", "IntervalSummary", "LastWrite", "MemEvent",
+    "CoreState", "DmaInfo", "EditNote", "Frame", "HistorySummary", "Instruction", "IntervalSummary", "LastWrite", "MemEvent",
     "Note", "PageRange", "Perms", "Registers", "Reservation", "SavedRegister", "Syscall", "Timeline", "TimelineMark",
     "Trap", "TrapStop",
 ]
@@ -77,7 +78,7 @@ class Registers(Frozen):
 
     def __getitem__(self, key: int | str) -> int:
         if isinstance(key, str):
-            return self.values[_REG_INDEX[key.lower()]]
+            return self.values[REG_INDEX[key.lower()]]
         return self.values[key]
 
     def __len__(self) -> int:
@@ -96,8 +97,6 @@ class Registers(Frozen):
         old = other.values if isinstance(other, Registers) else other
         return frozenset(i for i in range(1, len(self.values)) if self.values[i] != old[i])
 
-
-_REG_INDEX = {name: i for i, name in enumerate(GPR_NAMES)} | {f"r{i}": i for i in range(len(GPR_NAMES))}
 
 
 # ------------------------------------------------------------ block, reservation
@@ -126,6 +125,31 @@ class Reservation(Frozen):
     @property
     def line(self) -> int:
         return self.address & ~63
+
+
+# ------------------------------------------------------------ the core's state
+class CoreState(Frozen):
+    """The architectural state at a stop, as the engine hands it to its clients
+    (:meth:`~ptodbg.debug.engine.debugger.Debugger.core_state`): what a
+    :class:`~ptodbg.debug.view.capture.View` is made from, read from the machine at once."""
+
+    steps: int
+    pc: int  # TPC
+    regs: Registers
+    t: tuple[int | None, ...]  # newest first; None: the slot is not valid
+    u: tuple[int | None, ...]
+    block: BlockState | None
+    bpc: int
+    bpcn: int
+    acr: int
+    lra: int
+    reservation: Reservation | None
+    trap: Trap | None  # the trap the last attempt entered
+    last_trap: Trap | None  # the most recent trap taken, pending or not
+    recovered: bool  # the pending trap's bank holds no saved context any more (``recover`` ran)
+    recoverable: str | None  # None: ``recover`` of the pending trap's bank works now; else why not
+    exit_code: int | None
+    output: bytes  # what the program wrote to stdout/stderr (linux profile)
 
 
 # ---------------------------------------------------------------------- traps
@@ -157,12 +181,16 @@ class Trap(TrapInfo):
 
 
 class TrapStop(Frozen):
-    """The trap of the last attempt as a stop: recovered yet?, and the way forward."""
+    """The trap of the last attempt as every client shows it (the TUI's trap pane, the
+    DAP's Trap scope and exceptionInfo): the trap, whether it was recovered yet, the one
+    sentence that says how to get past it (:func:`~ptodbg.debug.view.capture.recovery_hint`)
+    and whether ``recover`` would work now."""
 
     info: Trap
     recovered: bool
     hint: str  # one sentence: how to get past it
     ok: bool  # the hint says the way forward is clear
+    recoverable: str | None = None  # None: ``recover`` restores the bank now; else why it cannot
 
     @property
     def argument(self) -> str:
@@ -312,7 +340,8 @@ class EditNote(str):
 
 # ----------------------------------------------------------- code and memory
 class Instruction(Frozen):
-    """One decoded instruction as a disassembly row shows it."""
+    """One decoded instruction as a disassembly row shows it (the one listing builder,
+    :mod:`ptodbg.debug.view.listing`, makes them for every client)."""
 
     address: int
     length: int  # bytes (0: nothing could be read there)
@@ -321,6 +350,13 @@ class Instruction(Frozen):
     mnemonic: str | None  # None: no form matches (or the bytes run into unmapped memory)
     text: str  # assembly (or a data directive / a sentence for what cannot be decoded)
     labels: tuple[str, ...] = ()  # symbols at this address
+    note: str = ""  # what the text does not say (a hidden field, an illegal form's reason)
+    whole: bool = True  # False: the instruction is not wholly mapped (or not there at all)
+
+    @property
+    def symbol(self) -> str | None:
+        """The first symbol at this address (a listing's label for the row)."""
+        return self.labels[0] if self.labels else None
 
 
 class PageRange(Frozen):
