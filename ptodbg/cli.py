@@ -1,5 +1,5 @@
-"""Command-line entry points (DESIGN.md §4): ``ptodbg`` (the TUI on the demo),
-``ptodbg tui|asm|disasm|run|batch|dap|avs|campaign``, ``ptodbg --version``.
+"""Command-line entry points (docs/interfaces.md §4): ``ptodbg`` (the TUI on the demo),
+``ptodbg tui|asm|disasm|run|batch|dap|avs|campaign|serve``, ``ptodbg --version``.
 
 Exit status: 0 on a normal stop or success, 1 on a trap stop or a failed run (``run``
 of a program that exited reports its exit status), 2 on bad usage or bad input (with
@@ -212,7 +212,7 @@ def _resume_gc() -> None:
 
 
 def _exit_status(dbg) -> int:
-    """DESIGN.md §4: 0 normal stop, 1 trap stop or failed run; a program that exited
+    """docs/interfaces.md §4: 0 normal stop, 1 trap stop or failed run; a program that exited
     (linux profile) reports its own exit status."""
     status = dbg.last.status
     if status == "exited":
@@ -331,12 +331,12 @@ def cmd_tui(args: argparse.Namespace) -> int:
 
     return run_tui(getattr(args, "program", None), session=getattr(args, "session", None),
                    theme=getattr(args, "theme", None), profile=getattr(args, "profile", "debug"),
-                   compat=getattr(args, "compat", None))
+                   compat=getattr(args, "compat", None), script=getattr(args, "script", None))
 
 
 # --------------------------------------------------------------------- dap
 def cmd_dap(args: argparse.Namespace) -> int:
-    """The Debug Adapter Protocol server (DESIGN.md §9) on stdin/stdout or 127.0.0.1:PORT."""
+    """The Debug Adapter Protocol server (docs/interfaces.md §9) on stdin/stdout or 127.0.0.1:PORT."""
     from ptodbg.dap.server import serve_stdio, serve_tcp
 
     if args.port is None:
@@ -349,9 +349,53 @@ def cmd_dap(args: argparse.Namespace) -> int:
         return _fail(f"--port {args.port}: {e.strerror or e}")
 
 
+# ------------------------------------------------------------------- serve
+def cmd_serve(args: argparse.Namespace) -> int:
+    """The TUI in a browser (textual-serve, the optional extra ``web``): a debugger
+    process per browser session, on 127.0.0.1 unless --host says otherwise."""
+    from ptodbg.web.serve import missing_web, serve
+
+    missing = missing_web()
+    if missing is not None:
+        return _fail(missing)
+    if not 0 <= args.port <= 65535:
+        return _fail(f"--port {args.port}: expected a TCP port 0..65535 (0: any free port)")
+    if args.theme is not None:
+        from ptodbg.tui.themes import unknown_theme
+
+        problem = unknown_theme(args.theme)
+        if problem:
+            return _fail(problem)
+    tui_arguments: list[str] = []
+    title = "ptodbg (demo)"
+    if args.program is not None:
+        dbg, status = _open(args)  # a program that cannot be opened fails here, not in every page
+        if dbg is None:
+            return status
+        tui_arguments.append(str(Path(args.program).resolve()))
+        title = f"ptodbg {Path(args.program).name}"
+    if args.session is not None:
+        tui_arguments += ["--session", str(Path(args.session).resolve())]
+    for option in ("theme", "compat"):
+        if getattr(args, option) is not None:
+            tui_arguments += [f"--{option}", getattr(args, option)]
+    tui_arguments += ["--profile", args.profile]
+    return serve(tui_arguments, args.host, args.port, title)
+
+
+def _serve_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("program", metavar="PROGRAM", nargs="?", help="ELF file or .s source (default: the demo)")
+    p.add_argument("--port", type=int, default=8000, metavar="N", help="TCP port (default 8000; 0: any free port)")
+    p.add_argument("--host", default="127.0.0.1", metavar="H",
+                   help="address to listen on (default 127.0.0.1: this machine only)")
+    p.add_argument("--session", metavar="FILE", help="open each page on a saved session")
+    p.add_argument("--theme", metavar="NAME", help="theme name, as for ptodbg tui")
+    _profile_args(p)
+
+
 # --------------------------------------------------------------------- avs
 def cmd_avs(args: argparse.Namespace) -> int:
-    """Run pto-spec AVS programs against the emulator (DESIGN.md §11); exit 1 when a
+    """Run pto-spec AVS programs against the emulator (docs/interfaces.md §11); exit 1 when a
     point fails."""
     from ptodbg.avs.report import AvsUsageError, run_and_report
 
@@ -369,7 +413,7 @@ def cmd_avs(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------- campaign
 def cmd_campaign(args: argparse.Namespace) -> int:
-    """A fault-injection campaign (DESIGN.md §10) on Dask."""
+    """A fault-injection campaign (docs/interfaces.md §10) on Dask."""
     from ptodbg.campaign.command import run
 
     return run(args)
@@ -476,6 +520,8 @@ def _tui_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("program", metavar="PROGRAM", nargs="?", help="ELF file or .s source (default: the demo)")
     p.add_argument("--session", metavar="FILE", help="open a saved session")
     p.add_argument("--theme", metavar="NAME", help="theme name: a shipped theme (dark, light...) or one in $XDG_CONFIG_HOME/ptodbg/themes")
+    p.add_argument("-x", dest="script", metavar="FILE",
+                   help="run the commands of FILE at start, after $XDG_CONFIG_HOME/ptodbg/init (gdb's -x)")
     _profile_args(p)
 
 
@@ -496,6 +542,7 @@ COMMANDS = (
     ("tui", "open the debugger's terminal interface", cmd_tui, _tui_options),
     ("avs", "run pto-spec AVS programs against the emulator and report each point", cmd_avs, _avs_options),
     ("campaign", CAMPAIGN_HELP, cmd_campaign, _campaign_options),
+    ("serve", "serve the TUI to a browser (textual-serve): a debugger per page", cmd_serve, _serve_options),
 )
 
 COMMAND_NAMES = frozenset(name for name, *_ in COMMANDS)

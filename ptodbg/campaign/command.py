@@ -1,10 +1,14 @@
 """``ptodbg campaign``: the command line around :func:`ptodbg.campaign.runner.run_campaign`.
 
 Standard output: with ``--json`` one line per site as it is checked and a summary line
-last; without it, the readable summary.  Standard error: the progress bar (on a
-terminal) and, for bad usage or input, one ``ptodbg: error: ...`` line.  Exit status 0
+last; without it, the readable summary.  Standard error: the address of Dask's
+dashboard (``ptodbg: Dask dashboard: http://...``, where the task stream and the workers
+can be watched while the campaign runs), the progress bar (on a terminal) and, for bad
+usage or input, one ``ptodbg: error: ...`` line.  Exit status 0
 when every site passes (documented exceptions pass, and say so), 1 otherwise, 2 on bad
-usage or input, 130 when interrupted (run the same command again to resume).
+usage or input, 130 when interrupted (run the same command again to resume).  A program
+whose fault-free run fails (a trap stop, an emulator halt) is no reference to check faults
+against: one line says so and the status is 1, with nothing checked.
 """
 
 from __future__ import annotations
@@ -14,7 +18,14 @@ import os
 import sys
 from typing import TextIO
 
-from ptodbg.campaign.runner import CampaignError, Outcome, options_text, run_campaign
+from ptodbg.campaign.cluster import missing_dask, scheduler_address
+from ptodbg.campaign.runner import (
+    CampaignError,
+    FaultFreeRunFailed,
+    Outcome,
+    options_text,
+    run_campaign,
+)
 from ptodbg.campaign.spec import MAX_SAMPLE, MAX_STEPS_LIMIT, MAX_WORKERS, Config
 
 SEED_LIMIT = (1 << 63) - 1
@@ -30,8 +41,11 @@ def config_from_args(args) -> Config:
         raise CampaignError(f"--seed {args.seed}: expected 0..{SEED_LIMIT}")
     if not 1 <= args.max_steps <= MAX_STEPS_LIMIT:
         raise CampaignError(f"--max-steps {args.max_steps}: expected 1..{MAX_STEPS_LIMIT}")
-    if args.scheduler is not None and "://" not in args.scheduler:
-        raise CampaignError(f"--scheduler {args.scheduler}: expected an address such as tcp://HOST:8786")
+    if args.scheduler is not None:
+        try:
+            scheduler_address(args.scheduler)
+        except ValueError as e:
+            raise CampaignError(str(e)) from None
     workers = args.workers
     if workers is None and args.scheduler is None:
         workers = max(1, min(MAX_WORKERS, os.cpu_count() or 1))
@@ -42,6 +56,10 @@ def config_from_args(args) -> Config:
 
 def run(args, out: TextIO | None = None) -> int:
     out = out or sys.stdout
+    missing = missing_dask()
+    if missing is not None:
+        sys.stderr.write(f"ptodbg: error: {missing}\n")
+        return 2
     reader_gone = False
 
     def emit(record: dict) -> None:
@@ -54,12 +72,19 @@ def run(args, out: TextIO | None = None) -> int:
             _silence(out)
             raise KeyboardInterrupt from None
 
+    def show_dashboard(link: str) -> None:
+        sys.stderr.write(f"ptodbg: Dask dashboard: {link}\n")
+        sys.stderr.flush()
+
     try:
         config = config_from_args(args)
-        outcome: Outcome = run_campaign(config, emit=emit if args.json else None)
+        outcome: Outcome = run_campaign(config, emit=emit if args.json else None, dashboard=show_dashboard)
     except CampaignError as e:
         sys.stderr.write(f"ptodbg: error: {' '.join(str(e).split())}\n")
         return 2
+    except FaultFreeRunFailed as e:
+        sys.stderr.write(f"ptodbg: nothing checked: {' '.join(str(e).split())}\n")
+        return 1
     if reader_gone:
         return 1
     if args.json:

@@ -106,10 +106,15 @@ class Fault(Exception):
 class Halt(Exception):
     """The emulator cannot go on for a reason outside the architecture.
 
-    Examples: fetching outside the reference profile's memory (CORE.md §7.12), a form
+    Examples: fetching outside the reference profile's memory (docs/architecture-notes.md §7.12), a form
     ptodbg decodes but does not execute (tile blocks), a program that has exited.
     The machine state is left exactly as it was before the attempt.
     """
+
+
+class StopAtPC(Exception):
+    """Raised by the sentinel handler that marks a stop address (breakpoint, stop symbol):
+    the run loop stops before the instruction there."""
 
 
 class SyncRequest(Exception):

@@ -12,8 +12,9 @@ calls is not lost).  A breakpoint change during a ``continue`` is made by interr
 the run, applying it, and resuming; during other jobs it is applied when the job ends.
 
 Stops.  Every move ends in a DAP ``stopped`` event whose reason says why (entry, step,
-breakpoint, function/instruction/data breakpoint, exception, pause, goto), or — when the
-program exited — ``exited`` with its status and ``terminated``.  Program output (linux
+breakpoint, function/instruction/data breakpoint, exception, pause, goto, restart), or —
+when the program exited — ``exited`` with its status and ``terminated``.  A logpoint
+prints its message as it is passed (forward moves only) and stops nothing.  Program output (linux
 profile) and the engine's notes (system calls, timeline edits) go out as ``output``
 events after each move, and gdb's auto-displays (``display EXPR``) as console output just
 before the ``stopped`` event of every move, buttons and console commands alike.
@@ -40,6 +41,7 @@ from ptodbg.debug.engine.stops import Stop
 DEFAULT_MAX_STEPS = 200_000_000
 MAX_AGAIN = 10_000  # stops a run may pass over (hit conditions, unmatched trap catches)
 NUDGE_SECONDS = 0.02
+LATER = object()  # what a request handler returns when a job (or the handler itself) answers later
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +84,10 @@ class Adapter:
         self._notes_seen: set[str] = set()
         self._notes_order: deque[str] = deque()
         self.last_reported: Reported | None = None
+        self.job_request: dict | None = None  # the request a running job answers when done
+        self.cancelled: int | None = None  # its seq, when the client cancelled it
+        self._logged: set[tuple[int, int]] = set()  # (step, breakpoint id) printed in this job
+        self.goto_targets: dict[int, int] = {}  # gotoTargets' ids -> addresses, until the next move
 
     # ============================================================ messages
     def send_event(self, event: str, body: dict | None = None) -> None:
@@ -118,14 +124,18 @@ class Adapter:
         return target
 
     # ================================================================ jobs
-    def start_job(self, kind: str, work: Callable[[], None]) -> None:
-        """Run ``work`` on the worker thread; it must end by calling :meth:`finish`."""
+    def start_job(self, kind: str, work: Callable[[], None], request: dict | None = None) -> None:
+        """Run ``work`` on the worker thread; it must end by calling :meth:`finish`.
+        ``request``: the request the job answers when it ends (``cancel`` can name it)."""
         if self.busy:
             raise RequestError("the program is already running")
         if self.ended:
             raise RequestError("the program has ended")
         self.busy = True
         self.job_kind = kind
+        self.job_request = request
+        self.cancelled = None
+        self._logged.clear()
         self.pause_requested.clear()
         self.service.clear()
         if self.target is not None:
@@ -239,13 +249,16 @@ class Adapter:
                 return None if not paused else Reported("pause", "paused")
             if self.book.is_catch(ident):
                 trap = target.trap()
-                if trap is not None and self.book.catches(trap.info.number):
+                if trap is not None and self.book.catches(trap.info.number, self._holds):
                     return Reported("exception", f"{trap.info.name} (trap {trap.info.number}) entered the handler at "
                                                  f"{target.symbolize(target.pc)}")
                 return None if not paused else Reported("pause", "paused")
             owners = self.book.owners(ident)
             if owners:
                 hit = [bp for bp in owners if self.book.hit_met(bp, target)]
+                if kind not in _REVERSE:
+                    self.print_logpoints([bp for bp in hit if bp.log is not None])
+                hit = [bp for bp in hit if bp.log is None]
                 if not hit:
                     return None if not paused else Reported("pause", "paused")
                 reason = {"source": "breakpoint", "function": "function breakpoint",
@@ -279,12 +292,31 @@ class Adapter:
         return Reported("pause", stop.message)
 
     def _data_condition(self, bp: ClientBreakpoint) -> bool:
-        if bp.condition is None:
-            return True
+        return bp.condition is None or self._holds(bp.condition)
+
+    def _holds(self, condition: str) -> bool:
         try:
-            return bool(self.loaded().evaluate(bp.condition))
+            return bool(self.loaded().evaluate(condition))
         except DebugError:
             return True  # a condition that cannot be evaluated stops (as gdb does)
+
+    def print_logpoints(self, logpoints: list[ClientBreakpoint]) -> None:
+        """Print the messages of logpoints hit at this step (each once per step and job:
+        a stop may be classified twice), after the program output that came before."""
+        target = self.loaded()
+        due = [bp for bp in logpoints if (target.steps, bp.ident) not in self._logged]
+        if not due:
+            return
+        for category, text in self._pending_output(target):
+            self.send_event("output", {"category": category, "output": text})
+        for bp in due:
+            self._logged.add((target.steps, bp.ident))
+            assert bp.log is not None
+            body: dict = {"category": "console", "output": bp.log.render(target.format_value) + "\n"}
+            if bp.path is not None and bp.line is not None:
+                body["source"] = self.source_body(self.aliases.get(bp.path, bp.path))
+                body["line"] = bp.line - 1 + self.line_base
+            self.send_event("output", body)
 
     def budget(self, start: int) -> int:
         target = self.loaded()
@@ -424,6 +456,10 @@ class Adapter:
         while len(self._notes_order) > 10_000:
             self._notes_seen.discard(self._notes_order.popleft())
         return out
+
+
+# Moves that go back in time: logpoints print only when the program runs forward.
+_REVERSE = frozenset({"stepBack", "reverseContinue", "reverseCommand"})
 
 
 def _interrupted(stop: Stop) -> bool:

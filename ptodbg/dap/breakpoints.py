@@ -9,6 +9,10 @@ that owns the engine: it adds what is missing and deletes what is no longer want
 a breakpoint that stays keeps its engine number and hit count.  Two client breakpoints
 at one address share one engine breakpoint.
 
+A source breakpoint with a ``logMessage`` is a logpoint (:mod:`ptodbg.dap.logpoints`):
+the adapter prints its message when it is hit (its condition and hit condition hold)
+and goes on.
+
 Hit conditions (``hitCondition``) are checked here against the engine's hit count:
 ``N`` or ``>=N`` (from the Nth hit on), ``==N``/``=N``, ``>N``, ``<N``, ``<=N`` and
 ``%N`` (every Nth).  Conditions of code breakpoints are the engine's own; conditions of
@@ -16,7 +20,9 @@ data breakpoints are evaluated here after the watchpoint fires.
 
 Exception filters for trap classes (:mod:`ptodbg.debug.view.traps`): a trap whose bank has
 no handler always stops the machine (it cannot go on).  A filter makes the debugger also
-stop when a trap of its class enters a handler the program installed (EVBASE): the book
+stop when a trap of its class enters a handler the program installed (EVBASE), and only
+when its condition (``exceptionFilterOptions``: an expression of ptodbg's, read at the
+handler's entry) holds: the book
 keeps an engine breakpoint at each bank's handler address, and a stop there counts only
 when a trap of a chosen class was just taken.  Because a program installs its handler
 while it runs, the book also keeps breakpoints at the instructions that write EVBASE
@@ -27,8 +33,10 @@ moves the handler breakpoints to the new address and goes on.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ptodbg.dap.logpoints import LogMessage, LogMessageError
 from ptodbg.dap.target import Target, trap_matches
 from ptodbg.debug.engine.errors import DebugError
 
@@ -75,6 +83,9 @@ class ClientBreakpoint:
     length: int = 0
     mode: str = ""
     engine_ids: set[int] = field(default_factory=set)
+    log: LogMessage | None = None  # a logpoint: print this and go on
+    requested: int | str | None = None  # the line or function name the client asked for
+    placeable: bool = False  # its condition, hit condition and message are good: it can be placed
 
     def body(self, line_base: int) -> dict:
         out: dict = {"id": self.ident, "verified": self.verified}
@@ -98,7 +109,7 @@ class Book:
         self.functions: list[ClientBreakpoint] = []
         self.instructions: list[ClientBreakpoint] = []
         self.data: list[ClientBreakpoint] = []
-        self.filters: set[str] = set()
+        self.filters: dict[str, str | None] = {}  # exception filter -> its condition (None: always)
         self.installed: dict[tuple, int] = {}  # key -> engine id
         self.catch_keys: set[tuple] = set()
 
@@ -129,64 +140,109 @@ class Book:
         return True
 
     # ------------------------------------------------------------ setting
-    def set_source(self, target: Target | None, path: str, specs: list[tuple[int, str | None, str | None]]) -> list[ClientBreakpoint]:
-        """Breakpoints on lines of ``path``: (line, condition, hit condition) each."""
+    def set_source(self, target: Target | None, path: str,
+                   specs: list[tuple[int, str | None, str | None, str | None]]) -> list[ClientBreakpoint]:
+        """Breakpoints on lines of ``path``: (line, condition, hit condition, log message) each."""
         out = []
-        for line, condition, hit_condition in specs:
+        for line, condition, hit_condition, log_message in specs:
             bp = self._new("source")
-            bp.path, bp.line = path, line
+            bp.path, bp.line, bp.requested = path, line, line
             out.append(bp)
             if not self._conditions(bp, target, condition, hit_condition):
                 continue
-            if target is None:
-                bp.message = "no program is loaded yet"
-            elif target.lines is None:
-                bp.message = target.lines_problem or (
-                    f"{target.name} has no DWARF line information: assemble it with ptodbg asm "
-                    "(or debug it by address: function and instruction breakpoints)")
-            else:
-                found = target.lines.resolve(path, line)
-                if found is None or not found[1]:
-                    files = ", ".join(f.rsplit("/", 1)[-1] for f in target.lines.files)
-                    bp.message = (f"no code at or after line {line} of {path.rsplit('/', 1)[-1]}"
-                                  if target.lines.path_of(path) else
-                                  f"{target.name} has no code from this file (its lines come from {files})")
-                else:
-                    bp.line, addresses = found
-                    bp.address = addresses[0]
-                    bp.keys = [("code", a, bp.condition) for a in addresses]
-                    bp.verified = True
+            if log_message is not None:
+                try:
+                    bp.log = LogMessage.parse(log_message)
+                except LogMessageError as e:
+                    bp.message = str(e)
+                    continue
+            bp.placeable = True
+            self._resolve_line(bp, target)
         self.by_source[path] = out
         if not out:
             del self.by_source[path]
         return out
 
+    @staticmethod
+    def _resolve_line(bp: ClientBreakpoint, target: Target | None) -> None:
+        """Place a source breakpoint (its ``requested`` line of ``path``) in the program."""
+        path, line = bp.path, bp.requested
+        assert path is not None and isinstance(line, int)
+        bp.verified, bp.message, bp.keys, bp.address, bp.line = False, None, [], None, line
+        if target is None:
+            bp.message = "no program is loaded yet"
+        elif target.lines is None:
+            bp.message = target.lines_problem or (
+                f"{target.name} has no DWARF line information: assemble it with ptodbg asm "
+                "(or debug it by address: function and instruction breakpoints)")
+        else:
+            found = target.lines.resolve(path, line)
+            if found is None or not found[1]:
+                files = ", ".join(f.rsplit("/", 1)[-1] for f in target.lines.files)
+                bp.message = (f"no code at or after line {line} of {path.rsplit('/', 1)[-1]}"
+                              if target.lines.path_of(path) else
+                              f"{target.name} has no code from this file (its lines come from {files})")
+            else:
+                bp.line, addresses = found
+                bp.address = addresses[0]
+                bp.keys = [("code", a, bp.condition) for a in addresses]
+                bp.verified = True
+
     def set_functions(self, target: Target | None, specs: list[tuple[str, str | None, str | None]]) -> list[ClientBreakpoint]:
         out = []
         for name, condition, hit_condition in specs:
             bp = self._new("function")
+            bp.requested = name
             out.append(bp)
             if not self._conditions(bp, target, condition, hit_condition):
                 continue
-            if target is None:
-                bp.message = "no program is loaded yet"
-                continue
-            try:
-                address = target.static_address(name)
-            except DebugError as e:
-                bp.message = f"{name}: {e}"
-                continue
-            if address & 1:
-                bp.message = f"{name} = {address:#x} is odd: instructions are halfword aligned"
-                continue
-            bp.address = address
-            src = target.source_at(address)
-            if src is not None:
-                bp.path, bp.line = src.path, src.line
-            bp.keys = [("code", address, bp.condition)]
-            bp.verified = True
+            bp.placeable = True
+            self._resolve_function(bp, target)
         self.functions = out
         return out
+
+    @staticmethod
+    def _resolve_function(bp: ClientBreakpoint, target: Target | None) -> None:
+        """Place a function breakpoint (its ``requested`` name) in the program."""
+        name = bp.requested
+        assert isinstance(name, str)
+        bp.verified, bp.message, bp.keys, bp.address, bp.path, bp.line = False, None, [], None, None, None
+        if target is None:
+            bp.message = "no program is loaded yet"
+            return
+        try:
+            address = target.static_address(name)
+        except DebugError as e:
+            bp.message = f"{name}: {e}"
+            return
+        if address & 1:
+            bp.message = f"{name} = {address:#x} is odd: instructions are halfword aligned"
+            return
+        bp.address = address
+        src = target.source_at(address)
+        if src is not None:
+            bp.path, bp.line = src.path, src.line
+        bp.keys = [("code", address, bp.condition)]
+        bp.verified = True
+
+    def rebind(self, target: Target) -> list[ClientBreakpoint]:
+        """After the program was opened again (``restart``): place the source and function
+        breakpoints anew in it (the file may have been rebuilt), keeping their ids, and
+        forget the engine breakpoints of the old one.  Returns those whose placement
+        changed (the client is told with ``breakpoint`` events)."""
+        self.installed.clear()
+        self.catch_keys = set()
+        changed = []
+        for bp in self.all():
+            bp.engine_ids = set()
+            before = (bp.verified, bp.line, bp.address, bp.message)
+            if bp.placeable and bp.kind == "source":
+                self._resolve_line(bp, target)
+            elif bp.placeable and bp.kind == "function":
+                self._resolve_function(bp, target)
+            if (bp.verified, bp.line, bp.address, bp.message) != before:
+                changed.append(bp)
+        return changed
 
     def set_instructions(self, target: Target | None, specs: list[tuple[int, str | None, str | None]]) -> list[ClientBreakpoint]:
         out = []
@@ -233,8 +289,9 @@ class Book:
         self.data = out
         return out
 
-    def set_filters(self, filters: set[str]) -> None:
-        self.filters = set(filters)
+    def set_filters(self, filters: dict[str, str | None]) -> None:
+        """The exception filters chosen, each with its condition (None: none)."""
+        self.filters = dict(filters)
 
     # --------------------------------------------------------------- sync
     def sync(self, target: Target) -> tuple[list[ClientBreakpoint], list[ClientBreakpoint]]:
@@ -308,8 +365,11 @@ class Book:
         return engine_id is not None and any(self.installed.get(k) == engine_id
                                              for k in self.catch_keys if k[0] == "vector-write")
 
-    def catches(self, trap_number: int) -> bool:
-        return any(trap_matches(f, trap_number) for f in self.filters)
+    def catches(self, trap_number: int, holds: Callable[[str], bool]) -> bool:
+        """Whether a chosen filter stops at a handler entry for trap ``trap_number``: its
+        class matches and its condition, if any, ``holds``."""
+        return any(trap_matches(f, trap_number) and (condition is None or holds(condition))
+                   for f, condition in self.filters.items())
 
     def hit_met(self, bp: ClientBreakpoint, target: Target) -> bool:
         if bp.hit is None:

@@ -1,4 +1,4 @@
-"""The DAP requests of DESIGN.md §9, one method each (``on_<command>``; the requests that
+"""The DAP requests of docs/interfaces.md §9, one method each (``on_<command>``; the requests that
 run the machine are ``_move`` with their kind, see ``on_continue``).
 
 A handler returns the response body (or None for an empty one), raises
@@ -12,34 +12,41 @@ import base64
 import binascii
 import os
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partialmethod
 from pathlib import Path
 
-from ptodbg.dap.adapter import DEFAULT_MAX_STEPS, Adapter, Reported
+from ptodbg.dap.adapter import DEFAULT_MAX_STEPS, LATER, MAX_AGAIN, Reported
 from ptodbg.dap.args import Args, RequestError
 from ptodbg.dap.breakpoints import data_id
+from ptodbg.dap.editor_requests import EditorRequests
 from ptodbg.dap.target import (
     COMPAT,
     MAX_FRAMES,
     PROFILES,
     TRAP_FILTERS,
     OpenFailed,
+    SourceFileError,
     Target,
+    read_source,
     trap_stop_json,
 )
 from ptodbg.dap.variables import number
 from ptodbg.debug.engine.errors import DebugError
 
-LATER = object()
 THREAD_ID = 1
 MAX_READ = 1 << 24  # bytes one readMemory may ask for
 MAX_INSTRUCTIONS = 10_000
 MAX_OFFSET = 1 << 40
 MAX_ARGV = 256
 MASK64 = (1 << 64) - 1
+MAX_LOG_MESSAGE = 4096  # characters of a logpoint's message
 # The console commands that move the machine in time: their stop is a "goto" when
 # the command is goto, a step otherwise (unless a breakpoint, trap... stopped it).
 _TIME_TRAVEL = {"goto"}
+# Console commands that run until a stop: they go on past a logpoint (and a breakpoint
+# whose hit condition is not met), as the continue button does.
+_RESUMABLE = frozenset({"continue", "until", "advance", "finish"})
 
 CAPABILITIES = {
     "supportsConfigurationDoneRequest": True,
@@ -61,17 +68,44 @@ CAPABILITIES = {
     "supportsBreakpointLocationsRequest": True,
     "supportsValueFormattingOptions": True,
     "supportsDelayedStackTraceLoading": True,
+    "supportsLogPoints": True,
+    "supportsCompletionsRequest": True,
+    "completionTriggerCharacters": [" ", "$"],
+    "supportsRestartFrame": True,
+    "supportsGotoTargetsRequest": True,
+    "supportsRestartRequest": True,
+    "supportsCancelRequest": True,
+    "supportsLoadedSourcesRequest": True,
+    "supportsExceptionFilterOptions": True,
     "exceptionBreakpointFilters": [
         {"filter": key, "label": label, "default": False,
          "description": (f"Also stop when {label.lower()} enter a trap handler the program installed "
-                         "(traps without a handler always stop: the program cannot go on)")}
+                         "(traps without a handler always stop: the program cannot go on)"),
+         "supportsCondition": True,
+         "conditionDescription": ("Stop at the handler only when this expression is true "
+                                  "(ptodbg's expressions, e.g. a0 == 3 or u64[counter] > 2)")}
         for key, (label, _) in TRAP_FILTERS.items()
     ],
 }
 
 
-class Requests(Adapter):
+@dataclass(frozen=True, slots=True)
+class LaunchOptions:
+    """What ``launch`` asked for (kept for ``restart``)."""
+
+    path: Path
+    profile: str
+    compat: str | None
+    session: str | None
+    stop_on_entry: bool
+    max_steps: int
+    argv: tuple[str, ...]
+
+
+class Requests(EditorRequests):
     """Request handlers over the adapter's state."""
+
+    launched: LaunchOptions
 
     # ================================================================ session
     def on_initialize(self, args: Args, request: dict):
@@ -87,6 +121,21 @@ class Requests(Adapter):
     def on_launch(self, args: Args, request: dict):
         if self.target is not None:
             raise RequestError("a program is already launched in this session")
+        options = self.launch_options(args)
+        self.target = self.open_target(options)
+        self.launched = options
+        target = self.target
+        self.respond(request)
+        lines = f"{len(target.lines.table.rows)} source rows" if target.lines else "no line information"
+        self.console(f"ptodbg: {target.path} ({options.profile} profile"
+                     f"{', ' + options.compat if options.compat else ''}; {lines})")
+        if target.lines_problem:
+            self.console(f"ptodbg: {target.lines_problem}", "important")
+        self.send_event("initialized")
+        return LATER
+
+    def launch_options(self, args: Args) -> LaunchOptions:
+        """The launch arguments, checked (``launch``, and ``restart`` with new ones)."""
         program = args.string("program", limit=4096)
         cwd = args.string("cwd", None, limit=4096)
         path = Path(self.client_path(program)).expanduser()
@@ -101,47 +150,85 @@ class Requests(Adapter):
         session = args.string("session", None, limit=4096)
         if session is not None and not Path(session).is_absolute():
             session = str(Path(cwd or os.getcwd()) / session)
-        self.stop_on_entry = args.boolean("stopOnEntry", True)
-        self.max_steps = args.integer("maxSteps", DEFAULT_MAX_STEPS, low=1, high=10**12)
         argv = args.strings("args", [], limit=MAX_ARGV)
+        return LaunchOptions(path, profile, compat, session, args.boolean("stopOnEntry", True),
+                             args.integer("maxSteps", DEFAULT_MAX_STEPS, low=1, high=10**12), tuple(argv))
+
+    def open_target(self, options: LaunchOptions) -> Target:
+        """Open the program as ``options`` say; RequestError (one sentence) when it cannot be."""
+        path = options.path
         try:
-            self.target = Target.open(str(path), profile=profile, compat=compat,
-                                      argv=[path.name, *argv] if argv else None, session_file=session,
-                                      max_steps=self.max_steps)
+            target = Target.open(str(path), profile=options.profile, compat=options.compat,
+                                 argv=[path.name, *options.argv] if options.argv else None,
+                                 session_file=options.session, max_steps=options.max_steps)
         except OpenFailed as e:
             raise RequestError(str(e)) from None
-        target = self.target
-        self.respond(request)
-        lines = f"{len(target.lines.table.rows)} source rows" if target.lines else "no line information"
-        self.console(f"ptodbg: {target.path} ({profile} profile{', ' + compat if compat else ''}; {lines})")
-        if target.lines_problem:
-            self.console(f"ptodbg: {target.lines_problem}", "important")
-        self.send_event("initialized")
-        return LATER
+        self.stop_on_entry = options.stop_on_entry
+        self.max_steps = options.max_steps
+        return target
 
     def on_attach(self, args: Args, request: dict):
         raise RequestError("ptodbg dap starts programs with launch; attach is not supported")
 
     def on_configurationDone(self, args: Args, request: dict):
-        target = self.loaded()
+        self.loaded()
         if self.started:
             raise RequestError("configurationDone was already received")
         self.started = True
         self.respond(request)
+        self.begin()
+        return LATER
+
+    def begin(self) -> None:
+        """Start the program: stop on entry, or run (a breakpoint on the first
+        instruction stops there: continue would step past it)."""
+        target = self.loaded()
         self.sync_breakpoints()
         if target.exit_code is not None:  # a session that saved the step of the exit
             self.finish(None, None)  # exited + terminated: the program is not being run
             return LATER
         if self.stop_on_entry:
             self.report(Reported("entry", f"{target.name} at step {target.steps}, {target.symbolize(target.pc)}"))
-            return LATER
-        here = target.stop_here()  # a breakpoint on the first instruction (continue would step past it)
+            return
+        here = target.stop_here()
         reported = self.classify(here, "continue") if here is not None else None
         if reported is not None:
             self.report(reported)
         else:
             self._resume("continue", "line")
+
+    def on_restart(self, args: Args, request: dict):
+        """Open the program again (a rebuilt file is read anew), place the breakpoints
+        again (same ids) and start it as configurationDone does; the launch arguments
+        may come anew (``arguments.arguments``)."""
+        self.loaded()
+        if not self.started:
+            raise RequestError("send configurationDone first")
+        if self.busy:
+            self.request_pause()
+            if not self.wait_idle(10.0):
+                raise RequestError("the running command did not stop: try again")
+        launch = args.obj("arguments", None)
+        options = self.launch_options(launch) if launch is not None else self.launched
+        self.target = self.open_target(options)  # raises RequestError: the old program stays
+        self.launched = options
+        self.reset_for_restart()
+        for bp in self.book.rebind(self.target):
+            self.send_event("breakpoint", {"reason": "changed", "breakpoint": self.breakpoint_body(bp)})
+        self.respond(request)
+        self.console(f"ptodbg: restarted {self.target.path}")
+        self.begin()
         return LATER
+
+    def reset_for_restart(self) -> None:
+        """Forget what belonged to the program before ``restart`` opened it again."""
+        self.ended = False
+        self.frames = None
+        self.scopes.clear()
+        self.output_sent = 0
+        self._notes_seen.clear()
+        self._notes_order.clear()
+        self.goto_targets = {}
 
     def on_disconnect(self, args: Args, request: dict):
         if self.busy:
@@ -183,7 +270,7 @@ class Requests(Adapter):
         out = []
         for f in frames[start:start + levels]:
             body: dict = {"id": f.level + 1, "name": f.name, "line": 0, "column": 0,
-                          "instructionPointerReference": f"{f.pc:#x}"}
+                          "instructionPointerReference": f"{f.pc:#x}", "canRestart": f.restartable}
             if f.source is not None:
                 body["source"] = self.source_body(self.aliases.get(f.source.path, f.source.path))
                 body["line"] = f.source.line - 1 + self.line_base
@@ -251,12 +338,13 @@ class Requests(Adapter):
         if "breakpoints" in args:
             for bp in args.objects("breakpoints"):
                 line = self._line_in(bp.integer("line", low=self.line_base, high=1 << 31))
-                specs.append((line, bp.string("condition", None), bp.string("hitCondition", None)))
+                specs.append((line, bp.string("condition", None), bp.string("hitCondition", None),
+                              bp.string("logMessage", None, limit=MAX_LOG_MESSAGE)))
         else:
             for line in args.items("lines", []):
                 if isinstance(line, bool) or not isinstance(line, int) or not self.line_base <= line <= 1 << 31:
                     raise RequestError("arguments.lines must hold line numbers")
-                specs.append((self._line_in(line), None, None))
+                specs.append((self._line_in(line), None, None, None))
         target = self.target
         result = self.book.set_source(target, path, specs)
         if target is not None and target.lines is not None:
@@ -341,18 +429,33 @@ class Requests(Adapter):
         return {"breakpoints": [self.breakpoint_body(bp) for bp in result]}
 
     def on_setExceptionBreakpoints(self, args: Args, request: dict):
-        filters = args.strings("filters", [], limit=len(TRAP_FILTERS) * 4)
-        unknown = [f for f in filters if f not in TRAP_FILTERS]
+        """The trap filters, plain (``filters``) or with a condition (``filterOptions``,
+        ``exceptionFilterOptions``); one breakpoint answered for each, in that order.  A
+        condition that does not parse leaves its filter off (unverified, with why)."""
+        names = args.strings("filters", [], limit=len(TRAP_FILTERS) * 4)
+        unknown = [f for f in names if f not in TRAP_FILTERS]
         if unknown:
             raise RequestError(f"unknown exception filter {unknown[0]!r} (the filters are {', '.join(TRAP_FILTERS)})")
+        chosen: list[tuple[str, str | None]] = [(name, None) for name in names]
         for option in args.objects("filterOptions", [], limit=len(TRAP_FILTERS) * 4):
             fid = option.string("filterId", limit=64)
             if fid not in TRAP_FILTERS:
                 raise RequestError(f"unknown exception filter {fid!r}")
-            filters.append(fid)
-        self.book.set_filters(set(filters))
+            condition = (option.string("condition", None, limit=4096) or "").strip() or None
+            chosen.append((fid, condition))
+        filters: dict[str, str | None] = {}
+        answers = []
+        for fid, condition in chosen:
+            why = Target.check_expression(condition) if condition is not None else None
+            if why is not None:
+                answers.append({"verified": False, "message": f"bad condition: {why}"})
+                continue
+            answers.append({"verified": True})
+            if fid not in filters or condition is None:  # the first condition; a plain filter always stops
+                filters[fid] = condition
+        self.book.set_filters(filters)
         self.after_breakpoint_change()
-        return {"breakpoints": [{"verified": True} for _ in dict.fromkeys(filters)]}
+        return {"breakpoints": answers}
 
     def on_exceptionInfo(self, args: Args, request: dict):
         self._thread(args)
@@ -459,41 +562,72 @@ class Requests(Adapter):
         return body
 
     def _command(self, line: str, request: dict):
-        """A debugger command typed in the console: on the worker (it may run long);
-        the response carries its message, and a command that moved the machine ends
-        with a stop like any other move."""
+        """A debugger command typed in the console: on the worker (it may run long); the
+        response carries its message.  A command that moved the machine (steps or TPC)
+        ends with a stop like any other move; one that changed the state without moving
+        (``inject``, ``perms``, ``set``, ``set mem``) ends with an ``invalidated`` event
+        (to clients that support it; a ``stopped`` one to the others), so the client
+        re-reads what it shows without a stop that did not happen.  A command that can
+        run long (``continue``, ``until``, ``goto``, ``step 100000`` ...) is announced
+        with ``continued`` and always ends with a stop.  ``continue``, ``until``,
+        ``advance`` and ``finish`` go on past a logpoint, as the buttons do."""
         target = self.loaded()
         word = line.split(None, 1)[0].lower()
         spec = target.command_spec(line)
         if not self.started and (spec is None or spec.moves):  # looking (x/8gx, info frame) is fine
             raise RequestError("send configurationDone first")
+        rest = line.split(None, 1)[1] if len(line.split(None, 1)) > 1 else ""
+        runs = self.started and spec is not None and spec.moves and spec.runs_long(rest.split())
+        kind = "goto" if word in _TIME_TRAVEL else (
+            "reverseCommand" if spec is not None and spec.name.startswith("reverse") else "command")
+        resumable = spec is not None and spec.name in _RESUMABLE and not (spec.name == "continue" and rest.strip())
+        invalidating = bool(self.client_caps.get("supportsInvalidatedEvent"))
 
         def work() -> None:
             self.sync_breakpoints()
             before = (target.steps, target.pc)
-            result = target.execute(line)
-            moved = result.ok and (result.stop is not None or result.moved)
             reported = None
+            for _ in range(MAX_AGAIN):
+                result = target.execute(line)
+                moved = result.ok and (result.stop is not None or result.moved)
+                if not moved:
+                    break
+                stop = result.stop or target.last_stop
+                reported = self.classify(stop, kind)
+                if reported is not None or not resumable or result.stop is None or self.pause_requested.is_set() \
+                        or result.stop.status not in ("breakpoint", "watchpoint"):
+                    break
+                self.sync_breakpoints()  # a logpoint (or an unmet hit condition): go on
             displays: list[str] = []
+            invalidate = False
             if moved:
                 displays = target.shown_displays(result)
-                stop = result.stop or target.last_stop
-                reported = self.classify(stop, "goto" if word in _TIME_TRAVEL else "command")
                 if reported is None:
                     reported = Reported("step", stop.message or line)
                 if (target.steps, target.pc) == before and result.stop is None:
                     reported = Reported("step", result.message or line)
+                    if invalidating and not runs:
+                        reported, invalidate = None, True
+            elif runs:  # announced with continued: the client waits for a stop
+                reported = Reported("step", result.message or result.error or line)
 
             def answer() -> None:
-                if result.ok:
+                if self.cancelled is not None and self.cancelled == request.get("seq"):
+                    self.fail(request, "cancelled")
+                elif result.ok:
                     self.respond(request, {"result": result.message or "ok", "variablesReference": 0})
+                    if result.extra.get("quit") and not self.ended:  # quit / q: the session ends
+                        self.ended = True
+                        self.send_event("terminated")
                 else:
                     self.fail(request, result.error or f"{line}: failed")
+                if invalidate:
+                    self.send_event("invalidated", {"areas": ["stacks", "variables"], "threadId": THREAD_ID})
 
             self.finish(result.stop, reported, after=answer, displays=displays)
 
-        self.start_job("command", work)
-        if self.started:
+        self.start_job("command", work, request)
+        if runs:
             self.send_event("continued", {"threadId": THREAD_ID, "allThreadsContinued": True})
         return LATER
 
@@ -590,11 +724,11 @@ class Requests(Adapter):
         path = source.string("path", None, limit=4096) if source is not None else None
         if path is None:
             raise RequestError("ptodbg gives sources by path; this source has none")
-        try:
-            data = Path(self.client_path(path)).read_bytes()[: 16 << 20]
-        except OSError as e:
-            raise RequestError(f"{path}: {e.strerror or e}") from None
-        return {"content": data.decode("utf-8", "replace"), "mimeType": "text/x-asm"}
+        try:  # the bounded reader: a FIFO or a device is refused unopened, a huge file unread
+            content = read_source(self.client_path(path))
+        except SourceFileError as e:
+            raise RequestError(str(e)) from None
+        return {"content": content, "mimeType": "text/x-asm"}
 
 
 def _hover_word(text: str) -> str:

@@ -19,11 +19,21 @@ from pathlib import Path
 
 from ptodbg.debug.commands import CommandResult, Commands, CommandSpec
 from ptodbg.debug.commands.displays import console_lines
+from ptodbg.debug.commands.memformat import FormatError, print_value, symbol_label
+from ptodbg.debug.commands.stopdisplays import containing
 from ptodbg.debug.engine import source_step
 from ptodbg.debug.engine.debugger import Debugger
 from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.engine.expr import Context, Expr, ExprError
-from ptodbg.debug.engine.lines import SourceLine, SourceLines, line_table_problem, source_lines
+from ptodbg.debug.engine.lines import (
+    SourceFileError,
+    SourceLine,
+    SourceLines,
+    line_table_problem,
+    read_source,
+    source_lines,
+)
+from ptodbg.debug.engine.restart_frame import restart_frame
 from ptodbg.debug.engine.stops import Stop
 from ptodbg.debug.view import listing, traps
 from ptodbg.debug.view.capture import FRAME_LIMIT, View, Viewer
@@ -32,8 +42,8 @@ from ptodbg.debug.view.records import Instruction, Trap, TrapStop
 from ptodbg.debug.view.traps import FILTERS as TRAP_FILTERS
 from ptodbg.debug.view.traps import matches as trap_matches
 
-__all__ = ["COMPAT", "PROFILES", "TRAP_FILTERS", "Frame", "MemoryRead", "OpenFailed", "Target", "trap_matches",
-           "trap_stop_json"]
+__all__ = ["COMPAT", "PROFILES", "TRAP_FILTERS", "Frame", "MemoryRead", "OpenFailed", "SourceFileError", "Target",
+           "read_source", "trap_matches", "trap_stop_json"]
 
 MASK64 = (1 << 64) - 1
 PAGE = 4096
@@ -53,6 +63,7 @@ class Frame:
     sp: int
     name: str  # function (demangled) and offset, or the address
     source: SourceLine | None
+    restartable: bool = False  # in a function: restartFrame can go back to its entry
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,7 +216,14 @@ class Target:
         chain = v.frames
         if len(chain) < limit and len(chain) == FRAME_LIMIT:  # deeper than the View reads
             chain = tuple(self.dbg.frames(limit))
-        return [Frame(f.level, f.pc, f.sp, f.label, self.source_at(f.pc)) for f in chain[:limit]]
+        return [Frame(f.level, f.pc, f.sp, f.label, self.source_at(f.pc), f.function is not None)
+                for f in chain[:limit]]
+
+    def restart_frame(self, level: int) -> Stop:
+        """Travel back to the step at which frame ``level`` was entered (the caller's
+        registers, TPC at the function's entry); DebugError when it cannot be."""
+        self._changed()
+        return restart_frame(self.dbg, level)
 
     # ------------------------------------------------------------ symbols
     def symbol(self, name: str) -> int | None:
@@ -374,6 +392,20 @@ class Target:
     def set_register(self, name: str, value: int) -> str:
         self._changed()
         return self.dbg.set_register(name, value)
+
+    def format_value(self, text: str, form: str) -> str:
+        """``text`` evaluated and shown as gdb's ``print/FORM`` shows it (``d``: signed
+        decimal, ``x`` hex ...).  Raises DebugError."""
+        value = self.evaluate(text)
+        try:
+            return print_value(value, form, symbol_label(containing(self.dbg)))
+        except FormatError as e:
+            raise DebugError(str(e)) from None
+
+    def complete(self, line: str, limit: int) -> list[str]:
+        """The whole command lines ``line`` can complete to: the engine's completion, the
+        one the TUI's command line offers."""
+        return self.commands.complete(line, limit)
 
     def display_lines(self) -> list[str]:
         """gdb's auto-displays at this stop, as the console prints them (``1: /x a0 =

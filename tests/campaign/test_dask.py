@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 
 import pytest
 from campaign.helpers import CAMPAIGN_PROGRAMS, DMA_PROGRAMS
@@ -125,7 +126,26 @@ def test_the_command_starts_its_own_local_cluster(capsys):
     summary = json.loads(captured.out.splitlines()[-1])
     assert (summary["sites"], summary["failed"], summary["workers"]) == (2, 0, 1)
     assert "LocalCluster" in summary["engine"]
-    assert captured.err == ""  # no progress bar off a terminal, no worker noise
+    # the dashboard's address, and nothing else: no progress bar off a terminal, no worker noise
+    assert re.fullmatch(r"ptodbg: Dask dashboard: http://127\.0\.0\.1:\d+/status\n", captured.err), captured.err
+
+
+def test_the_dashboard_serves_while_the_campaign_runs(scheduler):
+    """The address handed out is the scheduler's live dashboard (bokeh): fetched while
+    the results come in, it answers with Dask's status page."""
+    import urllib.request
+
+    seen: dict = {}
+
+    def fetch(record):
+        if "page" not in seen:
+            with urllib.request.urlopen(seen["link"], timeout=20) as reply:
+                seen["status"], seen["page"] = reply.status, reply.read().decode("utf-8", "replace")
+
+    run_campaign(Config(str(TEST_PROGRAMS / "dma_copy.s"), workers=2, scheduler=scheduler), emit=fetch,
+                 progress=False, dashboard=lambda link: seen.setdefault("link", link))
+    assert seen["link"].endswith("/status") and seen["status"] == 200
+    assert "<title>Dask Diagnostic UI</title>" in seen["page"] and "bokeh" in seen["page"].lower()
 
 
 def test_a_lost_worker_s_tasks_are_run_again(scheduler):
@@ -153,3 +173,12 @@ def test_a_lost_worker_s_tasks_are_run_again(scheduler):
     assert killed and outcome.summary["lost"] == 0 and outcome.summary["complete"]
     assert outcome.summary["checked"] == 48 and len({r["site"] for r in outcome.records}) == 48
     assert outcome.summary["failed"] == 0, [r["detail"] for r in outcome.records if not r["passed"]]
+    # The summary says what happened to the cluster (issue 24): one worker died (the
+    # nanny started another in its place, a new process), and "workers" counts the worker
+    # processes whose results were used, not the cluster's size at the start.
+    assert outcome.summary["workers_lost"] == 1
+    assert 1 <= outcome.summary["workers"] <= 3
+    from ptodbg.campaign.report import table
+
+    assert "  1 worker was lost during the campaign (the scheduler ran its tasks again elsewhere)" in \
+        table(outcome.summary, outcome.records, "")

@@ -26,6 +26,11 @@ EXPECTED = [
     "reads memory (unmapped bytes are unreadable, not zeros) and disassembles with symbols",
     "stops on a data breakpoint when bump stores to counter",
     "injects a fault through evaluate, stops on the exception breakpoint, recovers and exits with the status",
+    "prints a logpoint's interpolated message without stopping",
+    "offers inject among the Debug Console completions of inj",
+    "restartFrame lands on the frame's entry step with the caller's registers",
+    "goto moves TPC to the code of a source line",
+    "sends invalidated, not stopped, after inject in the Debug Console",
 ]
 
 

@@ -432,6 +432,15 @@ def test_program_stack_frame():
     assert (m.r[2], m.r[3], m.r[4], m.r[5]) == (0x1234, (1 << 64) - 2, 0x1232, 0x1232)
 
 
+def test_program_recurse():
+    """Four activations of a function with frame templates (FENTRY/FRET.STK) unwind back:
+    the templates' sp (a0), the count and the callee-saved s0 are the caller's again."""
+    m, _, res = _run("recurse.s")
+    _ebreak(res)
+    assert (m.reg("a0"), m.reg("a1"), m.reg("s0")) == (0xE010, 0, 0)
+    assert int.from_bytes(m.mem.peek(0xE010 - 64, 8), "little") == 3  # the 4th FENTRY saved s0 = 3
+
+
 def test_every_program_is_covered():
     names = {p.name for p in TEST_PROGRAMS.glob("*.s")}
     assert len(names) >= 10

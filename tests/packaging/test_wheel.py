@@ -28,7 +28,7 @@ SHIPPED_DATA = {
     "ptodbg/sessions/cond-loop-conditional-break.toml", "ptodbg/sessions/dma-fault-injection.toml",
     "ptodbg/sessions/lr-sc-broken-by-dma.toml", "ptodbg/sessions/programs/cond_loop.s",
     "ptodbg/sessions/programs/dma_fault.s", "ptodbg/sessions/programs/lr_sc_dma.s",
-    "ptodbg/demo/demo.s", "ptodbg/tui/ptodbg.tcss",
+    "ptodbg/demo/demo.s", "ptodbg/tui/ptodbg.tcss", "ptodbg/py.typed",
 }
 
 

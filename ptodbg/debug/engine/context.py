@@ -30,12 +30,14 @@ _CXX_ONLY = ("::", "~", "operator")  # ... and cannot be an expression
 
 
 def state_context(regs: Sequence[int], special: Mapping[str, int], queue: Callable[[str, int], int | None],
-                  read: Callable[[int, int], bytes], lookup: Callable[[str], int | None]) -> Context:
+                  read: Callable[[int, int], bytes], lookup: Callable[[str], int | None],
+                  convenience: Callable[[str], int | None] | None = None) -> Context:
     """The expression context of one stop: ``regs`` the 24 GPRs as the selected frame sees
     them, ``special`` the other names (``pc``, ``tpc``, ``lra``, ``bpc``, ``bpcn``, ``acr``,
     ``steps``) by lower-case name, ``queue(which, slot)`` a T/U slot (None: empty),
     ``read(address, size)`` memory (raising on unmapped bytes: never zeros) and ``lookup``
-    a symbol's address."""
+    a symbol's address; ``convenience`` reads gdb's ``$1``, ``$``, ``$_`` and ``$name``
+    (the engine's value history, :mod:`ptodbg.debug.commands.values`; a View has none)."""
 
     def register(name: str) -> int | None:
         low = name.lower().removeprefix("$")
@@ -43,7 +45,11 @@ def state_context(regs: Sequence[int], special: Mapping[str, int], queue: Callab
         if value is not None:
             return value
         index = REG_INDEX.get(low)
-        return None if index is None else regs[index]
+        if index is not None:
+            return regs[index]
+        if name.startswith("$") and convenience is not None:
+            return convenience(name)
+        return None
 
     return Context(register, queue, read, lookup)
 

@@ -1,4 +1,4 @@
-"""The JSON state of DESIGN.md §6 (``run --json`` and every batch line's ``state``), and
+"""The JSON state of docs/interfaces.md §6 (``run --json`` and every batch line's ``state``), and
 the JSON of every typed record (:mod:`ptodbg.debug.view.records`): the one place JSON is made
 from them, so the keys of a trap, a block or a frame are spelled once."""
 
@@ -21,6 +21,7 @@ from ptodbg.debug.view.records import (
 
 if TYPE_CHECKING:
     from ptodbg.debug.view.capture import View
+    from ptodbg.debug.view.telescope import Chain, StackRow
 
 
 def state(view: View) -> dict:
@@ -88,7 +89,19 @@ def event_json(e: MemEvent) -> dict:
 def frame_json(frame: Frame) -> dict:
     return {"level": frame.level, "pc": frame.pc, "function": frame.function, "offset": frame.offset,
             "sp": frame.sp, "where": frame.where, "demangled": frame.demangled,
-            "frame_address": frame.frame_address}
+            "frame_address": frame.frame_address, "inferred": frame.inferred}
+
+
+def chain_json(chain: Chain) -> dict:
+    """A pointer chain: its links (value, kind, label, text) and whether it looped."""
+    return {"links": [{"value": link.value, "kind": link.kind, "label": link.label.strip()[1:-1] or None,
+                       **({"text": link.text} if link.text else {})} for link in chain.links],
+            "looped": chain.looped}
+
+
+def telescope_json(row: StackRow) -> dict:
+    return {"index": row.index, "address": row.address, "offset": row.offset, "registers": list(row.registers),
+            "chain": None if row.chain is None else chain_json(row.chain)}
 
 
 def frame_info_json(frame: Frame, caller: Frame | None) -> dict:
@@ -97,7 +110,7 @@ def frame_info_json(frame: Frame, caller: Frame | None) -> dict:
     return {
         **frame_json(frame),
         "caller": None if caller is None else {"level": caller.level, "pc": caller.pc, "where": caller.where,
-                                              "frame_address": caller.frame_address},
+                                              "frame_address": caller.frame_address, "inferred": caller.inferred},
         "callee": None if frame.level == 0 else frame.level - 1,
         "saved": [{"register": s.name, "address": s.address, "value": s.value} for s in frame.saved],
     }

@@ -24,9 +24,9 @@ from ptodbg.core.faults import (
     SW_BREAKPOINT,
     TRAP_ARGUMENT,
 )
-from ptodbg.core.machine import TrapInfo
 from ptodbg.core.memory import PAGE_SHIFT, PAGE_SIZE
-from ptodbg.core.state import GPR_NAMES, RA
+from ptodbg.core.state import GPR_NAMES, RA, BlockState
+from ptodbg.core.traps import TrapInfo
 from ptodbg.isa.registers import REG_INDEX
 
 __all__ = [
@@ -38,7 +38,7 @@ __all__ = [
 ]
 
 EVENT_KINDS = (LOAD, STORE, ATOMIC, FENCE)
-DMA_BYTES = 64  # a DMA moves one 64-byte line (CORE.md §4.2, asl/scalar/amo/DMA.asl)
+DMA_BYTES = 64  # a DMA moves one 64-byte line (asl/scalar/amo/DMA.asl)
 
 
 # ----------------------------------------------------------------- permissions
@@ -100,20 +100,8 @@ class Registers(Frozen):
 
 
 # ------------------------------------------------------------ block, reservation
-class BlockState(Frozen):
-    """The open block (DESIGN.md §6 ``block``)."""
-
-    kind: str
-    type: str
-    bpc: int
-    bpcn: int
-    taken: bool
-    body: bool
-
-    @classmethod
-    def of(cls, state: dict | None) -> BlockState | None:
-        """From the core's ``Machine.block_state()`` (None outside a block)."""
-        return None if state is None else cls(**state)
+# BlockState (the open block, docs/interfaces.md §6 ``block``) is the core's record, as
+# ``Machine.block_state()`` returns it.
 
 
 class Reservation(Frozen):
@@ -154,7 +142,7 @@ class CoreState(Frozen):
 
 # ---------------------------------------------------------------------- traps
 class Trap(TrapInfo):
-    """A trap that was entered (the fields of DESIGN.md §6 ``trap`` and what the engine
+    """A trap that was entered (the fields of docs/interfaces.md §6 ``trap`` and what the engine
     knows besides: where trap entry sent TPC, whether a handler runs, and why): the
     core's record, with what a debugger asks of it.  It adds no field, so the core
     record's equality (same class, same fields), hash, repr and immutability hold as they
@@ -262,6 +250,7 @@ class Frame(Frozen):
     frame_address: int | None = None  # the caller's sp (gdb's "frame at"); None: no frame template
     saved: tuple[SavedRegister, ...] = ()  # what this frame's FENTRY stored (its caller's values)
     regs: tuple[int, ...] = ()  # the 24 GPRs as this frame sees them (level 0: the live ones)
+    inferred: bool = False  # its pc is its callee's ra/LRA (a callee without a frame template)
 
     @property
     def label(self) -> str:
@@ -420,13 +409,15 @@ class IntervalSummary(Frozen):
 
 
 class LastWrite(Frozen):
-    """The answer of ``last`` (DESIGN.md §5): the write nearest before the present.
+    """The answer of ``last`` (docs/interfaces.md §5): the write nearest before the present.
 
     ``step`` is the step count just after the writing attempt (``goto step`` shows the new
     value, ``goto step-1`` the old one); ``kind`` "store" | "dma" | "atomic" | "register" |
     "set" (a timeline edit, whose ``pc`` is TPC at that step and ``mnemonic`` None).  For
     memory, ``address``/``size`` is the range the write covered, and for a DMA ``event``
-    the index (0..7) of its first store event that wrote the asked bytes."""
+    the number of its first store event that wrote the asked bytes among the attempt's
+    ``events`` (1-based, the numbering of ``events`` and of a watchpoint hit: "event 10
+    of 16")."""
 
     step: int
     pc: int
@@ -435,6 +426,7 @@ class LastWrite(Frozen):
     address: int | None = None
     size: int | None = None
     event: int | None = None
+    events: int | None = None
 
     def as_json(self) -> dict:
         out: dict = {"step": self.step, "pc": self.pc, "mnemonic": self.mnemonic, "kind": self.kind}
@@ -443,6 +435,7 @@ class LastWrite(Frozen):
             out["size"] = self.size
         if self.event is not None:
             out["event"] = self.event
+            out["events"] = self.events
         return out
 
 
@@ -458,10 +451,13 @@ class TimelineMark(Frozen):
 
 class Timeline(Frozen):
     """The recorded run as a client draws it: steps 0 to ``horizon`` (the furthest
-    reached), the history's interval summaries (one per ``interval`` steps of a run) and
-    the marks (stops seen and edits, in step order)."""
+    reached), the history's interval summaries (one per ``interval`` steps of a run), the
+    marks (stops seen and edits, in step order) and, for a run short enough to know every
+    step (:data:`~ptodbg.debug.view.capture.DETAIL_STEPS`), ``detail``: the memory events of each
+    attempt (``detail[k]`` is attempt k + 1's; empty when the run is longer)."""
 
     horizon: int
     interval: int
     intervals: tuple[IntervalSummary, ...] = ()
     marks: tuple[TimelineMark, ...] = ()
+    detail: tuple[int, ...] = ()

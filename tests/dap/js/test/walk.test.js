@@ -10,6 +10,7 @@ const { DebugClient } = require('@vscode/debugadapter-testsupport');
 const PYTHON = process.env.PTODBG_PYTHON || 'python3';
 const ADAPTER = path.join(__dirname, '..', 'adapter.py');
 const WALK = path.resolve(__dirname, '..', '..', 'programs', 'walk.s');
+const FRAMES = path.resolve(__dirname, '..', '..', 'programs', 'frames.s');
 const LAUNCH = { program: WALK, profile: 'linux', stopOnEntry: false };
 
 // Lines of walk.s
@@ -19,6 +20,7 @@ const SETRET_BACK3 = 17;
 const LI_SRC = 20;        // after the three calls
 const COPY = 24;          // the DMA
 const BUMP_FIRST = 42;
+const BUMP_STORE = 44;    // sdi a3, [s1, 0]: a3 is the new count
 const BUMP_RETURN = 45;
 
 describe('ptodbg dap with the VS Code DebugClient', function () {
@@ -61,6 +63,13 @@ describe('ptodbg dap with the VS Code DebugClient', function () {
     ]);
   }
 
+  async function register(name) {
+    const scopes = await dc.scopesRequest({ frameId: (await top()).id });
+    const regs = scopes.body.scopes.find((s) => s.name === 'Registers');
+    const vars = await dc.variablesRequest({ variablesReference: regs.variablesReference });
+    return BigInt(vars.body.variables.find((v) => v.name === name).value);
+  }
+
   async function repl(text, reason) {
     const [event, response] = await Promise.all([
       dc.waitForEvent('stopped'),
@@ -78,7 +87,9 @@ describe('ptodbg dap with the VS Code DebugClient', function () {
       'supportsReadMemoryRequest', 'supportsWriteMemoryRequest', 'supportsInstructionBreakpoints',
       'supportsDataBreakpoints', 'supportsConditionalBreakpoints', 'supportsHitConditionalBreakpoints',
       'supportsSteppingGranularity', 'supportsExceptionInfoRequest', 'supportsSetVariable',
-      'supportsTerminateRequest', 'supportsEvaluateForHovers']) {
+      'supportsTerminateRequest', 'supportsEvaluateForHovers', 'supportsLogPoints', 'supportsCompletionsRequest',
+      'supportsRestartFrame', 'supportsGotoTargetsRequest', 'supportsRestartRequest', 'supportsCancelRequest',
+      'supportsLoadedSourcesRequest', 'supportsExceptionFilterOptions']) {
       assert.strictEqual(r.body[cap], true, cap);
     }
     const filters = r.body.exceptionBreakpointFilters.map((f) => f.filter);
@@ -187,5 +198,89 @@ describe('ptodbg dap with the VS Code DebugClient', function () {
       dc.waitForEvent('terminated'),
       dc.continueRequest({ threadId: 1 }),
     ]);
+  });
+  it('prints a logpoint\'s interpolated message without stopping', async function () {
+    const logged = [];
+    dc.on('output', (e) => {
+      if (e.body.category === 'console' && !e.body.output.startsWith('ptodbg: ')) {
+        logged.push(e.body.output);
+      }
+    });
+    await Promise.all([
+      dc.waitForEvent('initialized').then(() => dc.setBreakpointsRequest({
+        source: { path: WALK },
+        breakpoints: [{ line: LI_SRC }, { line: BUMP_STORE, logMessage: 'bump stores {a3}, counter was {u64[counter]}' }],
+      })).then((r) => {
+        assert.ok(r.body.breakpoints.every((bp) => bp.verified));
+        return dc.configurationDoneRequest();
+      }),
+      dc.launch(LAUNCH),
+      dc.assertStoppedLocation('breakpoint', { path: WALK, line: LI_SRC }),
+    ]);
+    assert.deepStrictEqual(logged, ['bump stores 1, counter was 0\n', 'bump stores 2, counter was 1\n',
+      'bump stores 3, counter was 2\n']);
+  });
+
+  it('offers inject among the Debug Console completions of inj', async function () {
+    await startAt([LI_SRC]);
+    const r = await dc.customRequest('completions', { text: 'inj', column: 4 });
+    assert.deepStrictEqual(r.body.targets.map((t) => t.label), ['inject']);
+    assert.strictEqual(r.body.targets[0].start, 1);
+    assert.strictEqual(r.body.targets[0].length, 3);
+  });
+
+  it('restartFrame lands on the frame\'s entry step with the caller\'s registers', async function () {
+    await Promise.all([
+      dc.waitForEvent('initialized').then(() => dc.setFunctionBreakpointsRequest({ breakpoints: [{ name: 'twice+8' }] }))
+        .then(() => dc.configurationDoneRequest()),
+      dc.launch({ program: FRAMES, stopOnEntry: false }),
+      dc.waitForEvent('stopped'),
+    ]);
+    const inside = await register('steps');
+    assert.strictEqual(await register('s0'), 10n);  // twice doubled the caller's 5
+    const frames = (await dc.stackTraceRequest({ threadId: 1 })).body.stackFrames;
+    assert.ok(frames[0].canRestart);
+    await stoppedBy(() => dc.customRequest('restartFrame', { frameId: frames[0].id }), 'restart');
+    const twice = BigInt((await dc.evaluateRequest({ expression: 'twice' })).body.memoryReference);
+    const back = BigInt((await dc.evaluateRequest({ expression: 'back' })).body.memoryReference);
+    assert.strictEqual(BigInt((await top()).instructionPointerReference), twice);
+    assert.strictEqual(await register('steps'), inside - 2n);  // before FENTRY and the add
+    assert.strictEqual(await register('s0'), 5n);
+    assert.strictEqual(await register('a0'), 0xe010n);  // the caller's frame sp, before FENTRY
+    assert.strictEqual(await register('ra'), back);
+  });
+
+  it('goto moves TPC to the code of a source line', async function () {
+    await startAt([LI_SRC]);
+    const steps = await register('steps');
+    const targets = await dc.customRequest('gotoTargets', { source: { path: WALK }, line: COPY });
+    assert.strictEqual(targets.body.targets.length, 1);
+    await stoppedBy(() => dc.customRequest('goto', { threadId: 1, targetId: targets.body.targets[0].id }), 'goto');
+    const copy = BigInt((await dc.evaluateRequest({ expression: 'copy' })).body.memoryReference);
+    assert.strictEqual(await register('tpc'), copy);
+    assert.strictEqual((await top()).line, COPY);
+    assert.strictEqual(await register('steps'), steps);  // a jump, not a step
+  });
+
+  it('sends invalidated, not stopped, after inject in the Debug Console', async function () {
+    const stops = [];
+    dc.on('stopped', (e) => stops.push(e.body.reason));
+    await dc.initializeRequest({ adapterID: 'ptodbg', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path',
+      supportsInvalidatedEvent: true });
+    await Promise.all([
+      dc.waitForEvent('initialized').then(() => dc.setBreakpointsRequest({ source: { path: WALK },
+        breakpoints: [{ line: LI_SRC }] })).then(() => dc.configurationDoneRequest()),
+      dc.launchRequest(LAUNCH),
+      dc.waitForEvent('stopped'),
+    ]);
+    const [invalidated, response] = await Promise.all([
+      dc.waitForEvent('invalidated'),
+      dc.evaluateRequest({ expression: 'inject dst 64 r--', context: 'repl' }),
+    ]);
+    assert.ok(response.success);
+    assert.deepStrictEqual(invalidated.body.areas, ['stacks', 'variables']);
+    assert.deepStrictEqual(stops, ['breakpoint']);  // only the launch's stop
+    await stoppedBy(() => dc.continueRequest({ threadId: 1 }), 'exception');  // the injection is armed
+    assert.strictEqual((await top()).line, COPY);
   });
 });
