@@ -122,7 +122,7 @@ class Debugger(ForwardMixin, TimelineMixin, CallsMixin, EditsMixin, FramesMixin)
         self.history.record(m.steps, 0, self._initial)
         self.horizon = m.steps
         self.notes.clear()
-        self._apply_due()
+        self.apply_due_edits()
         self.last = Stop("stopped", "restarted")
 
     # ================================================================ basics
@@ -147,6 +147,12 @@ class Debugger(ForwardMixin, TimelineMixin, CallsMixin, EditsMixin, FramesMixin)
     @property
     def watchpoints(self) -> dict[int, Watchpoint]:
         return self.table.watchpoints
+
+    @property
+    def in_command(self) -> bool:
+        """Whether an engine command is running (a query it makes is part of it and keeps
+        its interrupt; see :func:`~ptodbg.debug.engine.interrupts.command`)."""
+        return self._depth > 0
 
     def interrupted(self) -> bool:
         """Whether the running command must stop at the next step boundary it checks."""
@@ -189,15 +195,6 @@ class Debugger(ForwardMixin, TimelineMixin, CallsMixin, EditsMixin, FramesMixin)
         return self.symbols.symbolize(address)
 
     # ========================================================== breakpoints
-    def _new_id(self) -> int:
-        return self.table.new_id()
-
-    def _sync_stops(self) -> None:
-        self.table.sync_stops()
-
-    def _sync_watches(self) -> None:
-        self.table.sync_watches()
-
     def add_breakpoint(self, location: str, condition: str | None = None, temporary: bool = False) -> Breakpoint:
         return self.table.add_breakpoint(unquote(location), self.resolve(location), condition, temporary)
 

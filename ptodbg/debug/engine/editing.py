@@ -75,7 +75,7 @@ class EditsMixin:
             self.horizon = m.steps
             self._edits_version += 1
 
-    def _apply_due(self) -> None:
+    def apply_due_edits(self) -> None:
         """Apply recorded/scheduled edits whose step has been reached."""
         m = self.machine
         while self.cursor < len(self.edits) and self.edits[self.cursor].step <= m.steps:

@@ -110,7 +110,7 @@ def last_write(d: Debugger, target: Target) -> LastWrite | None:
     TUI's ctrl+c, batch mode's SIGINT) ends the search between two re-runs with
     :class:`Interrupted`; one left pending by an earlier command is dropped first, as
     every engine command does."""
-    if d._depth == 0:
+    if not d.in_command:
         d.interrupt.clear()
     try:
         return _last_write(d, target)
@@ -127,27 +127,14 @@ def _last_write(d: Debugger, target: Target) -> LastWrite | None:
             edit = e
             break
     floor = edit.step if edit is not None else 0  # attempts at or before it lose to it
-    present = m.snapshot()
-    cursor = d.cursor
-    cached = d._events_cache  # it describes the present, which comes back
-    wmask = m.wmask  # the history index's mask of the present interval: replays clobber it
-    watches = list(m.mem.watches)
-    m.mem.set_watches([])
-    try:
+    with d.present_kept():
         found = _search(d, target, floor, now)
         if found is None and edit is not None:
-            d._travel(edit.step, interruptible=False)
+            d.travel_to(edit.step, interruptible=False)
             if target.reg is None:
                 found = LastWrite(edit.step, m.pc, None, "set", edit.args[0], len(edit.args[1]))
             else:
                 found = LastWrite(edit.step, m.pc, None, "set")
-    finally:
-        m.restore(present)
-        d.cursor = cursor
-        m.wmask = wmask
-        m.mem.set_watches(watches)
-        m.mem.watch_hits.clear()
-        d._events_cache = cached
     return found
 
 
@@ -198,7 +185,7 @@ def _replay(d: Debugger, target: Target, start: int, end: int) -> LastWrite | No
                 return found
         return None
     low, size = target.low, target.high - target.low
-    d._travel(start, interruptible=False)
+    d.travel_to(start, interruptible=False)
     before = m.mem.peek(low, size)
     hits = _watch_hits(d, target, end)
     for step in reversed(hits):
@@ -221,7 +208,7 @@ def _fast_until(d: Debugger, end: int, chunk: int) -> str:
         d.on_progress(m.steps)  # (the TUI's status bar shows where the re-run is)
     if d.interrupted():
         raise _Stop
-    d._apply_due()
+    d.apply_due_edits()
     n = min(chunk, end - m.steps)
     if d.cursor < len(d.edits):
         n = min(n, max(1, d.edits[d.cursor].step - m.steps))
@@ -231,7 +218,7 @@ def _fast_until(d: Debugger, end: int, chunk: int) -> str:
 def _register_chunks(d: Debugger, reg: int, start: int, end: int) -> list[int]:
     """The first steps of the chunks of (start, end] whose write mask holds ``reg``."""
     m = d.machine
-    d._travel(start, interruptible=False)
+    d.travel_to(start, interruptible=False)
     stops = set(m.stop_pcs)
     for pc in stops:
         m.remove_stop(pc)
@@ -281,12 +268,12 @@ def _precise(d: Debugger, target: Target, start: int, end: int) -> LastWrite | N
     if end <= start:
         return None
     m = d.machine
-    d._travel(start, interruptible=False)
+    d.travel_to(start, interruptible=False)
     mem = m.mem
     found: LastWrite | None = None
     low, size = target.low, target.high - target.low
     while m.steps < end:
-        d._apply_due()
+        d.apply_due_edits()
         before = mem.peek(low, size) if target.reg is None else b""
         res = m.step()
         if res.kind == "halt":

@@ -59,10 +59,10 @@ class TraceWriter:
                 if dbg.interrupted():
                     dbg.last = Stop("interrupted", "interrupted")
                     return
-                res = dbg._single()
+                res = dbg.single_step()
                 done += 1
                 self._file.write(json.dumps(record(res, dbg.machine.steps), separators=(",", ":")) + "\n")
-                stop = dbg._after_single(res, done == 1)
+                stop = dbg.stop_after(res, done == 1)
                 if stop is not None:
                     dbg.last = stop
                     return
