@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 
 from ptodbg.core.events import ATOMIC, STORE
 from ptodbg.core.memory import PAGE_SHIFT, Watch
-from ptodbg.debug.engine.edits import Edit
+from ptodbg.debug.engine.edits import Edit, MemoryEdit, RegisterEdit
 from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.view.records import LastWrite
 
@@ -81,16 +81,15 @@ def memory_target(d: Debugger, address: int, length: int, text: str) -> Target:
 
 def _edit_writes(edit: Edit, target: Target, m: Machine) -> bool:
     if target.reg is not None:
-        if edit.kind != "reg":
+        if not isinstance(edit, RegisterEdit):
             return False
         try:
-            return m.reg_index(edit.args[0]) == target.reg
+            return m.reg_index(edit.name) == target.reg
         except (KeyError, ValueError):
             return False  # a TPC edit
-    if edit.kind != "mem":
+    if not isinstance(edit, MemoryEdit):
         return False
-    address, data = edit.args
-    return address < target.high and target.low < address + len(data)
+    return edit.address < target.high and target.low < edit.address + len(edit.data)
 
 
 class _Stop(Exception):
@@ -132,7 +131,8 @@ def _last_write(d: Debugger, target: Target) -> LastWrite | None:
         if found is None and edit is not None:
             d.travel_to(edit.step, interruptible=False)
             if target.reg is None:
-                found = LastWrite(edit.step, m.pc, None, "set", edit.args[0], len(edit.args[1]))
+                assert isinstance(edit, MemoryEdit)
+                found = LastWrite(edit.step, m.pc, None, "set", edit.address, len(edit.data))
             else:
                 found = LastWrite(edit.step, m.pc, None, "set")
     return found

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ptodbg.debug.engine.edits import PermsEdit
 from ptodbg.debug.view.records import PAGE_SHIFT, PAGE_SIZE, PageRange, Perms
 from ptodbg.linux import STACK_SIZE, STACK_TOP
 from ptodbg.linux.syscalls import MMAP_BASE, OsState
@@ -52,9 +53,9 @@ def page_marks(memory: MemoryImage, edits: Iterable[Edit], cursor: int) -> tuple
     marks: dict[int, str] = {}
     why: dict[int, str] = {}
     for i, edit in enumerate(edits):
-        if edit.kind not in ("perms", "once"):
+        if not isinstance(edit, PermsEdit):  # (OnceEdit is one too)
             continue
-        address, length, perms = edit.args
+        address, length, perms = edit.address, edit.length, Perms.of(edit.perms).text
         applied = i < cursor
         for pn in _pages(address, length, memory.perms):
             if not applied:
