@@ -33,10 +33,11 @@ from ptodbg.core.state import RA
 from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.engine.forward import CALL_MNEMONICS, MAX_CALL_BLOCK
 from ptodbg.debug.engine.interrupts import command
+from ptodbg.debug.engine.state import EngineState
 from ptodbg.debug.engine.stops import Stop
 
 if TYPE_CHECKING:
-    from ptodbg.core import Machine
+    pass
 
 FIRST_WINDOW = 1024  # steps replayed first (doubled until the answer is certain)
 SP = 1  # the register ``next`` compares to tell a deeper activation (R1)
@@ -52,11 +53,8 @@ class Call(tuple):
         return self[0]
 
 
-class CallsMixin:
+class CallsMixin(EngineState):
     """``reverse-next`` and ``reverse-finish`` of :class:`~ptodbg.debug.engine.debugger.Debugger`."""
-
-    machine: Machine
-    last: Stop
 
     def _calls(self, start: int, end: int) -> tuple[list[Call], list[Call]] | None:
         """Replay from step ``start`` to ``end`` one attempt at a time: the calls still

@@ -30,11 +30,10 @@ the timeline already ran.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ptodbg.core import Machine, StepResult
+from ptodbg.core import Machine
 from ptodbg.core.memory import Memory, Unmapped
 from ptodbg.core.sysregs import EVBASE
 from ptodbg.debug.engine.calls import CallsMixin
@@ -45,9 +44,8 @@ from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.engine.expr import Context, Expr, ExprError
 from ptodbg.debug.engine.forward import CALL_MNEMONICS, CHUNK, ForwardMixin
 from ptodbg.debug.engine.frames import MAX_FRAMES, FramesMixin
-from ptodbg.debug.engine.history import History
 from ptodbg.debug.engine.interrupts import command
-from ptodbg.debug.engine.stops import Breakpoint, Stop, StopTable, WatchHit, Watchpoint
+from ptodbg.debug.engine.stops import Breakpoint, Stop, WatchHit, Watchpoint
 from ptodbg.debug.engine.symbols import EMPTY_SYMBOLS, Symbols
 from ptodbg.debug.engine.timeline import MAX_STEP, TimelineMixin
 from ptodbg.debug.view.memimage import MemoryImage
@@ -81,28 +79,12 @@ class Debugger(ForwardMixin, TimelineMixin, CallsMixin, EditsMixin, FramesMixin)
         budget_bytes: int = 256 << 20,
         loaded: LoadedProgram | None = None,
     ) -> None:
-        self.machine = machine
+        self.init_state(machine, symbols, stop_address, interval, budget_bytes)
         self.loaded = loaded  # the program file's sections, segments and symbols; None for a bare machine
-        self.symbols = symbols
         self.result = result
         self.path = path
         self.sha256 = sha256
         self.profile = profile
-        self.table = StopTable(machine, stop_address)
-        self.edits: list[Edit] = []
-        self.cursor = 0  # edits[:cursor] are reflected in the machine state
-        self._edits_version = 0  # bumped whenever the list of edits changes
-        self.history = History(interval, budget_bytes, live_pages=lambda: machine.mem.pages)
-        self.horizon = 0
-        self.last = Stop("stopped", "loaded")
-        self._events_cache: tuple[tuple[int, int], StepResult] | None = None
-        self._selection: tuple[int, tuple[int, int, int]] = (0, (0, 0, 0))
-        self.interrupt = threading.Event()  # set by a client to stop the running command
-        self.cancel = threading.Event()  # set by a client to stop this and every later command
-        self.step_limit: int | None = None  # most attempts one forward command may run
-        self._depth = 0  # nesting of engine commands (see :func:`command`)
-        self.on_progress: Callable[[int], None] | None = None
-        self.notes: list[str] = []  # timeline notes for the event pane (edits, commits)
         self.settings: dict = {}  # client settings kept in sessions (views, theme)
         # gdb's $1, $, $_ and $name in expressions: installed by the command language
         # (ptodbg.debug.commands.values); None until it is used

@@ -23,26 +23,18 @@ from ptodbg.debug.engine.edits import (
     RegisterEdit,
 )
 from ptodbg.debug.engine.errors import DebugError
+from ptodbg.debug.engine.state import EngineState
 from ptodbg.debug.engine.timeline import MAX_STEP
 from ptodbg.debug.view.records import EditNote
 
 if TYPE_CHECKING:
-    from ptodbg.core import Machine
-    from ptodbg.debug.engine.history import History
+    pass
 
 ADDRESS_END = 1 << 64
 
 
-class EditsMixin:
+class EditsMixin(EngineState):
     """The editing half of :class:`~ptodbg.debug.engine.debugger.Debugger`."""
-
-    machine: Machine
-    history: History
-    edits: list[Edit]
-    cursor: int  # edits[:cursor] are reflected in the machine state
-    horizon: int
-    notes: list
-    _edits_version: int
 
     def _edit(self, kind: type[Edit], *fields: object, at: int | None = None) -> str:
         """Record and (when it is due now) apply one timeline edit of ``kind`` with its

@@ -34,12 +34,11 @@ from ptodbg.core.state import ICALL as ICALL_TYPE
 from ptodbg.core.state import RA
 from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.engine.interrupts import command
+from ptodbg.debug.engine.state import EngineState
 from ptodbg.debug.engine.stops import Stop, WatchHit
 
 if TYPE_CHECKING:
-    from ptodbg.core import Machine
-    from ptodbg.debug.engine.history import History
-    from ptodbg.debug.engine.stops import StopTable
+    pass
 
 CHUNK = 20_000  # steps per fast-run call: bounds interrupt and progress latency
 CALL_MNEMONICS = frozenset({"BSTART.CALL", "BSTART.ICALL", "SETRET", "C.SETRET", "HL.SETRET", "HL.BSTART.STD.CALL"})
@@ -49,15 +48,8 @@ MAX_CALL_BLOCK = 4096  # the most instructions ``next`` steps through a call blo
 EXITED = "the program has exited with status {code}: reverse-step, reverse-continue or goto STEP go back"
 
 
-class ForwardMixin:
+class ForwardMixin(EngineState):
     """The forward half of :class:`~ptodbg.debug.engine.debugger.Debugger`."""
-
-    machine: Machine
-    history: History
-    table: StopTable
-    step_limit: int | None
-    last: Stop
-    notes: list
 
     # ------------------------------------------------------------- exits
     @property

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 from ptodbg.core.semantics.templates import ring_count, ring_register
 from ptodbg.core.state import RA
 from ptodbg.debug.engine.errors import DebugError
+from ptodbg.debug.engine.state import EngineState
 from ptodbg.debug.view.records import Frame, SavedRegister
 
 if TYPE_CHECKING:
@@ -149,13 +150,9 @@ def walk(machine: Machine, symbols: Symbols, limit: int) -> list[Frame]:
     return frames
 
 
-class FramesMixin:
+class FramesMixin(EngineState):
     """The frame commands of :class:`~ptodbg.debug.engine.debugger.Debugger`: ``bt``, ``frame``,
     ``up``, ``down`` and ``info frame``.  (``finish`` runs forward: see forward.py.)"""
-
-    machine: Machine
-    symbols: Symbols
-    _selection: tuple[int, tuple[int, int, int]]
 
     def position(self) -> tuple[int, int, int]:
         """Where the machine is: (steps, edits applied, edits version).  Two equal positions

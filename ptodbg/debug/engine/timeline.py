@@ -27,28 +27,19 @@ from ptodbg.core import StepResult
 from ptodbg.core.events import MemEvent
 from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.engine.interrupts import command
+from ptodbg.debug.engine.state import EngineState
 from ptodbg.debug.engine.stops import Stop
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from ptodbg.core import Machine
-    from ptodbg.debug.engine.history import History
 
 MAX_STEP = (1 << 63) - 1  # the largest step number a command or session may name
 WATCH_PLACEHOLDER = "watchpoint"  # a scan's memory watch stop, rebuilt with its events when chosen
 
 
-class TimelineMixin:
+class TimelineMixin(EngineState):
     """The travelling half of :class:`~ptodbg.debug.engine.debugger.Debugger`."""
-
-    machine: Machine
-    history: History
-    last: Stop
-    cursor: int
-    horizon: int
-    _edits_version: int
-    _events_cache: tuple[tuple[int, int], StepResult] | None
 
     # ------------------------------------------------- the last attempt
     def _events_key(self) -> tuple[int, int]:
