@@ -80,7 +80,7 @@ class TimelineMixin(EngineState):
     def _without_stops(self) -> Iterator[None]:
         """Breakpoints and watchpoints off while a replay steps (as :meth:`travel_to` runs)."""
         m = self.machine
-        saved = set(m.stop_pcs)
+        saved = {pc: m.stop_guards.get(pc) for pc in m.stop_pcs}
         for pc in saved:
             m.remove_stop(pc)
         watches = list(m.mem.watches)
@@ -88,8 +88,8 @@ class TimelineMixin(EngineState):
         try:
             yield
         finally:
-            for pc in saved:
-                m.add_stop(pc)
+            for pc, guard in saved.items():
+                m.add_stop(pc, guard)
             m.mem.set_watches(watches)
             m.mem.watch_hits.clear()
 
@@ -155,7 +155,7 @@ class TimelineMixin(EngineState):
         if target < m.steps or entry.step > m.steps:
             m.restore(entry.snap)
             self.cursor = entry.edits
-        saved_stops = set(m.stop_pcs)
+        saved_stops = {pc: m.stop_guards.get(pc) for pc in m.stop_pcs}
         for pc in saved_stops:
             m.remove_stop(pc)
         watches = list(m.mem.watches)
@@ -171,8 +171,8 @@ class TimelineMixin(EngineState):
                 if reason == "halt":
                     break
         finally:
-            for pc in saved_stops:
-                m.add_stop(pc)
+            for pc, guard in saved_stops.items():
+                m.add_stop(pc, guard)
             m.mem.set_watches(watches)
             m.mem.watch_hits.clear()
         self.apply_due_edits()
@@ -344,7 +344,7 @@ class TimelineMixin(EngineState):
         m = self.machine
         if not self.travel_to(start):
             return None
-        saved_stops = set(m.stop_pcs)
+        saved_stops = {pc: m.stop_guards.get(pc) for pc in m.stop_pcs}
         for pc in saved_stops:
             m.remove_stop(pc)
         watches = list(m.mem.watches)
@@ -368,8 +368,8 @@ class TimelineMixin(EngineState):
                     break
         finally:
             m.remove_stop(address)
-            for pc in saved_stops:
-                m.add_stop(pc)
+            for pc, guard in saved_stops.items():
+                m.add_stop(pc, guard)
             m.mem.set_watches(watches)
             m.mem.watch_hits.clear()
         return found
