@@ -321,6 +321,14 @@ class Memory:
                 del self.code[pn]
                 self._refresh(pn)
 
+    def code_overlaps(self, addr: int, size: int) -> bool:
+        """Whether [addr, addr+size) touches a granule that holds decoded code."""
+        for pn, first, last in self._granules(addr, size):
+            marks = self.code.get(pn)
+            if marks is not None and any(marks[first : last + 1]):
+                return True
+        return False
+
     def clear_code(self) -> None:
         """Forget every code mark (the machine forgot its decoded instructions)."""
         pages = list(self.code)

@@ -124,23 +124,20 @@ class TimelineMixin(EngineState):
             raise DebugError(f"steps {start}..{end} are not in the recorded timeline")
         if start == end:
             return []
-        present, cursor, cache = m.snapshot(), self.cursor, self._events_cache
         counts: list[int] = []
         try:
-            self.travel_to(start, interruptible=False)
-            with self._without_stops():
-                m.mem.set_capture(True)  # once, not per attempt (each switch revisits every page)
-                while m.steps < end:
-                    self.apply_due_edits()
-                    res = m.step()
-                    counts.append(len(res.events))
-                    if res.kind == "halt":
-                        break
+            with self.present_kept():
+                self.travel_to(start, interruptible=False)
+                with self._without_stops():
+                    m.mem.set_capture(True)  # once, not per attempt (each switch revisits every page)
+                    while m.steps < end:
+                        self.apply_due_edits()
+                        res = m.step()
+                        counts.append(len(res.events))
+                        if res.kind == "halt":
+                            break
         finally:
-            m.restore(present)
             m.mem.set_capture(False)  # after the restore: the fast maps are made for the present's pages
-            self.cursor = cursor
-            self._events_cache = cache
         return counts
 
     # ------------------------------------------------------------ travel
