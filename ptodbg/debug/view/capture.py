@@ -28,7 +28,6 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from ptodbg.debug.commands.stopdisplays import shown_displays
 from ptodbg.debug.engine.context import resolve_location, state_context
 from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.engine.expr import Context, Expr, ExprError
@@ -416,7 +415,7 @@ class Viewer:
             selected_frame=min(dbg.selected_frame, len(frames) - 1) if frames else 0,
             disabled=frozenset(b.address for b in dbg.breakpoints.values() if b.ident > 0 and not b.enabled)
             - {b.address for b in dbg.breakpoints.values() if b.enabled},
-            displays=shown_displays(dbg),
+            displays=_displays(dbg),
             user_stops=user_stops(dbg),
         )
         self.last = view
@@ -481,6 +480,17 @@ class Viewer:
 
 
 # ------------------------------------------------------------------ pieces
+def _displays(dbg: Debugger) -> tuple[dict, ...]:
+    """The auto-displays at this stop.  The command language (which shows them) is imported
+    only when the debugger has a display list: ``run --json`` and a batch script without
+    ``display`` never load it."""
+    if not dbg.settings.get("displays"):
+        return ()
+    from ptodbg.debug.commands.stopdisplays import shown_displays
+
+    return shown_displays(dbg)
+
+
 def _last_step(result: StepResult | None, symbols: Symbols) -> LastStep | None:
     if result is None:
         return None
