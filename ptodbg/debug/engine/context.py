@@ -31,13 +31,16 @@ _CXX_ONLY = ("::", "~", "operator")  # ... and cannot be an expression
 
 def state_context(regs: Sequence[int], special: Mapping[str, int], queue: Callable[[str, int], int | None],
                   read: Callable[[int, int], bytes], lookup: Callable[[str], int | None],
-                  convenience: Callable[[str], int | None] | None = None) -> Context:
+                  convenience: Callable[[str], int | None] | None = None,
+                  more: Callable[[str], int | None] | None = None) -> Context:
     """The expression context of one stop: ``regs`` the 24 GPRs as the selected frame sees
     them, ``special`` the other names (``pc``, ``tpc``, ``lra``, ``bpc``, ``bpcn``, ``acr``,
     ``steps``) by lower-case name, ``queue(which, slot)`` a T/U slot (None: empty),
     ``read(address, size)`` memory (raising on unmapped bytes: never zeros) and ``lookup``
     a symbol's address; ``convenience`` reads gdb's ``$1``, ``$``, ``$_`` and ``$name``
-    (the engine's value history, :mod:`ptodbg.debug.commands.values`; a View has none)."""
+    (the engine's value history, :mod:`ptodbg.debug.commands.values`; a View has none);
+    ``more(low)`` the names read only when asked: P0..P7 (``p3``) and the interrupt
+    registers (``ipending``, ``topei``, ``econfig``, ``timecmp``)."""
 
     def register(name: str) -> int | None:
         low = name.lower().removeprefix("$")
@@ -47,6 +50,10 @@ def state_context(regs: Sequence[int], special: Mapping[str, int], queue: Callab
         index = REG_INDEX.get(low)
         if index is not None:
             return regs[index]
+        if more is not None:
+            value = more(low)
+            if value is not None:
+                return value
         if name.startswith("$") and convenience is not None:
             return convenience(name)
         return None

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 
 from ptodbg.core import Machine
 from ptodbg.core.memory import Memory, Unmapped
-from ptodbg.core.sysregs import EVBASE
+from ptodbg.core.sysregs import ECONFIG, EVBASE, TIMER_TIMECMP
 from ptodbg.debug.engine.calls import CallsMixin
 from ptodbg.debug.engine.context import resolve_location, state_context, unquote
 from ptodbg.debug.engine.editing import ADDRESS_END, EditsMixin
@@ -49,7 +49,15 @@ from ptodbg.debug.engine.stops import Breakpoint, Stop, WatchHit, Watchpoint
 from ptodbg.debug.engine.symbols import EMPTY_SYMBOLS, Symbols
 from ptodbg.debug.engine.timeline import MAX_STEP, TimelineMixin
 from ptodbg.debug.view.memimage import MemoryImage
-from ptodbg.debug.view.records import CoreState, Registers, Reservation, Trap
+from ptodbg.debug.view.records import (
+    INTERRUPT_NAMES,
+    PREDICATE_NAMES,
+    CoreState,
+    Interrupts,
+    Registers,
+    Reservation,
+    Trap,
+)
 
 if TYPE_CHECKING:  # the loader is the toolchain side; the run path imports it late
     from ptodbg.core.loader import LoadedProgram
@@ -153,7 +161,13 @@ class Debugger(ForwardMixin, TimelineMixin, CallsMixin, EditsMixin, FramesMixin)
         def queue(which: str, slot: int) -> int | None:
             return m.queue(which)[slot - 1]
 
-        return state_context(regs, special, queue, self._read, self.symbols.lookup, self.convenience)
+        def more(low: str) -> int | None:  # read only when an expression names them
+            if low in PREDICATE_NAMES:
+                return m.pred(PREDICATE_NAMES.index(low))
+            field = INTERRUPT_NAMES.get(low)
+            return None if field is None else getattr(self.interrupts(), field)
+
+        return state_context(regs, special, queue, self._read, self.symbols.lookup, self.convenience, more)
 
     def _read(self, address: int, length: int) -> bytes:
         """Memory as the debugger shows it: unmapped bytes are an error, never zeros."""
@@ -270,7 +284,7 @@ class Debugger(ForwardMixin, TimelineMixin, CallsMixin, EditsMixin, FramesMixin)
         trap = Trap.of(m.pending_trap)
         recovered = recoverable = None
         if trap is not None:
-            recovered = m.saved[trap.bank] is None and not trap.vectored
+            recovered = not m.context_valid(trap.bank) and not trap.vectored
             recoverable = m.recoverable(trap.bank)
         output = getattr(m.os_state, "output", b"")
         return CoreState(
@@ -291,7 +305,17 @@ class Debugger(ForwardMixin, TimelineMixin, CallsMixin, EditsMixin, FramesMixin)
             recoverable=recoverable,
             exit_code=m.exit_code,
             output=bytes(output) if output else b"",
+            predicates=tuple(m.pred(i) for i in range(len(PREDICATE_NAMES))),
+            interrupts=self.interrupts(),
         )
+
+    def interrupts(self) -> Interrupts:
+        """The interrupt state of the bank the current ring's interrupts go to, as an
+        instruction reading IPENDING/TOPEI now would see it (the timer refreshed)."""
+        m = self.machine
+        bank = m.interrupt_bank()
+        pending, top = m.interrupt_view(bank)
+        return Interrupts(bank, pending, top, m.ctx(bank, ECONFIG), m.ctx(bank, TIMER_TIMECMP))
 
     def memory_image(self) -> MemoryImage:
         """A frozen image of memory now (its pages shared copy-on-write, as a snapshot

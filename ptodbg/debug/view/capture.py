@@ -40,8 +40,10 @@ from ptodbg.debug.view.records import (
     DATA_ALIGN_FAULT,
     DATA_PAGE_FAULT,
     INST_PAGE_FAULT,
+    INTERRUPT_NAMES,
     LOAD,
     PAGE_SHIFT,
+    PREDICATE_NAMES,
     STORE,
     BlockState,
     DmaInfo,
@@ -49,6 +51,7 @@ from ptodbg.debug.view.records import (
     Frame,
     HistorySummary,
     Instruction,
+    Interrupts,
     MemEvent,
     Note,
     PageRange,
@@ -124,6 +127,8 @@ class View:
     step_notes: tuple[Note, ...]  # what the step that led here noted
     output: bytes  # what the program wrote to stdout/stderr (linux profile)
     exit_code: int | None
+    predicates: tuple[int, ...]  # P0..P7 (P0 reads all ones)
+    interrupts: Interrupts  # the interrupt state of the current ring's interrupt bank
     memory: MemoryImage
     symbols: Symbols
     breakpoints: frozenset[int]  # addresses of the enabled user breakpoints
@@ -273,7 +278,13 @@ class View:
                 raise ExprError(f"memory at {address:#x} ({size} bytes) is not mapped")
             return data
 
-        return state_context(self.frame_regs.values, special, queue, memory, self.symbols.lookup)
+        def more(low: str) -> int | None:
+            if low in PREDICATE_NAMES:
+                return self.predicates[PREDICATE_NAMES.index(low)]
+            field = INTERRUPT_NAMES.get(low)
+            return None if field is None else getattr(self.interrupts, field)
+
+        return state_context(self.frame_regs.values, special, queue, memory, self.symbols.lookup, None, more)
 
     def evaluate(self, text: str) -> int:
         """An expression of :mod:`ptodbg.debug.engine.expr` at this stop (reads of unmapped
@@ -395,6 +406,8 @@ class Viewer:
             step_notes=step_notes(dbg, result),
             output=core.output,
             exit_code=core.exit_code,
+            predicates=core.predicates,
+            interrupts=core.interrupts,
             memory=memory,
             symbols=symbols,
             breakpoints=frozenset(b.address for b in dbg.breakpoints.values() if b.enabled and b.ident > 0),

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from ptodbg.debug.view.records import (
     BlockState,
     Frame,
+    Interrupts,
     MemEvent,
     Note,
     PageRange,
@@ -42,6 +43,8 @@ def state(view: View) -> dict:
         "events": [event_json(e) for e in view.events],
         "result": None if result is None else result.hex(),
         "exit_code": view.exit_code,
+        "predicates": list(view.predicates),
+        "interrupts": interrupts_json(view.interrupts),
     }
 
 
@@ -59,6 +62,11 @@ def block_json(block: BlockState | None) -> dict | None:
 
 def reservation_json(resv: Reservation | None) -> dict | None:
     return None if resv is None else {"address": resv.address, "size": resv.size}
+
+
+def interrupts_json(interrupts: Interrupts) -> dict:
+    return {"bank": interrupts.bank, "pending": interrupts.pending, "top": interrupts.top,
+            "config": interrupts.config, "timecmp": interrupts.timecmp}
 
 
 def trap_json(trap: Trap | None) -> dict | None:

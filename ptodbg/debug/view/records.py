@@ -24,6 +24,7 @@ from ptodbg.core.faults import (
     SW_BREAKPOINT,
     TRAP_ARGUMENT,
 )
+from ptodbg.core.machine import PRED_COUNT
 from ptodbg.core.memory import PAGE_SHIFT, PAGE_SIZE
 from ptodbg.core.state import GPR_NAMES, RA, BlockState
 from ptodbg.core.traps import TrapInfo
@@ -32,9 +33,9 @@ from ptodbg.isa.registers import REG_INDEX
 __all__ = [
     "ATOMIC", "DATA_ALIGN_FAULT", "DATA_PAGE_FAULT", "DMA_BYTES", "EVENT_KINDS", "FENCE", "GPR_NAMES",
     "INST_PAGE_FAULT", "LOAD", "PAGE_SHIFT", "PAGE_SIZE", "RA", "STORE", "SW_BREAKPOINT", "BlockState",
-    "CoreState", "DmaInfo", "EditNote", "Frame", "HistorySummary", "Instruction", "IntervalSummary", "LastWrite", "MemEvent",
-    "Note", "PageRange", "Perms", "Registers", "Reservation", "SavedRegister", "Syscall", "Timeline", "TimelineMark",
-    "Trap", "TrapStop",
+    "CoreState", "DmaInfo", "EditNote", "Frame", "HistorySummary", "Instruction", "Interrupts", "IntervalSummary",
+    "LastWrite", "MemEvent", "Note", "PageRange", "Perms", "Registers", "Reservation", "SavedRegister", "Syscall",
+    "Timeline", "TimelineMark", "Trap", "TrapStop", "INTERRUPT_NAMES", "PREDICATE_NAMES",
 ]
 
 EVENT_KINDS = (LOAD, STORE, ATOMIC, FENCE)
@@ -115,6 +116,25 @@ class Reservation(Frozen):
         return self.address & ~63
 
 
+class Interrupts(Frozen):
+    """The interrupt state of the bank the current ring's interrupts go to (bank 0 from
+    ACR0, bank 1 from the others): IPENDING and TOPEI as an instruction reading them now
+    would see them (the timer refreshed), ECONFIG and TIMER_TIMECMP
+    (:meth:`~ptodbg.debug.engine.debugger.Debugger.core_state` reads them)."""
+
+    bank: int
+    pending: int
+    top: int
+    config: int
+    timecmp: int
+
+
+#: The names the debugger reads them by (``$p3``, ``info registers ipending``): a
+#: predicate's index, an interrupt register's :class:`Interrupts` field.
+PREDICATE_NAMES = tuple(f"p{i}" for i in range(PRED_COUNT))
+INTERRUPT_NAMES = {"ipending": "pending", "topei": "top", "econfig": "config", "timecmp": "timecmp"}
+
+
 # ------------------------------------------------------------ the core's state
 class CoreState(Frozen):
     """The architectural state at a stop, as the engine hands it to its clients
@@ -138,6 +158,8 @@ class CoreState(Frozen):
     recoverable: str | None  # None: ``recover`` of the pending trap's bank works now; else why not
     exit_code: int | None
     output: bytes  # what the program wrote to stdout/stderr (linux profile)
+    predicates: tuple[int, ...]  # P0..P7 as instructions read them (P0: all ones)
+    interrupts: Interrupts
 
 
 # ---------------------------------------------------------------------- traps
