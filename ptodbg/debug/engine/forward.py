@@ -34,12 +34,11 @@ from ptodbg.core.state import ICALL as ICALL_TYPE
 from ptodbg.core.state import RA
 from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.engine.interrupts import command
+from ptodbg.debug.engine.state import EngineState
 from ptodbg.debug.engine.stops import Stop, WatchHit
 
 if TYPE_CHECKING:
-    from ptodbg.core import Machine
-    from ptodbg.debug.engine.history import History
-    from ptodbg.debug.engine.stops import StopTable
+    pass
 
 CHUNK = 20_000  # steps per fast-run call: bounds interrupt and progress latency
 CALL_MNEMONICS = frozenset({"BSTART.CALL", "BSTART.ICALL", "SETRET", "C.SETRET", "HL.SETRET", "HL.BSTART.STD.CALL"})
@@ -49,15 +48,8 @@ MAX_CALL_BLOCK = 4096  # the most instructions ``next`` steps through a call blo
 EXITED = "the program has exited with status {code}: reverse-step, reverse-continue or goto STEP go back"
 
 
-class ForwardMixin:
+class ForwardMixin(EngineState):
     """The forward half of :class:`~ptodbg.debug.engine.debugger.Debugger`."""
-
-    machine: Machine
-    history: History
-    table: StopTable
-    step_limit: int | None
-    last: Stop
-    notes: list
 
     # ------------------------------------------------------------- exits
     @property
@@ -123,9 +115,9 @@ class ForwardMixin:
         self._checkpoint()
         return res.reason, res
 
-    def _single(self) -> StepResult:
+    def single_step(self) -> StepResult:
         """One attempt on the precise path, edits and history kept."""
-        self._apply_due()
+        self.apply_due_edits()
         res = self.machine.step()
         self._remember(res)
         self._checkpoint()
@@ -148,7 +140,7 @@ class ForwardMixin:
             return Stop("stopped", f"reached {self.symbolize(pc)}")
         return self.table.hit_at(pc, self.expr_context, self.symbolize)
 
-    def _after_single(self, res: StepResult, first: bool) -> Stop | None:
+    def stop_after(self, res: StepResult, first: bool) -> Stop | None:
         m = self.machine
         if res.kind == "halt":  # exit_group halts the machine: an exit, as continue says
             return Stop("exited" if m.exit_code is not None else "error", res.message)
@@ -202,7 +194,7 @@ class ForwardMixin:
 
     def _forward_by_steps(self, budget: int | None) -> Stop:
         """The run loop while a register is watched: one attempt at a time on the precise
-        path, each checked for the stops :meth:`_after_single` knows and for a watched
+        path, each checked for the stops :meth:`stop_after` knows and for a watched
         register's change (gdb's software watchpoints; a run is slower while one is set)."""
         m = self.machine
         done = 0
@@ -213,9 +205,9 @@ class ForwardMixin:
                 if self.on_progress is not None:
                     self.on_progress(m.steps)
             before = tuple(m.r)
-            res = self._single()
+            res = self.single_step()
             done += 1
-            stop = self._after_single(res, done == 1)
+            stop = self.stop_after(res, done == 1)
             if stop is None:
                 stop = self._register_stop(before, res)
             if stop is not None:
@@ -230,15 +222,15 @@ class ForwardMixin:
             return self._forward_by_steps(budget)
         done = 0
         if skip_first_stop and m.pc in m.stop_pcs and stops and budget != 0:
-            res = self._single()
+            res = self.single_step()
             done += 1
-            stop = self._after_single(res, True)
+            stop = self.stop_after(res, True)
             if stop is not None:
                 return stop
         while budget is None or done < budget:
             if self.interrupted():
                 return Stop("interrupted", "interrupted")
-            self._apply_due()
+            self.apply_due_edits()
             before = m.steps
             reason, res = self._run_chunk(CHUNK if budget is None else budget - done)
             done += m.steps - before
@@ -259,9 +251,9 @@ class ForwardMixin:
                 stop = self._at_stop_pc() if stops else None
                 if stop is not None:
                     return stop
-                res1 = self._single()
+                res1 = self.single_step()
                 done += 1
-                stop = self._after_single(res1, False) if stops else None
+                stop = self.stop_after(res1, False) if stops else None
                 if stop is not None:
                     return stop
         return Stop("max-steps", f"ran {done} steps")
@@ -310,7 +302,7 @@ class ForwardMixin:
             stop = self._limit_stop()
         if stop is None:
             stop = Stop("stopped", f"stepped {count}" if count > 1 else self._describe_step(res))
-        self._apply_due()  # edits recorded at the step we arrived at belong to its state
+        self.apply_due_edits()  # edits recorded at the step we arrived at belong to its state
         self.last = stop
         return stop
 
@@ -334,17 +326,17 @@ class ForwardMixin:
                         value=value)
         elif stop.status == "max-steps":
             stop = self._limit_stop()
-        self._apply_due()
+        self.apply_due_edits()
         self.last = stop
         return stop
 
     def _attempt(self, first: bool) -> tuple[StepResult, Stop | None]:
-        """One attempt (:meth:`_single`) and the stop it makes, a watched register's
+        """One attempt (:meth:`single_step`) and the stop it makes, a watched register's
         change included."""
         watched = self.table.register_watches()
         before = tuple(self.machine.r) if watched else ()
-        res = self._single()
-        stop = self._after_single(res, first)
+        res = self.single_step()
+        stop = self.stop_after(res, first)
         if stop is None and watched:
             stop = self._register_stop(before, res)
         return res, stop
@@ -360,7 +352,7 @@ class ForwardMixin:
         budget, capped = self._limited(max_steps)
         stop = self._forward(budget)
         self.last = self._limit_stop() if capped and stop.status == "max-steps" else stop
-        self._apply_due()
+        self.apply_due_edits()
         return self.last
 
     @command
@@ -407,7 +399,7 @@ class ForwardMixin:
             stop = Stop("stopped", f"the frame returned to {self.symbolize(m.pc)} before reaching {location}")
         elif stop.status == "max-steps" and self.step_limit is not None:
             stop = self._limit_stop()
-        self._apply_due()
+        self.apply_due_edits()
         self.last = stop
         return stop
 
