@@ -44,7 +44,7 @@ from ptodbg.campaign.cluster import ClusterError, EngineStart, dask_engine
 from ptodbg.campaign.progress import CampaignProgress, ListingProgress
 from ptodbg.campaign.spec import Config, ProgramSpec, snapshot_interval
 from ptodbg.campaign.store import CampaignFolder, StoreError
-from ptodbg.campaign.worker import ProgramCache, check_batch, plugin_name
+from ptodbg.campaign.worker import check_sites, open_checker
 from ptodbg.debug.engine.debugger import Debugger
 from ptodbg.debug.faults.check import DEFECTS
 from ptodbg.debug.faults.sites import FAULT_KINDS, ListingError, Site, fingerprint, list_sites
@@ -53,6 +53,11 @@ from ptodbg.debug.files.program import OpenError, open_debugger
 TASK_RETRIES = 3
 MAX_BATCH = 32
 BATCHES_PER_WORKER = 8
+# The cluster takes over from the in-process checks only when the sites left would keep
+# this process busy longer than this (at the rate it has checked them so far): below it,
+# connecting Dask's client and opening the program on the workers costs more than it saves.
+HANDOVER_SECONDS = 1.0
+SAVE_EVERY = 0.5  # seconds between appends of in-process results to --out's results file
 
 
 class CampaignError(ValueError):
@@ -90,7 +95,8 @@ class Distribution:
     interrupted: bool = False
     lost: list[int] = field(default_factory=list)  # sites of batches the scheduler gave up on
     errors: list[str] = field(default_factory=list)
-    seconds: float = 0.0  # first submission to last result
+    seconds: float = 0.0  # first check (in-process or submission) to last result
+    in_process: int = 0  # sites checked in the campaign's own process
     workers: set[str] = field(default_factory=set)  # addresses of the workers whose results were used
     # each of those workers: (times it opened the program, batches it checked on that opening)
     loads: dict[str, tuple[int, int]] = field(default_factory=dict)
@@ -180,21 +186,31 @@ def _campaign(config: Config, dbg: Debugger, start: EngineStart, started: float,
     engine_text = "none (every site was already checked)" if chosen else "none (the run touches no memory to fault)"
     workers_lost = 0
     if todo:
-        try:
-            engine = start.wait()
-        except ClusterError as e:
-            raise CampaignError(str(e)) from None
-        engine_text = engine.description
-        if dashboard is not None and engine.dashboard is not None:
-            dashboard(engine.dashboard)
-        run = _distribute(engine.client, spec, sites, todo, engine.workers, records, folder, emit, progress)
-        if not run.interrupted:
-            workers_lost = _lost_workers(engine, run.workers)
+        passing = sum(1 for r in records if r["passed"])
+        with CampaignProgress(len(todo) + len(records), len(records), passing, len(records) - passing,
+                              enabled=progress) as bar:
+            checking = time.monotonic()
+            if start.local and config.in_process:
+                todo = _check_here(spec, sites, todo, records, folder, emit, bar, start, run)
+                engine_text = IN_PROCESS
+            if todo and not run.interrupted:
+                try:
+                    engine = start.wait()
+                except ClusterError as e:
+                    raise CampaignError(str(e)) from None
+                engine_text = engine.description
+                if dashboard is not None and engine.dashboard is not None:
+                    dashboard(engine.dashboard)
+                _distribute(engine.client, spec, sites, todo, engine.workers, records, folder, emit, bar, run)
+                if not run.interrupted:
+                    workers_lost = _lost_workers(engine, run.workers)
+            run.seconds = time.monotonic() - checking
     records = [r for r in records if r["site"] in wanted]
     summary = report.summary(str(config.program), len(chosen), records, workers=len(run.workers),
                              engine=engine_text, seconds=time.monotonic() - started, lost=len(run.lost),
                              interrupted=run.interrupted, check_seconds=run.seconds,
-                             checked_now=len(records) - resumed, workers_lost=workers_lost)
+                             checked_now=len(records) - resumed, workers_lost=workers_lost,
+                             in_process=run.in_process)
     outcome = Outcome(summary, sorted(records, key=lambda r: r["site"]), run.interrupted, run.lost, run.errors,
                       loads=run.loads, batches=run.batches)
     if folder is not None:
@@ -212,13 +228,57 @@ def _lost_workers(engine, used: set[str]) -> int:
     return len((engine.addresses | used) - now)
 
 
+IN_PROCESS = "in-process (the local Dask cluster was not needed)"
+
+
+def _check_here(spec: ProgramSpec, sites: list[Site], todo: list[int], records: list[dict],
+                folder: CampaignFolder | None, emit: Callable[[dict], None] | None,
+                bar: CampaignProgress, start: EngineStart, run: Distribution) -> list[int]:
+    """Check sites in this process, with the workers' own code (the program opened as a
+    worker opens it, each site through the same JSON), while the local cluster starts;
+    returns the sites left for the cluster once Dask's client has connected to it.  The
+    client connects only when the cluster is up and the sites left would take longer
+    than HANDOVER_SECONDS here; a campaign done before that never imports Dask.  A
+    ctrl+c stops at once (``run.interrupted``); the results so far are kept."""
+    checker = None
+    left = list(todo)
+    unsaved: list[dict] = []
+    saved_at = began = time.monotonic()
+    try:
+        checker = open_checker(spec, Path(spec.path).read_bytes())
+        while left and not start.connected():
+            if not start.connecting and start.cluster_ready():
+                per_site = (time.monotonic() - began) / max(1, run.in_process)
+                if per_site * len(left) > HANDOVER_SECONDS:
+                    start.connect()
+            index = left[0]
+            record = check_sites(checker, [(index, sites[index].as_json())])[0]
+            left.pop(0)
+            run.in_process += 1
+            records.append(record)
+            unsaved.append(record)
+            bar.advance([record])
+            if folder is not None and time.monotonic() - saved_at >= SAVE_EVERY:
+                folder.append(unsaved)
+                unsaved, saved_at = [], time.monotonic()
+            if emit is not None:
+                emit(record)
+    except KeyboardInterrupt:
+        run.interrupted = True
+    finally:
+        if folder is not None:
+            folder.append(unsaved)
+    return left
+
+
 def _distribute(client, spec: ProgramSpec, sites: list[Site], todo: list[int], workers: int,
                 records: list[dict], folder: CampaignFolder | None,
-                emit: Callable[[dict], None] | None, progress: bool | None) -> Distribution:
+                emit: Callable[[dict], None] | None, bar: CampaignProgress, run: Distribution) -> None:
     """Submit the remaining sites in batches and collect the results as they come."""
     from distributed import as_completed
 
-    started = time.monotonic()
+    from ptodbg.campaign.plugin import ProgramCache, check_batch, plugin_name
+
     token = uuid.uuid4().hex[:8]
     name = plugin_name(token)
     client.register_plugin(ProgramCache(spec, Path(spec.path).read_bytes()), name=name)
@@ -228,38 +288,31 @@ def _distribute(client, spec: ProgramSpec, sites: list[Site], todo: list[int], w
         future = client.submit(check_batch, name, payload, key=f"ptodbg-sites-{token}-{n}",
                                retries=TASK_RETRIES, pure=False)
         futures[future] = batch
-    passing = sum(1 for r in records if r["passed"])
-    run = Distribution()
-    bar = CampaignProgress(len(todo) + len(records), len(records), passing, len(records) - passing,
-                           enabled=progress)
     try:
-        with bar:
-            for future in as_completed(list(futures)):
-                try:
-                    done = future.result()
-                except Exception as e:  # noqa: BLE001 - a batch the scheduler gave up on
-                    run.lost += futures[future]
-                    run.errors.append(f"{type(e).__name__}: {e}")
-                    continue
-                run.workers.add(done["worker"])
-                run.loads[done["worker"]] = max(run.loads.get(done["worker"], (0, 0)), (done["loads"], done["batches"]),
-                                                key=lambda pair: pair[1])
-                run.batches += 1
-                batch_records = done["records"]
-                if folder is not None:
-                    folder.append(batch_records)
-                records += batch_records
-                bar.advance(batch_records)
-                if emit is not None:
-                    for rec in batch_records:
-                        emit(rec)
+        for future in as_completed(list(futures)):
+            try:
+                done = future.result()
+            except Exception as e:  # noqa: BLE001 - a batch the scheduler gave up on
+                run.lost += futures[future]
+                run.errors.append(f"{type(e).__name__}: {e}")
+                continue
+            run.workers.add(done["worker"])
+            run.loads[done["worker"]] = max(run.loads.get(done["worker"], (0, 0)), (done["loads"], done["batches"]),
+                                            key=lambda pair: pair[1])
+            run.batches += 1
+            batch_records = done["records"]
+            if folder is not None:
+                folder.append(batch_records)
+            records += batch_records
+            bar.advance(batch_records)
+            if emit is not None:
+                for rec in batch_records:
+                    emit(rec)
     except KeyboardInterrupt:
         client.cancel(list(futures))
         run.interrupted = True
     finally:
         _forget(client, name)
-    run.seconds = time.monotonic() - started
-    return run
 
 
 def _forget(client, name: str) -> None:
