@@ -195,15 +195,18 @@ def _campaign(config: Config, dbg: Debugger, start: EngineStart, started: float,
                 engine_text = IN_PROCESS
             if todo and not run.interrupted:
                 try:
-                    engine = start.wait()
-                except ClusterError as e:
-                    raise CampaignError(str(e)) from None
-                engine_text = engine.description
-                if dashboard is not None and engine.dashboard is not None:
-                    dashboard(engine.dashboard)
-                _distribute(engine.client, spec, sites, todo, engine.workers, records, folder, emit, bar, run)
-                if not run.interrupted:
-                    workers_lost = _lost_workers(engine, run.workers)
+                    try:
+                        engine = start.wait()
+                    except ClusterError as e:
+                        raise CampaignError(str(e)) from None
+                    engine_text = engine.description
+                    if dashboard is not None and engine.dashboard is not None:
+                        dashboard(engine.dashboard)
+                    _distribute(engine.client, spec, sites, todo, engine.workers, records, folder, emit, bar, run)
+                    if not run.interrupted:
+                        workers_lost = _lost_workers(engine, run.workers)
+                except KeyboardInterrupt:  # while the client connected, before the tasks went out
+                    run.interrupted = True
             run.seconds = time.monotonic() - checking
     records = [r for r in records if r["site"] in wanted]
     summary = report.summary(str(config.program), len(chosen), records, workers=len(run.workers),
@@ -281,14 +284,14 @@ def _distribute(client, spec: ProgramSpec, sites: list[Site], todo: list[int], w
 
     token = uuid.uuid4().hex[:8]
     name = plugin_name(token)
-    client.register_plugin(ProgramCache(spec, Path(spec.path).read_bytes()), name=name)
     futures = {}
-    for n, batch in enumerate(_batches(todo, workers)):
-        payload = [(i, sites[i].as_json()) for i in batch]
-        future = client.submit(check_batch, name, payload, key=f"ptodbg-sites-{token}-{n}",
-                               retries=TASK_RETRIES, pure=False)
-        futures[future] = batch
     try:
+        client.register_plugin(ProgramCache(spec, Path(spec.path).read_bytes()), name=name)
+        for n, batch in enumerate(_batches(todo, workers)):
+            payload = [(i, sites[i].as_json()) for i in batch]
+            future = client.submit(check_batch, name, payload, key=f"ptodbg-sites-{token}-{n}",
+                                   retries=TASK_RETRIES, pure=False)
+            futures[future] = batch
         for future in as_completed(list(futures)):
             try:
                 done = future.result()
