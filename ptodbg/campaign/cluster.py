@@ -4,8 +4,11 @@ machines: ``dask scheduler`` on one, ``dask worker tcp://HOST:8786`` on each).
 
 The cluster is started in the background as soon as a campaign starts
 (:class:`EngineStart`), so that it comes up while the client runs the program
-fault-free: a local cluster in a process forked from the campaign (:class:`ClusterHost`),
-whose workers are forked in turn (:data:`START_METHOD`), with ptodbg imported already.
+fault-free and checks its first sites itself: a local cluster in a process forked from
+the campaign (:class:`ClusterHost`), whose workers are forked in turn
+(:data:`START_METHOD`), with ptodbg imported already.  The client imports Dask's client
+only when the campaign hands sites to the cluster; a campaign done before that
+abandons the start (:meth:`ClusterHost.abandon`).
 SIGINT is ignored there and in the workers, and blocked in the client's Dask threads, so
 a ctrl+c in the terminal reaches only the campaign, which cancels its tasks and shuts the
 cluster down itself (no tracebacks from dying workers).
@@ -362,14 +365,6 @@ class EngineStart:
         if self._thread is None:
             self._thread = threading.Thread(target=self._start, name="ptodbg-campaign-dask", daemon=True)
             self._thread.start()
-
-    @property
-    def connecting(self) -> bool:
-        return self._thread is not None
-
-    def connected(self) -> bool:
-        """Whether the client's connection has been tried and is over (:meth:`wait` answers at once)."""
-        return self._thread is not None and not self._thread.is_alive()
 
     def _start(self) -> None:
         if hasattr(signal, "pthread_sigmask"):

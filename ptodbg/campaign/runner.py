@@ -5,7 +5,11 @@ The Dask engine starts as soon as the program is open (:class:`~ptodbg.campaign.
 so the cluster comes up during the fault-free run instead of after it.  The sites are
 listed here, in the client, from that run; a seeded sample keeps
 the listing's order, and each site keeps its index in the full listing (the N of
-``site-N.toml``).  The remaining sites go to the workers in batches of a few dozen
+``site-N.toml``).  With a local cluster the client checks sites itself from then on
+(:func:`_check_here`, the workers' own code) while the cluster comes up; Dask's client
+connects only once the cluster is up and the sites left would take longer than
+HANDOVER_SECONDS here, so a small campaign is done without Dask's client and abandons
+the cluster's start.  The remaining sites go to the workers in batches of a few dozen
 (enough work per task to make the scheduler's overhead small, small enough to balance
 the load and to move the progress bar), checked with the campaign's
 :class:`~ptodbg.campaign.worker.ProgramCache` worker plugin (one opening of the program
@@ -23,7 +27,8 @@ halt fails the campaign at once (:class:`FaultFreeRunFailed`) instead of reporti
 0 sites" as a pass.  It runs at most ``--max-steps`` attempts, said on standard error
 while it runs (:class:`~ptodbg.campaign.progress.ListingProgress`).
 
-Workers: the summary counts the worker processes whose results were used, and the
+Workers: the summary counts the sites checked in the client (``checked_in_process``),
+the worker processes whose results were used, and the
 workers the cluster lost during the campaign (``workers_lost``): a dead worker's tasks
 run again elsewhere, and the summary says so instead of naming the cluster's size at the
 start.
@@ -239,9 +244,10 @@ def _check_here(spec: ProgramSpec, sites: list[Site], todo: list[int], records: 
                 bar: CampaignProgress, start: EngineStart, run: Distribution) -> list[int]:
     """Check sites in this process, with the workers' own code (the program opened as a
     worker opens it, each site through the same JSON), while the local cluster starts;
-    returns the sites left for the cluster once Dask's client has connected to it.  The
-    client connects only when the cluster is up and the sites left would take longer
-    than HANDOVER_SECONDS here; a campaign done before that never imports Dask.  A
+    returns the sites left for the cluster.  It takes them once it is up and the sites
+    left would take longer than HANDOVER_SECONDS here; then this process stops checking,
+    so that Dask's client (imported and connected only now) does not compete with the
+    checks for this process's time; a campaign done before that never imports Dask.  A
     ctrl+c stops at once (``run.interrupted``); the results so far are kept."""
     checker = None
     left = list(todo)
@@ -249,11 +255,11 @@ def _check_here(spec: ProgramSpec, sites: list[Site], todo: list[int], records: 
     saved_at = began = time.monotonic()
     try:
         checker = open_checker(spec, Path(spec.path).read_bytes())
-        while left and not start.connected():
-            if not start.connecting and start.cluster_ready():
-                per_site = (time.monotonic() - began) / max(1, run.in_process)
+        while left:
+            if run.in_process and start.cluster_ready():  # the rate of one check at least
+                per_site = (time.monotonic() - began) / run.in_process
                 if per_site * len(left) > HANDOVER_SECONDS:
-                    start.connect()
+                    break  # the cluster takes the rest: its client connects at full speed
             index = left[0]
             record = check_sites(checker, [(index, sites[index].as_json())])[0]
             left.pop(0)
