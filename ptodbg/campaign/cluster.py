@@ -31,6 +31,7 @@ import signal
 import socket
 import struct
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -287,12 +288,17 @@ class ClusterHost:
         except (EOFError, OSError):
             return True
 
-    def address(self) -> str:
-        """The scheduler's address once the cluster is up; ClusterError when it cannot start."""
+    def address(self, abandoned: threading.Event | None = None) -> str:
+        """The scheduler's address once the cluster is up; ClusterError when it cannot
+        start (or ``abandoned`` is set while it comes up)."""
         if self._message is None:
             try:
-                if not self._conn.poll(HOST_WAIT):
-                    raise ClusterError(f"the local Dask cluster did not start within {HOST_WAIT} s")
+                deadline = time.monotonic() + HOST_WAIT
+                while not self._conn.poll(0.05):
+                    if abandoned is not None and abandoned.is_set():
+                        raise ClusterError("the campaign no longer needs the cluster")
+                    if time.monotonic() > deadline:
+                        raise ClusterError(f"the local Dask cluster did not start within {HOST_WAIT} s")
                 self._message = self._conn.recv()
             except (EOFError, OSError):
                 raise ClusterError("the process that starts the local Dask cluster ended without it") from None
@@ -348,6 +354,7 @@ class EngineStart:
         self._client = None
         self._host = ClusterHost(workers or 1) if scheduler is None else None
         self._thread: threading.Thread | None = None
+        self._abandoned = threading.Event()  # close() before the client has connected
         if self._host is None:
             self.connect()
 
@@ -361,7 +368,8 @@ class EngineStart:
         return self._host is None or self._host.ready()
 
     def connect(self) -> None:
-        """Start connecting Dask's client (in a thread), once."""
+        """Start importing Dask's client and connecting it (in a thread; to a local
+        cluster once it is up), once."""
         if self._thread is None:
             self._thread = threading.Thread(target=self._start, name="ptodbg-campaign-dask", daemon=True)
             self._thread.start()
@@ -381,7 +389,7 @@ class EngineStart:
         if self._host is not None:
             n = self.workers or 1
             try:
-                address = self._host.address()
+                address = self._host.address(self._abandoned)
                 self._client = client = distributed.Client(address, timeout=CONNECT_TIMEOUT)
             except ClusterError as e:
                 raise ClusterError(f"cannot start a local Dask cluster of {n} workers: {e}") from None
@@ -419,15 +427,16 @@ class EngineStart:
         half-way up), with SIGINT ignored so that a second ctrl+c cannot leave worker
         processes behind."""
         with _sigint_ignored():
-            if self._thread is None:  # never needed: abandon the local cluster's start
-                if self._host is not None:
-                    self._host.abandon()
-                return
-            self._thread.join()
+            if self._thread is not None:
+                self._abandoned.set()  # a client still waiting for the cluster stops waiting
+                self._thread.join()
             if self._client is not None:
                 self._client.close()
             if self._host is not None:
-                self._host.close()
+                if self._client is None:  # never connected: abandon the local cluster's start
+                    self._host.abandon()
+                else:
+                    self._host.close()
 
 
 @contextmanager

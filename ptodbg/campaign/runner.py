@@ -244,11 +244,12 @@ def _check_here(spec: ProgramSpec, sites: list[Site], todo: list[int], records: 
                 bar: CampaignProgress, start: EngineStart, run: Distribution) -> list[int]:
     """Check sites in this process, with the workers' own code (the program opened as a
     worker opens it, each site through the same JSON), while the local cluster starts;
-    returns the sites left for the cluster.  It takes them once it is up and the sites
-    left would take longer than HANDOVER_SECONDS here; then this process stops checking,
-    so that Dask's client (imported and connected only now) does not compete with the
-    checks for this process's time; a campaign done before that never imports Dask.  A
-    ctrl+c stops at once (``run.interrupted``); the results so far are kept."""
+    returns the sites left for the cluster.  As soon as the sites left would take
+    longer than HANDOVER_SECONDS here, Dask's client is imported (in a thread) and waits
+    for the cluster; once the cluster is up this process stops checking, so that the
+    client connects without competing with the checks, and the cluster takes the rest.
+    A campaign with less work never imports Dask; one done before its cluster is up
+    abandons it.  A ctrl+c stops at once (``run.interrupted``); the results so far are kept."""
     checker = None
     left = list(todo)
     unsaved: list[dict] = []
@@ -256,9 +257,10 @@ def _check_here(spec: ProgramSpec, sites: list[Site], todo: list[int], records: 
     try:
         checker = open_checker(spec, Path(spec.path).read_bytes())
         while left:
-            if run.in_process and start.cluster_ready():  # the rate of one check at least
-                per_site = (time.monotonic() - began) / run.in_process
-                if per_site * len(left) > HANDOVER_SECONDS:
+            # at the rate of the checks so far (one at least), is the rest worth the cluster?
+            if run.in_process and (time.monotonic() - began) / run.in_process * len(left) > HANDOVER_SECONDS:
+                start.connect()  # Dask's client is imported meanwhile, then waits for the cluster
+                if start.cluster_ready():
                     break  # the cluster takes the rest: its client connects at full speed
             index = left[0]
             record = check_sites(checker, [(index, sites[index].as_json())])[0]
