@@ -19,7 +19,7 @@ from __future__ import annotations
 from ptodbg.dap.adapter import LATER, Adapter, Reported
 from ptodbg.dap.args import Args, RequestError
 from ptodbg.dap.target import MAX_FRAMES
-from ptodbg.debug.engine import DebugError
+from ptodbg.debug.engine.errors import DebugError
 
 MAX_COMPLETIONS = 200
 MAX_GOTO_TARGETS = 64

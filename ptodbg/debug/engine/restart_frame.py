@@ -24,7 +24,7 @@ from ptodbg.debug.engine.stops import Stop
 MAX_LABELS = 64  # symbols looked at below a frame's pc for the function that holds it
 
 if TYPE_CHECKING:
-    from ptodbg.debug.engine import Debugger
+    from ptodbg.debug.engine.debugger import Debugger
 
 
 def restart_frame(dbg: Debugger, level: int) -> Stop:

@@ -18,7 +18,7 @@ import pytest
 from support.paths import PROGRAMS, TEST_PROGRAMS
 
 from ptodbg.debug.commands import Commands
-from ptodbg.debug.engine import DebugError
+from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.engine.restart_frame import restart_frame
 from ptodbg.debug.files.program import open_debugger
 
