@@ -16,7 +16,7 @@ The package holds the language (:mod:`.language`: words, the command table, runn
 line) and one module per kind of command, each registering its commands as it is
 imported: :mod:`.run` (moving), :mod:`.breaks` (breakpoints and watchpoints),
 :mod:`.edits` (changing the machine), :mod:`.inspect` (looking), :mod:`.frames`,
-:mod:`.last` and :mod:`.files` (sessions, help).  The order of the imports below is the
+:mod:`.last`, :mod:`.tiles` (the tile registers) and :mod:`.files` (sessions, help).  The order of the imports below is the
 order ``help`` lists them.  Beside them: completion (:mod:`.completion`), gdb's formats
 (:mod:`.memformat`), auto-displays (:mod:`.displays`, :mod:`.stopdisplays`) and batch mode
 (:mod:`.batch`).
@@ -41,5 +41,5 @@ __all__ = ["ARGUMENT_KINDS", "MAX_LOCATION", "CommandResult", "CommandSpec", "Co
 # The command modules register their commands as they are imported, in this order (the
 # order help lists them).
 # isort: off
-from ptodbg.debug.commands import run, breaks, edits, inspect, frames, last, files  # noqa: E402, F401
+from ptodbg.debug.commands import run, breaks, edits, inspect, frames, last, tiles, files  # noqa: E402, F401
 # isort: on

@@ -74,7 +74,9 @@ def _watch(c: Commands, args: list[str], raw: str) -> CommandResult:
 def _info_b(c: Commands, args: list[str], raw: str) -> CommandResult:
     bps = c.dbg.info_breakpoints()
     text = "\n".join(
-        f"{b['id']:3} {b['type']:6} {'y' if b['enabled'] else 'n'} {b['address']:#x} {b.get('where', b['location'])}"
+        f"{b['id']:3} {b['type']:6} {'y' if b['enabled'] else 'n'} "
+        + (f"{b['address']:#x} " if b["address"] is not None else "")  # (a tile watch has no address)
+        + f"{b.get('where', b['location'])}"
         f" hits={b['hits']}"
         + (f" if {b['condition']}" if b.get("condition") else "")
         + (f" (ignore next {b['ignore']} hits)" if b.get("ignore") else "")

@@ -40,7 +40,7 @@ def complete(commands: Commands, line: str, limit: int = 50) -> list[str]:
     if " " not in head:
         return _command_names(commands, head, limit)
     word = head.split(" ", 1)[0].lower()
-    if word in ("info", "set") and head.count(" ") == 1 and not head.endswith("  "):
+    if word in ("info", "set", "watch", "last") and head.count(" ") == 1 and not head.endswith("  "):
         sub = _subcommands(commands, head, limit)
         if sub:
             return sub
@@ -71,7 +71,7 @@ def _command_names(commands: Commands, partial: str, limit: int) -> list[str]:
 
 
 def _subcommands(commands: Commands, line: str, limit: int) -> list[str]:
-    """``info b...`` and ``set m...``: the second word of two-word commands."""
+    """``info b...``, ``set m...``, ``watch t...``: the second word of two-word commands."""
     low = line.lower()
     canonical = {spec.name for spec in commands.by_name.values()}
     names = {name for name in canonical if " " in name and name.startswith(low)}

@@ -209,16 +209,19 @@ class Commands:
 
     def spec_for(self, line: str) -> CommandSpec | None:
         """The command a line would run (None when there is none), without running it:
-        ``info``/``set mem`` subcommands and a gdb ``/FMT`` suffix are understood."""
+        two-word commands (``info tiles``, ``set mem``, ``watch tile``) and a gdb ``/FMT``
+        suffix are understood."""
         word, _, rest = command_word(line)
         return self._lookup(word, rest)
 
     def _lookup(self, word: str, rest: str) -> CommandSpec | None:
+        words = rest.split()
+        if words:  # a two-word command: info tiles, set mem, set tile, watch tile, last tile
+            spec = self.by_name.get(f"{word} {words[0].lower()}")
+            if spec is not None:
+                return spec
         if word == "info":
-            sub = rest.split()[0].lower() if rest.split() else ""
-            return self.by_name.get(f"info {sub}") or self.by_name.get("info")
-        if word == "set" and rest.split() and rest.split()[0].lower() == "mem":
-            return self.by_name.get("set mem")
+            return self.by_name.get("info")
         return self.by_name.get(word)
 
     # -------------------------------------------------------------- helpers

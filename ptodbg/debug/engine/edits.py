@@ -12,8 +12,28 @@ from __future__ import annotations
 from ptodbg.base.record import Frozen
 from ptodbg.core import Machine
 from ptodbg.core.memory import parse_perms, perms_text
+from ptodbg.tile.codes import PREDICATE
+from ptodbg.tile.state import TileError, TileFile
 
 REG_PC = "pc"
+
+
+def with_element(file: TileFile, index: int, row: int, column: int, raw: int) -> TileFile:
+    """``file`` with element (row, column) of tile ``index`` set to ``raw`` and defined
+    (WriteTileElement on a copy: the tile in the file, shared with snapshots, is never
+    changed).  ValueError when the tile is not allocated or the element is outside it."""
+    tile = file.local[index] if 0 <= index < len(file.local) else None
+    if tile is None:
+        raise ValueError(f"tile {index} is not allocated")
+    changed = tile.copy()
+    try:
+        if changed.kind == PREDICATE:  # one bit
+            changed.set_predicate_bit(row, column, bool(raw & 1))
+        else:
+            changed.write(row, column, raw)
+    except TileError as e:
+        raise ValueError(str(e)) from None
+    return file.with_local(index, changed)
 
 
 class Edit(Frozen):
@@ -21,7 +41,7 @@ class Edit(Frozen):
     at STEP``) and survive when the user rewrites the past; recorded ones do not."""
 
     step: int
-    kind: str  # "reg" | "queue" | "mem" | "perms" | "once" | "recover"
+    kind: str  # "reg" | "queue" | "mem" | "tile" | "perms" | "once" | "recover"
     args: tuple
     scheduled: bool = False
 
@@ -42,6 +62,10 @@ class Edit(Frozen):
             address, data = self.args
             m.mem.poke(address, bytes(data))
             return f"set mem {address:#x} ({len(data)} byte{'' if len(data) == 1 else 's'})"
+        if self.kind == "tile":
+            index, row, column, raw = self.args
+            m.tiles = with_element(m.tiles, index, row, column, raw)
+            return f"set tile {index} ({row}, {column}) = {raw:#x}"
         if self.kind == "perms":
             address, length, perms = self.args
             m.mem.set_perms(address, length, parse_perms(perms))
@@ -64,6 +88,8 @@ class Edit(Frozen):
             return f"@{self.step}: set {a[0]} queue {a[1]}"
         if self.kind == "mem":
             return f"@{self.step}: set mem {a[0]:#x} {bytes(a[1]).hex()}"
+        if self.kind == "tile":
+            return f"@{self.step}: set tile {a[0]} {a[1]} {a[2]} {a[3]:#x}"
         if self.kind in ("perms", "once"):
             return f"@{self.step}: {'inject' if self.kind == 'once' else 'perms'} {a[0]:#x} {a[1]:#x} {a[2]}" + (
                 " once" if self.kind == "once" else ""
@@ -80,6 +106,8 @@ class Edit(Frozen):
             rec.update(queue=a[0], values=[-1 if v is None else v for v in a[1]])
         elif self.kind == "mem":
             rec.update(address=a[0], bytes=bytes(a[1]).hex())
+        elif self.kind == "tile":
+            rec.update(tile=a[0], row=a[1], column=a[2], raw=a[3])
         elif self.kind in ("perms", "once"):
             rec.update(address=a[0], length=a[1], perms=a[2])
         else:
@@ -99,6 +127,8 @@ class Edit(Frozen):
                 args = (str(rec["queue"]), tuple(None if v == -1 else int(v) for v in rec["values"]))
             elif kind == "mem":
                 args = (int(rec["address"]), bytes.fromhex(rec["bytes"]))
+            elif kind == "tile":
+                args = (int(rec["tile"]), int(rec["row"]), int(rec["column"]), int(rec["raw"]))
             elif kind in ("perms", "once"):
                 perms = perms_text(parse_perms(str(rec["perms"])))
                 args = (int(rec["address"]), int(rec["length"]), perms)

@@ -35,6 +35,8 @@ from ptodbg.core.state import RA
 from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.engine.interrupts import command
 from ptodbg.debug.engine.stops import Stop, WatchHit
+from ptodbg.tile.state import EMPTY as EMPTY_TILES
+from ptodbg.tile.state import TileFile
 
 if TYPE_CHECKING:
     from ptodbg.core import Machine
@@ -58,6 +60,7 @@ class ForwardMixin:
     step_limit: int | None
     last: Stop
     notes: list
+    _tiles_before: TileFile = EMPTY_TILES  # the tile registers before the last attempt of _single
 
     # ------------------------------------------------------------- exits
     @property
@@ -126,6 +129,7 @@ class ForwardMixin:
     def _single(self) -> StepResult:
         """One attempt on the precise path, edits and history kept."""
         self._apply_due()
+        self._tiles_before = self.machine.tiles  # (a tile watch compares: edits applied above are not the attempt's)
         res = self.machine.step()
         self._remember(res)
         self._checkpoint()
@@ -158,8 +162,47 @@ class ForwardMixin:
             return Stop("exited", f"exited with status {m.exit_code}")
         if m.mem.watch_hits:
             return self._watch_stop(res.events)
+        if self.table.tile_watches:
+            stop = self._tile_watch_stop(self._tiles_before, res)
+            if stop is not None:
+                return stop
         if m.pc in m.stop_pcs:
             return self._at_stop_pc()
+        return None
+
+    # -------------------------------------------------------- tile watches
+    def _tile_watch_stop(self, before: TileFile, res: StepResult) -> Stop | None:
+        """The stop of a ``watch tile N`` whose tile the last attempt changed: replaced
+        its object (an operation wrote it, allocated or released it: tiles are immutable,
+        :mod:`ptodbg.debug.engine.tiles`)."""
+        now = self.machine.tiles
+        if now is before:
+            return None
+        for watch in self.table.watched_tiles():
+            if now.local[watch.tile] is not before.local[watch.tile]:
+                watch.hits += 1
+                by = f" by {res.form.mnemonic} at {self.symbolize(res.pc)}" if res.form is not None else ""
+                state = "released" if now.local[watch.tile] is None else "written"
+                return Stop("watchpoint", f"watchpoint {watch.ident}: tile {watch.tile} {state}{by}",
+                            breakpoint=watch.ident)
+        return None
+
+    def _tile_watch_hit(self, before: TileFile) -> bool:
+        """Whether a watched tile is not the object it was in ``before`` (a chunk changed it)."""
+        now = self.machine.tiles
+        return now is not before and any(now.local[w.tile] is not before.local[w.tile]
+                                         for w in self.table.watched_tiles())
+
+    def _tile_change_in(self, start: int, end: int) -> Stop | None:
+        """A fast chunk from ``start`` to ``end`` changed a watched tile: travel back and
+        find the attempt that did, one at a time (stopping at any stop on the way)."""
+        m = self.machine
+        self._travel(start, interruptible=False)
+        while m.steps < end:
+            res = self._single()
+            stop = self._after_single(res, False)
+            if stop is not None:
+                return stop
         return None
 
     def _watch_stop(self, events: list[MemEvent] | None = None) -> Stop:
@@ -188,12 +231,17 @@ class ForwardMixin:
             stop = self._after_single(res, True)
             if stop is not None:
                 return stop
+        watching = stops and bool(self.table.tile_watches)
         while budget is None or done < budget:
             if self.interrupted():
                 return Stop("interrupted", "interrupted")
             self._apply_due()
-            before = m.steps
+            before, tiles = m.steps, m.tiles
             reason, res = self._run_chunk(CHUNK if budget is None else budget - done)
+            if watching and self._tile_watch_hit(tiles):
+                stop = self._tile_change_in(before, m.steps)
+                if stop is not None:
+                    return stop
             done += m.steps - before
             if self.on_progress is not None:
                 self.on_progress(m.steps)

@@ -30,6 +30,8 @@ writer before that one.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -93,8 +95,8 @@ def _edit_writes(edit: Edit, target: Target, m: Machine) -> bool:
     return address < target.high and target.low < address + len(data)
 
 
-class _Stop(Exception):
-    """Raised inside the search when the client interrupts it (unwinds to last_write)."""
+class StopSearch(Exception):
+    """Raised inside a search when the client interrupts it (unwinds to the query)."""
 
 
 class Interrupted(DebugError):
@@ -114,7 +116,7 @@ def last_write(d: Debugger, target: Target) -> LastWrite | None:
         d.interrupt.clear()
     try:
         return _last_write(d, target)
-    except _Stop:
+    except StopSearch:
         raise Interrupted(f"interrupted: no write of {target.text} found in the steps searched") from None
 
 
@@ -127,13 +129,7 @@ def _last_write(d: Debugger, target: Target) -> LastWrite | None:
             edit = e
             break
     floor = edit.step if edit is not None else 0  # attempts at or before it lose to it
-    present = m.snapshot()
-    cursor = d.cursor
-    cached = d._events_cache  # it describes the present, which comes back
-    wmask = m.wmask  # the history index's mask of the present interval: replays clobber it
-    watches = list(m.mem.watches)
-    m.mem.set_watches([])
-    try:
+    with present_kept(d):
         found = _search(d, target, floor, now)
         if found is None and edit is not None:
             d._travel(edit.step, interruptible=False)
@@ -141,6 +137,23 @@ def _last_write(d: Debugger, target: Target) -> LastWrite | None:
                 found = LastWrite(edit.step, m.pc, None, "set", edit.args[0], len(edit.args[1]))
             else:
                 found = LastWrite(edit.step, m.pc, None, "set")
+    return found
+
+
+@contextmanager
+def present_kept(d: Debugger) -> Iterator[None]:
+    """Search the past inside this block: the machine, the edit cursor, the events of the
+    present step, the write mask and the watchpoints are back as they were when it ends
+    (a replay changes all of them), whatever the search did."""
+    m = d.machine
+    present = m.snapshot()
+    cursor = d.cursor
+    cached = d._events_cache  # it describes the present, which comes back
+    wmask = m.wmask  # the history index's mask of the present interval: replays clobber it
+    watches = list(m.mem.watches)
+    m.mem.set_watches([])
+    try:
+        yield
     finally:
         m.restore(present)
         d.cursor = cursor
@@ -148,7 +161,6 @@ def _last_write(d: Debugger, target: Target) -> LastWrite | None:
         m.mem.set_watches(watches)
         m.mem.watch_hits.clear()
         d._events_cache = cached
-    return found
 
 
 def _search(d: Debugger, target: Target, floor: int, last: int) -> LastWrite | None:
@@ -163,7 +175,7 @@ def _search(d: Debugger, target: Target, floor: int, last: int) -> LastWrite | N
         if high <= floor:
             return None
         if d.interrupted():
-            raise _Stop
+            raise StopSearch
         s = history.summary(i)
         if s.end < high:  # not summarised: re-run them
             found = _replay(d, target, max(s.end, floor), high)
@@ -220,7 +232,7 @@ def _fast_until(d: Debugger, end: int, chunk: int) -> str:
     if d.on_progress is not None:
         d.on_progress(m.steps)  # (the TUI's status bar shows where the re-run is)
     if d.interrupted():
-        raise _Stop
+        raise StopSearch
     d._apply_due()
     n = min(chunk, end - m.steps)
     if d.cursor < len(d.edits):
