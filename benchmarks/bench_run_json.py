@@ -1,6 +1,6 @@
 """``ptodbg run --json``: the cost of the last step's events (issue 10, item 9).
 
-The JSON state holds the memory events of the last instruction attempt (DESIGN.md §6).
+The JSON state holds the memory events of the last instruction attempt (docs/interfaces.md §6).
 ``run`` executes on the fast path, which records no events, so they come from a replay of
 the last attempt.  That replay must start from a recent snapshot, not from step 0: this
 benchmark times ``run`` with and without ``--json`` on a loop of loads, stores and DMAs

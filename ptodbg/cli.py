@@ -1,4 +1,4 @@
-"""Command-line entry points (DESIGN.md §4): ``ptodbg`` (the TUI on the demo),
+"""Command-line entry points (docs/interfaces.md §4): ``ptodbg`` (the TUI on the demo),
 ``ptodbg tui|asm|disasm|run|batch|dap|avs|campaign|serve``, ``ptodbg --version``.
 
 Exit status: 0 on a normal stop or success, 1 on a trap stop or a failed run (``run``
@@ -212,7 +212,7 @@ def _resume_gc() -> None:
 
 
 def _exit_status(dbg) -> int:
-    """DESIGN.md §4: 0 normal stop, 1 trap stop or failed run; a program that exited
+    """docs/interfaces.md §4: 0 normal stop, 1 trap stop or failed run; a program that exited
     (linux profile) reports its own exit status."""
     status = dbg.last.status
     if status == "exited":
@@ -330,12 +330,12 @@ def cmd_tui(args: argparse.Namespace) -> int:
 
     return run_tui(getattr(args, "program", None), session=getattr(args, "session", None),
                    theme=getattr(args, "theme", None), profile=getattr(args, "profile", "debug"),
-                   compat=getattr(args, "compat", None))
+                   compat=getattr(args, "compat", None), script=getattr(args, "script", None))
 
 
 # --------------------------------------------------------------------- dap
 def cmd_dap(args: argparse.Namespace) -> int:
-    """The Debug Adapter Protocol server (DESIGN.md §9) on stdin/stdout or 127.0.0.1:PORT."""
+    """The Debug Adapter Protocol server (docs/interfaces.md §9) on stdin/stdout or 127.0.0.1:PORT."""
     from ptodbg.dap.server import serve_stdio, serve_tcp
 
     if args.port is None:
@@ -394,7 +394,7 @@ def _serve_options(p: argparse.ArgumentParser) -> None:
 
 # --------------------------------------------------------------------- avs
 def cmd_avs(args: argparse.Namespace) -> int:
-    """Run pto-spec AVS programs against the emulator (DESIGN.md §11); exit 1 when a
+    """Run pto-spec AVS programs against the emulator (docs/interfaces.md §11); exit 1 when a
     point fails."""
     from ptodbg.avs.report import AvsUsageError, run_and_report
 
@@ -412,7 +412,7 @@ def cmd_avs(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------- campaign
 def cmd_campaign(args: argparse.Namespace) -> int:
-    """A fault-injection campaign (DESIGN.md §10) on Dask."""
+    """A fault-injection campaign (docs/interfaces.md §10) on Dask."""
     from ptodbg.campaign.command import run
 
     return run(args)
@@ -519,6 +519,8 @@ def _tui_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("program", metavar="PROGRAM", nargs="?", help="ELF file or .s source (default: the demo)")
     p.add_argument("--session", metavar="FILE", help="open a saved session")
     p.add_argument("--theme", metavar="NAME", help="theme name: a shipped theme (dark, light...) or one in $XDG_CONFIG_HOME/ptodbg/themes")
+    p.add_argument("-x", dest="script", metavar="FILE",
+                   help="run the commands of FILE at start, after $XDG_CONFIG_HOME/ptodbg/init (gdb's -x)")
     _profile_args(p)
 
 

@@ -1,5 +1,5 @@
 """``ptodbg avs``: the pto-spec architectural validation suite run against ptodbg's machine
-(DESIGN.md §11).
+(docs/interfaces.md §11).
 
 A client of :mod:`ptodbg.core` and :mod:`ptodbg.isa`, like :mod:`ptodbg.debug`:
 

@@ -1,4 +1,4 @@
-"""``ptodbg avs``: run AVS programs and report each point and the totals (DESIGN.md §11).
+"""``ptodbg avs``: run AVS programs and report each point and the totals (docs/interfaces.md §11).
 
 Text: one line per point (``pass``/``FAIL``/``unsupported``, the id, the file, and for a
 point that does not pass the reason), then a summary line.  ``--json``: one JSON object per

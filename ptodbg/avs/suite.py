@@ -31,7 +31,7 @@ PASS, FAIL, UNSUPPORTED = "pass", "fail", "unsupported"
 
 
 class Result(NamedTuple):
-    """One point's outcome (DESIGN.md §11); its JSON object has these fields, in order."""
+    """One point's outcome (docs/interfaces.md §11); its JSON object has these fields, in order."""
 
     id: str
     kind: str

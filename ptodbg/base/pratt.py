@@ -24,7 +24,7 @@ grammar is three small parts:
     assembler computes integers on the spot; the debugger emits a postfix program that
     it runs later against a stopped machine (reductions come in postfix order).
 
-Bounds (DESIGN.md §5: every expression does bounded work): the parser never recurses
+Bounds (docs/interfaces.md §5: every expression does bounded work): the parser never recurses
 (pending operators live on an explicit stack, so ``-`` repeated 100,000 times or a
 100,000-term sum cannot exhaust Python's stack) and brackets nest at most
 :attr:`Grammar.max_nesting` deep.  Failures are one :class:`ParseError` naming what went

@@ -1,4 +1,4 @@
-"""Fault-injection campaigns (DESIGN.md §10): fault every memory access of a program once,
+"""Fault-injection campaigns (docs/interfaces.md §10): fault every memory access of a program once,
 on Dask, and check that each trap is precise and recovers to the fault-free end.
 
 A client of :mod:`ptodbg.debug` only: the sites come from

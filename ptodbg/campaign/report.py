@@ -1,5 +1,5 @@
 """Campaign results people can use: the summary, a readable table, the JSON report and a
-session file per failing site (DESIGN.md §10)."""
+session file per failing site (docs/interfaces.md §10)."""
 
 from __future__ import annotations
 

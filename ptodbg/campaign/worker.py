@@ -74,7 +74,7 @@ def checker_for(spec: ProgramSpec, data: bytes) -> SiteChecker:
 
 
 def record(index: int, site: Site, verdict: Verdict) -> dict:
-    """One site's result line (DESIGN.md §10 keys first)."""
+    """One site's result line (docs/interfaces.md §10 keys first)."""
     return {"step": site.step, "pc": site.pc, "page": site.page, "access": site.access,
             "precise": verdict.precise, "recovered": verdict.recovered, "detail": verdict.detail,
             "site": index, "mnemonic": site.mnemonic, "address": site.address,

@@ -1,4 +1,4 @@
-"""The PTO emulator core: machine state, memory, semantics, traps (DESIGN.md §1).
+"""The PTO emulator core: machine state, memory, semantics, traps (docs/interfaces.md §1).
 
 The core knows nothing of the debugger.  Entry points: :class:`Machine`, the profiles
 ``DEBUG``/``REFERENCE``/``reference(n)``, and the permission bits ``R``/``W``/``X``.

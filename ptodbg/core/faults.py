@@ -106,7 +106,7 @@ class Fault(Exception):
 class Halt(Exception):
     """The emulator cannot go on for a reason outside the architecture.
 
-    Examples: fetching outside the reference profile's memory (CORE.md §7.12), a form
+    Examples: fetching outside the reference profile's memory (docs/architecture-notes.md §7.12), a form
     ptodbg decodes but does not execute (tile blocks), a program that has exited.
     The machine state is left exactly as it was before the attempt.
     """

@@ -1,4 +1,4 @@
-"""Loading programs into a machine (DESIGN.md §2, §3).
+"""Loading programs into a machine (docs/interfaces.md §2, §3).
 
 :func:`load` maps a validated :class:`~ptodbg.isa.elf.Program`:
 

@@ -14,7 +14,7 @@ Using it::
     m.recover()                                 # ACRE semantics after a trap stop
     m.peek_decode(0x1000)                       # what is there, with no side effect
 
-How it is fast (DESIGN.md §8): each address is decoded once into a *handler*, a closure
+How it is fast (docs/interfaces.md §8): each address is decoded once into a *handler*, a closure
 with its fields already extracted; ``handler(pc)`` executes the instruction and returns
 the next TPC, or raises :class:`Fault` before changing anything.  ``run`` counts how often
 each address executes; a hot run of instructions becomes one generated function
@@ -25,12 +25,12 @@ live in :mod:`ptodbg.core.memory`'s slow path; rare conditions (a pending ACRC t
 CYCLE read) switch to the precise path.  A write to code drops exactly the decoded
 instructions and blocks whose bytes it overlaps (``on_code_write``).
 
-Architectural state follows CORE.md §1; the representation choices:
+Architectural state follows the specification's (``asl/arch/state/``); the representation choices:
 
 * ``r`` is one 32-entry list indexed by Reg5 *source* code: 0..23 the GPRs (r[0] stays 0),
   24..27 T#1..T#4, 28..31 U#1..U#4 (newest first).  ``tq``/``uq`` count the valid entries:
   queue valid bits always form a prefix, so T#k is readable iff ``tq >= k``.
-* "Body active" (CORE.md §7.1, ptodbg choice): the body is entered implicitly by the
+* "Body active" (docs/architecture-notes.md §7.1, ptodbg choice): the body is entered implicitly by the
   first instruction of an open block that is not a header command.  It is kept lazily:
   ``hdr_end`` is the address after the BSTART or the last header command, and the body is
   active once execution has left it (``body_active``).  The entry is part of that first
@@ -1347,7 +1347,7 @@ class Machine:
 
 def _code_span(insn: int, length: int) -> int:
     """Bytes whose contents decide the decode at an address: the instruction's, plus the
-    halfword a 16-bit C.BSTART DIRECT peeks at (a fused BSTART.CALL, CORE.md §2.1)."""
+    halfword a 16-bit C.BSTART DIRECT peeks at (a fused BSTART.CALL: docs/architecture-notes.md, instruction length)."""
     if length == 16 and insn & 0xF == 0x2:
         return 4
     return length >> 3

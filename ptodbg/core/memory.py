@@ -18,7 +18,7 @@ never needs a flag test:
   snapshot is not shared with it: the snapshot takes a copy and the page stays fast,
   see :meth:`Memory.share_all`.)
 
-*Code on a data page costs a range test, not a cliff* (DESIGN.md §8).  The machine marks
+*Code on a data page costs a range test, not a cliff* (docs/interfaces.md §8).  The machine marks
 the bytes of every instruction it decoded (:meth:`mark_code`) in ``code``: per page, a
 reference count for each aligned 8-byte granule.  A page that holds code but would
 otherwise be fast for writes is in ``fast_code`` as ``(page, granule counts)``: a store
@@ -685,7 +685,7 @@ class Memory:
     def fetch(self, addr: int, size: int, check_exec: bool) -> bytes:
         """Instruction bytes.  Debug profile: the page must be mapped and executable
         (INST_PAGE_FAULT otherwise, a ptodbg extension).  Flat profile: fetching outside
-        memory is an emulator halt (CORE.md §7.12)."""
+        memory is an emulator halt (docs/architecture-notes.md §7.12)."""
         end = addr + size
         if self.limit is not None and end > self.limit:
             raise Halt(f"instruction fetch at {addr:#x} is outside the {self.limit}-byte memory")

@@ -1,4 +1,4 @@
-"""Machine profiles (DESIGN.md §2).
+"""Machine profiles (docs/interfaces.md §2).
 
 * ``debug``: sparse 4 KiB pages with r/w/x permissions; data faults are DATA_PAGE_FAULT,
   fetch from an unmapped or non-executable page is INST_PAGE_FAULT (a ptodbg extension:
@@ -6,7 +6,7 @@
 * ``reference``: the pto-spec reference profile: one flat read-write region of
   ``memory_bytes`` (256..65536, default 4096), accesses must end inside it, and at ACR >= 2
   inside the first 3072 bytes (``DataAccessPermitted``); identity translation; fetching
-  outside memory is an emulator halt (CORE.md §7.12).
+  outside memory is an emulator halt (docs/architecture-notes.md §7.12).
 * ``linux``: the debug profile plus a Linux user-mode environment (ptodbg.linux), whose
   process stack (argc, argv, envp, auxv) replaces the bare test binaries' stack: the loader
   maps none there, so a Linux program's null page stays unmapped.

@@ -1,4 +1,4 @@
-"""Where a program's stack goes (DESIGN.md §2): on pages no segment uses, never in the way.
+"""Where a program's stack goes (docs/interfaces.md §2): on pages no segment uses, never in the way.
 
 A program is never refused because of its stack.  The stack is the run of free pages
 directly below the requested top (``stack_top``; sp starts there), at most ``size`` bytes

@@ -1,4 +1,4 @@
-"""Block translation (DESIGN.md §8): a hot run of instructions becomes one Python function.
+"""Block translation (docs/interfaces.md §8): a hot run of instructions becomes one Python function.
 
 The machine's run loop counts how often each address starts an instruction outside any
 translated block; when one gets hot, :func:`translate` follows the instructions from there
@@ -343,7 +343,7 @@ class _Translation:
             g.entry_open = facts
             g.entry_handler = self.m.handler_at(pc)
         elif self.state == "open":
-            # A BSTART retires the open block first (CORE.md §7.2, ptodbg choice): a commit
+            # A BSTART retires the open block first (docs/architecture-notes.md §7.2, ptodbg choice): a commit
             # that selects another PC transfers there and opens nothing.  (IND and ICALL
             # starts, which always open their block, are never kept virtual: they are
             # calls of their handler.)

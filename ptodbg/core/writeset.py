@@ -9,7 +9,7 @@ registers written there.
 
 Bit ``k`` stands for GPR ``k`` (1..23; R0 is never written).  The mask of an instruction
 is its Reg5 destination fields (``RegDst``, ``RegDst0``, ``RegDst1``) that name a GPR, plus
-what it writes implicitly (CORE.md §7; ``asl/scalar``): a block start may open a call and
+what it writes implicitly (``asl/scalar``): a block start may open a call and
 write RA (R10, ``begin.asl``), the SETRET family writes RA, the frame templates move the frame's stack pointer and
 FEXIT/FRET reload their register range (``lifetime.asl``), and ACRC serviced in place by a
 system-call hook returns its result in a0.  A mask may hold more than the instruction

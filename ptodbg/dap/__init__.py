@@ -1,1 +1,1 @@
-"""The Debug Adapter Protocol server (``ptodbg dap``, DESIGN.md §9): a client of ptodbg.debug."""
+"""The Debug Adapter Protocol server (``ptodbg dap``, docs/interfaces.md §9): a client of ptodbg.debug."""

@@ -1,4 +1,4 @@
-"""The DAP requests of DESIGN.md §9, one method each (``on_<command>``; the requests that
+"""The DAP requests of docs/interfaces.md §9, one method each (``on_<command>``; the requests that
 run the machine are ``_move`` with their kind, see ``on_continue``).
 
 A handler returns the response body (or None for an empty one), raises
@@ -605,6 +605,9 @@ class Requests(EditorRequests):
                     self.fail(request, "cancelled")
                 elif result.ok:
                     self.respond(request, {"result": result.message or "ok", "variablesReference": 0})
+                    if result.extra.get("quit") and not self.ended:  # quit / q: the session ends
+                        self.ended = True
+                        self.send_event("terminated")
                 else:
                     self.fail(request, result.error or f"{line}: failed")
                 if invalidate:

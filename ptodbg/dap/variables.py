@@ -1,4 +1,4 @@
-"""Scopes and variables of a stopped program (DESIGN.md §9): Registers, Queues, Block,
+"""Scopes and variables of a stopped program (docs/interfaces.md §9): Registers, Queues, Block,
 Trap and the memory Events of the last step, plus a Frame scope for outer frames.
 
 A ``variablesReference`` is a number handed to the client for one stop; the table is

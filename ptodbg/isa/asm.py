@@ -1,4 +1,4 @@
-"""The PTO assembler: DESIGN.md §7 source text to an ELF64 executable.
+"""The PTO assembler: docs/interfaces.md §7 source text to an ELF64 executable.
 
 Source language
 ===============
@@ -28,18 +28,18 @@ Source language
 
   ``li REG, IMM`` (any value in -2**63 .. 2**64-1) expands to the shortest sequence of:
   ``c.movi`` (-16..15), ``addi zero, IMM`` (0..4095), ``subi zero, -IMM`` (-4095..-1: there is
-  no negative ADDI, CORE.md §7.16), ``lui`` (multiples of 4096 in the signed 32-bit range),
+  no negative ADDI, docs/architecture-notes.md §7.16), ``lui`` (multiples of 4096 in the signed 32-bit range),
   ``hl.lis`` (signed 32 bits), ``hl.liu`` (unsigned 32 bits), ``hl.lui`` (low 32 bits zero), one
   of those followed by ``slli REG, N`` (shifted constants), ``hl.lui`` + ``hl.addi``/``hl.subi``
   (within 2**24 of a multiple of 2**32).  None of these touch the queues.  Every other
-  64-bit constant uses the CORE.md §5.1 recipe ``hl.lui hi, ->REG; hl.liu lo, ->t;
+  64-bit constant uses the recipe of docs/architecture-notes.md (64-bit constants) ``hl.lui hi, ->REG; hl.liu lo, ->t;
   or REG, t#1, ->REG`` (16 bytes), which **pushes one entry onto the T queue** (two more
   when REG is ``t`` itself); ``li`` to ``ra`` never uses ``c.movi`` (that encoding is
   C.SETRET).
 
   ``mv RD, RS`` is ``c.movr RS, ->RD``.
 
-Output (DESIGN.md §3): ELF64 little-endian, ``e_machine`` 233, ``ET_EXEC``, entry ``_start``
+Output (docs/interfaces.md §3): ELF64 little-endian, ``e_machine`` 233, ``ET_EXEC``, entry ``_start``
 (else the first executable section; a program without code, or whose ``_start`` is not
 inside an executable section, is an error, so the output always loads).  The first section starts at 0x10000 (``text_base``);
 sections are grouped executable, read-only, writable, NOBITS, and every one after the first

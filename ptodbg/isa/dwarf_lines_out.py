@@ -2,7 +2,7 @@
 (``.debug_info``, ``.debug_abbrev``) that points readers at it.
 
 ``ptodbg asm`` and the in-memory assembly of a ``.s`` program call :func:`debug_sections`
-so that a debugger can map addresses to source lines and back (DESIGN.md §9).  The
+so that a debugger can map addresses to source lines and back (docs/interfaces.md §9).  The
 output is what GNU ``as -g`` writes for an assembly file, reduced to what the line
 table needs:
 

@@ -1,4 +1,4 @@
-"""ELF64 programs for PTO (DESIGN.md §3): a validating reader and the assembler's writer.
+"""ELF64 programs for PTO (docs/interfaces.md §3): a validating reader and the assembler's writer.
 
 Reader
 ======

@@ -1,6 +1,6 @@
 """Instruction fetch: an instruction's halfwords and its length, in one place.
 
-Length (CORE.md §2.1, derived from the catalogs): the low nibble of the first halfword gives
+Length (docs/architecture-notes.md, instruction length: derived from the catalogs): the low nibble of the first halfword gives
 16 bits (even nibble other than 0xE), 32 (odd, other than 0xF), 48 (0xE) or 64 (0xF).  The one
 exception is the fused BSTART.CALL: a C.BSTART DIRECT halfword (nibble 0x2) followed by a
 halfword with the C.SETRET pattern (``h1 & 0xf83f == 0x5016``) is one 32-bit instruction.

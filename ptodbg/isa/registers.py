@@ -1,7 +1,7 @@
 """Register names and Reg5 codes: the ISA's naming of the scalar register file.
 
-GPR ABI names follow ADR-0076 (CORE.md §1.2).  The 5-bit Reg5 selector means different
-things as a source and as a destination (CORE.md §1.1, ``asl/scalar/model/types/operands.asl``):
+GPR ABI names follow ADR-0076 (``docs/status/decisions/0076-block-scalar-and-tile-bindings.md``).  The 5-bit Reg5 selector means different
+things as a source and as a destination (``asl/scalar/model/types/operands.asl``):
 sources 0..23 read the GPRs (0 reads zero), 24..27 T#1..T#4 and 28..31 U#1..U#4;
 destinations 1..23 write a GPR, 31 pushes T, 30 pushes U and the rest discard.  The
 assembler, the disassembler and the machine all name registers from here.

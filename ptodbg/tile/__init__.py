@@ -1,4 +1,4 @@
-"""The tile part of the core layer (DESIGN.md §1, §12): tile data types and numeric formats,
+"""The tile part of the core layer (docs/interfaces.md §1, §12): tile data types and numeric formats,
 tile registers, the operation state of a block, and the tile operations.
 
 ``ptodbg.tile`` sits between ``ptodbg.core`` (which may import it) and ``ptodbg.isa``; it

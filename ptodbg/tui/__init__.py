@@ -1,4 +1,4 @@
-"""The Textual TUI of ptodbg (DESIGN.md §1: tui -> debug -> core -> isa; tui imports only
+"""The Textual TUI of ptodbg (docs/interfaces.md §1: tui -> debug -> core -> isa; tui imports only
 ptodbg.debug).
 
 :func:`ptodbg.tui.app.run_tui` is the entry point.  Each stop is one frozen

@@ -11,7 +11,7 @@ nothing on screen reads a machine that another thread is changing.
 
 The app keeps what is app-wide: the engine, the command runner and its worker, the keys
 (one table, :mod:`ptodbg.tui.keys`; the pane keys act on the main screen), the themes and
-the command palette.  Speed (DESIGN.md §8): the step keys run short commands on the UI
+the command palette.  Speed (docs/interfaces.md §8): the step keys run short commands on the UI
 thread, and presses that arrive while a step is still being painted are queued, never
 dropped (:mod:`ptodbg.tui.keys`); continue, until, next, goto, reverse-continue and big
 step counts run in a worker thread while the status bar counts steps, and ctrl+c sets
@@ -63,8 +63,11 @@ class PtodbgApp(App):
     LONG_HELP = keys.long_help()  # the F1 words of every bound action
 
     def __init__(self, dbg: Debugger, *, theme: str | None = None, themes_dir: Path | None = None,
-                 program_name: str | None = None, notice: str = "") -> None:
+                 program_name: str | None = None, notice: str = "", history_file: Path | None = None,
+                 startup: list[tuple[str, str]] | None = None) -> None:
         super().__init__()
+        self.history_file = history_file  # where the command line keeps its history (None: nowhere)
+        self.startup = list(startup or [])  # (file, line) of the start-up commands still to run
         self.gc_pause = GcPause()
         self._not_run = 0  # queued presses not run: a command of the burst failed, or ctrl+c
         self.dbg = dbg
@@ -126,6 +129,16 @@ class PtodbgApp(App):
         else:
             self.set_message("F1 lists every key; : opens the command line; ctrl+p the palette")
         self.call_after_refresh(self.gc_pause.freeze_and_resume)
+        if self.startup:
+            self.call_after_refresh(self._next_startup)
+
+    def _next_startup(self) -> None:
+        """Run the next start-up command (the init file's, then ``-x FILE``'s); the next
+        runs when this one has finished (see :meth:`_finish`)."""
+        if not self.startup or self.busy:
+            return
+        self._startup_line = self.startup.pop(0)
+        self.run_command(self._startup_line[1])
 
     def on_resize(self, event: events.Resize) -> None:
         self.main.apply_layout(event.size.width, event.size.height)  # before the screen lays out
@@ -236,6 +249,22 @@ class PtodbgApp(App):
             return
         self._request(*queued)
 
+    def _startup_done(self, result: CommandResult) -> None:
+        """After a start-up command: the next one, or none after a failure (gdb stops
+        sourcing a file at its first error; the message line names the file)."""
+        line = getattr(self, "_startup_line", None)
+        if line is None or result.command != line[1].strip().lstrip(":").strip():
+            return
+        self._startup_line = None
+        if not result.ok:
+            skipped = len(self.startup)
+            self.startup.clear()
+            self.call_after_refresh(self.set_message, f"{line[0]}: {result.error}"
+                                    + (f" ({plural(skipped, 'start-up command')} not run)" if skipped else ""),
+                                    error=True)
+        elif self.startup:
+            self.call_after_refresh(self._next_startup)
+
     def on_unmount(self) -> None:
         self.gc_pause.resume()
 
@@ -283,9 +312,13 @@ class PtodbgApp(App):
 
     def _finish(self, result: CommandResult, view: View | None) -> None:
         self.last_result = result
+        self._startup_done(result)
         spec = self.commands.spec_for(result.command) if result.command else None
         name = spec.name if spec is not None else None
         self.main.show_result(result, name)
+        if result.ok and result.extra.get("quit"):
+            self.exit()  # quit / q: as ctrl+q
+            return
         if result.ok and name == "load":
             self._apply_theme_choice()
             self.main.restore_views()
@@ -368,20 +401,25 @@ class PtodbgApp(App):
 
 # ====================================================================== entry
 def open_app(path: str | None = None, *, session: str | None = None, theme: str | None = None,
-             profile: str = "debug", compat: str | None = None) -> PtodbgApp:
+             profile: str = "debug", compat: str | None = None, history_file: Path | None = None,
+             startup: list[tuple[str, str]] | None = None) -> PtodbgApp:
     """Build the app for a program (None: the built-in demo) and an optional session
-    (:func:`~ptodbg.tui.launch.open_target`, which raises one clear sentence)."""
+    (:func:`~ptodbg.tui.launch.open_target`, which raises one clear sentence).  The
+    history file and start-up commands are what ``ptodbg tui`` gives it
+    (:mod:`ptodbg.tui.startup`); an app built without them keeps neither."""
     dbg, notice = open_target(path, session=session, profile=profile, compat=compat)
-    return PtodbgApp(dbg, theme=theme, notice=notice)
+    return PtodbgApp(dbg, theme=theme, notice=notice, history_file=history_file, startup=startup)
 
 
 def run_tui(path: str | None = None, session: str | None = None, theme: str | None = None,
-            profile: str = "debug", compat: str | None = None) -> int:
+            profile: str = "debug", compat: str | None = None, script: str | None = None) -> int:
     """``ptodbg tui`` and ``ptodbg``: run the app; 0 on a normal exit, 2 when the program
     or session cannot be opened or the theme does not exist (one line on standard error,
     naming the themes there are), 128 + N when signal N ended it and 129 when its
     terminal, input, output or parent went away (:mod:`ptodbg.tui.lifetime`)."""
+    from ptodbg.debug.files.datafiles import DataFileError
     from ptodbg.debug.files.program import OpenError
+    from ptodbg.tui.startup import history_path, startup_commands
 
     if theme is not None:
         problem = unknown_theme(theme)
@@ -389,8 +427,12 @@ def run_tui(path: str | None = None, session: str | None = None, theme: str | No
             sys.stderr.write(f"ptodbg: error: {problem}\n")
             return 2
     try:
-        app = open_app(path, session=session, theme=theme, profile=profile, compat=compat)
-    except (OpenError, sessions.SessionError) as e:
+        startup, problem = startup_commands(script)
+        app = open_app(path, session=session, theme=theme, profile=profile, compat=compat,
+                       history_file=history_path(), startup=startup)
+        if problem is not None:
+            app.theme_errors.append(problem)  # shown on the message line at start, as a theme file's
+    except (OpenError, sessions.SessionError, DataFileError) as e:
         sys.stderr.write(f"ptodbg: error: {' '.join(str(e).split())}\n")
         return 2
     with Lifetime(app, app.dbg.cancel) as lifetime:

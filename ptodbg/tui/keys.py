@@ -68,6 +68,8 @@ TAB_KEYS = tuple((tab, title, f"f{n}") for n, (tab, title) in enumerate((
     # gdb's auto-displays: the tab is hidden until the first display, and F7 shows it (and
     # how to make one) even then.
     ("tab-displays", "Displays"),
+    ("tab-stack", "Stack"),  # the selected frame's stack words and their pointer chains
+    ("tab-breakpoints", "Breakpoints"),  # list, toggle (space), delete (del)
 ), start=2))
 
 # The panes: (pane id, name, key).  Alt+letter, the letter named in the pane's title
@@ -129,7 +131,7 @@ OTHER_KEYS = (
 )
 
 GROUPS = {
-    "tabs": ("F2-F7", "Tabs", "Tabs"),
+    "tabs": ("F2-F9", "Tabs", "Tabs"),
     "panes": ("M-d/a/m/r/s/e/t/l", "Panes", "Panes"),
 }
 

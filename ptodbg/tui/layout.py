@@ -4,7 +4,8 @@ Three arrangements of the same widgets (the main screen switches by a class of i
 few sizes, never by moving widgets):
 
 * **compact** (the default 80x24 terminal, anything under 110 columns or 30 rows): the
-  disassembly over memory view A on the left, the registers on the right, the timeline
+  disassembly over memory view A on the left, the registers on the right (their pointer
+  chains when the pane is maximised: alt+r), the timeline
   as one line; the other panes are one key away (a pane or tab key shows them
   maximised).  Boxes lose their side borders: every column goes to code and bytes.
 * **normal** (120x40, 160x50): everything at once.  Disassembly, the two memory views and
@@ -38,6 +39,8 @@ DISASM_NARROW = 34
 DISASM_NORMAL = 44
 DISASM_WIDE_MIN = 48
 REGS_ROWS = 18  # 12 register rows, 4 queue rows, the borders
+POINTER_ROWS = 7  # under them: a caption and six registers that point into memory, with their chains
+REGS_PANE = REGS_ROWS + POINTER_ROWS  # the registers pane where the layout gives it its height
 STATE_ROWS = 5  # the least of the TPC/block pane: TPC, steps and the block, with borders
 CHROME_ROWS = 4  # status bar, message line, command line, key footer
 EVENTS_FULL = 46  # "16 store 00012038 8 403f3e3d3c3b3a39 -> ..." with its borders
@@ -72,7 +75,7 @@ def plan_layout(width: int, height: int) -> LayoutPlan:
     work = height - CHROME_ROWS - timeline
     if width >= 200 and height >= 45:
         memory = memory_fit(width - DISASM_WIDE_MIN)
-        side = REGS_ROWS
+        side = REGS_PANE
         lower = max(8, (work - side) * 2 // 5)
         return LayoutPlan(WIDE, width - memory, 0, lower, side, timeline)
     side = SIDE_FULL if width >= 140 else SIDE_NARROW
@@ -81,4 +84,4 @@ def plan_layout(width: int, height: int) -> LayoutPlan:
     disasm = max(DISASM_MIN, width - side - memory)
     lower = max(8, work * 2 // 5)
     return LayoutPlan(NORMAL, disasm, side, lower, 0, timeline, EVENTS_FULL if width >= 140 else EVENTS_NARROW,
-                      max(6, work - REGS_ROWS - STATE_ROWS))
+                      max(6, work - REGS_PANE - STATE_ROWS))

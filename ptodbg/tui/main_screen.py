@@ -62,6 +62,8 @@ from ptodbg.tui.widgets.hexview import MEMORY_VIEWS, home_address, place_views
 from ptodbg.tui.widgets.timeline import TimelineStrip
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from ptodbg.debug.engine.debugger import Debugger
     from ptodbg.debug.view.capture import View
     from ptodbg.debug.view.records import Registers
@@ -78,6 +80,7 @@ class Host(Protocol):
     dbg: Debugger
     commands: Commands
     view: View
+    history_file: Path | None
     last_result: CommandResult | None
     count: CountPrefix
 
@@ -140,6 +143,7 @@ class MainScreen(Screen[None]):
             yield TextLine("", id="message")
             yield CommandLine(self.run_line, self.host.action_leave_input, id="command", compact=True,
                               complete=self.host.commands.complete, show=self.host.set_message,
+                              history_file=self.host.history_file,
                               placeholder=": command (help lists them; enter repeats the last)")
             yield KeyFooter(id="footer")
         yield size(TimelineStrip(id="timeline"))
@@ -165,6 +169,11 @@ class MainScreen(Screen[None]):
         for selector, rules in self._sizes(plan).items():
             for name, value in rules.items():
                 setattr(sized[selector].styles, name, value)
+
+    def on_screen_resume(self) -> None:
+        """Back from a dialog (the fault dialog, goto): the key footer says again whether
+        letters type, from where the focus is now (the dialog's input is gone)."""
+        self.app.call_after_refresh(lambda: self.one("#footer", KeyFooter).show_for(isinstance(self.app.focused, Input)))
 
     def on_mount(self) -> None:
         self._mounted = True
@@ -322,6 +331,11 @@ class MainScreen(Screen[None]):
             host.set_message(f"breakpoint {bp.ident} at {address:#x} ({where})")
         host.republish()
 
+    def on_breakpoints_pane_act(self, event) -> None:
+        """The Breakpoints tab asks to enable, disable or delete one (a key or a click)."""
+        if not self.host.refused_while_busy():
+            self.host.run_command(event.line)
+
     def on_timeline_strip_travel(self, event: TimelineStrip.Travel) -> None:
         if event.step == self.host.view.steps:
             self.host.set_message(f"already at step {event.step:,}")
@@ -459,7 +473,10 @@ class MainScreen(Screen[None]):
         self.host.count.clear()
         tabs = self.one("#tabs", TabbedContent)
         tabs.active = tab
-        self._bring(tabs, tabs.get_pane(tab))
+        pane = tabs.get_pane(tab)
+        self._bring(tabs, pane)
+        for widget in pane.query(f".{PANE_CLASS}"):  # a lazy pane maximised into sight draws now
+            widget.catch_up()  # type: ignore[attr-defined]
 
     def action_zoom(self) -> None:
         """Maximise the focused pane, or bring the others back."""

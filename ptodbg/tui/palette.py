@@ -11,6 +11,8 @@ from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.content import Content
+from textual.fuzzy import Matcher
 
 from ptodbg.debug.commands import Commands
 
@@ -32,6 +34,20 @@ class PtodbgApp(Protocol):
 
     def run_command(self, line: str) -> None: ...
     def use_theme(self, name: str) -> None: ...
+
+
+def highlighted(matcher: Matcher, text: str) -> Content:
+    """``text`` with the matched characters styled, read as plain text: a usage such as
+    ``disassemble [/r|/s]`` holds brackets that Textual's markup would take for tags
+    (``Matcher.highlight`` parses its candidate as markup)."""
+    content = Content(text)
+    score, offsets = matcher.fuzzy_search.match(matcher.query, text)
+    if not score:
+        return content
+    for offset in offsets:
+        if not text[offset].isspace():
+            content = content.stylize(matcher.match_style, offset, offset + 1)
+    return content
 
 
 def _needs_arguments(usage: str) -> bool:
@@ -67,7 +83,8 @@ class DebuggerCommands(Provider):
 
     async def discover(self) -> Hits:
         for name, usage, help_text, needs in self._entries():
-            yield DiscoveryHit(f"command: {usage}", self._callback(name, needs), help=help_text)
+            text = f"command: {usage}"
+            yield DiscoveryHit(Content(text), self._callback(name, needs), text=text, help=help_text)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
@@ -75,7 +92,7 @@ class DebuggerCommands(Provider):
             text = f"command: {usage}"
             score = matcher.match(text)
             if score > 0:
-                yield Hit(score, matcher.highlight(text), self._callback(name, needs), help=help_text)
+                yield Hit(score, highlighted(matcher, text), self._callback(name, needs), text=text, help=help_text)
 
 
 class SymbolCommands(Provider):

@@ -106,11 +106,15 @@ class ViewPane:
         self.show(view)
 
     def is_displayed(self) -> bool:
-        """True when the pane is on screen (its tab is open)."""
+        """True when the pane is on screen (its tab is open; in a small terminal, its tab
+        row maximised while the row's own column is hidden)."""
+        maximized = getattr(self.screen, "maximized", None)  # type: ignore[attr-defined]
         node = self
         while node is not None:
             if not node.display:  # type: ignore[attr-defined]
                 return False
+            if node is maximized:
+                return True
             node = node.parent  # type: ignore[attr-defined]
         return True
 

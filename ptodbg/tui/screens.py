@@ -57,6 +57,11 @@ class HelpScreen(ModalScreen[None]):
             yield Static(legend)
             yield Label("escape closes this help", classes="help-foot")
 
+    def on_mount(self) -> None:
+        """The body has the focus from the start: pgdn, down and end scroll it at once (at
+        80x24 only ten keys fit on the first page)."""
+        self.query_one("#help-body").focus()
+
     async def action_dismiss(self, result: None = None) -> None:
         self.dismiss(None)
 

@@ -3,5 +3,5 @@
 driven by Textual's web driver), which ends when its page closes or the server stops.
 
 A client of nothing in ptodbg but the command line it starts: the layering is cli → web,
-and the web layer imports neither the TUI nor the engine (DESIGN.md §1).
+and the web layer imports neither the TUI nor the engine (docs/interfaces.md §1).
 """

@@ -65,7 +65,7 @@ def test_text_is_the_console_and_json_stays_the_default():
         "(ptodbg) x/4xb dst",
         "0x11040 <dst>:\t0x01\t0x02\t0x03\t0x04\t\t\t\t\t....",
         "(ptodbg) print/x u8[dst+3]",
-        "u8[dst+3] = 0x4",
+        "$1 = 0x4",  # gdb's value history
         "(ptodbg) bogus",
         "error: unknown command 'bogus'; type 'help' for the list",
     ]

@@ -166,6 +166,26 @@ def test_looking_is_allowed_before_configuration_done_and_moving_is_not(client):
     client.start(FRAMES)
     assert result(client, "x/2xb _start").startswith("0x10000 <_start>:\t0x")
     assert result(client, "info frame").startswith("Stack level 0")
-    assert result(client, "print/x 12") == "12 = 0xc"
+    assert result(client, "print/x 12") == "$1 = 0xc"  # gdb's value history
     refused = client.repl("finish")
     assert not refused["success"] and "configurationDone" in refused["message"]
+
+
+def test_the_day_one_commands_run_in_the_debug_console(client):
+    """Issue 26's commands are the console's too (one language): the value history, the
+    breakpoint table, telescope, disassemble, reverse-finish and reverse-next (each a
+    stop), and quit, which ends the session."""
+    start_at(client, "twice+8")
+    assert result(client, "print 2 + 3") == "$1 = 0x5 (5)" and result(client, "print $1 * 2") == "$2 = 0xa (10)"
+    assert result(client, "info breakpoints").splitlines()[0].split() == ["Num", "Type", "Disp", "Enb", "Address",
+                                                                         "What"]
+    assert result(client, "telescope sp 1").startswith("00:0000│ sp")
+    assert "Dump of assembler code for function twice:" in result(client, "disas")
+    r = client.repl("reverse-finish")
+    assert r["success"] and r["body"]["result"].startswith("run back to call of #0 twice")
+    client.stopped()
+    r = client.repl("rn")
+    assert r["success"] and r["body"]["result"].startswith("reversed to step")
+    client.stopped()
+    assert client.repl("quit")["success"]
+    client.event("terminated")

@@ -23,8 +23,8 @@ def test_x_fmt_print_fmt_and_info_registers_in_the_debug_console(client):
     assert r["success"], r
     address, rest = r["body"]["result"].split(" ", 1)
     assert rest == "<counter>:\t0x0000000000000003"
-    assert client.repl("print/x s1")["body"]["result"] == f"s1 = {address}"
-    assert client.repl("print/t u64[counter]")["body"]["result"] == "u64[counter] = 11"
+    assert client.repl("print/x s1")["body"]["result"] == f"$1 = {address}"  # the value history
+    assert client.repl("print/t u64[counter]")["body"]["result"] == "$2 = 11"
     assert client.repl("info registers s1")["body"]["result"] == f"s1             {address:<20}{int(address, 16)}"
     bad = client.repl("x/4xb 0x7fff0000")
     assert not bad["success"] and "cannot access memory at 0x7fff0000" in bad["message"]

@@ -474,7 +474,7 @@ def test_console_commands_through_evaluate(client):
     assert r["success"] and r["body"]["result"].endswith(": 0000000000000000")
     r = client.repl("bt")
     assert r["success"] and "bump" in r["body"]["result"]
-    assert client.repl("print s1 + 8")["body"]["result"].startswith("s1 + 8 = ")
+    assert client.repl("print s1 + 8")["body"]["result"].startswith("$1 = ")
     r = client.repl("frobnicate now")
     assert not r["success"]
     r = client.repl("goto -5")

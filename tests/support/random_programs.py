@@ -525,8 +525,9 @@ def alu_words():
 
 
 @st.composite
-def programs(draw, max_segments: int = 18, rich: bool = False) -> RandomProgram:
-    """A random valid program (see the module docstring)."""
+def programs(draw, max_segments: int = 18, rich: bool = False, calls: bool = False) -> RandomProgram:
+    """A random valid program (see the module docstring); ``calls``: at least one function,
+    and half the segments call one (for the reverse moves over calls)."""
     slots = [f".Lpatch{k}" for k in range(draw(st.integers(0, 3)))] if rich else []
     b = _Builder(draw, ".Lm", rich, slots)
     b.lines += ["    .text", "    .globl _start", "_start:"]
@@ -542,7 +543,7 @@ def programs(draw, max_segments: int = 18, rich: bool = False) -> RandomProgram:
 
     functions: list[tuple[str, int, int]] = []
     bodies: list[str] = []
-    for k in range(draw(st.integers(0, 2))):
+    for k in range(draw(st.integers(1 if calls else 0, 2))):
         f = _Builder(draw, f".Lf{k}_", rich, slots)
         f.emitted = b.emitted
         f.tq, f.uq = b.tq, b.uq  # every call site has at least the prologue's pushes
@@ -556,7 +557,9 @@ def programs(draw, max_segments: int = 18, rich: bool = False) -> RandomProgram:
 
     for _ in range(draw(st.integers(1, max_segments))):
         kind = draw(st.integers(0, 9))
-        if kind <= 4:
+        if calls and kind >= 5:
+            b.call(functions)
+        elif kind <= 4:
             b.simple()
         elif kind <= 6:
             b.loop()

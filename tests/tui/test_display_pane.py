@@ -94,4 +94,4 @@ async def test_x_fmt_and_info_registers_on_the_command_line():
         await command(pilot, "info registers a1")
         assert app.message_text == "a1             0x11040             69696"
         await command(pilot, "print/x u8[dst+15]")
-        assert app.message_text == "u8[dst+15] = 0x10"
+        assert app.message_text == "$1 = 0x10"  # gdb's value history

@@ -100,4 +100,7 @@ async def test_disable_and_enable_change_the_breakpoint_marker():
         await command(pilot, "enable")
         assert main in app.view.breakpoints
         await command(pilot, "info breakpoints")
-        assert message(app).startswith(f"  1 break  y {main:#x} main hits=0 (ignore next 3 hits)")
+        assert message(app).startswith("Num     Type") and "the rest is in the Console tab" in message(app)
+        logged = "\n".join(strip.text for strip in app.query_one("#console").lines)
+        assert f"1       breakpoint      keep y   {main:#x}" in logged
+        assert "Will ignore next 3 crossings of breakpoint." in logged

@@ -122,3 +122,24 @@ def test_memory_b_maximised_at_80x24(snap_compare):
 
 def test_the_history_tab_maximised_at_80x24(snap_compare):
     assert snap(snap_compare, "s", "s", "s", "f2", size=(80, 24))
+
+
+# ------------------------------------------------------------ the context view (issue 26)
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)], ids=["80x24", "160x50"])
+def test_registers_point_into_memory_at(snap_compare, size):
+    """After the demo's call: a0 and a1 point at src and dst (their first words shown),
+    ra at back; at 80x24 the registers pane is maximised to show them."""
+    keys = ("s", "s", "s", "s", "alt+r", "z") if size == (80, 24) else ("s", "s", "s", "s")
+    assert snap(snap_compare, *keys, size=size)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)], ids=["80x24", "160x50"])
+def test_the_stack_tab_at(snap_compare, size):
+    """A Linux process stopped in a function: the Stack tab telescopes sp (argv and envp
+    strings, code pointers with their symbols); at 80x24 it is maximised (F8)."""
+    assert snap(snap_compare, ":until say+0x12", "f8", path=program("hello_linux.s"), profile="linux", size=size)
+
+
+def test_the_breakpoints_tab(snap_compare):
+    assert snap(snap_compare, ":break copy", ":tbreak fill if a0 != 0", ":watch a4", ":rwatch src 16",
+                ":disable 3", "f9")

@@ -34,13 +34,33 @@ def test_the_model_puts_pages_events_and_marks_in_their_columns(tmp_path):
     d.set_perms(d.resolve("counter"), 8, "r--", at=500)
     d.cont(400)
     timeline = viewer.capture().timeline
-    model = StripModel(timeline, {1: 0, 400: 1}, 1000, 100)
+    assert len(timeline.detail) == timeline.horizon  # a run this short is known attempt by attempt ...
+    model = StripModel(timeline.replace(detail=()), {1: 0, 400: 1}, 1000, 100)  # ... the summaries are for longer
     assert model.marks[column_of(500, 1000, 100)].kind == "edit"
     assert model.columns[column_of(1, 1000, 100)].mark.kind == "breakpoint"
     written = [c for c, pages in enumerate(model.pages) if pages]
     assert written and max(written) <= column_of(400, 1000, 100)  # summaries only where the run went
     assert model.columns[column_of(400, 1000, 100)].level >= 1
     assert all(column.level == 0 for column in model.columns[column_of(401, 1000, 100) + 1:])
+
+
+def test_a_short_run_is_pictured_attempt_by_attempt_and_the_keys_move_by_whole_steps(tmp_path):
+    """Under 4,096 steps the history holds one snapshot interval, so its summary says one
+    thing for the whole run; the view then carries each attempt's memory events
+    (``Timeline.detail``: the DMA of the demo's step 3 has 16, ``asl/scalar/amo/DMA.asl``),
+    and each step gets its own columns."""
+    d = open_debugger(None)
+    viewer = Viewer(d)
+    d.until("done")
+    timeline = viewer.capture().timeline
+    assert timeline.detail[2] == 16 and timeline.detail[10] == 16  # copy, then overlap (8 loads, 8 stores)
+    assert sum(timeline.detail) == 32 and len(timeline.detail) == timeline.horizon == d.steps
+    model = StripModel(timeline, {}, 10, 80)  # 8 columns a step
+    assert [c.level for c in model.columns[24:32]] == [8] * 8 and model.columns[23].level == 0
+    assert {c.step for c in model.columns[24:32]} == {3}
+    d.goto(3)
+    d.set_memory(d.resolve("dst"), b"\x01")  # an edit: the detail is made again, same counts
+    assert viewer.capture().timeline.detail[:3] == (0, 0, 16)
 
 
 async def strip_of(app: PtodbgApp) -> TimelineStrip:
@@ -88,8 +108,11 @@ async def test_breakpoint_stops_are_marked_and_the_keys_travel_between_marks(dem
         assert demo.view.steps == stop and demo.dbg.steps == stop
         await press(pilot, "home", "enter")
         assert demo.view.steps == 0
+        assert strip.scale < strip.ncols  # the demo's run is short: a step takes several columns
         await press(pilot, "right", "right", "enter")
-        assert demo.view.steps == strip.step_at(column_of(0, strip.scale, strip.ncols) + 2)
+        assert demo.view.steps == 2  # left/right move by whole steps, never a part of one
+        await press(pilot, "left", "enter")
+        assert demo.view.steps == 1
 
 
 @pilot_test

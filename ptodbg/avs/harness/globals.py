@@ -285,7 +285,7 @@ def _set_bundle_active(h: Harness, v: object) -> None:
 
 
 def _body_active(h: Harness) -> Scalar:
-    """_BundleBodyActive: ptodbg enters the body implicitly (``hdr_end``, CORE.md §7.1);
+    """_BundleBodyActive: ptodbg enters the body implicitly (``hdr_end``, docs/architecture-notes.md §7.1);
     the explicit flag of the model maps onto it."""
     m = h.m
 

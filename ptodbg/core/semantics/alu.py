@@ -2,7 +2,7 @@
 
 Value rules: all arithmetic wraps mod 2^64; W forms compute on the low 32 bits and
 sign-extend (ScalarBinaryW); shifts use SrcR[5:0] (W: [4:0]); division by zero gives
-quotient 0 and remainder = dividend (CORE.md §7.15).  ADDI/SUBI immediates are unsigned
+quotient 0 and remainder = dividend (docs/architecture-notes.md §7.15).  ADDI/SUBI immediates are unsigned
 (§7.16).  The right-operand modifier of the binary forms is SrcRType: 00 sign-extend the
 low word, 01 zero-extend it, 10 negate (ADD/SUB) or NOT (AND/OR/XOR), 11 none (§7.17),
 applied before ``<< shamt`` (DecodeScalarBinaryRightModifier in ``dispatch/decode.asl``).
@@ -184,7 +184,7 @@ def binary(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
 # ------------------------------------------------------------------ immediates
 _IMMEDIATE = {
     "ADDI": Shape("addi", result="({a} + {imm}) & M"),
-    "SUBI": Shape("subi", result="({a} - {imm}) & M"),  # zext(uimm): CORE.md §7.16
+    "SUBI": Shape("subi", result="({a} - {imm}) & M"),  # zext(uimm): docs/architecture-notes.md §7.16
     "ANDI": Shape("andi", result="{a} & {imm}"),
     "ORI": Shape("ori", result="{a} | {imm}"),
     "XORI": Shape("xori", result="{a} ^ {imm}"),
@@ -199,7 +199,7 @@ _IMMEDIATE_FIELDS = ("uimm12", "uimm24", "simm12", "simm24")
 
 @shaped(*_IMMEDIATE, *(f"HL.{name}" for name in _IMMEDIATE))
 def immediate(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
-    """Rd <- SrcL op imm.  ADDI/SUBI (and W) zero-extend their immediate (CORE.md §7.16),
+    """Rd <- SrcL op imm.  ADDI/SUBI (and W) zero-extend their immediate (docs/architecture-notes.md §7.16),
     the logical forms sign-extend it; the W forms compute on the low word and sign-extend
     (ScalarBinaryW)."""
     for name in _IMMEDIATE_FIELDS:  # (a loop, not a generator: this runs for every ADDI built)

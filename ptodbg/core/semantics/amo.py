@@ -2,7 +2,7 @@
 ``asl/scalar/amo/DMA.asl``).
 
 DMA is the headline instruction: an exact 64-byte copy [SrcL] -> [SrcR] with memmove
-semantics.  The order of CORE.md §4.2 is kept literally: both address operands are read
+semantics.  The order of the DMA contract (``asl/scalar/amo/DMA.asl``) is kept literally: both address operands are read
 first (so ``dma [a0], a0`` and queue sources see pre-instruction values), the whole
 source range is probed for read, then the whole destination range for write - a failing
 probe raises DATA_PAGE_FAULT with that range's start address, before any byte is read

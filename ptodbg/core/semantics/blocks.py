@@ -1,11 +1,11 @@
-"""Block commands: BSTART/BSTOP and the header commands (CORE.md §1.8).
+"""Block commands: BSTART/BSTOP and the header commands (``asl/block/model/dispatch/start.asl``, ``commands.asl``).
 
 Sources: ``asl/block/model/dispatch/start.asl`` (target, retiring commit, begin),
 ``asl/block/model/lifecycle/{begin,enter-stop}.asl``, ``asl/block/model/state/barg.asl``,
 ``asl/block/model/commit/validation.asl`` (CompleteBundleAt) and
 ``asl/block/model/dispatch/commands.asl`` (header placement rules).
 
-A BSTART that retires an open block (CORE.md §7.2).  IND and ICALL (C.BSTART.STD/FP IND,
+A BSTART that retires an open block (docs/architecture-notes.md §7.2).  IND and ICALL (C.BSTART.STD/FP IND,
 BSTART.STD/FP IND, BSTART.ICALL) exist to consume the retiring BPCN: they snapshot it,
 commit the retiring block and always open the new block at P carrying the snapshot
 (``start.asl``, ``docs/block/execution/BSTART.ICALL.md``, ADR-0077 decision 035), whatever
@@ -16,7 +16,7 @@ BSTART at P first commits the open block; if that commit selects a next PC other
 is *not* opened - the instruction at the target runs next.  Otherwise the new block opens
 as usual.  (The literal ASL model would overwrite the retiring target there too.)
 
-Body entry (CORE.md §7.1, README "Precise faults"): header commands advance the header
+Body entry (docs/architecture-notes.md §7.1, README "Precise faults"): header commands advance the header
 position (``m.hdr_end``, see :func:`_record`); the body is entered by the first attempt at
 that position of an instruction that is not a command when it completes; an attempt that
 faults is rejected whole and leaves the body unentered (``Machine._enter_trap``).

@@ -14,11 +14,11 @@ Value rules:
   zero-extended; SETC immediates are shifted left by shamt (ExecuteDecodedSetCommit*).
 * SETC.* write CommitArgument (0/1) and TAKEN and mark the block's condition as set
   (ExecuteSetCommit); the placement rule makes sure it is the first one in a COND block.
-* C.CMP.EQI/NEI read T#1 without an availability check (CORE.md §7.5) and push T.
+* C.CMP.EQI/NEI read T#1 without an availability check (docs/architecture-notes.md §7.5) and push T.
 * J: TPC + 2*simm22.  JR: Reg5(SrcL) + 2*simm12, an odd target raises INST_PC_FAULT with
   the target as argument, before any effect.  SETRET-family: R10 and the block-local
   return address LRA := TPC + 2*zext(imm); not a jump.  ADDTPC: Rd := TPC + (sext(imm)
-  << 12) (CORE.md §7.7).
+  << 12) (docs/architecture-notes.md §7.7).
 
 The compare, condition-setting, jump and return-address forms are shapes
 (:mod:`~ptodbg.core.semantics.shapes`): one source text per condition and operand kind,
@@ -143,7 +143,7 @@ def cmp_imm(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
 
 @shaped("C.CMP.EQI", "C.CMP.NEI")
 def c_cmp(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
-    """T <- (T#1 cond sext(simm5)); T#1 is read with no availability check (CORE.md §7.5)."""
+    """T <- (T#1 cond sext(simm5)); T#1 is read with no availability check (docs/architecture-notes.md §7.5)."""
     cond = _condition(form.mnemonic)
     return Op(_test_shape("value", cond, "imm"), {"a": T_BASE}, {"imm": v["simm5"] & M}, PUSH_T, 2)
 

@@ -26,7 +26,7 @@ not enter the body (they are commands for :meth:`Machine._enter_trap`).
 
 *Frame templates use R2 as the stack pointer* (``PTO_FRAME_SP_INDEX = 2`` in lifetime.asl)
 and R10 as ra (``PTO_FRAME_RA_INDEX``), although the ADR-0076 ABI names call R1 ``sp`` and
-R2 ``a0`` (CORE.md §1.2, §7.3).  ptodbg follows the ASL constants; the register is
+R2 ``a0`` (ADR-0076; docs/architecture-notes.md §7.3).  ptodbg follows the ASL constants; the register is
 ``m.frame_sp`` (default ``FRAME_SP`` = 2), which the ``linx-v0.4`` compatibility mode sets to
 R1 because LinxISA v0.4 code keeps its stack pointer there.  Restoring R10 also sets
 LRA (``_ReturnAddress``); FRET.RA returns through LRA as it was before the restore.
@@ -360,7 +360,7 @@ def _splits_blocks(m: Machine, h: Handler) -> Handler:
     """linx-v0.4 compatibility: the frame commands are block boundaries ("Bundle Split"),
     as that code relies on - a call block is closed by the FRET/FENTRY at its return
     label.  An open block commits first; when its commit selects another PC control goes
-    there and the template does not run (the same rule as a retiring BSTART, CORE.md
+    there and the template does not run (the same rule as a retiring BSTART, docs/architecture-notes.md
     §7.2).  A template resumed after a fault has already retired its block."""
     def split(pc: int) -> int:
         if m.blk and m.frame is None:

@@ -11,7 +11,7 @@ Memory (TLOAD, TSTORE, TPREFETCH) goes through :class:`MemoryPort`: every elemen
 footprint is probed first (ProbeDataAccess: natural alignment, then the page permissions
 through the memory's ``check``, whose probe log the fault-injection sites read), and only
 then are the elements read or written, each with its event; so a fault leaves memory,
-events and the reservation untouched (the DMA rule of DESIGN.md §12).
+events and the reservation untouched (the DMA rule of docs/interfaces.md §12).
 """
 
 from __future__ import annotations

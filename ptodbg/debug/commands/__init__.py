@@ -1,4 +1,4 @@
-"""The command language (DESIGN.md §5): one parser for the TUI command line, the
+"""The command language (docs/interfaces.md §5): one parser for the TUI command line, the
 command palette and batch mode.
 
 :meth:`Commands.execute` takes one line and returns a :class:`CommandResult`; batch mode
@@ -14,12 +14,15 @@ work is bounded by the engine's step limit (batch ``--max-steps``) or its interr
 
 The package holds the language (:mod:`.language`: words, the command table, running a
 line) and one module per kind of command, each registering its commands as it is
-imported: :mod:`.run` (moving), :mod:`.breaks` (breakpoints and watchpoints),
-:mod:`.edits` (changing the machine), :mod:`.inspect` (looking), :mod:`.frames`,
-:mod:`.last`, :mod:`.tiles` (the tile registers) and :mod:`.files` (sessions, help).  The order of the imports below is the
-order ``help`` lists them.  Beside them: completion (:mod:`.completion`), gdb's formats
-(:mod:`.memformat`), auto-displays (:mod:`.displays`, :mod:`.stopdisplays`) and batch mode
-(:mod:`.batch`).
+imported: :mod:`.run` (moving, forward and back), :mod:`.breaks` (breakpoints and
+watchpoints), :mod:`.scripts` (``commands N`` ... ``end``), :mod:`.edits` (changing the
+machine) with :mod:`.values` (gdb's value history, convenience variables, ``set var``),
+:mod:`.inspect` (looking, ``telescope``), :mod:`.source` (``disassemble``, ``list``,
+``info line``, ``info source``), :mod:`.frames`, :mod:`.last`, :mod:`.tiles` (the tile registers), :mod:`.process`
+(``quit``, gdb's run/start/kill, ``info proc mappings``) and :mod:`.files` (sessions, help).  The
+order of the imports below is the order ``help`` lists them.  Beside them: completion
+(:mod:`.completion`), gdb's formats (:mod:`.memformat`), auto-displays (:mod:`.displays`,
+:mod:`.stopdisplays`) and batch mode (:mod:`.batch`).
 """
 
 from __future__ import annotations
@@ -41,5 +44,5 @@ __all__ = ["ARGUMENT_KINDS", "MAX_LOCATION", "CommandResult", "CommandSpec", "Co
 # The command modules register their commands as they are imported, in this order (the
 # order help lists them).
 # isort: off
-from ptodbg.debug.commands import run, breaks, edits, inspect, frames, last, tiles, files  # noqa: E402, F401
+from ptodbg.debug.commands import run, breaks, scripts, edits, inspect, source, frames, last, tiles, process, files  # noqa: E402, F401, I001
 # isort: on

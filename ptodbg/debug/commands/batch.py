@@ -2,7 +2,7 @@
 
 ``ptodbg batch PROGRAM -x SCRIPT`` reads one command per line (``#`` starts a comment at
 the start of a line or after whitespace, so ``t#1`` stays an operand); ``-c "CMD; CMD"``
-takes them from the argument.  Every command prints exactly one JSON object (DESIGN.md
+takes them from the argument.  Every command prints exactly one JSON object (docs/interfaces.md
 §5): ``{"command", "ok": true, "state", ...}`` or ``{"command", "ok": false, "error"}``.
 Nothing else is written to standard output.  With ``--text`` (:func:`transcript`) each
 command prints what the TUI's console shows instead, as a gdb session reads: the command
@@ -77,6 +77,8 @@ def run(dbg: Debugger, commands: Iterable[str], out: TextIO, *, text: bool = Fal
         else:
             out.write(json.dumps(result.as_json(dbg), separators=(",", ":")) + "\n")
         out.flush()
+        if result.ok and result.extra.get("quit"):
+            break  # quit: the rest of the script is not run
     if dbg.cancel.is_set():
         return INTERRUPTED_STATUS
     return 1 if failed else 0

@@ -25,10 +25,14 @@ if TYPE_CHECKING:
     from ptodbg.debug.commands import Commands, CommandSpec
 
 REGISTER_WORDS = (*GPR_NAMES, "pc")
+PREFIX_ALIASES = {"i": "info"}  # gdb's ``i r``, ``i b``: a first word standing for another
+SUBCOMMAND_WORDS = ("info", "show")  # words whose second word names the command
+TWO_WORD_PREFIXES = ("set", "watch", "last")  # ... when it is a subcommand (set mem, watch tile)
 PERMISSIONS = ("---", "r--", "rw-", "r-x", "rwx", "-w-", "--x", "-wx")
 WATCH_MODES = ("r", "w", "rw")
 # Literal words some commands take in their "word" positions.
-KEYWORDS = {"break": ("if",), "tbreak": ("if",), "inject": ("at", "once")}
+KEYWORDS = {"break": ("if",), "tbreak": ("if",), "inject": ("at", "once"), "watch": ("if",), "rwatch": ("if",),
+            "awatch": ("if",), "bt": ("full",)}
 MAX_FILES = 2000  # entries read from one directory while completing a path
 _IDENTIFIER_TAIL = re.compile(r"[A-Za-z_.$][A-Za-z0-9_.$]*$")
 
@@ -39,8 +43,13 @@ def complete(commands: Commands, line: str, limit: int = 50) -> list[str]:
     head = line.lstrip()
     if " " not in head:
         return _command_names(commands, head, limit)
-    word = head.split(" ", 1)[0].lower()
-    if word in ("info", "set", "watch", "last") and head.count(" ") == 1 and not head.endswith("  "):
+    typed = head.split(" ", 1)[0]
+    word = typed.lower()
+    alias = PREFIX_ALIASES.get(word)
+    if alias is not None:  # gdb's ``i r``: complete as ``info r``, keep what was typed
+        found = complete(commands, alias + head[len(typed):], limit)
+        return [typed + candidate[len(alias):] for candidate in found]
+    if word in (*TWO_WORD_PREFIXES, *SUBCOMMAND_WORDS) and head.count(" ") == 1 and not head.endswith("  "):
         sub = _subcommands(commands, head, limit)
         if sub:
             return sub

@@ -4,6 +4,7 @@ set mem (timeline edits, replayed by reverse execution)."""
 from __future__ import annotations
 
 from ptodbg.debug.commands.language import CommandResult, Commands, command
+from ptodbg.debug.commands.values import assign, split_assignment
 from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.engine.stops import Stop
 
@@ -47,11 +48,15 @@ def _recover(c: Commands, args: list[str], raw: str) -> CommandResult:
     return CommandResult("", True, text, stop=c.dbg.last)
 
 
-@command("set", "set REG VALUE", "write a register (ABI name, rN or pc) at this step", moves=True,
-         arguments=("register", "expression"))
+@command("set", "set REG VALUE  or  set [var] $NAME|REG|uN[ADDR] = EXPR",
+         "write a register (ABI name, rN or pc) or memory at this step (set $a0 = 6, set var u32[sp+8] = 1), "
+         "or a convenience variable (set $n = 3)", moves=True, arguments=("register", "expression"))
 def _set(c: Commands, args: list[str], raw: str) -> CommandResult:
+    assignment = split_assignment(raw)
+    if assignment is not None:
+        return assign(c, *assignment)
     if len(args) != 2:
-        raise DebugError("usage: set REG VALUE  or  set mem ADDR BYTES")
+        raise DebugError("usage: set REG VALUE  or  set [var] $NAME|REG|uN[ADDR] = EXPR  or  set mem ADDR BYTES")
     return CommandResult("", True, c.dbg.set_register(args[0], c.num(args[1])))
 
 

@@ -5,17 +5,36 @@ from __future__ import annotations
 from ptodbg.debug.commands.language import CommandResult, Commands, command, count_arg
 from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.view.jsonstate import frame_json
-from ptodbg.debug.view.records import Frame
+from ptodbg.debug.view.records import Frame, SavedRegister
 
 
-@command("bt", "bt [N]", "the call chain from the frames FENTRY built (innermost first)", "backtrace", "where",
-         arguments=("count",))
+@command("bt", "bt [full] [N]",
+         "the call chain from the frames FENTRY built, and a leaf's caller read from ra (innermost first); "
+         "full: each frame's saved registers too", "backtrace", "where", arguments=("word", "count"))
 def _bt(c: Commands, args: list[str], raw: str) -> CommandResult:
-    if len(args) > 1:
-        raise DebugError(f"expected one count, got {' '.join(args)!r}")
-    frames = c.dbg.backtrace(c.num(args[0]) if args else 64)
-    text = "\n".join(f"#{f['level']:<2} {f['pc']:#x} in {frame_label(f)}  (sp {f['sp']:#x})" for f in frames)
-    return CommandResult("", True, text, extra={"frames": frames})
+    full = any(a.lower() in ("full", "-full") for a in args)
+    counts = [a for a in args if a.lower() not in ("full", "-full")]
+    if len(counts) > 1:
+        raise DebugError(f"expected one count, got {' '.join(counts)!r}")
+    typed = c.dbg.frames(c.num(counts[0]) if counts else 64)
+    frames = [frame_json(f) for f in typed]
+    rows = []
+    for f, frame in zip(frames, typed, strict=True):
+        rows.append(f"#{f['level']:<2} {f['pc']:#x} in {frame_label(f)}  (sp {f['sp']:#x})"
+                    + (INFERRED if f["inferred"] else ""))
+        if full:
+            rows.append("        " + _locals(frame.saved))
+    return CommandResult("", True, "\n".join(rows), extra={"frames": frames})
+
+
+def _locals(saved: tuple[SavedRegister, ...]) -> str:
+    """bt full's line under a frame: assembly has no locals; what its FENTRY saved."""
+    if not saved:
+        return "No locals (assembly); no registers saved"
+    return "No locals (assembly); saved " + ", ".join(f"{s.name} at {s.address:#x} = {s.value:#x}" for s in saved)
+
+
+INFERRED = "  [inferred from ra]"  # a frame its callee's ra/LRA names (no frame template saved it)
 
 
 def frame_label(frame: dict) -> str:
@@ -29,7 +48,7 @@ def frame_label(frame: dict) -> str:
 # (issue 12 items 1-2; the engine side is ptodbg.debug.engine.frames, .forward and .stops)
 def _frame_line(frame: Frame) -> str:
     """A frame as gdb prints it on selection: ``#1  0x16b80 in main+0x8  (sp 0x...)``."""
-    return f"#{frame.level:<2} {frame.pc:#x} in {frame.label}  (sp {frame.sp:#x})"
+    return f"#{frame.level:<2} {frame.pc:#x} in {frame.label}  (sp {frame.sp:#x})" + (INFERRED if frame.inferred else "")
 
 
 def _frame_result(c: Commands, frame: Frame) -> CommandResult:
@@ -69,14 +88,15 @@ def _info_frame(c: Commands, args: list[str], raw: str) -> CommandResult:
              f" pc = {info['pc']:#x} in {frame_label(info)}; sp = {info['sp']:#x}"]
     caller = info["caller"]
     if caller is not None:
-        lines.append(f" saved pc = {caller['pc']:#x} ({caller['where']}), called by frame #{caller['level']}"
+        saved = "return address in ra (inferred: no frame template)" if caller["inferred"] else "saved pc"
+        lines.append(f" {saved} = {caller['pc']:#x} ({caller['where']}), called by frame #{caller['level']}"
                      + (f" at {caller['frame_address']:#x}" if caller["frame_address"] is not None else ""))
     if info["callee"] is not None:
         lines.append(f" caller of frame #{info['callee']}")
     if info["saved"]:
         lines.append(" Saved registers:")
         lines.append("  " + ", ".join(f"{s['register']} at {s['address']:#x} = {s['value']:#x}" for s in info["saved"]))
-    elif at is None:
+    elif at is None or (caller is not None and caller["inferred"]):
         lines.append(" no frame template (FENTRY) at this function's entry: nothing saved")
     else:
         lines.append(" no registers saved yet (the function's FENTRY has not run)")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ptodbg.core.faults import TRAP_ARGUMENT
+from ptodbg.debug.commands import values
 from ptodbg.debug.commands.displays import (
     MAX_DISPLAYS,
     Displays,
@@ -17,6 +18,7 @@ from ptodbg.debug.commands.displays import (
 from ptodbg.debug.commands.language import CommandResult, Commands, after_move, command
 from ptodbg.debug.commands.memformat import (
     MASK64,
+    SIZES,
     Examiner,
     Fmt,
     FormatError,
@@ -27,6 +29,10 @@ from ptodbg.debug.commands.memformat import (
 )
 from ptodbg.debug.commands.stopdisplays import containing, shown_displays, stop_target
 from ptodbg.debug.engine.errors import DebugError
+from ptodbg.debug.view.jsonstate import telescope_json
+from ptodbg.debug.view.memimage import MemoryImage
+from ptodbg.debug.view.telescope import MAX_ROWS as MAX_TELESCOPE
+from ptodbg.debug.view.telescope import symbol_labeler, telescope
 from ptodbg.isa.registers import GPR_NAMES
 
 
@@ -48,6 +54,7 @@ def _x(c: Commands, args: list[str], raw: str) -> CommandResult:
     address = c.num(args[0]) & ((1 << 64) - 1)
     length = c.num(args[1]) if len(args) > 1 else 64
     data = c.dbg.memory(address, length)
+    values.examined(c, address + length - 1, data[-1])
     return CommandResult("", True, f"{address:#x}: {data.hex()}", extra={"address": address, "bytes": data.hex()})
 
 
@@ -80,11 +87,10 @@ def _info_h(c: Commands, args: list[str], raw: str) -> CommandResult:
     return CommandResult("", True, text, extra={"history": use})
 
 
-@command("info", "info breakpoints|watchpoints|history|frame|registers|symbol|display",
-         "information about the debugger")
+@command("info", "info SUBCOMMAND", "information about the program and the debugger (help info lists them)")
 def _info(c: Commands, args: list[str], raw: str) -> CommandResult:
-    raise DebugError("usage: info breakpoints | info watchpoints | info history | info frame | "
-                     "info registers [REG...] | info symbol ADDR | info display")
+    subs = sorted({s.name.split(" ", 1)[1] for s in Commands.specs() if s.name.startswith("info ")})
+    raise DebugError(f"usage: info {' | '.join(subs)}")
 
 
 
@@ -96,7 +102,9 @@ def _print(c: Commands, args: list[str], raw: str) -> CommandResult:
     if not raw:
         raise DebugError("usage: print EXPR")
     value = c.dbg.evaluate(raw)
-    return CommandResult("", True, f"{raw} = {value & ((1 << 64) - 1):#x} ({value})", extra={"value": value})
+    number = values.record(c, value)
+    return CommandResult("", True, f"${number} = {value & ((1 << 64) - 1):#x} ({value})",
+                         extra={"value": value, "history": number})
 
 
 
@@ -138,7 +146,23 @@ def _examine(c: Commands, raw: str) -> CommandResult:
     except FormatError as e:
         raise DebugError(str(e)) from None
     examiner.remember(fmt, after)
+    _examined_last(c, fmt, address, after, target)
     return CommandResult("", True, "\n".join(lines), extra={"address": address, "text": lines})
+
+
+def _examined_last(c: Commands, fmt: Fmt, address: int, after: int, target) -> None:
+    """``$_``: the address of the last unit x showed, ``$__`` its contents (a number
+    unit; strings and instructions set only ``$_``)."""
+    if fmt.format in ("s", "i"):
+        values.examined(c, address if fmt.count == 1 else after, None)
+        return
+    size = SIZES[fmt.size]
+    last = (after - size) & MASK64
+    try:
+        contents = int.from_bytes(target.read(last, size), "little")
+    except DebugError:
+        contents = None
+    values.examined(c, last, contents)
 
 
 def _print_formatted(c: Commands, raw: str) -> CommandResult:
@@ -154,7 +178,8 @@ def _print_formatted(c: Commands, raw: str) -> CommandResult:
         shown = print_value(value, fmt.format or "x", symbol_label(containing(c.dbg)))
     except FormatError as e:
         raise DebugError(str(e)) from None
-    return CommandResult("", True, f"{expression} = {shown}", extra={"value": value, "text": shown})
+    number = values.record(c, value)
+    return CommandResult("", True, f"${number} = {shown}", extra={"value": value, "text": shown, "history": number})
 
 
 
@@ -248,6 +273,26 @@ def _info_registers(c: Commands, args: list[str], raw: str) -> CommandResult:
                          extra={"registers": [{"name": n, "value": values[n]} for n in names]})
 
 
+@command("info all-registers", "info all-registers",
+         "every register: the 24 GPRs, pc, LRA, BPC, BPCN, ACR and the T/U queue entries (valid or empty)",
+         "info all-reg")
+def _info_all_registers(c: Commands, args: list[str], raw: str) -> CommandResult:
+    regs = c.dbg.machine.regs()
+    context = c.dbg.expr_context()
+    names = [*regs, *_SPECIAL[:1], *_SPECIAL[2:]]  # tpc is pc: once
+    values = {name: (regs[name] if name in regs else context.register(name)) & MASK64 for name in names}
+    label = symbol_label(containing(c.dbg))
+    lines = [_register_row(name, values[name], label) for name in names]
+    listed: list[dict] = [{"name": n, "value": values[n]} for n in names]
+    for which in ("t", "u"):
+        for slot, value in enumerate(c.dbg.machine.queue(which), 1):
+            name = f"{which}#{slot}"
+            lines.append(_register_row(name, value, label) if value is not None
+                         else f"{name:<15}<empty>")
+            listed.append({"name": name, "value": value})
+    return CommandResult("", True, "\n".join(lines), extra={"registers": listed})
+
+
 @command("info symbol", "info symbol ADDR", "the symbol ADDR is in, as gdb says it (copy + 16 in section .text)",
          arguments=("location",))
 def _info_symbol(c: Commands, args: list[str], raw: str) -> CommandResult:
@@ -263,7 +308,8 @@ def _info_symbol(c: Commands, args: list[str], raw: str) -> CommandResult:
     if hit is None or (program is not None and section is None):
         return CommandResult("", True, f"No symbol matches {expression}.", extra={"symbol": None})
     name, offset = hit
-    text = name + (f" + {offset}" if offset else "") + (f" in section {section}" if section else "")
+    shown = c.dbg.symbols.pretty(name)  # demangled, as gdb says it; the JSON keeps the symbol
+    text = shown + (f" + {offset}" if offset else "") + (f" in section {section}" if section else "")
     return CommandResult("", True, text, extra={"symbol": {"name": name, "offset": offset, "section": section}})
 
 
@@ -278,3 +324,23 @@ def _attach_displays(c: Commands, result: CommandResult) -> None:
     shown = shown_displays(c.dbg)
     if shown:
         result.extra["displays"] = list(shown)
+
+
+@command("telescope", "telescope [ADDR] [N]",
+         "N words from ADDR (default sp, 8 words) with the pointer chains they start and their symbols (pwndbg)",
+         "tele", arguments=("expression", "count"))
+def _telescope(c: Commands, args: list[str], raw: str) -> CommandResult:
+    if len(args) > 2:
+        raise DebugError("usage: telescope [ADDR] [N]")
+    dbg = c.dbg
+    regs = dbg.current_frame().regs or tuple(dbg.machine.r[:24])
+    address = c.num(args[0]) & MASK64 if args else regs[1]
+    count = c.num(args[1]) if len(args) > 1 else 8
+    if not 1 <= count <= MAX_TELESCOPE:
+        raise DebugError(f"a telescope shows 1..{MAX_TELESCOPE} words, not {count}")
+    memory = MemoryImage.of_memory(dbg.machine.mem)
+    label = symbol_labeler(dbg.symbols, containing(dbg))
+    pointing = [(name, regs[i]) for i, name in enumerate(GPR_NAMES) if i]
+    rows = telescope(memory, label, address, count, pointing)
+    return CommandResult("", True, "\n".join(row.show() for row in rows),
+                         extra={"address": address & ~7, "rows": [telescope_json(row) for row in rows]})

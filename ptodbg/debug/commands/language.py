@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ptodbg.debug.commands import completion
+from ptodbg.debug.commands.completion import PREFIX_ALIASES, SUBCOMMAND_WORDS, TWO_WORD_PREFIXES
 from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.engine.expr import ExprError
 from ptodbg.debug.engine.stops import Stop
@@ -124,6 +125,8 @@ class CommandSpec:
 
 
 _SPECS: list[CommandSpec] = []
+# Called with each new Commands (see :func:`on_init`).
+_ON_INIT: list[Callable[[Commands], None]] = []
 # Called after every successful command that moved the machine (see :func:`after_move`).
 _AFTER_MOVE: list[Callable[[Commands, CommandResult], None]] = []
 
@@ -140,6 +143,13 @@ def command(name: str, usage: str, help: str, *aliases: str, moves: bool = False
         return fn
 
     return register
+
+
+def on_init(hook: Callable[[Commands], None]):
+    """Register ``hook(commands)`` to run when a :class:`Commands` is made: how a module of
+    the language installs what the engine reads from it (the value history's names)."""
+    _ON_INIT.append(hook)
+    return hook
 
 
 def after_move(hook: Callable[[Commands, CommandResult], None]):
@@ -164,11 +174,16 @@ class Commands:
         self.dbg = dbg
         self._save = save
         self._load = load
+        self.current = ""  # the command being run (a handler shared by several commands reads it)
+        self.collector = None  # the open ``commands N`` list (see .scripts), taking the lines
+        self.running_lists = False  # breakpoint command lists are running (see .scripts)
         self.by_name: dict[str, CommandSpec] = {}
         for spec in _SPECS:
             self.by_name[spec.name] = spec
             for alias in spec.aliases:
                 self.by_name[alias] = spec
+        for hook in _ON_INIT:
+            hook(self)
 
     @staticmethod
     def specs() -> list[CommandSpec]:
@@ -176,6 +191,13 @@ class Commands:
 
     def execute(self, line: str) -> CommandResult:
         text = line.strip()
+        if self.collector is not None:  # the lines of ``commands N`` until ``end``
+            try:
+                result = self.collector.take(self, text)
+            except DebugError as e:
+                return CommandResult(text, False, error=f"commands: {e}")
+            result.command = text
+            return result
         if not text:
             return CommandResult("", False, error="empty command")
         word, _, rest = text.partition(" ")
@@ -189,6 +211,7 @@ class Commands:
             args = split_words(rest)
         except ValueError as e:
             return CommandResult(text, False, error=f"{text}: {e}")
+        self.current = spec.name
         try:
             result = spec.handler(self, args, rest.strip())
         except (DebugError, ExprError, ValueError, KeyError) as e:
@@ -215,13 +238,15 @@ class Commands:
         return self._lookup(word, rest)
 
     def _lookup(self, word: str, rest: str) -> CommandSpec | None:
+        word = PREFIX_ALIASES.get(word, word)
+        if word in SUBCOMMAND_WORDS:
+            sub = rest.split()[0].lower() if rest.split() else ""
+            return self.by_name.get(f"{word} {sub}") or self.by_name.get(word)
         words = rest.split()
-        if words:  # a two-word command: info tiles, set mem, set tile, watch tile, last tile
+        if words and word in TWO_WORD_PREFIXES:  # set mem, set tile, watch tile, last tile
             spec = self.by_name.get(f"{word} {words[0].lower()}")
             if spec is not None:
                 return spec
-        if word == "info":
-            return self.by_name.get("info")
         return self.by_name.get(word)
 
     # -------------------------------------------------------------- helpers
@@ -257,8 +282,13 @@ def location_arg(text: str) -> str:
 
 
 def split_condition(raw: str) -> tuple[str, str | None]:
+    """``LOC if EXPR`` -> (LOC, EXPR); (raw, None) without ``if``.  An ``if`` with nothing
+    after it is an error, not a silent unconditional stop."""
     words = raw.split()
     if "if" in words:
         i = words.index("if")
-        return " ".join(words[:i]), " ".join(words[i + 1 :]) or None
+        condition = " ".join(words[i + 1 :])
+        if not condition:
+            raise DebugError("a condition is needed after 'if'")
+        return " ".join(words[:i]), condition
     return raw, None

@@ -43,6 +43,6 @@ def _last(c: Commands, args: list[str], raw: str) -> CommandResult:
     if found is None:
         return CommandResult("", True, f"nothing wrote {what} since load", extra={"last": None})
     doer = "a timeline edit" if found.kind == "set" else f"{found.mnemonic or '?'} ({found.kind})"
-    event = f", store event {found.event}" if found.event is not None else ""
+    event = f", event {found.event} of {found.events}" if found.event is not None else ""
     text = f"{what} last written at step {found.step} by {doer} at {dbg.symbolize(found.pc)}{event}"
     return CommandResult("", True, text, extra={"last": found.as_json()})

@@ -24,7 +24,7 @@ gdb's rules, reproduced here (gdb/printcmd.c ``decode_format``, ``do_examine``,
 * ptodbg adds an ASCII column (pwndbg's hexdump) to byte rows in hex.
 
 Every count is checked against :data:`MAX_UNITS` / :data:`MAX_STRINGS` /
-:data:`MAX_INSTRUCTIONS` before anything is read (DESIGN.md §5: bounded work).
+:data:`MAX_INSTRUCTIONS` before anything is read (docs/interfaces.md §5: bounded work).
 """
 
 from __future__ import annotations

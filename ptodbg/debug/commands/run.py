@@ -1,5 +1,6 @@
-"""Commands that move the machine forward or back: step, next, continue, until,
-reverse-step, reverse-continue and goto."""
+"""Commands that move the machine forward or back: step, next, continue, until, advance,
+reverse-step, reverse-next, reverse-finish, reverse-continue and goto, with gdb's and rr's
+short names (si, ni, rsi, rni, rn, rs, rc)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ def _step(c: Commands, args: list[str], raw: str) -> CommandResult:
     return c.moved(c.dbg.step(count_arg(c, args)))
 
 
-@command("next", "next", "step over a call (BSTART.CALL, SETRET...)", "n", "nexti", moves=True, long=True)
+@command("next", "next", "step over a call (BSTART.CALL, SETRET...)", "n", "nexti", "ni", moves=True, long=True)
 def _next(c: Commands, args: list[str], raw: str) -> CommandResult:
     return c.moved(c.dbg.next())
 
@@ -32,10 +33,34 @@ def _until(c: Commands, args: list[str], raw: str) -> CommandResult:
     return c.moved(c.dbg.until(location_arg(raw)))
 
 
-@command("reverse-step", "reverse-step [N]", "go back N steps", "rs", "reverse-stepi", moves=True,
+@command("advance", "advance LOC", "run until LOC is reached, or the current frame returns (or another stop)",
+         moves=True, long=True, arguments=("location",))
+def _advance(c: Commands, args: list[str], raw: str) -> CommandResult:
+    if not raw:
+        raise DebugError("usage: advance LOC")
+    return c.moved(c.dbg.advance(location_arg(raw)))
+
+
+@command("reverse-step", "reverse-step [N]", "go back N steps", "rs", "reverse-stepi", "rsi", moves=True,
          long=256, arguments=("count",))
 def _rstep(c: Commands, args: list[str], raw: str) -> CommandResult:
     return c.moved(c.dbg.reverse_step(count_arg(c, args)))
+
+
+@command("reverse-next", "reverse-next [N]",
+         "go back N steps, over calls: from a call's return, back to the call itself (rr's reverse-next)",
+         "rn", "reverse-nexti", "rni", moves=True, long=True, arguments=("count",))
+def _rnext(c: Commands, args: list[str], raw: str) -> CommandResult:
+    return c.moved(c.dbg.reverse_next(count_arg(c, args)))
+
+
+@command("reverse-finish", "reverse-finish",
+         "go back to where the selected frame was called, the call about to run (rr's reverse-finish)",
+         moves=True, long=True)
+def _rfinish(c: Commands, args: list[str], raw: str) -> CommandResult:
+    if args:
+        raise DebugError("usage: reverse-finish")
+    return c.moved(c.dbg.reverse_finish())
 
 
 @command("reverse-continue", "reverse-continue", "go back to the previous breakpoint, watchpoint hit or trap", "rc", moves=True,

@@ -27,15 +27,18 @@ _SHOWN: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def containing(dbg: Debugger) -> Callable[[int], tuple[str, int] | None]:
-    """The symbol an address is in, as ``<sym+off>`` labels name it: only inside the
+    """The symbol an address is in, as ``<sym+off>`` labels name it (demangled): only inside the
     program's allocated sections (as ``info symbol``), so that print/a 0xffffffffffffffff
     is not "<edge+18446744073709473797>" (the last symbol below it, 2^64 bytes away)."""
     program = dbg.program
 
+    symbols = dbg.symbols
+
     def find(address: int) -> tuple[str, int] | None:
         if program is not None and program.section_at(address) is None:
             return None
-        return dbg.symbols.containing(address)
+        hit = symbols.containing(address)
+        return None if hit is None else (symbols.pretty(hit[0]), hit[1])  # labels demangled, as bt
 
     return find
 

@@ -1,4 +1,4 @@
-"""The tile registers (DESIGN.md §12): ``info tiles``, ``tile N [ROW [COL]] [/FMT]``,
+"""The tile registers (docs/interfaces.md §12): ``info tiles``, ``tile N [ROW [COL]] [/FMT]``,
 ``set tile N ROW COL VALUE``, ``watch tile N`` and ``last tile N ROW COL``.
 
 Elements are shown decoded by their tile's data type (:mod:`ptodbg.debug.view.tiles`:

@@ -9,6 +9,7 @@ modules of their own and :class:`Debugger` puts them together:
 :mod:`.stops`          why a command stopped; the breakpoint/watchpoint table
 :mod:`.forward`        step, continue, until, next, finish and the run loop
 :mod:`.timeline`       goto, reverse-step, reverse-continue, the last attempt's events
+:mod:`.calls`          reverse-next and reverse-finish (the calls of the recorded run)
 :mod:`.editing`        timeline edits (set, set mem, perms, inject, recover)
 :mod:`.frames`         the call chain and the selected frame
 :mod:`.interrupts`     which command an interrupt belongs to
@@ -36,6 +37,7 @@ from typing import TYPE_CHECKING
 from ptodbg.core import Machine, StepResult
 from ptodbg.core.memory import Unmapped
 from ptodbg.debug.cxx.names import ambiguity
+from ptodbg.debug.engine.calls import CallsMixin
 from ptodbg.debug.engine.editing import ADDRESS_END, EditsMixin
 from ptodbg.debug.engine.edits import Edit
 from ptodbg.debug.engine.errors import DebugError
@@ -47,6 +49,7 @@ from ptodbg.debug.engine.interrupts import command
 from ptodbg.debug.engine.stops import Breakpoint, Stop, StopTable, WatchHit, Watchpoint
 from ptodbg.debug.engine.symbols import EMPTY_SYMBOLS, Symbols
 from ptodbg.debug.engine.timeline import MAX_STEP, TimelineMixin
+from ptodbg.debug.view.records import Registers
 
 if TYPE_CHECKING:  # the loader is the toolchain side; the run path imports it late
     from ptodbg.core.loader import LoadedProgram
@@ -69,7 +72,7 @@ def unquote(location: str) -> str:
     return loc
 
 
-class Debugger(ForwardMixin, TimelineMixin, EditsMixin, FramesMixin):
+class Debugger(ForwardMixin, TimelineMixin, CallsMixin, EditsMixin, FramesMixin):
     """The engine.  Build it with a machine already loaded with a program (see
     :func:`ptodbg.debug.files.session.open_program`)."""
 
@@ -110,6 +113,9 @@ class Debugger(ForwardMixin, TimelineMixin, EditsMixin, FramesMixin):
         self.on_progress: Callable[[int], None] | None = None
         self.notes: list[str] = []  # timeline notes for the event pane (edits, commits)
         self.settings: dict = {}  # client settings kept in sessions (views, theme)
+        # gdb's $1, $, $_ and $name in expressions: installed by the command language
+        # (ptodbg.debug.commands.values); None until it is used
+        self.convenience: Callable[[str], int | None] | None = None
         machine.mem.set_capture(False)
         self._initial = machine.snapshot()
         self.history.record(machine.steps, 0, self._initial)
@@ -186,6 +192,8 @@ class Debugger(ForwardMixin, TimelineMixin, EditsMixin, FramesMixin):
             try:
                 return m.reg(low)
             except KeyError:
+                if name.startswith("$") and self.convenience is not None:
+                    return self.convenience(name)
                 return None
 
         def queue(which: str, slot: int) -> int | None:
@@ -259,12 +267,32 @@ class Debugger(ForwardMixin, TimelineMixin, EditsMixin, FramesMixin):
     def add_breakpoint(self, location: str, condition: str | None = None, temporary: bool = False) -> Breakpoint:
         return self.table.add_breakpoint(unquote(location), self.resolve(location), condition, temporary)
 
-    def add_watchpoint(self, address_text: str, length: int = 8, mode: str = "w") -> Watchpoint:
+    def add_watchpoint(self, address_text: str, length: int = 8, mode: str = "w", condition: str | None = None,
+                       *, address: int | None = None) -> Watchpoint:
+        """Watch ``length`` bytes at ``address`` (default: ``address_text`` resolved as a
+        LOC) for reads, writes or both; ``condition``: stop only when it holds."""
         if mode not in ("r", "w", "rw"):
             raise DebugError(f"watch mode {mode!r} must be r, w or rw")
         if not 1 <= length <= 1 << 20:
             raise DebugError(f"watch length {length} must be 1..1048576 bytes")
-        return self.table.add_watchpoint(address_text, self.resolve(address_text), length, mode)
+        low = self.resolve(address_text) if address is None else address & ((1 << 64) - 1)
+        return self.table.add_watchpoint(address_text, low, length, mode, condition)
+
+    def add_register_watch(self, register: str, condition: str | None = None) -> Watchpoint:
+        """Watch a GPR (by ABI name or rN): stop after an attempt that changed its value
+        (gdb's ``watch $a0``).  Runs go one attempt at a time while it is set."""
+        try:
+            index = self.machine.reg_index(register.lower().removeprefix("$"))
+        except (KeyError, ValueError):
+            raise DebugError(f"{register!r} is not a register") from None
+        if index == 0:
+            raise DebugError("zero never changes: there is nothing to watch")
+        name = Registers.NAMES[index]
+        return self.table.add_watchpoint(name, 0, 0, "w", condition, register=name)
+
+    def set_condition(self, ident: int, condition: str | None) -> Breakpoint | Watchpoint:
+        """gdb's ``condition N [EXPR]``."""
+        return self.table.set_condition(ident, condition)
 
     def delete(self, ident: int | None = None) -> list[int]:
         """Delete one breakpoint/watchpoint, or all of them (gdb's ``delete``)."""

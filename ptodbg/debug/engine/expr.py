@@ -27,7 +27,7 @@ reduced to 64 bits when read as registers or compared (``==`` etc. compare as un
 The parser is :func:`ptodbg.base.pratt.parse` (shared with the assembler) configured by
 :data:`GRAMMAR`; :func:`evaluate` is the one-call entry point.
 
-Bounds (DESIGN.md §5: every expression does bounded work): brackets nest at most
+Bounds (docs/interfaces.md §5: every expression does bounded work): brackets nest at most
 :data:`MAX_NESTING` deep, a number literal has at most :data:`MAX_NUMBER_CHARS`
 characters, and nothing recurses, so any length of input gives a value or one
 :class:`ExprError`.

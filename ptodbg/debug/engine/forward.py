@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 
 CHUNK = 20_000  # steps per fast-run call: bounds interrupt and progress latency
 CALL_MNEMONICS = frozenset({"BSTART.CALL", "BSTART.ICALL", "SETRET", "C.SETRET", "HL.SETRET", "HL.BSTART.STD.CALL"})
-UNTIL_ID, NEXT_ID, FINISH_ID = -1, -2, -3  # the engine's own breakpoints (never listed)
+UNTIL_ID, NEXT_ID, FINISH_ID, RETURN_ID = -1, -2, -3, -4  # the engine's own breakpoints (never listed)
 A0 = 2  # the return-value register (ABI name a0)
 MAX_CALL_BLOCK = 4096  # the most instructions ``next`` steps through a call block
 EXITED = "the program has exited with status {code}: reverse-step, reverse-continue or goto STEP go back"
@@ -161,7 +161,9 @@ class ForwardMixin:
         if m.exit_code is not None:
             return Stop("exited", f"exited with status {m.exit_code}")
         if m.mem.watch_hits:
-            return self._watch_stop(res.events)
+            stop = self._watch_stop(res.events)
+            if stop is not None:
+                return stop
         if self.table.tile_watches:
             stop = self._tile_watch_stop(self._tiles_before, res)
             if stop is not None:
@@ -179,7 +181,7 @@ class ForwardMixin:
         if now is before:
             return None
         for watch in self.table.watched_tiles():
-            if now.local[watch.tile] is not before.local[watch.tile]:
+            if now.local[watch.tile] is not before.local[watch.tile] and watch.holds(self.expr_context):
                 watch.hits += 1
                 by = f" by {res.form.mnemonic} at {self.symbolize(res.pc)}" if res.form is not None else ""
                 state = "released" if now.local[watch.tile] is None else "written"
@@ -205,9 +207,14 @@ class ForwardMixin:
                 return stop
         return None
 
-    def _watch_stop(self, events: list[MemEvent] | None = None) -> Stop:
+    def _watch_stop(self, events: list[MemEvent] | None = None) -> Stop | None:
+        """The stop of the memory watchpoint hits the last attempt made, None when every
+        hit's condition (``watch ... if EXPR``) was false: then it is no stop."""
         hits_raw = list(self.machine.mem.watch_hits)
         self.machine.mem.watch_hits.clear()
+        hits_raw = [(w, ev) for w, ev in hits_raw if self.table.watch_holds(w.ident, self.expr_context)]
+        if not hits_raw:
+            return None
         if events is None:
             events = self.events()
         hits = []
@@ -220,10 +227,50 @@ class ForwardMixin:
         msg = f"watchpoint {first.watch}: {first.event.kind} {first.event.size} bytes at {first.event.address:#x} ({where})"
         return Stop("watchpoint", msg, watch_hits=hits)
 
+    def _register_stop(self, before: tuple[int, ...], res: StepResult | None, *, count: bool = True) -> Stop | None:
+        """The stop of a register watchpoint whose register the last attempt changed (from
+        ``before``, the GPRs before it) and whose condition holds; None otherwise."""
+        m = self.machine
+        for wp in self.table.register_watches():
+            index = m.reg_index(wp.register)
+            old, new = before[index], m.r[index]
+            if old == new or not wp.holds(self.expr_context):
+                continue
+            if count:
+                wp.hits += 1
+            by = f" by {res.form.mnemonic} at {self.symbolize(res.pc)}" if res is not None and res.form else ""
+            return Stop("watchpoint", f"watchpoint {wp.ident}: {wp.register} changed {old:#x} -> {new:#x}{by}",
+                        breakpoint=wp.ident)
+        return None
+
+    def _forward_by_steps(self, budget: int | None) -> Stop:
+        """The run loop while a register is watched: one attempt at a time on the precise
+        path, each checked for the stops :meth:`_after_single` knows and for a watched
+        register's change (gdb's software watchpoints; a run is slower while one is set)."""
+        m = self.machine
+        done = 0
+        while budget is None or done < budget:
+            if done % 1024 == 0:
+                if self.interrupted():
+                    return Stop("interrupted", "interrupted")
+                if self.on_progress is not None:
+                    self.on_progress(m.steps)
+            before = tuple(m.r)
+            res = self._single()
+            done += 1
+            stop = self._after_single(res, done == 1)
+            if stop is None:
+                stop = self._register_stop(before, res)
+            if stop is not None:
+                return stop
+        return Stop("max-steps", f"ran {done} steps")
+
     def _forward(self, budget: int | None, *, stops: bool = True, skip_first_stop: bool = True) -> Stop:
         """Run forward up to ``budget`` attempts (None: unbounded) honouring stops and the
         interrupt (checked between chunks, so it stops at an exact step)."""
         m = self.machine
+        if stops and self.table.register_watches():
+            return self._forward_by_steps(budget)
         done = 0
         if skip_first_stop and m.pc in m.stop_pcs and stops and budget != 0:
             res = self._single()
@@ -252,7 +299,10 @@ class ForwardMixin:
             if reason == "halt":
                 return Stop("exited" if m.exit_code is not None else "error", res.message)  # type: ignore[union-attr]
             if reason == "watch":
-                return self._watch_stop()
+                stop = self._watch_stop()
+                if stop is not None:
+                    return stop
+                continue
             if reason == "stop-pc":
                 stop = self._at_stop_pc() if stops else None
                 if stop is not None:
@@ -293,13 +343,11 @@ class ForwardMixin:
         if not count:
             self.last = self._limit_stop()
             return self.last
-        res = self._single()
-        stop = self._after_single(res, True)
+        res, stop = self._attempt(True)
         if stop is None and count > 1:
             if count <= 64:
                 for _ in range(count - 1):
-                    res = self._single()
-                    stop = self._after_single(res, False)
+                    res, stop = self._attempt(False)
                     if stop is not None:
                         break
             else:
@@ -338,6 +386,17 @@ class ForwardMixin:
         self.last = stop
         return stop
 
+    def _attempt(self, first: bool) -> tuple[StepResult, Stop | None]:
+        """One attempt (:meth:`_single`) and the stop it makes, a watched register's
+        change included."""
+        watched = self.table.register_watches()
+        before = tuple(self.machine.r) if watched else ()
+        res = self._single()
+        stop = self._after_single(res, first)
+        if stop is None and watched:
+            stop = self._register_stop(before, res)
+        return res, stop
+
     def _describe_step(self, res: StepResult) -> str:
         name = res.form.mnemonic if res.form else "?"
         return f"{name} at {self.symbolize(res.pc)}"
@@ -367,6 +426,40 @@ class ForwardMixin:
         return stop
 
     @command
+    def advance(self, location: str) -> Stop:
+        """Run until ``location`` or until the current frame returns, whichever comes
+        first (gdb's ``advance``): ``until`` with the caller's pc as a second stop, kept
+        only when sp is back at the frame's address (a deeper activation returning there
+        does not count, as in ``finish``)."""
+        self.refuse_after_exit()
+        address = self.resolve(location)
+        frames = self.frames(2)
+        caller = frames[1] if len(frames) > 1 and frames[0].frame_address is not None else None
+        m = self.machine
+        first = m.steps
+        while True:
+            budget = None if self.step_limit is None else max(0, self.step_limit - (m.steps - first))
+            with self.table.internal(UNTIL_ID, location, address):
+                if caller is None:
+                    stop = self._forward(budget)
+                else:
+                    with self.table.internal(RETURN_ID, f"{caller.pc:#x}", caller.pc):
+                        stop = self._forward(budget)
+            deeper = caller is not None and m.r[m.frame_sp] < frames[0].frame_address  # type: ignore[operator]
+            if stop.breakpoint == RETURN_ID and deeper:
+                continue
+            break
+        if stop.breakpoint == UNTIL_ID:
+            stop = Stop("stopped", f"reached {self.symbolize(address)}")
+        elif stop.breakpoint == RETURN_ID:
+            stop = Stop("stopped", f"the frame returned to {self.symbolize(m.pc)} before reaching {location}")
+        elif stop.status == "max-steps" and self.step_limit is not None:
+            stop = self._limit_stop()
+        self._apply_due()
+        self.last = stop
+        return stop
+
+    @command
     def next(self) -> Stop:
         """Step over a call.  A SETRET-family instruction, or a block start of type CALL or
         ICALL (its transfer happens when the block commits, so the call block is stepped
@@ -377,8 +470,7 @@ class ForwardMixin:
         sp0 = m.r[1]
         start = m.pc
         first = m.steps  # the step the command started from (step_limit counts from it)
-        res = self._single()
-        stop = self._after_single(res, True)
+        res, stop = self._attempt(True)
         if stop is not None and stop.status != "breakpoint":
             self.last = stop
             return stop
@@ -387,8 +479,7 @@ class ForwardMixin:
             for _ in range(MAX_CALL_BLOCK):  # the call block's own instructions, up to its commit
                 if not (m.blk and m.bpc == start):
                     break
-                res = self._single()
-                stop = self._after_single(res, False)
+                res, stop = self._attempt(False)
                 if stop is not None:
                     self.last = stop
                     return stop

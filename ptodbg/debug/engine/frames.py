@@ -8,6 +8,17 @@ once a function's FENTRY has run, caller sp = sp + SIZE and every saved register
 caller can be read back from its slot: that is how :func:`walk` unwinds, as gdb does with
 CFI.  Before a function's FENTRY has run (pc at its symbol), ra is still live in R10.
 
+A function without a frame template (a leaf such as the demo's ``fill``, called with
+SETRET + J and returning with ``jr ra``) saves nothing and moves no sp, so while it is the
+innermost frame its return address is still in R10, or in LRA, the block-local copy that
+SETRET and CALL starts write with it and that a later ordinary write of R10 leaves alone
+(``asl/block/model/dispatch/start.asl``: BSTART RET returns through it).  gdb unwinds such
+a frame through the link register when no CFI describes it; :func:`walk` does the same
+for the innermost frame and marks the caller it finds *inferred* (``bt`` says so): the
+chain is then a reading of ra, not of a frame the program built.  An address qualifies
+only when it is even, on an executable page, and outside the function itself (a function
+without a template that made a call of its own holds a return into itself there).
+
 Frame selection (``frame N``, ``up``, ``down``) is remembered with the machine position it
 was made at; when the machine moves (a step, a travel, an edit) the selection falls back
 to frame 0, as gdb's does.
@@ -15,6 +26,7 @@ to frame 0, as gdb's does.
 
 from __future__ import annotations
 
+import bisect
 from typing import TYPE_CHECKING
 
 from ptodbg.core.semantics.templates import ring_count, ring_register
@@ -28,6 +40,7 @@ if TYPE_CHECKING:
     from ptodbg.debug.engine.symbols import Symbols
 
 MAX_FRAMES = 4096  # the most frames a backtrace walks
+_LABELS_INSIDE = 64  # labels looked past to find the sized function around an address
 MASK64 = (1 << 64) - 1
 
 
@@ -51,6 +64,39 @@ def frame_size(machine: Machine, entry: int) -> int | None:
     return None if template is None else template[2]
 
 
+def _extent(symbols: Symbols, pc: int) -> tuple[int, int] | None:
+    """[start, end) of the sized symbol around ``pc`` (a function's ``.size``), looking
+    past the labels inside it (``back:``, ``cross_model_stop:``); None when none covers it."""
+    addresses, names = symbols.ordered()
+    i = bisect.bisect_right(addresses, pc)
+    for k in range(i - 1, max(-1, i - 1 - _LABELS_INSIDE), -1):
+        size = symbols.sizes.get(names[k], 0)
+        if size and addresses[k] <= pc < addresses[k] + size:
+            return addresses[k], addresses[k] + size
+    return None
+
+
+def _link_return(machine: Machine, symbols: Symbols, regs: list[int], pc: int) -> int | None:
+    """The return address of a frame without a template, read from ra or else LRA (see
+    the module docstring); None when neither can be one."""
+    from ptodbg.core.memory import X
+
+    extent = _extent(symbols, pc)
+    here = symbols.containing(pc)
+    for value in (regs[RA], machine.lra):
+        if not value or value & 1 or value == pc:
+            continue
+        perms = machine.mem.perms_at(value)
+        if perms is None or not perms & X:
+            continue
+        if extent is not None and extent[0] <= value < extent[1]:
+            continue  # a return into the function itself: a call it made, not its own return
+        if extent is None and here is not None and symbols.containing(value) == (here[0], value - (pc - here[1])):
+            continue
+        return value
+    return None
+
+
 def walk(machine: Machine, symbols: Symbols, limit: int) -> list[Frame]:
     """The call chain, innermost first, at most ``limit`` (1..MAX_FRAMES) frames: a
     corrupt stack can make the chain loop."""
@@ -65,6 +111,7 @@ def walk(machine: Machine, symbols: Symbols, limit: int) -> list[Frame]:
     regs = list(m.r[:24])
     pc = m.pc
     frames: list[Frame] = []
+    linked = False  # this frame's pc came from its callee's ra/LRA, not from a save slot
     for depth in range(limit):
         sp = regs[sp_index]
         hit = symbols.containing(pc)
@@ -72,9 +119,16 @@ def walk(machine: Machine, symbols: Symbols, limit: int) -> list[Frame]:
         pretty = symbols.pretty(name) if name else None
         demangled = pretty if pretty != name else None
         template = frame_template(m, pc - off) if name is not None else None
-        if template is None:  # outside every function, or no frame template: the chain ends
-            frames.append(Frame(depth, pc, name, off, sp, symbols.symbolize(pc), demangled, None, (), tuple(regs)))
-            break
+        if template is None:
+            # No frame template: the innermost frame returns through ra/LRA (a leaf); any
+            # other frame's return address is lost (the chain ends there).
+            ret = _link_return(m, symbols, regs, pc) if depth == 0 else None
+            frames.append(Frame(depth, pc, name, off, sp, symbols.symbolize(pc), demangled,
+                                None if ret is None else regs[frame_sp], (), tuple(regs), inferred=linked))
+            if ret is None:
+                break
+            pc, linked = ret, True  # the caller sees the same registers: a leaf saved none
+            continue
         begin, end, size = template
         caller = list(regs)
         saved: tuple[SavedRegister, ...] = ()
@@ -94,7 +148,8 @@ def walk(machine: Machine, symbols: Symbols, limit: int) -> list[Frame]:
             ret = caller[RA]
         caller[frame_sp] = frame_address
         frames.append(Frame(depth, pc, name, off, sp, symbols.symbolize(pc), demangled, frame_address, saved,
-                            tuple(regs)))
+                            tuple(regs), inferred=linked))
+        linked = False
         if ret is None or ret == 0 or not m.mem.mapped(ret):
             break
         pc, regs = ret, caller
@@ -183,7 +238,8 @@ class FramesMixin:
         return {
             **frame_json(frame),
             "caller": None if caller is None else {"level": caller.level, "pc": caller.pc, "where": caller.where,
-                                                  "frame_address": caller.frame_address},
+                                                  "frame_address": caller.frame_address,
+                                                  "inferred": caller.inferred},
             "callee": None if frame.level == 0 else frame.level - 1,
             "saved": [{"register": s.name, "address": s.address, "value": s.value} for s in frame.saved],
         }

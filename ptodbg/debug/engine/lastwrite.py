@@ -1,5 +1,5 @@
 """``last LOC [LEN]`` / ``last REG``: the most recent attempt, up to and including the one
-that led to the present step, that wrote those bytes or that register (DESIGN.md §5;
+that led to the present step, that wrote those bytes or that register (docs/interfaces.md §5;
 Undo's ``last``).  Right after a DMA, ``last dst`` names that DMA: what the panes show was
 written by it, and a debugger never says otherwise.
 
@@ -102,7 +102,7 @@ class StopSearch(Exception):
 class Interrupted(DebugError):
     """The client interrupted the query; the machine is back at the present.  A DebugError,
     so a caller that only knows those still reports it in one sentence; the command
-    language turns it into a stop with status "interrupted" (DESIGN.md §5), as every
+    language turns it into a stop with status "interrupted" (docs/interfaces.md §5), as every
     interrupted command ends."""
 
 
@@ -321,23 +321,21 @@ def _mnemonic(res: StepResult) -> str | None:
 
 def _memory_hit(res: StepResult, target: Target, step: int) -> LastWrite | None:
     """The write of ``res`` overlapping the target: its range (all its overlapping write
-    events) and, for a DMA, the index of the first such store event."""
+    events) and, for a DMA, the number of the first such store event among all the
+    attempt's events (1-based, as ``events`` lists them and a watchpoint hit names them)."""
     name = _mnemonic(res)
     dma = name is not None and "DMA" in name
     low = high = None
     kind = None
     event = None
-    stores = 0
-    for ev in res.events:
+    for number, ev in enumerate(res.events, 1):
         if ev.kind == STORE or (ev.kind == ATOMIC and ev.performed and ev.written is not None):
             if ev.address < target.high and target.low < ev.address + ev.size:
                 if low is None:
                     low, kind = ev.address, ("dma" if dma else "atomic" if ev.kind == ATOMIC else "store")
-                    event = stores if dma else None
+                    event = number if dma else None
                 low = min(low, ev.address)
                 high = max(high or 0, ev.address + ev.size)
-            if ev.kind == STORE:
-                stores += 1
     if low is None or kind is None or high is None:
         return None
-    return LastWrite(step, res.pc, name, kind, low, high - low, event)
+    return LastWrite(step, res.pc, name, kind, low, high - low, event, len(res.events) if dma else None)

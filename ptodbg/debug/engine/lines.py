@@ -91,6 +91,13 @@ class SourceLines:
                 return candidate, self.table.addresses(name, candidate)
         return None
 
+    def line_count(self, path: str) -> int | None:
+        """How many lines ``path`` has (None when it cannot be read)."""
+        if path not in self._texts:
+            self._texts[path] = _read_lines(path)
+        lines = self._texts[path]
+        return None if lines is None else len(lines)
+
     def text(self, path: str, line: int) -> str:
         """The text of ``line`` (1-based) of ``path``, without its line end."""
         if path not in self._texts:

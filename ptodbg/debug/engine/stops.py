@@ -1,7 +1,7 @@
 """Why the debugger stops, and the table of user stops (breakpoints and watchpoints).
 
 :class:`Stop` is the answer of every moving command, in the terms of the JSON ``status``
-(DESIGN.md §6).  :class:`StopTable` owns the breakpoints and watchpoints: numbering (one
+(docs/interfaces.md §6).  :class:`StopTable` owns the breakpoints and watchpoints: numbering (one
 sequence for both, as gdb), enable/disable, ignore counts, hit counts, and keeping the
 machine's stop sentinels and memory watches in step with them.  The machine only knows
 addresses (``Machine.add_stop``) and ranges (``Memory.set_watches``); what a stop *means*
@@ -29,7 +29,7 @@ _NEW_LIST: list = []  # the default of Stop.watch_hits: stands for a new empty l
 
 
 class Stop(Record):
-    """Why the debugger stopped, in the terms of the JSON ``status`` (DESIGN.md §6)."""
+    """Why the debugger stopped, in the terms of the JSON ``status`` (docs/interfaces.md §6)."""
 
     status: str  # stopped | exited | breakpoint | watchpoint | trap | max-steps | interrupted | error
     message: str
@@ -56,6 +56,7 @@ class Breakpoint(Record):
     enabled: bool = True
     hits: int = 0
     ignore: int = 0  # hits still to pass over (gdb's ignore count)
+    commands: tuple[str, ...] = ()  # gdb's ``commands N``: lines run when it stops
 
     def describe(self, symbolize: Callable[[int], str]) -> dict:
         return {
@@ -68,10 +69,16 @@ class Breakpoint(Record):
             "enabled": self.enabled,
             "hits": self.hits,
             "ignore": self.ignore,
+            "commands": list(self.commands),
         }
 
 
 class Watchpoint(Record):
+    """A watchpoint: a byte range and the accesses that stop (``mode`` r, w or rw: gdb's
+    rwatch, watch and awatch), or a register (``register``, its ABI name: stops when its
+    value changes, as gdb's ``watch $a0``).  ``condition``: gdb's ``watch ... if EXPR``,
+    evaluated after the access; a hit whose condition is false is no hit."""
+
     ident: int
     expression: str
     low: int
@@ -79,35 +86,81 @@ class Watchpoint(Record):
     mode: str
     hits: int = 0
     enabled: bool = True
+    condition: Expr | None = None
+    register: str | None = None
+    commands: tuple[str, ...] = ()  # gdb's ``commands N``: lines run when it stops
 
     def watch(self) -> Watch:
         return Watch(self.ident, self.low, self.low + self.length, self.mode)
+
+    @property
+    def kind(self) -> str:
+        """How gdb names it: "watchpoint" (writes, or a register's changes), "read
+        watchpoint" (rwatch) or "acc watchpoint" (awatch: reads and writes)."""
+        if self.register is not None or self.mode == "w":
+            return "watchpoint"
+        return "read watchpoint" if self.mode == "r" else "acc watchpoint"
+
+    def what(self) -> str:
+        """The watched thing in words: ``dst (8 bytes at 0x12000)`` or ``a0 (register)``."""
+        if self.register is not None:
+            return f"{self.register} (register)"
+        size = f"{self.length} byte{'' if self.length == 1 else 's'}"
+        return f"{self.expression} ({size} at {self.low:#x})"
+
+    def holds(self, context: Callable[[], Context]) -> bool:
+        """Whether a hit counts: no condition, a true one, or one that cannot be evaluated
+        (which stops, as a breakpoint condition error does)."""
+        if self.condition is None:
+            return True
+        try:
+            return bool(self.condition.evaluate(context()))
+        except (ExprError, DebugError):
+            return True
 
     def describe(self) -> dict:
         return {
             "id": self.ident,
             "type": "watch",
             "location": self.expression,
-            "address": self.low,
-            "length": self.length,
+            "address": None if self.register is not None else self.low,
+            "length": None if self.register is not None else self.length,
             "mode": self.mode,
+            "register": self.register,
+            "condition": self.condition.text if self.condition else None,
             "hits": self.hits,
             "enabled": self.enabled,
+            "commands": list(self.commands),
         }
 
 
 class TileWatch(Record):
     """``watch tile N``: stop after the attempt that changes tile N (an operation writing
-    it, its allocation or its release)."""
+    it, its allocation or its release).  ``condition`` and ``commands`` as a watchpoint's
+    (``condition N EXPR``, ``commands N``)."""
 
     ident: int
     tile: int
     hits: int = 0
     enabled: bool = True
+    condition: Expr | None = None
+    commands: tuple[str, ...] = ()
+
+    kind = "watchpoint"
+    mode = "w"
+
+    def what(self) -> str:
+        return f"tile {self.tile}"
+
+    def holds(self, context: Callable[[], Context]) -> bool:
+        """Whether a change counts (see :meth:`Watchpoint.holds`)."""
+        return Watchpoint.holds(self, context)  # type: ignore[arg-type]
 
     def describe(self) -> dict:
-        return {"id": self.ident, "type": "watch", "location": f"tile {self.tile}", "tile": self.tile,
-                "address": None, "hits": self.hits, "enabled": self.enabled}
+        return {"id": self.ident, "type": "watch", "location": f"tile {self.tile}", "address": None, "length": None,
+                "mode": "w", "register": None, "tile": self.tile,
+                "condition": self.condition.text if self.condition else None, "hits": self.hits,
+                "enabled": self.enabled, "commands": list(self.commands)}
 
 
 class WatchHit(Record):
@@ -149,8 +202,15 @@ class StopTable:
         self.sync_stops()
         return bp
 
-    def add_watchpoint(self, expression: str, low: int, length: int, mode: str) -> Watchpoint:
-        wp = Watchpoint(self.new_id(), expression.strip(), low, length, mode)
+    def add_watchpoint(self, expression: str, low: int, length: int, mode: str, condition: str | None = None,
+                       register: str | None = None) -> Watchpoint:
+        cond = None
+        if condition:
+            try:
+                cond = Expr(condition)
+            except ExprError as e:
+                raise DebugError(f"bad condition: {e}") from None
+        wp = Watchpoint(self.new_id(), expression.strip(), low, length, mode, condition=cond, register=register)
         self.watchpoints[wp.ident] = wp
         self.sync_watches()
         return wp
@@ -163,6 +223,31 @@ class StopTable:
     def watched_tiles(self) -> list[TileWatch]:
         """The enabled tile watches (a forward run checks them)."""
         return [w for w in self.tile_watches.values() if w.enabled] if self.tile_watches else []
+
+    def set_condition(self, ident: int, condition: str | None) -> Breakpoint | Watchpoint:
+        """gdb's ``condition N [EXPR]``: make stop N conditional, or (without EXPR)
+        unconditional again."""
+        stop = self._numbered(ident)[0]
+        cond = None
+        if condition:
+            try:
+                cond = Expr(condition)
+            except ExprError as e:
+                raise DebugError(f"bad condition: {e}") from None
+        stop.condition = cond
+        return stop
+
+    def numbered(self, ident: int) -> Breakpoint | Watchpoint:
+        """User breakpoint or watchpoint ``ident`` (DebugError when there is none)."""
+        return self._numbered(ident)[0]
+
+    def register_watches(self) -> list[Watchpoint]:
+        """The enabled watchpoints on registers (they make a run step by step)."""
+        return [w for w in self.watchpoints.values() if w.enabled and w.register is not None]
+
+    def find_duplicates(self, address: int, ident: int) -> list[int]:
+        """The other user breakpoints at ``address`` (gdb notes them on ``break``)."""
+        return sorted(b.ident for b in self.breakpoints.values() if b.address == address and 0 < b.ident != ident)
 
     def delete(self, ident: int | None = None) -> list[int]:
         """Delete one breakpoint/watchpoint, or all of them (gdb's ``delete``)."""
@@ -256,7 +341,7 @@ class StopTable:
             m.add_stop(pc)
 
     def sync_watches(self) -> None:
-        self.machine.mem.set_watches(w.watch() for w in self.watchpoints.values() if w.enabled)
+        self.machine.mem.set_watches(w.watch() for w in self.watchpoints.values() if w.enabled and w.register is None)
 
     def info(self, symbolize: Callable[[int], str]) -> list[dict]:
         out = [b.describe(symbolize) for b in self.breakpoints.values() if b.ident > 0]
@@ -306,3 +391,9 @@ class StopTable:
     def count_watch_hit(self, ident: int) -> None:
         if ident in self.watchpoints:
             self.watchpoints[ident].hits += 1
+
+    def watch_holds(self, ident: int, context: Callable[[], Context]) -> bool:
+        """Whether a hit of watchpoint ``ident`` counts (its condition; see
+        :meth:`Watchpoint.holds`)."""
+        wp = self.watchpoints.get(ident)
+        return wp is None or wp.holds(context)

@@ -136,11 +136,19 @@ class Symbols(Frozen):
         return out
 
     def symbolize(self, address: int) -> str:
+        """``address`` as a location is printed: ``name+0x4``, the name demangled
+        (``operator new(unsigned long)+0x4``, as gdb and ``bt`` show it), or the address
+        when no symbol covers it."""
         hit = self.containing(address)
         if hit is None:
             return f"{address:#x}"
         name, off = hit
-        return name if off == 0 else f"{name}+{off:#x}"
+        shown = self.pretty(name)
+        return shown if off == 0 else f"{shown}+{off:#x}"
+
+    def pretty_at(self, address: int) -> list[str]:
+        """The names of the symbols at ``address`` as a C++ programmer reads them."""
+        return [self.pretty(name) for name in self.at(address)]
 
     def pretty(self, name: str) -> str:
         """The name as a C++ programmer reads it (demangled, remembered), else itself.

@@ -1,4 +1,4 @@
-"""The engine's reads and questions about tile registers (DESIGN.md §12): the tile state
+"""The engine's reads and questions about tile registers (docs/interfaces.md §12): the tile state
 of a stop for the View, and ``last tile N ROW COL`` (the attempt that last wrote an
 element).
 

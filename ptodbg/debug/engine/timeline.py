@@ -20,6 +20,7 @@ there, so the cache is right without being cleared by hand.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from ptodbg.core import StepResult
@@ -29,10 +30,13 @@ from ptodbg.debug.engine.interrupts import command
 from ptodbg.debug.engine.stops import Stop
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from ptodbg.core import Machine
     from ptodbg.debug.engine.history import History
 
 MAX_STEP = (1 << 63) - 1  # the largest step number a command or session may name
+WATCH_PLACEHOLDER = "watchpoint"  # a scan's memory watch stop, rebuilt with its events when chosen
 
 
 class TimelineMixin:
@@ -80,6 +84,52 @@ class TimelineMixin:
             self.cursor = cursor
         self._remember(res)
         return res.events
+
+    @contextmanager
+    def _without_stops(self) -> Iterator[None]:
+        """Breakpoints and watchpoints off while a replay steps (as :meth:`_travel` runs)."""
+        m = self.machine
+        saved = set(m.stop_pcs)
+        for pc in saved:
+            m.remove_stop(pc)
+        watches = list(m.mem.watches)
+        m.mem.set_watches([])
+        try:
+            yield
+        finally:
+            for pc in saved:
+                m.add_stop(pc)
+            m.mem.set_watches(watches)
+            m.mem.watch_hits.clear()
+
+    def event_counts(self, start: int, end: int) -> list[int]:
+        """The number of memory events of each attempt from ``start`` + 1 to ``end`` of the
+        recorded timeline (``end`` at most the furthest step reached), by one replay on
+        the precise path; the machine comes back to the present exactly (state, applied
+        edits, the cached last attempt).  For a picture of a short run, step by step."""
+        m = self.machine
+        if not 0 <= start <= end <= max(self.horizon, m.steps):
+            raise DebugError(f"steps {start}..{end} are not in the recorded timeline")
+        if start == end:
+            return []
+        present, cursor, cache = m.snapshot(), self.cursor, self._events_cache
+        counts: list[int] = []
+        try:
+            self._travel(start, interruptible=False)
+            with self._without_stops():
+                m.mem.set_capture(True)  # once, not per attempt (each switch revisits every page)
+                while m.steps < end:
+                    self._apply_due()
+                    res = m.step()
+                    counts.append(len(res.events))
+                    if res.kind == "halt":
+                        break
+        finally:
+            m.restore(present)
+            m.mem.set_capture(False)  # after the restore: the fast maps are made for the present's pages
+            self.cursor = cursor
+            self._events_cache = cache
+        return counts
 
     # ------------------------------------------------------------ travel
     def _travel(self, target: int, *, interruptible: bool = True) -> bool:
@@ -173,35 +223,47 @@ class TimelineMixin:
     # ---------------------------------------------------- reverse-continue
     def _scan(self, start: int, end: int) -> list[tuple[int, Stop]] | None:
         """Replay [start, end) and list every stop position (step, why) on the way;
-        None when the scan was cut short (the list would be incomplete)."""
+        None when the scan was cut short (the list would be incomplete).  While a register
+        is watched the replay goes one attempt at a time (its changes are seen per step)."""
         m = self.machine
         if not self._travel(start):
             return None
         found: list[tuple[int, Stop]] = []
         self._sync_stops()
         self._sync_watches()
+        watched = bool(self.table.register_watches())
         while m.steps < end:
             if self.interrupted():
                 return None
             if self.on_progress is not None:
                 self.on_progress(m.steps)
             self._apply_due()
-            if m.pc in m.stop_pcs and m.steps < end:
-                stop = self._peek_stop_pc()
-                if stop is not None:
-                    found.append((m.steps, stop))
+            if watched or (m.pc in m.stop_pcs and m.steps < end):
+                if m.pc in m.stop_pcs:
+                    stop = self._peek_stop_pc()
+                    if stop is not None:
+                        found.append((m.steps, stop))
+                before = tuple(m.r)
                 res = self._single()
                 if res.trap is not None and not res.trap.vectored and m.steps <= end:
                     found.append((m.steps, self._classify_trap(res.trap)))
                 if m.mem.watch_hits and m.steps <= end:
-                    found.append((m.steps, self._watch_stop(res.events)))
+                    stop = self._watch_stop(res.events)
+                    if stop is not None:
+                        found.append((m.steps, stop))
+                if watched and m.steps <= end:
+                    stop = self._register_stop(before, res, count=False)
+                    if stop is not None:
+                        found.append((m.steps, stop))
                 continue
             reason, res = self._run_chunk(end - m.steps)
             if reason == "trap" and m.steps <= end:
                 found.append((m.steps, self._classify_trap(res.trap)))  # type: ignore[union-attr]
             elif reason == "watch" and m.steps <= end:
+                holds = any(self.table.watch_holds(w.ident, self.expr_context) for w, _ev in m.mem.watch_hits)
                 m.mem.watch_hits.clear()
-                found.append((m.steps, Stop("watchpoint", "watchpoint")))
+                if holds:
+                    found.append((m.steps, Stop("watchpoint", WATCH_PLACEHOLDER)))
             elif reason == "halt":
                 break
         return found
@@ -229,7 +291,7 @@ class TimelineMixin:
                 step, stop = found[-1]
                 if not self._travel(step):
                     return self._cut_short("reverse-continue")
-                if stop.status == "watchpoint":
+                if stop.status == "watchpoint" and stop.message == WATCH_PLACEHOLDER:
                     stop = self._rebuild_watch_stop(step)
                 stop.message = f"reverse: {stop.message}"
                 self.last = stop
@@ -307,6 +369,6 @@ class TimelineMixin:
         self._travel(step - 1, interruptible=False)
         res = m.step()
         self._remember(res)
-        stop = self._watch_stop(res.events)
+        stop = self._watch_stop(res.events) or Stop("watchpoint", "watchpoint")
         self._apply_due()  # the edits of the step arrived at belong to its state
         return stop

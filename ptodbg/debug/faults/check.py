@@ -6,7 +6,7 @@ engine's history (a snapshot every ``interval`` attempts) and the final state.  
 site's step, builds a :class:`~ptodbg.debug.engine.debugger.Debugger` whose timeline starts there,
 travels to the step (``goto``) and does what a user would type:
 ``inject PAGE 4096 PERMS once`` (the page's permissions without the one the access
-needs), ``step``, ``recover``, ``continue``.  It checks (DESIGN.md §10):
+needs), ``step``, ``recover``, ``continue``.  It checks (docs/interfaces.md §10):
 
 1. *precise*: the attempt trapped with the right number (DATA_PAGE_FAULT 35, or
    INST_PAGE_FAULT 33 for a fetch), TRAPARG0 (the probe's original address, see

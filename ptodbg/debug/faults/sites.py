@@ -1,6 +1,6 @@
 """Fault-injection sites: where one fault-free run touches memory, and for what.
 
-A campaign (DESIGN.md §10) faults every memory access of a program once.  The accesses
+A campaign (docs/interfaces.md §10) faults every memory access of a program once.  The accesses
 are learned from one fault-free run stepped on the precise path with the memory's probe
 log on: every permission probe an attempt makes (``ProbeDataAccess`` in the ASL) is
 ``(address, size, need)``.  Each attempt gives one :class:`Site` per (page, access) it
@@ -14,7 +14,7 @@ A site's expected TRAPARG0 is the address of the first probe of that attempt whi
 that access on that page: the ASL's RaiseDataAccessFault reports the *probe's* original
 address (``asl/scalar/model/agu/memory.asl``; for DMA the start of the 64-byte range,
 ``asl/scalar/model/amo/semantics.asl``), not the first denied byte.  A fetch fault reports
-TPC (DESIGN.md §2).
+TPC (docs/interfaces.md §2).
 
 Not sites: the bytes a system call copies (the kernel's accesses answer -EFAULT, they do
 not trap, so the linux personality's buffer checks are left out), and attempts that trap

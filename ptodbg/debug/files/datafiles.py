@@ -1,6 +1,6 @@
 """Data files for the clients of the engine: the ones ptodbg ships and the ones a user gives.
 
-The TUI and the DAP server may import only :mod:`ptodbg.debug` (DESIGN.md §1), yet they read
+The TUI and the DAP server may import only :mod:`ptodbg.debug` (docs/interfaces.md §1), yet they read
 TOML files.  This module is their door to them:
 
 * **user files** go through the one bounded reader (:mod:`ptodbg.base.userfile`: a regular
@@ -12,7 +12,10 @@ TOML files.  This module is their door to them:
   top-level ``themes/`` and ``sessions/`` are symbolic links to those folders);
 * the **user's configuration folder** is ``$XDG_CONFIG_HOME/ptodbg`` (the XDG base directory
   rule: a relative or empty ``XDG_CONFIG_HOME`` is ignored), by default ``~/.config/ptodbg``;
-  its ``themes/`` extend and override the shipped themes.
+  its ``themes/`` extend and override the shipped themes, and its ``init`` holds the
+  commands the TUI runs at start (gdb's ``.gdbinit``);
+* the **user's state folder** is ``$XDG_STATE_HOME/ptodbg`` (same rule), by default
+  ``~/.local/state/ptodbg``: the TUI keeps its command history there.
 """
 
 from __future__ import annotations
@@ -27,8 +30,8 @@ from pathlib import Path
 from ptodbg.base.userfile import UserFileError as DataFileError
 from ptodbg.base.userfile import load_toml, read_text, reason, shown
 
-__all__ = ["DataFileError", "example_sessions", "folder_entries", "read_toml_file", "shipped_folder",
-           "shipped_path", "user_config_dir"]
+__all__ = ["DataFileError", "example_sessions", "folder_entries", "read_toml_file", "read_user_text",
+           "shipped_folder", "shipped_path", "user_config_dir", "user_state_dir"]
 
 PACKAGE = "ptodbg"
 SHIPPED_FOLDERS = ("themes", "sessions")
@@ -85,6 +88,26 @@ def example_sessions() -> list[Traversable]:
     """The shipped example sessions (``*.toml``), in name order.  Each names its program
     relative to itself (``programs/NAME.s``, shipped beside it)."""
     return folder_entries(shipped_folder("sessions"), ".toml")
+
+
+def read_user_text(path: str | os.PathLike, what: str = "script") -> str:
+    """The text of a user's file through the bounded reader (a regular file, size-capped by
+    ``what``); :class:`DataFileError` with one line naming the file."""
+    return read_text(os.fspath(path), what)
+
+
+def _xdg(environ: Mapping[str, str] | None, variable: str, default: str) -> Path:
+    env = os.environ if environ is None else environ
+    base = env.get(variable, "")
+    if not base or not os.path.isabs(base):
+        home = env.get("HOME") or os.path.expanduser("~")
+        base = os.path.join(home, default)
+    return Path(base) / "ptodbg"
+
+
+def user_state_dir(environ: Mapping[str, str] | None = None) -> Path:
+    """``$XDG_STATE_HOME/ptodbg``, or ``~/.local/state/ptodbg`` (as :func:`user_config_dir`)."""
+    return _xdg(environ, "XDG_STATE_HOME", os.path.join(".local", "state"))
 
 
 def user_config_dir(environ: Mapping[str, str] | None = None) -> Path:

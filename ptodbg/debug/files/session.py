@@ -123,11 +123,15 @@ def session_data(dbg: Debugger, session_path: Path) -> dict:
         "ui": {k: dbg.settings[k] for k in session_schema.UI.keys if isinstance(dbg.settings.get(k), (str, int, bool))},
         "breakpoint": [
             {"location": b.location, "condition": b.condition.text if b.condition else None,
-             "temporary": b.temporary, "enabled": b.enabled, "ignore": b.ignore or None}
+             "temporary": b.temporary, "enabled": b.enabled, "ignore": b.ignore or None,
+             "commands": list(b.commands) or None}
             for b in sorted(dbg.breakpoints.values(), key=lambda b: b.ident) if b.ident > 0
         ],
         "watchpoint": [
-            {"address": w.expression, "length": w.length, "mode": w.mode, "enabled": None if w.enabled else False}
+            {"address": w.expression, "length": max(1, w.length), "mode": w.mode,
+             "enabled": None if w.enabled else False, "condition": w.condition.text if w.condition else None,
+             "at": _watched_at(dbg, w), "register": w.register,
+             "commands": list(w.commands) or None}
             for w in sorted(dbg.watchpoints.values(), key=lambda w: w.ident)
         ],
         "injection": injections,
@@ -229,11 +233,15 @@ def apply(dbg: Debugger, data: dict) -> str:
                 raise SessionError(f"{p}: {key}.location: {loc} = {address:#x} is odd: instructions are halfword aligned")
             cond = rec.get("condition")
             breakpoints.append((loc, address, Expr(cond) if cond else None, rec["temporary"], rec["enabled"],
-                                rec.get("ignore", 0)))
+                                rec.get("ignore", 0), tuple(rec.get("commands", ()))))
         for i, rec in enumerate(data["watchpoint"], 1):
             key = f"watchpoint #{i}"
-            watchpoints.append((rec["address"], dbg.resolve(rec["address"]), rec["length"], rec["mode"],
-                                rec.get("enabled", True)))
+            register = rec.get("register")
+            cond = rec.get("condition")
+            low = 0 if register is not None else rec["at"] if "at" in rec else dbg.resolve(rec["address"])
+            watchpoints.append((rec["address"], low, 0 if register is not None else rec["length"], rec["mode"],
+                                rec.get("enabled", True), Expr(cond) if cond else None, register,
+                                tuple(rec.get("commands", ()))))
         edits = []
         for name in ("injection", "edit"):
             for i, rec in enumerate(data[name], 1):
@@ -256,11 +264,12 @@ def apply(dbg: Debugger, data: dict) -> str:
     dbg.restart(edits)
     dbg.breakpoints.clear()
     dbg.watchpoints.clear()
-    for loc, address, cond, temporary, enabled, ignore in breakpoints:
-        bp = Breakpoint(dbg._new_id(), loc, address, cond, temporary, enabled, ignore=ignore)
+    for loc, address, cond, temporary, enabled, ignore, commands in breakpoints:
+        bp = Breakpoint(dbg._new_id(), loc, address, cond, temporary, enabled, ignore=ignore, commands=commands)
         dbg.breakpoints[bp.ident] = bp
-    for text, low, length, mode, enabled in watchpoints:
-        wp = Watchpoint(dbg._new_id(), text, low, length, mode, enabled=enabled)
+    for text, low, length, mode, enabled, cond, register, commands in watchpoints:
+        wp = Watchpoint(dbg._new_id(), text, low, length, mode, enabled=enabled, condition=cond, register=register,
+                        commands=commands)
         dbg.watchpoints[wp.ident] = wp
     dbg._sync_stops()
     dbg._sync_watches()
@@ -271,6 +280,19 @@ def apply(dbg: Debugger, data: dict) -> str:
     counted = ", ".join(f"{n} {noun}{'' if n == 1 else 's'}" for n, noun in (
         (len(breakpoints), "breakpoint"), (len(watchpoints), "watchpoint"), (len(edits), "edit")))
     return (f"loaded {p.name}: {counted}; at step {dbg.steps}" + ("" if stop.status == "stopped" else f" ({stop.message})"))
+
+
+def _watched_at(dbg: Debugger, w: Watchpoint) -> int | None:
+    """A memory watchpoint's address when its expression no longer names it (``watch -l
+    u32[sp+8]`` was set where sp+8 was); None when loading can resolve the expression
+    again (every session written before ``at`` existed), or for a register."""
+    if w.register is not None:
+        return None
+    try:
+        again = dbg.resolve(w.expression)
+    except (DebugError, ExprError, ValueError):
+        return w.low
+    return None if again == w.low else w.low
 
 
 def load(dbg: Debugger, path: str | Path) -> str:

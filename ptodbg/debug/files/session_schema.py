@@ -253,12 +253,20 @@ _NAME = r"[A-Za-z0-9_.+-]+"
 # ``ignore`` (gdb's ignore count: hits still to pass over) and a watchpoint's ``enabled``
 # are optional, written only when they differ from a new stop's (ignore 0, enabled), so a
 # session that never used ``ignore`` or ``disable`` on a watchpoint is written as before.
+# A stop's ``commands`` (gdb's ``commands N`` list), a watchpoint's ``condition``, the
+# ``register`` a register watchpoint watches and ``at``, the address a memory watchpoint
+# was set on (``watch -l u32[sp+8]`` watches where sp+8 was, not what it holds), are
+# optional too: files written before them load as they did.
+_COMMANDS = Array(Str(4096, expected="a command"), 256)
 BREAKPOINT = Table({"location": Str(min_len=1, expected="a location"), "condition": Str(expected="an expression"),
-                    "temporary": Bool(), "enabled": Bool(), "ignore": Int(0, MAX_IGNORE)},
-                   optional=frozenset({"condition", "ignore"}))
+                    "temporary": Bool(), "enabled": Bool(), "ignore": Int(0, MAX_IGNORE), "commands": _COMMANDS},
+                   optional=frozenset({"condition", "ignore", "commands"}))
 WATCHPOINT = Table({"address": Str(min_len=1, expected="an address expression"), "length": Int(1, 1 << 20),
-                    "mode": Str(2, ("r", "w", "rw"), expected="a watch mode"), "enabled": Bool()},
-                   optional=frozenset({"enabled"}))
+                    "mode": Str(2, ("r", "w", "rw"), expected="a watch mode"), "enabled": Bool(),
+                    "condition": Str(expected="an expression"), "at": Int(0, U64),
+                    "register": Str(8, tuple(sorted(set(REG_INDEX) - {"zero", "r0"})), expected="a register"),
+                    "commands": _COMMANDS},
+                   optional=frozenset({"enabled", "condition", "at", "register", "commands"}))
 INJECTION = Tagged("kind", {kind: _edit(kind, _INJECTION, _range_in_memory) for kind in ("perms", "once")})
 EDIT = Tagged("kind", {
     "reg": _edit("reg", {"register": Str(8, _REGISTERS, expected="a register"), "value": Int(0, U64)}),

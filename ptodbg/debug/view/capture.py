@@ -1,6 +1,6 @@
 """The read-only view of a stopped machine: what every client renders from.
 
-:class:`Viewer` makes one :class:`View` per stop (DESIGN.md §8: "one state diff per stop
+:class:`Viewer` makes one :class:`View` per stop (docs/interfaces.md §8: "one state diff per stop
 feeds every pane").  A view is frozen and complete: the registers by ABI name, the T/U
 queues, TPC and the block state, the pending trap with a recovery hint, the reservation,
 the memory (a copy-on-write image, read with its permissions), decoded instructions,
@@ -62,6 +62,8 @@ from ptodbg.debug.view.records import (
     Trap,
     TrapStop,
 )
+from ptodbg.debug.view.stoplist import UserStop, user_stops
+from ptodbg.debug.view.telescope import Chain, StackRow, chain, symbol_labeler, telescope
 from ptodbg.debug.view.tiles import (
     EMPTY_STATE,
     TileContents,
@@ -87,6 +89,8 @@ if TYPE_CHECKING:
 
 MASK64 = (1 << 64) - 1
 RECENT_NOTES = 8  # notes a view keeps (the newest)
+STACK_WORDS = 64  # words of the stack a view telescopes (the stack pane)
+DETAIL_STEPS = 4096  # a timeline this short is pictured attempt by attempt (Timeline.detail)
 FRAME_LIMIT = 64  # backtrace levels a view reads (a runaway recursion stays cheap)
 STOP_MARKS = {"breakpoint": "breakpoint", "watchpoint": "watchpoint", "trap": "trap"}  # status -> mark
 BLOCK_ENDS = frozenset({"BSTOP", "C.BSTOP"})  # the instructions a tile block's operation commits at
@@ -113,7 +117,7 @@ class View:
     serial: int  # 1, 2, ... per viewer: every view has its own number
     stop: int  # 1, 2, ... per viewer: a new number when the machine may have moved
     steps: int
-    status: str  # the JSON status of the stop (DESIGN.md §6)
+    status: str  # the JSON status of the stop (docs/interfaces.md §6)
     message: str
     pc: int  # TPC
     regs: Registers
@@ -154,6 +158,7 @@ class View:
     selected_frame: int = 0  # the level frame/up/down selected (an index of ``frames``)
     disabled: frozenset[int] = frozenset()  # addresses with only disabled user breakpoints
     displays: tuple[dict, ...] = ()  # the auto-displays at this stop, as the console shows them
+    user_stops: tuple[UserStop, ...] = ()  # the breakpoints and watchpoints, by number
     tile_state: TileState = EMPTY_STATE  # the tile registers and the open block's operation (by reference)
     tiles_before: TileFile = EMPTY_FILE  # the tile registers at the previous stop (what changed since)
 
@@ -195,7 +200,7 @@ class View:
     # --------------------------------------------------------------- tiles
     @cached_property
     def tiles(self) -> tuple[TileRegister, ...]:
-        """The allocated tiles (DESIGN.md §12), by index."""
+        """The allocated tiles (docs/interfaces.md §12), by index."""
         return registers(self.tile_state.file)
 
     @cached_property
@@ -250,6 +255,44 @@ class View:
         queue = self.t if code < 28 else self.u
         value = queue[(code - 24) % 4]
         return 0 if value is None else value
+
+    @cached_property
+    def stack(self) -> tuple[StackRow, ...]:
+        """The selected frame's stack, pwndbg's way: :data:`STACK_WORDS` words from its sp,
+        each with the registers that point at it and the chain of the word it holds."""
+        regs = self.frame_regs
+        pointing = [(name, value) for name, value in regs.items() if name != "zero"]
+        return telescope(self.memory, self.label, regs["sp"], STACK_WORDS, pointing)
+
+    @cached_property
+    def pointers(self) -> tuple[tuple[str, int, Chain], ...]:
+        """The registers of the selected frame that hold the address of mapped memory
+        (zero excepted: a null pointer is none), with where each leads: (name, value,
+        chain), in register order."""
+        out = []
+        for name, value in self.frame_regs.items():
+            if value and name != "zero" and self.memory.perms_at(value) is not None:
+                found = chain(value, self.memory, self.label)
+                if found.points:
+                    out.append((name, value, found))
+        return tuple(out)
+
+    def label(self, address: int) -> str:
+        """`` <sym+off>`` (demangled) for an address in the program's own ranges, "" for
+        any other (a stack or heap address is no symbol's)."""
+        return self._labeler(address)
+
+    @cached_property
+    def _labeler(self):
+        program = [r for r in self.regions if not r.name.startswith("[")]
+        symbols = self.symbols
+
+        def containing(address: int) -> tuple[str, int] | None:
+            if not any(r.start <= address < r.end for r in program):
+                return None
+            return symbols.containing(address)
+
+        return symbol_labeler(symbols, containing)
 
     @cached_property
     def pages(self) -> tuple[PageRange, ...]:
@@ -347,6 +390,8 @@ class Viewer:
         self._stops: list[TimelineMark] = []  # the stops captured, in the order seen
         self._edits: tuple = ()
         self._timeline: Timeline | None = None
+        self._detail: list[int] = []  # memory events of attempts 1..len (see _detail_of)
+        self._detail_made: tuple[tuple[int, ...], int] = ((), -1)  # (the tuple handed out, edits version)
 
     def capture(self, *, moved: bool = True) -> View:
         """The view of the machine now.  ``moved``: the machine may have moved since the
@@ -447,6 +492,7 @@ class Viewer:
             disabled=frozenset(b.address for b in dbg.breakpoints.values() if b.ident > 0 and not b.enabled)
             - {b.address for b in dbg.breakpoints.values() if b.enabled},
             displays=shown_displays(dbg),
+            user_stops=user_stops(dbg),
             tile_state=tiles,
             tiles_before=tiles_before,
         )
@@ -473,14 +519,42 @@ class Viewer:
             self._edits = edits
             changed = True
         intervals = dbg.history.summaries()
+        detail = self._detail_of(horizon, steps)
         old = self._timeline
-        if (not changed and old is not None and old.horizon == horizon and old.intervals is intervals):
+        if (not changed and old is not None and old.horizon == horizon and old.intervals is intervals
+                and old.detail is detail):
             return old
         marks = sorted([*stops, *(TimelineMark(e.step, "edit", e.describe().removeprefix(f"@{e.step}:").strip())
                                      for e in edits)],
                        key=lambda mark: (mark.step, mark.kind != "edit"))  # an edit applies before the stop
-        self._timeline = Timeline(horizon, dbg.history.interval, intervals, tuple(marks))
+        self._timeline = Timeline(horizon, dbg.history.interval, intervals, tuple(marks), detail)
         return self._timeline
+
+    def _detail_of(self, horizon: int, steps: int) -> tuple[int, ...]:
+        """The memory events of every attempt of a short timeline (up to
+        :data:`DETAIL_STEPS`), the picture of a run at the resolution its history has: a
+        program under 4,096 steps has a single snapshot interval, so its interval summary
+        would say one thing for the whole run.  Kept between stops and extended as the run
+        grows: the attempt that led to the present is known already (a step key costs
+        nothing), and the stretch a run went through without stopping is replayed once on
+        the precise path (:meth:`~ptodbg.debug.engine.timeline.TimelineMixin.event_counts`);
+        a change of the timeline's edits starts it again."""
+        dbg = self.dbg
+        if horizon > DETAIL_STEPS:
+            return ()
+        made, version = self._detail_made
+        known = self._detail
+        if version != dbg.position()[2]:
+            known.clear()
+        del known[horizon:]
+        if len(known) == steps - 1 and steps and dbg.last_step is not None:
+            known.append(len(dbg.last_step.events))
+        if len(known) < horizon:
+            known.extend(dbg.event_counts(len(known), horizon))
+        if made != tuple(known):
+            made = tuple(known)
+        self._detail_made = (made, dbg.position()[2])
+        return made
 
 
 # ------------------------------------------------------------------ pieces

@@ -78,7 +78,7 @@ def decode_row(dbg: Debugger, address: int) -> InstructionRow:
     symbols = dbg.symbols
 
     def name(a: int) -> str | None:
-        at = symbols.at(a)
+        at = symbols.pretty_at(a)  # demangled, as every printed location
         return at[0] if at else None
 
     try:

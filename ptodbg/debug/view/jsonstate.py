@@ -1,4 +1,4 @@
-"""The JSON state of DESIGN.md §6 (``run --json`` and every batch line's ``state``), and
+"""The JSON state of docs/interfaces.md §6 (``run --json`` and every batch line's ``state``), and
 the JSON of every typed record (:mod:`ptodbg.debug.view.records`): the one place JSON is made
 from them, so the keys of a trap, a block or a frame are spelled once."""
 
@@ -30,6 +30,7 @@ from ptodbg.debug.view.tiles import (
 
 if TYPE_CHECKING:
     from ptodbg.debug.engine.debugger import Debugger
+    from ptodbg.debug.view.telescope import Chain, StackRow
 
 
 def state(dbg: Debugger) -> dict:
@@ -58,14 +59,14 @@ def state(dbg: Debugger) -> dict:
 
 
 def tile_state_json(tiles: TileState) -> dict:
-    """The ``"tiles"`` and ``"operation"`` keys of the JSON state (DESIGN.md §12)."""
+    """The ``"tiles"`` and ``"operation"`` keys of the JSON state (docs/interfaces.md §12)."""
     if tiles.empty:
         return {"tiles": [], "operation": None}
     return {"tiles": [tile_json(t) for t in registers(tiles.file)], "operation": operation_json(operation(tiles.op))}
 
 
 def tile_json(tile: TileRegister) -> dict:
-    """One allocated tile: DESIGN.md §12's keys, then its kind, capacity per PE and the
+    """One allocated tile: docs/interfaces.md §12's keys, then its kind, capacity per PE and the
     number of defined elements of its valid region."""
     return {"index": tile.index, "rows": tile.rows, "columns": tile.columns, "valid_rows": tile.valid_rows,
             "valid_columns": tile.valid_columns, "dtype": tile.dtype, "layout": tile.layout,
@@ -132,7 +133,19 @@ def event_json(e: MemEvent) -> dict:
 def frame_json(frame: Frame) -> dict:
     return {"level": frame.level, "pc": frame.pc, "function": frame.function, "offset": frame.offset,
             "sp": frame.sp, "where": frame.where, "demangled": frame.demangled,
-            "frame_address": frame.frame_address}
+            "frame_address": frame.frame_address, "inferred": frame.inferred}
+
+
+def chain_json(chain: Chain) -> dict:
+    """A pointer chain: its links (value, kind, label, text) and whether it looped."""
+    return {"links": [{"value": link.value, "kind": link.kind, "label": link.label.strip()[1:-1] or None,
+                       **({"text": link.text} if link.text else {})} for link in chain.links],
+            "looped": chain.looped}
+
+
+def telescope_json(row: StackRow) -> dict:
+    return {"index": row.index, "address": row.address, "offset": row.offset, "registers": list(row.registers),
+            "chain": None if row.chain is None else chain_json(row.chain)}
 
 
 def syscall_json(call: Syscall) -> dict:

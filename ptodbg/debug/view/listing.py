@@ -105,8 +105,9 @@ def sweep(memory: MemoryImage, decoder: Decoder, symbols: Symbols, center: int) 
                 index.pop(rows.pop().address, None)
         if k < len(stops) and stops[k] == pos:
             k += 1
-        for name in symbols.at(pos):
-            rows.append(Row(pos, 0, name))
+        names = symbols.at(pos)
+        if names:  # (most addresses have none: no call for them)
+            rows.extend(Row(pos, 0, symbols.pretty(name)) for name in names)
         got = peek_decode(memory, decoder, pos)
         length = max(2, got[2] // 8) if got is not None else 2
         index[pos] = len(rows)
@@ -117,7 +118,7 @@ def sweep(memory: MemoryImage, decoder: Decoder, symbols: Symbols, center: int) 
 
 def instruction(memory: MemoryImage, decoder: Decoder, symbols: Symbols, address: int) -> Instruction:
     """The decoded instruction at ``address`` with its text and labels."""
-    labels = tuple(symbols.at(address))
+    labels = tuple(symbols.pretty_at(address))  # demangled, as every printed location
     got = peek_decode(memory, decoder, address)
     if got is None:
         return Instruction(address, 0, b"", 0, None, "(not mapped)", labels)
@@ -129,7 +130,7 @@ def instruction(memory: MemoryImage, decoder: Decoder, symbols: Symbols, address
                            f"({size} bytes before unmapped memory: no whole instruction)", labels)
 
     def name(target: int) -> str | None:
-        at = symbols.at(target)
+        at = symbols.pretty_at(target)
         return at[0] if at else None
 
     try:

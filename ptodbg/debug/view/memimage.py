@@ -4,7 +4,7 @@ A :class:`MemoryImage` holds the page objects a snapshot would hold (shared
 copy-on-write: the machine copies a page before it next writes it, so the image's bytes
 never change) and copies of the permission tables.  Reading it never touches the
 machine, so a client can render memory and code from it while another thread runs the
-machine on (DESIGN.md §1: clients read the machine only through the engine).
+machine on (docs/interfaces.md §1: clients read the machine only through the engine).
 
 Reads are honest about unmapped memory: :meth:`MemoryImage.read` returns None, and
 :meth:`MemoryImage.row` returns no bytes for an unmapped page; nothing reads as zeros.

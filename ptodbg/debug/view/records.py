@@ -37,7 +37,7 @@ __all__ = [
 ]
 
 EVENT_KINDS = (LOAD, STORE, ATOMIC, FENCE)
-DMA_BYTES = 64  # a DMA moves one 64-byte line (CORE.md §4.2, asl/scalar/amo/DMA.asl)
+DMA_BYTES = 64  # a DMA moves one 64-byte line (asl/scalar/amo/DMA.asl)
 
 
 # ----------------------------------------------------------------- permissions
@@ -102,7 +102,7 @@ _REG_INDEX = {name: i for i, name in enumerate(GPR_NAMES)} | {f"r{i}": i for i i
 
 # ------------------------------------------------------------ block, reservation
 class BlockState(Frozen):
-    """The open block (DESIGN.md §6 ``block``)."""
+    """The open block (docs/interfaces.md §6 ``block``)."""
 
     kind: str
     type: str
@@ -130,7 +130,7 @@ class Reservation(Frozen):
 
 # ---------------------------------------------------------------------- traps
 class Trap(TrapInfo):
-    """A trap that was entered (the fields of DESIGN.md §6 ``trap`` and what the engine
+    """A trap that was entered (the fields of docs/interfaces.md §6 ``trap`` and what the engine
     knows besides: where trap entry sent TPC, whether a handler runs, and why): the
     core's record, with what a debugger asks of it.  It adds no field, so the core
     record's equality (same class, same fields), hash, repr and immutability hold as they
@@ -234,6 +234,7 @@ class Frame(Frozen):
     frame_address: int | None = None  # the caller's sp (gdb's "frame at"); None: no frame template
     saved: tuple[SavedRegister, ...] = ()  # what this frame's FENTRY stored (its caller's values)
     regs: tuple[int, ...] = ()  # the 24 GPRs as this frame sees them (level 0: the live ones)
+    inferred: bool = False  # its pc is its callee's ra/LRA (a callee without a frame template)
 
     @property
     def label(self) -> str:
@@ -384,13 +385,15 @@ class IntervalSummary(Frozen):
 
 
 class LastWrite(Frozen):
-    """The answer of ``last`` (DESIGN.md §5): the write nearest before the present.
+    """The answer of ``last`` (docs/interfaces.md §5): the write nearest before the present.
 
     ``step`` is the step count just after the writing attempt (``goto step`` shows the new
     value, ``goto step-1`` the old one); ``kind`` "store" | "dma" | "atomic" | "register" |
     "set" (a timeline edit, whose ``pc`` is TPC at that step and ``mnemonic`` None).  For
     memory, ``address``/``size`` is the range the write covered, and for a DMA ``event``
-    the index (0..7) of its first store event that wrote the asked bytes."""
+    the number of its first store event that wrote the asked bytes among the attempt's
+    ``events`` (1-based, the numbering of ``events`` and of a watchpoint hit: "event 10
+    of 16")."""
 
     step: int
     pc: int
@@ -399,6 +402,7 @@ class LastWrite(Frozen):
     address: int | None = None
     size: int | None = None
     event: int | None = None
+    events: int | None = None
 
     def as_json(self) -> dict:
         out: dict = {"step": self.step, "pc": self.pc, "mnemonic": self.mnemonic, "kind": self.kind}
@@ -407,6 +411,7 @@ class LastWrite(Frozen):
             out["size"] = self.size
         if self.event is not None:
             out["event"] = self.event
+            out["events"] = self.events
         return out
 
 
@@ -422,10 +427,13 @@ class TimelineMark(Frozen):
 
 class Timeline(Frozen):
     """The recorded run as a client draws it: steps 0 to ``horizon`` (the furthest
-    reached), the history's interval summaries (one per ``interval`` steps of a run) and
-    the marks (stops seen and edits, in step order)."""
+    reached), the history's interval summaries (one per ``interval`` steps of a run), the
+    marks (stops seen and edits, in step order) and, for a run short enough to know every
+    step (:data:`~ptodbg.debug.view.capture.DETAIL_STEPS`), ``detail``: the memory events of each
+    attempt (``detail[k]`` is attempt k + 1's; empty when the run is longer)."""
 
     horizon: int
     interval: int
     intervals: tuple[IntervalSummary, ...] = ()
     marks: tuple[TimelineMark, ...] = ()
+    detail: tuple[int, ...] = ()

@@ -1,5 +1,5 @@
 """The tile registers and the open block's tile operation as every client reads them
-(DESIGN.md §12): typed, frozen records made from the machine's tile state, and the words
+(docs/interfaces.md §12): typed, frozen records made from the machine's tile state, and the words
 and numbers a client shows for an element.
 
 What a stop holds (:class:`TileState`) is three references: the machine's tile file (an

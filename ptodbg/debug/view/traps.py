@@ -2,7 +2,7 @@
 TRAPARG0 holds, whether and how the user can recover, and where each bank's handler is.
 
 The DAP server's ``exceptionInfo`` and exception filters read this instead of the core's
-tables; the words follow DESIGN.md §2 (trap stops, ``recover``) and CORE.md §3.6.
+tables; the words follow docs/interfaces.md §2 (trap stops, ``recover``) and the precise faults of ``asl/arch/memory-model/fault-precision.asl``.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-# cond_loop.s - a counted loop with a COND block (CORE.md §1.8, §1.9 "Loop").
+# cond_loop.s - a counted loop with a COND block (``asl/block/model/dispatch/start.asl``: a COND block branching back).
 # `bstart.std cond, loop` opens a COND block whose candidate continuation is the block
 # itself; setc.lti sets TAKEN while a0 < 10 and bstop commits the back-edge.
 # Expected final state: c.ebreak 0 stop at `stop` + 2; a0 = 10; the SYS block stays open (trap entry does not close it)

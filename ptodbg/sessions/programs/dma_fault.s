@@ -1,5 +1,5 @@
 # dma_fault.s - a DMA whose destination page a test (or the user, with `inject`) makes
-# read-only, to watch the precise fault and the full reissue (CORE.md §3.6, §4.2,
+# read-only, to watch the precise fault and the full reissue (asl/arch/memory-model/fault-precision.asl, asl/scalar/amo/DMA.asl,
 # PTO-AVS-SCALAR-DMA-PRECISE-001 in program form).
 # `dst` is alone in its own page-aligned section `.data.dst`, so its page permissions can
 # change without touching `src`.

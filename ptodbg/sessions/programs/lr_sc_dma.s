@@ -1,4 +1,4 @@
-# lr_sc_dma.s - an LR/SC pair broken by a DMA into the reserved line (CORE.md §3.5, §4.2
+# lr_sc_dma.s - an LR/SC pair broken by a DMA into the reserved line (asl/scalar/model/amo/semantics.asl, asl/scalar/amo/DMA.asl
 # step 8): LR.D reserves the 64-byte line of `line`, the DMA copies 64 bytes into it,
 # which clears the reservation, so the SC.D fails and stores nothing.
 # Expected final state: c.ebreak 0 stop; a1 = 0x1111111111111111 (the LR value);

@@ -1,7 +1,7 @@
 """Shared pieces of the Line-API panes: cached styles, a text-line builder, a strip
 cache and partial repaints.
 
-Why this matters (DESIGN.md §8, the step latency): Textual's compositor re-renders every
+Why this matters (docs/interfaces.md §8, the step latency): Textual's compositor re-renders every
 line that is marked dirty, and a line costs far more in the compositor (border, padding,
 colour filter, cutting) than in the widget.  So the panes here
 

@@ -14,19 +14,25 @@ readline does: the one candidate, or the part all candidates share, listing them
 cannot choose.
 
 The line keeps its own history, as a shell does: up and down recall the lines run before,
-enter on an empty line repeats the last one (as in gdb), and a ``:`` typed at the start
-(the habit of the key that opened the line) is dropped.
+ctrl+r searches them backwards as readline does (type to narrow, ctrl+r again for an older
+match, enter runs it, escape gives the line back, any other key edits it), enter on an
+empty line repeats the last one (as in gdb), and a ``:`` typed at the start (the habit of
+the key that opened the line) is dropped.  The history outlives the session when the app
+gives a file for it (:mod:`ptodbg.tui.startup`: the newest 1,000 lines, in the XDG state
+folder).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from textual import events
 from textual.suggester import Suggester
 from textual.widgets import Input
 
 from ptodbg.debug.commands.completion import common_prefix
+from ptodbg.tui.startup import load_history, save_history
 
 Completer = Callable[[str], list[str]]
 
@@ -43,7 +49,9 @@ class CommandSuggester(Suggester):
         if not value.strip():
             return None
         found = self._complete(value)
-        return found[0] if found and found[0] != value else None
+        # Only a completion that is certain: with several, tab lists them (as bash and gdb),
+        # and showing the first would read as a choice made for the user.
+        return found[0] if len(found) == 1 and found[0] != value else None
 
 
 class CommandLine(Input):
@@ -53,7 +61,7 @@ class CommandLine(Input):
 
     def __init__(self, submit: Callable[[str], None], leave: Callable[[], None], *,
                  complete: Completer | None = None, show: Callable[[str], None] | None = None,
-                 **kwargs) -> None:
+                 history_file: Path | None = None, **kwargs) -> None:
         if complete is not None:
             kwargs.setdefault("suggester", CommandSuggester(complete))
         super().__init__(**kwargs)
@@ -62,7 +70,12 @@ class CommandLine(Input):
         self._complete = complete
         self._show = show
         self.history: list[str] = []  # the lines run, oldest first (a line repeated at once is kept once)
-        self._history_pos = 0  # where up/down are in the history (len(history): past the newest)
+        self.history_file = history_file
+        self.history_problem: str | None = None  # why the history file could not be read or written
+        if history_file is not None:
+            self.history, self.history_problem = load_history(history_file)
+        self._history_pos = len(self.history)  # where up/down are in the history (len(history): past the newest)
+        self.search: tuple[str, int, str] | None = None  # ctrl+r: (query, match index, the line before)
 
     def complete_line(self) -> None:
         """Tab: complete to the only candidate or to what all candidates share, and
@@ -97,8 +110,64 @@ class CommandLine(Input):
             line = self.history[-1]
         elif not self.history or self.history[-1] != line:
             self.history.append(line)
+            self._keep_history()
         self._history_pos = len(self.history)
         self._submit(line)
+
+    def _keep_history(self) -> None:
+        """Write the history to its file (the problem, once, to the message line)."""
+        if self.history_file is None:
+            return
+        problem = save_history(self.history_file, self.history)
+        if problem is not None and problem != self.history_problem and self._show is not None:
+            self._show(problem)
+        self.history_problem = problem
+
+    # ----------------------------------------------------- ctrl+r search
+    def _search_from(self, query: str, before: int) -> int | None:
+        """The newest history line before index ``before`` that contains ``query``."""
+        for i in range(min(before, len(self.history)) - 1, -1, -1):
+            if query in self.history[i]:
+                return i
+        return None
+
+    def _show_search(self, found: int | None) -> None:
+        query = self.search[0] if self.search is not None else ""
+        if found is not None:
+            self.value = self.history[found]
+            self.cursor_position = len(self.value)
+        if self._show is not None:
+            what = "no match" if found is None else "ctrl+r older, enter runs, escape cancels"
+            self._show(f"(reverse-i-search)'{query}': {self.value if found is not None else ''}  ({what})")
+
+    def search_key(self, event: events.Key) -> bool:
+        """A key while searching (True: it was the search's)."""
+        if event.key == "ctrl+r":
+            if self.search is None:
+                self.search = ("", len(self.history), self.value)
+            query, at, before = self.search
+            found = self._search_from(query, at)
+            self.search = (query, found if found is not None else at, before)
+            self._show_search(found)
+            return True
+        if self.search is None:
+            return False
+        query, at, before = self.search
+        if event.key == "escape":
+            self.search = None
+            self.value = before
+            self.cursor_position = len(before)
+            if self._show is not None:
+                self._show("search cancelled")
+            return True
+        if event.key == "backspace" or (event.character and event.is_printable):
+            query = query[:-1] if event.key == "backspace" else query + (event.character or "")
+            found = self._search_from(query, len(self.history))
+            self.search = (query, found if found is not None else len(self.history), before)
+            self._show_search(found)
+            return True
+        self.search = None  # enter runs the line found; any other key edits it
+        return False
 
     def recall(self, step: int) -> None:
         """Up (-1) or down (+1) through the history; past the newest line: an empty line."""
@@ -119,6 +188,10 @@ class CommandLine(Input):
             event.stop()
             event.prevent_default()
             focused.post_message(events.Key(event.key, event.character))
+            return
+        if self.search_key(event):
+            event.stop()
+            event.prevent_default()
             return
         if event.key == "tab" and self._complete is not None:
             event.stop()

@@ -76,6 +76,10 @@ def evaluate_follow(view: View | None, text: str) -> Follow:
     """The address a follow expression names at this stop."""
     key = text.strip().lower()
     if key in ("dma.src", "dma.dst"):
+        if view is not None and view.dma is None and key == "dma.dst" and view.symbols.lookup("dst") is None:
+            # memory B of a program without a DMA destination of its own (a compiled
+            # program): the stack at the selected frame's sp, as its home promises
+            return Follow(text, view.frame_regs["sp"], note="no DMA now: sp")
         if view is None or view.dma is None:
             return Follow(text, None, note="no DMA now")
         dma = view.dma

@@ -29,6 +29,8 @@ PANE_COMPONENTS = {
     "pane--ok", "pane--trap", "pane--title", "pane--address", "pane--selected",
 }
 MARKED_WIDTH = 46  # the register pane's width for change marks ("*a0 ...") and wide gaps
+BESIDE_WIDTH = 78  # from this width the pointer chains sit beside the register grid, not under it
+BESIDE_AT = 48  # the cell they start at there
 
 
 class _Builder:
@@ -154,6 +156,10 @@ class RegistersPane(LineStatePane, can_focus=True):
             self.border_subtitle = subtitle
         cells = []
         selected = self.style_of("selected")
+        beside = self.size.width >= BESIDE_WIDTH
+        pointers = self._pointer_rows(view, cells, BESIDE_AT if beside else 0, 0 if beside else 17,
+                                      " " if marks and not beside else "")
+        row_end = (lambda r: self._beside(text, pointers, r)) if beside else (lambda r: None)
         for i in range(0, 24, 2):
             x = 0
             for j in (i, i + 1):
@@ -167,6 +173,8 @@ class RegistersPane(LineStatePane, can_focus=True):
                 self.hex64(text, regs.values[j], mark_style if hot else None)
                 cells.append((i // 2, x, x + len(label) + 16, name))
                 x += len(label) + 16 + len(gap)
+                if j != i:
+                    row_end(i // 2)
                 text.append(gap if j == i else "\n")
         for k in range(4):
             x = 0
@@ -187,9 +195,44 @@ class RegistersPane(LineStatePane, can_focus=True):
                     self.hex64(text, value, self.style_of("changed") if hot else None)
                 cells.append((12 + k, x, x + len(label) + 17, name))
                 x += len(label) + 17 + len(gap)
+                if which == "U":
+                    row_end(12 + k)
                 text.append(gap if which == "T" else ("\n" if k < 3 else ""))
+        if not beside:
+            for runs in pointers:  # under the queues, as many as the pane's height shows
+                text.append("\n")
+                for chunk, style in runs:
+                    text.append(chunk, style)
         self.cells = cells
         return text
+
+    def _pointer_rows(self, view: View, cells: list, x: int, first_row: int,
+                      indent: str) -> list[list[tuple[str, object]]]:
+        """The lines that show where registers point (pwndbg's ``a0 0x11000 <src> →
+        0x0807060504030201``, ``ra 0x1101c <back>``): a caption, then each register that
+        holds the address of mapped memory (its name after ``indent``, under the grid's
+        change marks); the clickable cells of their names, at column ``x`` from row
+        ``first_row``."""
+        pointers = view.pointers
+        if not pointers:
+            return []
+        caption = "→ where they point" if x else "→ registers that point into memory"
+        rows: list[list[tuple[str, object]]] = [[(caption, self.style_of("dim"))]]
+        for row, (name, value, found) in enumerate(pointers, first_row + 1):
+            label = f"{indent}{name:<4} "
+            rows.append([(label, self.style_of("selected") if name == self.selected else self.style_of("label")),
+                         (f"{value:#x}", self.style_of("address")),
+                         (" " + found.tail(), self.style_of("dim") if found.links[0].kind == "code" else None)])
+            cells.append((row, x, x + len(label) + len(f"{value:#x}"), name))
+        return rows
+
+    def _beside(self, text: Lines, pointers: list, row: int) -> None:
+        """Row ``row`` of the grid goes on with line ``row`` of the pointer chains."""
+        if row < len(pointers):
+            used = sum(len(t) for t, _ in text.lines[-1])
+            text.append(" " * max(1, BESIDE_AT - used))
+            for chunk, style in pointers[row]:
+                text.append(chunk, style)
 
     def register_at(self, x: int, y: int) -> str | None:
         """The register drawn at content cell (x, y), None between them."""

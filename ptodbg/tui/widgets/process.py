@@ -128,7 +128,9 @@ class BacktracePane(ViewPane, ListedLines, ScrollView, can_focus=True):
         for frame in frames:
             chosen = "→" if frame.level == view.selected_frame else " "
             lines.append(([(chosen, "label"), (f"#{frame.level:<3}", "label"), (f"{frame.pc:#x} ", "address"),
-                           (frame.label, None), (f"  sp {frame.sp:#x}", "dim")], frame.level))
+                           (frame.label, None), (f"  sp {frame.sp:#x}", "dim"),
+                           *([("  [inferred from ra: its callee has no frame template]", "dim")]
+                             if frame.inferred else [])], frame.level))
         if len(frames) == 1 and frames[0].function is None:
             lines.append(([("outside every function symbol: no frames to follow", "dim")], None))
         elif frames:

@@ -1,17 +1,19 @@
 """The timeline strip: a picture of the whole recorded run, and a way to travel in it.
 
-One column per slice of the steps 0 .. the furthest step reached (the horizon).  A
-column's height is the memory activity of its steps: the memory events of the steps
-the debugger stopped at (exact), and for the stretches a run went through without
-stopping, the pages its instructions wrote (the history's per-interval summaries,
-recorded once per snapshot interval as the run goes: nothing is computed per step).
+One column per slice of the steps 0 .. the furthest step reached (the horizon), or, for a
+short run, several columns per step.  A column's height is the memory activity of its
+steps at the resolution the history has: for a run of up to 4,096 steps (every shared
+program) the memory events of each attempt (the view's ``Timeline.detail``); for a longer
+run, the memory events of the steps the debugger stopped at (exact) and, for the
+stretches a run went through without stopping, the pages its instructions wrote (the
+history's per-interval summaries, recorded once per snapshot interval as the run goes).
 Marks: ``✗`` a trap, ``●`` a breakpoint stop, ``◆`` a watchpoint stop, ``!`` an edit (an
 injection, a permission or register change, a recovery); the column of the current step
 is lit and marked ``▲``.
 
-Click a column (or move along the strip with left/right, ``[``/``]`` between marks, and
-press enter) and the main screen runs ``goto`` to that step (to the mark's own step when the
-column holds one).
+Click a column (or move along the strip with left/right, which move by whole steps, ``[``/``]``
+between marks, and press enter) and the main screen runs ``goto`` to that step (to the
+mark's own step when the column holds one).
 
 Cost: the columns are rebuilt only when the history's summaries, the marks or the
 scale change (the scale grows in steps of 1-1.25-1.5-2-2.5-3-4-5-6-8, so stepping at the
@@ -74,7 +76,10 @@ def column_of(step: int, scale: int, ncols: int) -> int:
 
 
 def first_step(col: int, scale: int, ncols: int) -> int:
-    """The first step a column covers."""
+    """The step a column stands for: the one it draws when a step takes several columns,
+    else the first step it covers."""
+    if scale <= ncols:  # the last step whose first column is at or before ``col``
+        return -(-(col + 1) * scale // ncols) - 1
     return -(-col * scale // ncols)
 
 
@@ -88,15 +93,20 @@ class StripModel:
     def __init__(self, timeline: Timeline, seen: dict[int, int], scale: int, ncols: int) -> None:
         self.scale, self.ncols = scale, ncols
         self.pages = [0.0] * ncols
-        for iv in timeline.intervals:
-            lo, hi = column_of(iv.start + 1, scale, ncols), column_of(iv.end, scale, ncols)
-            share = iv.pages_written / (hi - lo + 1)
-            for c in range(lo, hi + 1):
-                self.pages[c] += share
         self.events = [0] * ncols
-        for step, n in seen.items():
-            if 0 <= step < scale:
-                self.events[column_of(step, scale, ncols)] += n
+        self.detailed = bool(timeline.detail) and len(timeline.detail) >= timeline.horizon
+        self.detail: tuple[int, ...] = ()  # the attempts' events drawn (a detailed model)
+        if self.detailed:  # every attempt's events: the run at the resolution of its steps
+            self._add_detail(timeline.detail)
+        else:
+            for iv in timeline.intervals:
+                lo, hi = column_of(iv.start + 1, scale, ncols), column_of(iv.end, scale, ncols)
+                share = iv.pages_written / (hi - lo + 1)
+                for c in range(lo, hi + 1):
+                    self.pages[c] += share
+            for step, n in seen.items():
+                if 0 <= step < scale:
+                    self.events[column_of(step, scale, ncols)] += n
         self.marks: list[TimelineMark | None] = [None] * ncols
         for mark in [*_interval_traps(timeline), *timeline.marks]:
             if not 0 <= mark.step < scale:
@@ -108,9 +118,37 @@ class StripModel:
         self.columns: list[Column] = []
         self._levels()
 
+    def _add_detail(self, detail: tuple[int, ...]) -> None:
+        """Draw the attempts of ``detail`` after those drawn already (a step at the end of
+        the run adds one: O(its columns), not a rebuild)."""
+        scale, ncols, events = self.scale, self.ncols, self.events
+        for k in range(len(self.detail), len(detail)):
+            step, n = k + 1, detail[k]
+            if not n or step >= scale:
+                continue
+            if scale <= ncols:  # a step takes several columns: all of them show it
+                for c in range(column_of(step, scale, ncols), column_of(step + 1, scale, ncols) if step + 1 < scale
+                               else ncols):
+                    events[c] = n
+            else:
+                events[column_of(step, scale, ncols)] += n
+        self.detail = detail
+
+    def extend(self, detail: tuple[int, ...]) -> bool:
+        """Take a longer detail that starts with the one drawn; False when it does not
+        (the run was rewritten: the model must be built again)."""
+        drawn = self.detail
+        if not self.detailed or len(detail) < len(drawn) or detail[:len(drawn)] != drawn:
+            return False
+        if len(detail) > len(drawn):
+            self._add_detail(detail)
+            self._levels()
+        return True
+
     def see(self, step: int, delta: int) -> None:
-        """``delta`` more events at ``step`` (a stop seen, or seen again with new events)."""
-        if 0 <= step < self.scale and delta:
+        """``delta`` more events at ``step`` (a stop seen, or seen again with new events);
+        nothing when every step's events are known already."""
+        if 0 <= step < self.scale and delta and not self.detailed:
             self.events[column_of(step, self.scale, self.ncols)] += delta
             self._levels()
 
@@ -242,9 +280,14 @@ class TimelineStrip(ViewPane, StyleCache, Widget, can_focus=True):
             return False
         last_mark = timeline.marks[-1].step if timeline.marks else 0
         scale = nice_scale(max(timeline.horizon, self.now, last_mark) + 1)
-        key = (timeline.intervals, timeline.marks, scale, self.ncols)
+        key = (timeline.intervals, timeline.marks, scale, self.ncols, bool(timeline.detail))
         if key == self._built and self.model is not None:
-            return False
+            model = self.model
+            if model.detail is timeline.detail or model.extend(timeline.detail):
+                if model.detail is not timeline.detail:
+                    model.detail = timeline.detail
+                    self._version += 1
+                return False
         self._built = key
         self.scale = scale
         self.model = StripModel(timeline, self.seen, scale, self.ncols)
@@ -365,7 +408,15 @@ class TimelineStrip(ViewPane, StyleCache, Widget, can_focus=True):
         self.refresh()
 
     def action_move(self, delta: int) -> None:
-        self._move_to(self._cursor_col() + delta)
+        """left/right: to the column of the previous/next step (a step may take several
+        columns: the move is a whole step, never a part of one)."""
+        here = self._cursor_col()
+        if self.scale > self.ncols:
+            self._move_to(here + delta)
+            return
+        horizon = self.timeline.horizon if self.timeline is not None else 0
+        step = max(0, min(horizon, first_step(here, self.scale, self.ncols) + delta))
+        self._move_to(column_of(step, self.scale, self.ncols))
 
     def action_edge(self, end: int) -> None:
         horizon = self.timeline.horizon if self.timeline is not None else 0

@@ -108,7 +108,11 @@ def test_info_breakpoints_shows_state_hits_and_ignore():
     bp = r.extra["breakpoints"][0]
     assert set(bp) >= {"id", "type", "location", "address", "where", "condition", "enabled", "hits", "ignore"}
     assert (bp["enabled"], bp["hits"], bp["ignore"]) == (False, 1, 2)
-    assert r.message.splitlines()[0] == f"  1 break  n {d.symbols.lookup('loop'):#x} loop hits=1 (ignore next 2 hits)"
+    rows = r.message.splitlines()  # gdb's table: the header, then each stop and its state
+    assert rows[0].split() == ["Num", "Type", "Disp", "Enb", "Address", "What"]
+    assert rows[1].split() == ["1", "breakpoint", "keep", "n", f"{d.symbols.lookup('loop'):#x}", "loop"]
+    assert rows[2:4] == ["\tbreakpoint already hit 1 time", "\tWill ignore next 2 crossings of breakpoint."]
+    assert rows[4].split() == ["2", "watchpoint", "keep", "y", "0x1000", "0x1000", "(8", "bytes,", "w)"]
 
 
 @pytest.mark.parametrize("line, error", [
@@ -229,5 +233,7 @@ def test_the_debugger_resolves_every_name_as_the_loader_does():
     assert res.ok and res.message.startswith(f"breakpoint 1 at {chosen:#x} (dummy)"), res
     assert res.message.endswith(f"; dummy is also defined at {other:#x}") and res.extra["also_defined_at"] == [other]
     assert "also" not in c.execute("break main").message  # one definition: nothing to add
-    quoted = c.execute("break 'dummy'")  # the name as break reads it, quotes removed
-    assert quoted.message.endswith(f"; dummy is also defined at {other:#x}"), quoted
+    quoted = c.execute("break 'dummy'")  # the name as break reads it, quotes removed; gdb's note of the other
+    assert quoted.message.endswith(f"; dummy is also defined at {other:#x}; note: breakpoint 1 also set at pc "
+                                   f"{chosen:#x}"), quoted
+    assert quoted.extra["duplicates"] == [1]

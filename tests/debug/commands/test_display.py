@@ -114,8 +114,8 @@ def test_print_fmt_formats_like_gdb():
     lines = run(["step 3", "print/x a1", "print/d u8[dst+15]-20", "print/u -1", "print/o 8", "print/t a0 & 7",
                  "print/c u8[dst+63]", "print/a a1+8", "print a1"])
     assert [line["message"] for line in lines[1:]] == [
-        "a1 = 0x11040", "u8[dst+15]-20 = -4", "-1 = 18446744073709551615", "8 = 010", "a0 & 7 = 0",
-        "u8[dst+63] = 64 '@'", "a1+8 = 0x11048 <dst+8>", "a1 = 0x11040 (69696)"]
+        "$1 = 0x11040", "$2 = -4", "$3 = 18446744073709551615", "$4 = 010", "$5 = 0",
+        "$6 = 64 '@'", "$7 = 0x11048 <dst+8>", "$8 = 0x11040 (69696)"]  # gdb's value history: $1, $2, ...
     assert lines[1]["value"] == DST
 
 

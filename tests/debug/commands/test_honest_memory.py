@@ -84,7 +84,8 @@ def test_read_mapped_in_the_reference_profile_ends_at_its_memory():
     (f"print u8[{SRC:#x}] + u64[0x22000]", 0x22000),
     (f"print s32[{DST + 0xffe:#x}]", DST + 0x1000),
     ("until u64[0xdead0000]", 0xdead0000),
-    ("watch u64[0xdead0000]", 0xdead0000),
+    ("watch u64[0xdead0000]+8", 0xdead0000),  # (u64[0xdead0000] alone is a location: watch -l)
+    ("watch -l u64[u64[0xdead0000]]", 0xdead0000),
 ])
 def test_commands_reading_unmapped_memory_fail_naming_the_first_unmapped_byte(line, first):
     c = Commands(make())

@@ -274,9 +274,9 @@ def test_an_address_outside_the_program_gets_no_symbol_label():
     d = open_debugger(TEST_PROGRAMS / "gdb_names.s")
     c = Commands(d)
     edge = d.symbols.lookup("edge")
-    assert c.execute("print/a 0xffffffffffffffff").message == "0xffffffffffffffff = 0xffffffffffffffff"
-    assert c.execute("print/a edge+5").message == f"edge+5 = {edge + 5:#x} <edge+5>"  # the string's last byte
-    assert c.execute("print/a edge+6").message == f"edge+6 = {edge + 6:#x}"  # past .data.buf
+    assert c.execute("print/a 0xffffffffffffffff").message == "$1 = 0xffffffffffffffff"
+    assert c.execute("print/a edge+5").message == f"$2 = {edge + 5:#x} <edge+5>"  # the string's last byte
+    assert c.execute("print/a edge+6").message == f"$3 = {edge + 6:#x}"  # past .data.buf
     assert c.execute("info symbol edge+6").message == "No symbol matches edge+6."
 
 

@@ -98,10 +98,12 @@ def test_last_dst_after_a_dma_names_the_dma_step_and_its_store_event():
     assert lines[0]["state"]["steps"] == 5  # c.ebreak 0 at done+2 (dma_copy.s)
     dma = lines[1]["last"]
     assert dma == {"step": 3, "pc": d.symbols.lookup("_start") + 10, "mnemonic": "DMA", "kind": "dma",
-                   "address": d.symbols.lookup("dst"), "size": 64, "event": 0}  # dst's .size is 64
+                   "address": d.symbols.lookup("dst"), "size": 64, "event": 9, "events": 16}  # dst's .size is 64
+    # Events are numbered as ``events`` lists them and a watchpoint hit names them: the
+    # DMA's 8 loads are events 1-8, its stores 9-16 (asl/scalar/amo/DMA.asl: all loads first).
     assert lines[1]["state"]["steps"] == 5  # the query moves nothing
-    assert (lines[2]["last"]["event"], lines[2]["last"]["address"]) == (7, d.symbols.lookup("dst") + 56)
-    assert lines[3]["last"]["event"] == 2  # byte 20 is in the third 8-byte store event
+    assert (lines[2]["last"]["event"], lines[2]["last"]["address"]) == (16, d.symbols.lookup("dst") + 56)
+    assert lines[3]["last"]["event"] == 11  # byte 20 is in the third 8-byte store event
     assert lines[4]["last"] == {"step": 2, "pc": d.symbols.lookup("_start") + 4, "mnemonic": "HL.LIS",
                                 "kind": "register"}
     assert lines[5]["ok"] and lines[5]["last"] is None  # s0: nothing wrote it since load
@@ -113,7 +115,7 @@ def test_right_after_the_dma_last_names_it():
     d = open_debugger(str(DMA_COPY))
     lines = batch_lines(d, ["goto 3", "x dst 8", "last dst", "last a1", "goto 2", "last dst"])
     assert lines[1]["bytes"] == "0102030405060708"  # src's first bytes (dma_copy.s)
-    assert (lines[2]["last"]["step"], lines[2]["last"]["kind"], lines[2]["last"]["event"]) == (3, "dma", 0)
+    assert (lines[2]["last"]["step"], lines[2]["last"]["kind"], lines[2]["last"]["event"]) == (3, "dma", 9)
     assert lines[3]["last"]["step"] == 2  # the HL.LIS that set a1 = dst
     assert lines[5]["last"] is None  # before the DMA nothing wrote dst since load
 
