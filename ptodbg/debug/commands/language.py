@@ -244,7 +244,7 @@ class Commands:
             return self.by_name.get(f"{word} {sub}") or self.by_name.get(word)
         words = rest.split()
         if words and word in TWO_WORD_PREFIXES:  # set mem, set tile, watch tile, last tile
-            spec = self.by_name.get(f"{word} {words[0].lower()}")
+            spec = self.by_name.get(f"{word} {words[0].lower().partition('/')[0]}")  # (set tile/x: a format)
             if spec is not None:
                 return spec
         return self.by_name.get(word)

@@ -25,7 +25,11 @@ TEXT_COLUMNS = 32  # columns of each printed row
 
 
 def _format(args: list[str]) -> tuple[str, list[str]]:
-    """The ``/FMT`` among the arguments (before or after the numbers) and the others."""
+    """The ``/FMT`` among the arguments (before or after the numbers, or glued to a
+    two-word command's second word: ``set tile/x``) and the others."""
+    if args and "/" in args[0] and not args[0].startswith("/"):
+        word, _, fmt = args[0].partition("/")
+        args = [word, "/" + fmt, *args[1:]]
     fmts = [a for a in args if a.startswith("/")]
     if len(fmts) > 1:
         raise DebugError(f"one format at most, not {' '.join(fmts)}")
