@@ -9,14 +9,24 @@ line of the validators is one node and so one closure.
 Names: a local variable, else a global of the run (the harness's views of the machine,
 the program's own globals, the constants), else an enumeration literal
 (``Fault_None``: a CamelCase prefix before the first underscore), else an error.
+
+Work (:mod:`ptodbg.avs.limits`): a run may execute WORK_BUDGET statements inside loops
+and ASL calls — each loop iteration and each call of an ASL function is charged the
+statements of its body — and ASL calls nest at most MAX_CALL_DEPTH deep, so a runaway
+loop, an endless or exponential recursion, or an array of a billion elements is a
+failing point that says so, never a hang.  A RecursionError (blocks, expressions and
+calls within one another past Python's stack, which the parser's depth bound leaves
+only for calls) is never an "internal error": it reaches the runner as itself.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from time import monotonic
 
 from ptodbg.avs import operators as op
 from ptodbg.avs import syntax as S
+from ptodbg.avs.limits import CALL_COST, MAX_ARRAY_LENGTH, MAX_CALL_DEPTH, MAX_SECONDS, WORK_BUDGET
 from ptodbg.avs.parser import SHARED_IDS
 from ptodbg.avs.values import (
     Array,
@@ -27,15 +37,17 @@ from ptodbg.avs.values import (
     Record,
     Unsupported,
     copy_value,
+    reset_wide_budget,
     show,
     type_name,
 )
 
 Closure = Callable[["Frame"], object]
 
-#: Upper bound on loop iterations of one program run (ASL loops are bounded by the
-#: type checker's ``looplimit``; a runaway loop here is a failing point, not a hang).
-LOOP_BUDGET = 5_000_000
+#: Upper bound on the statements one program run executes in loops and calls (ASL loops
+#: are bounded by the type checker's ``looplimit``; a runaway loop here is a failing
+#: point, not a hang).
+LOOP_BUDGET = WORK_BUDGET
 
 _MISSING = object()
 
@@ -86,11 +98,16 @@ class Context:
         self.records = records
         self.library = library
         self.loop_budget = LOOP_BUDGET
+        reset_wide_budget()  # one run at a time: the wide-value budget is this run's
+        self.seconds = MAX_SECONDS
+        self.deadline = monotonic() + MAX_SECONDS  # see limit_time
+        self.depth = 0  # ASL calls under way
         self.fallback: Callable[[str], Builtin | None] | None = None
         # The first assertion that could not be evaluated (it named something outside the
         # subset or the harness); the run goes on and reports it if nothing fails.
         self.skipped: Unsupported | None = None
         self.harness: object = None
+        self.arities: dict[str, tuple[int, int]] = {}  # of the builtins (see check_arity)
         self._resolved: dict[str, Builtin] = {}
 
     # ------------------------------------------------------------------ names
@@ -129,12 +146,28 @@ class Context:
     def call(self, name: str, params: list, args: list) -> object:
         return self.resolve(name)(self, params, args)
 
+    def limit_time(self, seconds: float) -> None:
+        """Let the run go on for ``seconds`` from now (MAX_SECONDS by default)."""
+        self.seconds = seconds
+        self.deadline = monotonic() + seconds
+
+    def check_arity(self, name: str, count: int) -> None:
+        """Raise the program's error when ``name`` does not take ``count`` arguments
+        (``arities``: the builtins' (low, high)); a builtin given the wrong number of
+        arguments fails in Python, which must not read as ptodbg's internal error."""
+        low, high = self.arities.get(name, (0, 1 << 30))
+        if not low <= count <= high:
+            wanted = f"{low}" if low == high else f"{low} or more" if high >= 1 << 30 else f"{low} to {high}"
+            raise AslError(f"{name} takes {wanted} argument{'' if wanted == '1' else 's'}, not {count}")
+
     # ------------------------------------------------------------------ types
     def base_value(self, ty: S.Node | None, frame: Frame | None = None) -> object:
         """The initial value of an uninitialised ``var`` of type ``ty`` (ASL base value)."""
         if isinstance(ty, S.TBits):
             width = evaluate(ty.width, frame or Frame(self, {}))
-            return Bits(width, 0)  # type: ignore[arg-type]
+            if type(width) is not int:
+                raise AslError(f"type error: bits({type_name(width)})")
+            return Bits(width, 0)
         if isinstance(ty, S.TInt):
             if ty.ranges:
                 low = evaluate(ty.ranges[0][0], frame or Frame(self, {}))
@@ -144,7 +177,12 @@ class Context:
             return False
         if isinstance(ty, S.TArray):
             length = evaluate(ty.length, frame or Frame(self, {}))
-            return Array(length, [self.base_value(ty.element, frame) for _ in range(length)])  # type: ignore[arg-type]
+            if type(length) is not int:
+                raise AslError(f"type error: array [[{type_name(length)}]]")
+            if not 0 <= length <= MAX_ARRAY_LENGTH:
+                raise AssertionFailed(f"an array of {show(length)} elements (0..{MAX_ARRAY_LENGTH} are allowed)")
+            _charge(self, length)  # arrays of arrays multiply
+            return Array(length, [self.base_value(ty.element, frame) for _ in range(length)])
         if isinstance(ty, S.TTuple):
             return tuple(self.base_value(t, frame) for t in ty.items)
         if isinstance(ty, S.TNamed):
@@ -154,7 +192,7 @@ class Context:
             if alias is not None:
                 return self.base_value(alias, frame)
             raise Unsupported(f"base value of type {ty.name}")
-        raise Unsupported(f"base value of type {type(ty).__name__}")
+        raise Unsupported(f"base value of {_TYPE_KINDS.get(type(ty), 'this type')}")
 
     def check_type(self, value: object, ty: S.Node, frame: Frame) -> object:
         """``value as ty``: the value when it belongs to the type, else an assertion."""
@@ -165,7 +203,7 @@ class Context:
                 for low_e, high_e in ty.ranges:
                     if evaluate(low_e, frame) <= value <= evaluate(high_e, frame):  # type: ignore[operator]
                         return value
-                raise AssertionFailed(f"{value} is outside the constrained integer type")
+                raise AssertionFailed(f"{show(value)} is outside the constrained integer type")
             return value
         if isinstance(ty, S.TBits):
             width = evaluate(ty.width, frame)
@@ -184,6 +222,10 @@ class Context:
         return value
 
 
+# How a message names a type node that has no base value here.
+_TYPE_KINDS = {S.TOther: "a real, string, enumeration or record type"}
+
+
 def is_enum_name(name: str) -> bool:
     """Enumeration literals are spelt ``TypeName_Literal`` with a CamelCase type name."""
     head, sep, _ = name.partition("_")
@@ -193,11 +235,12 @@ def is_enum_name(name: str) -> bool:
 class AslFunction:
     """A subprogram written in ASL (the program's own, or a validator)."""
 
-    __slots__ = ("decl", "body", "arg_names", "param_names", "infer")
+    __slots__ = ("decl", "body", "arg_names", "param_names", "infer", "weight")
 
     def __init__(self, decl: S.Function) -> None:
         self.decl = decl
         self.body = compile_block(decl.body, decl.filename)
+        self.weight = statement_count(decl.body) + CALL_COST
         self.arg_names = tuple(name for name, _ in decl.args)
         self.param_names = decl.params
         # Parameters not given explicitly come from the widths of bits(N) arguments.
@@ -217,7 +260,15 @@ class AslFunction:
             for index, name in self.infer:
                 if name not in variables and type(args[index]) is Bits:
                     variables[name] = args[index].width
-        result = self.body(Frame(ctx, variables))
+        _charge(ctx, self.weight)
+        if ctx.depth >= MAX_CALL_DEPTH:
+            raise AslError(f"ASL calls nested more than {MAX_CALL_DEPTH} deep (calling {self.decl.name}: "
+                           "a recursion that does not end?)")
+        ctx.depth += 1
+        try:
+            result = self.body(Frame(ctx, variables))
+        finally:
+            ctx.depth -= 1
         return None if result is None else result[0]  # type: ignore[index]
 
 
@@ -340,7 +391,15 @@ def _call(node: S.ECall) -> Closure:
     params = tuple(compile_expr(p) for p in node.params)
 
     def call(fr: Frame) -> object:
-        return fr.ctx.resolve(name)(fr.ctx, [p(fr) for p in params], [a(fr) for a in args])
+        ctx = fr.ctx
+        fn = ctx.resolve(name)
+        values = [a(fr) for a in args]
+        try:
+            return fn(ctx, [p(fr) for p in params], values)
+        except (IndexError, TypeError, ValueError):  # a builtin given too few or too many arguments?
+            if not isinstance(fn, AslFunction):
+                ctx.check_arity(name, len(values))
+            raise
 
     return call
 
@@ -363,7 +422,7 @@ def compile_slices(slices: tuple) -> Callable[[Frame], list[tuple[int, int]]]:
                 raise AslError(f"type error: slice bound of type {type_name(bad)}")
             if kind == ":":
                 if a < b:
-                    raise AssertionFailed(f"slice [{a}:{b}] has its bounds reversed")
+                    raise AssertionFailed(f"slice [{show(a)}:{show(b)}] has its bounds reversed")
                 out.append((b, a - b + 1))
             else:  # "+:" and "single"
                 out.append((a, b))
@@ -760,23 +819,51 @@ def _case(node: S.SCase) -> Closure:
     return case
 
 
-def _spend(fr: Frame, n: int = 1) -> None:
-    ctx = fr.ctx
+def _charge(ctx: Context, n: int) -> None:
+    """Spend ``n`` statements of the run's budget, within its time."""
     ctx.loop_budget -= n
     if ctx.loop_budget < 0:
-        raise AslError(f"loop budget of {LOOP_BUDGET} iterations exhausted")
+        raise AslError(f"loop budget of {LOOP_BUDGET} statements exhausted (loops and calls run that many: "
+                       "a loop or recursion that does not end?)")
+    if monotonic() > ctx.deadline:
+        raise AslError(f"the program ran for more than {ctx.seconds:g} s (a loop of expensive calls?)")
+
+
+def _spend(fr: Frame, n: int = 1) -> None:
+    _charge(fr.ctx, n)
+
+
+def statement_count(block: S.Block) -> int:
+    """The statements of ``block``, nested ones included (at least 1): what one run of it
+    is charged."""
+    count = 0
+    blocks = [block]
+    while blocks:
+        b = blocks.pop()
+        for stmt in b.stmts:
+            count += 1
+            if isinstance(stmt, S.SIf):
+                blocks += [arm for _, arm in stmt.arms]
+                if stmt.orelse is not None:
+                    blocks.append(stmt.orelse)
+            elif isinstance(stmt, S.SCase):
+                blocks += [alt for _, _, alt in stmt.alts]
+            elif isinstance(stmt, (S.SFor, S.SWhile, S.SRepeat)):
+                blocks.append(stmt.body)
+    return max(1, count)
 
 
 def _for(node: S.SFor) -> Closure:
     var, start, stop, down = node.var, compile_expr(node.start), compile_expr(node.stop), node.down
     body = compile_block(node.body)
+    weight = statement_count(node.body)
 
     def for_(fr: Frame) -> object:
         a, b = start(fr), stop(fr)
         if type(a) is not int or type(b) is not int:
             raise AslError("type error: for-loop bounds must be integers")
+        _spend(fr, max(0, (a - b if down else b - a) + 1) * weight)  # before range(): it may not fit an index
         steps = range(a, b - 1, -1) if down else range(a, b + 1)
-        _spend(fr, len(steps))
         variables = fr.vars
         for i in steps:
             variables[var] = i
@@ -788,13 +875,14 @@ def _for(node: S.SFor) -> Closure:
     return for_
 
 
-def _loop(test: Closure, body: Closure, until: bool) -> Closure:
+def _loop(test: Closure, body: Closure, until: bool, weight: int) -> Closure:
     """``while test do body`` (``until`` False: test first, go on while it holds) and
-    ``repeat body until test`` (``until`` True: body first, stop once the test holds)."""
+    ``repeat body until test`` (``until`` True: body first, stop once the test holds);
+    each iteration costs ``weight`` statements of the budget."""
 
     def loop(fr: Frame) -> object:
         while until or test(fr):
-            _spend(fr)
+            _spend(fr, weight)
             r = body(fr)
             if r is not None:
                 return r
@@ -806,11 +894,11 @@ def _loop(test: Closure, body: Closure, until: bool) -> Closure:
 
 
 def _while(node: S.SWhile) -> Closure:
-    return _loop(compile_expr(node.test), compile_block(node.body), until=False)
+    return _loop(compile_expr(node.test), compile_block(node.body), until=False, weight=statement_count(node.body))
 
 
 def _repeat(node: S.SRepeat) -> Closure:
-    return _loop(compile_expr(node.test), compile_block(node.body), until=True)
+    return _loop(compile_expr(node.test), compile_block(node.body), until=True, weight=statement_count(node.body))
 
 
 def _pass(node: S.SPass) -> Closure:
@@ -857,13 +945,23 @@ def compile_block(block: S.Block, filename: str | None = None) -> Closure:
         except _Located as skipped:
             skipped.error.locate(f"{where}:{lines[i]}")
             return _resume(fr, stmts, lines, i + 1, where)
+        except RecursionError:  # nested too deeply: the runner says so (never "internal error")
+            raise
         except Exception as e:  # a defect of the harness or interpreter: the point fails
-            err = AslError(f"internal error: {type(e).__name__}: {e}")
+            err = AslError(_internal(e))
             err.locate(f"{where}:{lines[i]}")
             raise err from e
         return None
 
     return run
+
+
+def _internal(e: Exception) -> str:
+    """What an exception escaping the harness or the interpreter says: an internal error,
+    except for a number too long for Python to print in a message (the program's value)."""
+    if isinstance(e, ValueError) and "int_max_str_digits" in str(e):
+        return "a value too large to show in a message (an integer of more than 4,300 digits)"
+    return f"internal error: {type(e).__name__}: {e}"
 
 
 def _resume(fr: Frame, stmts: tuple, lines: tuple, start: int, where: str) -> object:

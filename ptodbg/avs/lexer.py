@@ -6,13 +6,17 @@ line structure, so line numbers stay true).  A token is a tuple ``(kind, value, 
 ``kind`` is the keyword or punctuation text itself (``"if"``, ``"=="``, ``"[["``), or one of
 ``ID``, ``INT``, ``BITS``, ``MASK``, ``STR``, ``REAL``, ``BOOL`` for the token classes; the
 column is 1-based.  Lines recur by the thousand in the generated validators, so results are
-cached per line text.
+cached per line text (short lines only: the cache must not hold a hostile file's long lines).
+
+A literal longer than :data:`~ptodbg.avs.limits.MAX_LITERAL_CHARS` (a 100,000-digit number)
+and a string with a broken escape are parse errors at their place.
 """
 
 from __future__ import annotations
 
 import re
 
+from ptodbg.avs.limits import MAX_LITERAL_CHARS
 from ptodbg.avs.values import Bits, ParseError
 
 KEYWORDS = frozenset(
@@ -45,6 +49,7 @@ Token = tuple[str, object, int]
 
 _cache: dict[str, tuple[Token, ...]] = {}
 _CACHE_LIMIT = 20_000  # lines; beyond it tokenizing again is cheaper than the memory
+_CACHED_LINE = 512  # characters: longer lines are not kept (the validators' longest is 225)
 
 
 def tokenize_line(text: str, lineno: int = 0, filename: str = "") -> tuple[Token, ...]:
@@ -75,6 +80,9 @@ def tokenize_line(text: str, lineno: int = 0, filename: str = "") -> tuple[Token
         elif kind == _COMMENT:
             pos = len(text)
             break
+        elif len(value) > MAX_LITERAL_CHARS and kind != _STR:  # the literals: a 100,000-digit number
+            raise ParseError(f"{filename}:{lineno}:{col}: a literal of {len(value)} characters "
+                             f"(at most {MAX_LITERAL_CHARS})")
         elif kind == _INT:
             append(("INT", int(value.replace("_", "")), col))
         elif kind == _BITS:
@@ -85,32 +93,40 @@ def tokenize_line(text: str, lineno: int = 0, filename: str = "") -> tuple[Token
         elif kind == _MASK:
             append(("MASK", value[1:-1].replace(" ", ""), col))
         elif kind == _STR:
-            append(("STR", value[1:-1].encode().decode("unicode_escape"), col))
+            try:
+                text_value = value[1:-1].encode().decode("unicode_escape")
+            except UnicodeDecodeError:
+                raise ParseError(f"{filename}:{lineno}:{col}: a string with a broken escape") from None
+            append(("STR", text_value, col))
         else:  # real
             append(("REAL", value.replace("_", ""), col))
     if pos < len(text) and text[pos:].strip():
         col = pos + 1 + len(text[pos:]) - len(text[pos:].lstrip())
         raise ParseError(f"{filename}:{lineno}:{col}: unexpected character {text[col - 1]!r}")
     result = tuple(out)
-    if len(_cache) < _CACHE_LIMIT:
+    if len(_cache) < _CACHE_LIMIT and len(text) <= _CACHED_LINE:
         _cache[text] = result
     return result
 
 
-def strip_block_comments(text: str) -> str:
-    """Blank out ``/* ... */`` comments, keeping their newlines."""
+_COMMENT_START = re.compile(r"//|/\*")
+
+
+def strip_block_comments(text: str, filename: str = "") -> str:
+    """Blank out ``/* ... */`` comments, keeping their newlines (a ``/*`` after ``//`` on
+    its line is part of that line comment); an unterminated one is a ParseError at its
+    place.  One pass from left to right: linear in the text, however its lines look."""
     if "/*" not in text:
         return text
     out = []
     pos = 0
     while True:
-        start = text.find("/*", pos)
-        if start < 0:
+        m = _COMMENT_START.search(text, pos)
+        if m is None:
             out.append(text[pos:])
             break
-        # a "/*" inside a line comment does not open a block comment
-        line_start = text.rfind("\n", 0, start) + 1
-        if "//" in text[line_start:start]:
+        start = m.start()
+        if m.group() == "//":  # a line comment: nothing on the rest of the line opens a block
             end_of_line = text.find("\n", start)
             end_of_line = len(text) if end_of_line < 0 else end_of_line
             out.append(text[pos:end_of_line])
@@ -118,7 +134,8 @@ def strip_block_comments(text: str) -> str:
             continue
         end = text.find("*/", start + 2)
         if end < 0:
-            raise ParseError("unterminated /* comment")
+            line = text.count("\n", 0, start) + 1
+            raise ParseError(f"{filename}:{line}:{start - text.rfind(chr(10), 0, start)}: unterminated /* comment")
         out.append(text[pos:start])
         out.append("\n" * text.count("\n", start, end + 2))
         pos = end + 2

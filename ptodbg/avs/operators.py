@@ -9,7 +9,29 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ptodbg.avs.values import Array, AslError, AssertionFailed, Bits, Record, type_name
+from ptodbg.avs.limits import MAX_BITS, WIDE_BITS
+from ptodbg.avs.values import (
+    Array,
+    AslError,
+    AssertionFailed,
+    Bits,
+    Record,
+    charge_wide,
+    show,
+    type_name,
+)
+
+# Integers are unbounded in ASL; a result wider than this is not a test of anything and
+# would only exhaust memory and time (``2 ^ 100000000``; ``x = x + x`` in a loop doubles
+# the work each time), so it is refused; results wider than WIDE_BITS are charged to the
+# run's wide-value budget (values.charge_wide).  Rationals (``real``) are bounded more
+# tightly, numerator and denominator (each operation takes a gcd, whose time grows with the
+# square of their width), at WIDE_BITS.
+MAX_RESULT_BITS = MAX_BITS
+MAX_REAL_BITS = WIDE_BITS
+_WIDE = 1 << WIDE_BITS  # comparing with it costs nothing: ints compare sizes first
+_LIMIT = 1 << MAX_RESULT_BITS
+_MINUS_WIDE, _MINUS_LIMIT = -_WIDE, -_LIMIT  # negated once (negating copies all the digits)
 
 
 def _type_error(op: str, a: object, b: object) -> AslError:
@@ -42,7 +64,8 @@ def equal(a: object, b: object) -> bool:
 def add(a: object, b: object) -> object:
     ta = type(a)
     if ta is int and type(b) is int:
-        return a + b  # type: ignore[operator]
+        r = a + b  # type: ignore[operator]
+        return r if _MINUS_WIDE < r < _WIDE else _bounded(r)
     if ta is Bits:
         if type(b) is Bits:
             if a.width != b.width:  # type: ignore[attr-defined]
@@ -51,14 +74,15 @@ def add(a: object, b: object) -> object:
         if type(b) is int:
             return Bits(a.width, a.value + b)  # type: ignore[attr-defined,operator]
     if ta in (int, Fraction) and type(b) in (int, Fraction):
-        return a + b  # type: ignore[operator]
+        return _bounded_real(a + b)  # type: ignore[operator]
     raise _type_error("+", a, b)
 
 
 def sub(a: object, b: object) -> object:
     ta = type(a)
     if ta is int and type(b) is int:
-        return a - b  # type: ignore[operator]
+        r = a - b  # type: ignore[operator]
+        return r if _MINUS_WIDE < r < _WIDE else _bounded(r)
     if ta is Bits:
         if type(b) is Bits:
             if a.width != b.width:  # type: ignore[attr-defined]
@@ -67,7 +91,7 @@ def sub(a: object, b: object) -> object:
         if type(b) is int:
             return Bits(a.width, a.value - b)  # type: ignore[attr-defined,operator]
     if ta in (int, Fraction) and type(b) in (int, Fraction):
-        return a - b  # type: ignore[operator]
+        return _bounded_real(a - b)  # type: ignore[operator]
     raise _type_error("-", a, b)
 
 
@@ -75,10 +99,17 @@ def mul(a: object, b: object) -> object:
     if type(a) is int and type(b) is int:
         return _bounded(a * b)  # type: ignore[operator]
     if type(a) in (int, Fraction) and type(b) in (int, Fraction):
-        return a * b  # type: ignore[operator]
+        return _bounded_real(a * b)  # type: ignore[operator]
     if type(a) is Bits and type(b) is Bits and a.width == b.width:  # type: ignore[attr-defined]
         return Bits(a.width, a.value * b.value)  # type: ignore[attr-defined]
     raise _type_error("*", a, b)
+
+
+def _quadratic(op: str, x: int, y: int) -> None:
+    """Refuse a division whose time grows with the product of its operands' widths, when
+    both are wider than WIDE_BITS (a 2,097,152-bit quotient takes seconds)."""
+    if not (_MINUS_WIDE < x < _WIDE or _MINUS_WIDE < y < _WIDE):
+        raise AssertionFailed(f"{op} of two integers wider than {WIDE_BITS} bits")
 
 
 def _ints(op: str, a: object, b: object) -> tuple[int, int]:
@@ -90,23 +121,26 @@ def _ints(op: str, a: object, b: object) -> tuple[int, int]:
 def div(a: object, b: object) -> int:
     x, y = _ints("DIV", a, b)
     if y <= 0:
-        raise AssertionFailed(f"DIV by {y} (the divisor must be positive)")
+        raise AssertionFailed(f"DIV by {show(y)} (the divisor must be positive)")
+    _quadratic("DIV", x, y)
     if x % y:
-        raise AssertionFailed(f"{x} DIV {y} is not exact")
+        raise AssertionFailed(f"{show(x)} DIV {show(y)} is not exact")
     return x // y
 
 
 def divrm(a: object, b: object) -> int:
     x, y = _ints("DIVRM", a, b)
     if y <= 0:
-        raise AssertionFailed(f"DIVRM by {y} (the divisor must be positive)")
+        raise AssertionFailed(f"DIVRM by {show(y)} (the divisor must be positive)")
+    _quadratic("DIVRM", x, y)
     return x // y
 
 
 def mod(a: object, b: object) -> int:
     x, y = _ints("MOD", a, b)
     if y <= 0:
-        raise AssertionFailed(f"MOD by {y} (the divisor must be positive)")
+        raise AssertionFailed(f"MOD by {show(y)} (the divisor must be positive)")
+    _quadratic("MOD", x, y)
     return x % y
 
 
@@ -114,37 +148,54 @@ def rdiv(a: object, b: object) -> object:
     if type(a) in (int, Fraction) and type(b) in (int, Fraction):
         if b == 0:
             raise AssertionFailed("division by zero")
-        return Fraction(a) / Fraction(b)  # type: ignore[arg-type]
+        return _bounded_real(Fraction(a) / Fraction(b))  # type: ignore[arg-type]
     raise _type_error("/", a, b)
 
 
-# Integers are unbounded in ASL; a result wider than this is not a test of anything and
-# would only exhaust memory (``2 ^ 100000000``), so it is refused.
-MAX_RESULT_BITS = 1 << 16
+def _too_wide() -> AssertionFailed:
+    return AssertionFailed(f"integer result wider than {MAX_RESULT_BITS} bits")
 
 
 def _bounded(value: int) -> int:
-    if value.bit_length() > MAX_RESULT_BITS:
-        raise AssertionFailed(f"integer result wider than {MAX_RESULT_BITS} bits")
+    if _MINUS_WIDE < value < _WIDE:
+        return value
+    if not _MINUS_LIMIT < value < _LIMIT:
+        raise _too_wide()
+    charge_wide(value.bit_length(), "an integer")
     return value
 
 
+def _bounded_real(value: object) -> object:
+    """An int or Fraction result within the bound (a Fraction: both of its parts)."""
+    if type(value) is Fraction:
+        if _MINUS_WIDE < value.numerator < _WIDE and value.denominator < _WIDE:  # type: ignore[attr-defined]
+            return value
+        raise AssertionFailed(f"real result with a numerator or denominator wider than {MAX_REAL_BITS} bits")
+    return _bounded(value)  # type: ignore[arg-type]
+
+
 def power(a: object, b: object) -> object:
-    if type(a) is int and type(b) is int and b >= 0:  # type: ignore[operator]
-        if abs(a) > 1 and b > MAX_RESULT_BITS:  # type: ignore[arg-type,operator]
-            raise AssertionFailed(f"integer result wider than {MAX_RESULT_BITS} bits")
-        return _bounded(a ** b)  # type: ignore[operator]
+    """``a ^ b``; refused before it is computed when the result would pass the bound (the
+    base's width times the exponent), since computing it first could take forever."""
     if type(a) in (int, Fraction) and type(b) is int:
+        if a not in (0, 1, -1):
+            parts = (a,) if type(a) is int else (a.numerator, a.denominator)  # type: ignore[attr-defined]
+            if max(abs(x).bit_length() - 1 for x in parts) * abs(b) > MAX_RESULT_BITS or abs(b) > MAX_RESULT_BITS:  # type: ignore[arg-type]
+                raise _too_wide()
         if b < 0 and type(a) is int:  # type: ignore[operator]
-            return Fraction(a) ** b  # type: ignore[arg-type,operator]
-        return a ** b  # type: ignore[operator]
+            if a == 0:
+                raise AssertionFailed("0 ^ a negative exponent (division by zero)")
+            return _bounded_real(Fraction(a) ** b)  # type: ignore[arg-type,operator]
+        if b < 0 and a == 0:
+            raise AssertionFailed("0 ^ a negative exponent (division by zero)")
+        return _bounded_real(a ** b)  # type: ignore[operator]
     raise _type_error("^", a, b)
 
 
 def shl(a: object, b: object) -> int:
     x, y = _ints("<<", a, b)
     if y > MAX_RESULT_BITS:
-        raise AssertionFailed(f"integer result wider than {MAX_RESULT_BITS} bits")
+        raise _too_wide()
     return _bounded(x << y) if y >= 0 else x >> -y
 
 
@@ -251,7 +302,9 @@ def bits_of(value: object) -> tuple[int, int | None]:
 
 def check_range(width: int | None, low: int, count: int) -> None:
     if low < 0 or count < 0 or (width is not None and low + count > width):
-        raise AssertionFailed(f"slice [{low + count - 1}:{low}] outside bits({width})")
+        raise AssertionFailed(f"slice [{show(low + count - 1)}:{show(low)}] outside bits({width})")
+    if count > MAX_BITS:  # a slice of an integer has no width to stay inside
+        raise AssertionFailed(f"slice of {show(count)} bits (0..{MAX_BITS} bits are allowed)")
 
 
 def extract(value: object, pieces: list[tuple[int, int]]) -> Bits:

@@ -12,16 +12,29 @@ bitfield types, ``print``) are refused with ``unsupported: <construct> at file:l
 Speed: the generated validators repeat the same lines many thousand times
 (``assert _LastFault == Fault_None;``), so a simple statement that fills exactly one line
 is parsed once and the same node is reused for every identical line (``memo``).
+
+Bounds (:mod:`ptodbg.avs.limits`): a program file holds at most MAX_STATEMENTS statements
+and declarations (the validators, parsed with ``memo``, are exempt: one of them has
+68,866), and the syntax tree of every function and declaration is at most
+MAX_SYNTAX_DEPTH deep: the interpreter compiles and runs a tree recursively, so a flat sum
+of 100,000 terms — a left-leaning tree 100,000 deep — is refused here, with its line,
+instead of meeting Python's recursion limit there.  Each statement is measured as it is
+parsed, below the blocks around it (two levels each), and only when it could be too deep:
+a tree is at most twice as deep as its statement has tokens, so short statements (nearly
+all of them) cost nothing.  The parser's own recursion (parentheses nested 100,000 deep)
+ends in RecursionError, which the runner reports as nesting that is too deep.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from fractions import Fraction
 from typing import TypeVar
 
 from ptodbg.avs import syntax as S
 from ptodbg.avs.lexer import Token, strip_block_comments, tokenize_line
+from ptodbg.avs.limits import MAX_STATEMENTS, MAX_SYNTAX_DEPTH
 from ptodbg.avs.values import ParseError, Unsupported
 
 BINARY_PRIORITY = {
@@ -55,7 +68,7 @@ class Parser:
 
     def __init__(self, text: str | list[str], filename: str, first_line: int = 1, memo: bool = False) -> None:
         if isinstance(text, str):
-            text = strip_block_comments(text).split("\n")
+            text = strip_block_comments(text, filename).split("\n")
         self.lines: list[str] = text
         self.filename = filename
         self.first_line = first_line
@@ -66,6 +79,8 @@ class Parser:
         # Share one-line statements with every other parser that shares (the validators);
         # a program's own statements die with it.
         self.memo: dict[str, S.Node] | None = STATEMENT_MEMO if memo else None
+        self.statements_left = MAX_STATEMENTS if not memo else 1 << 62
+        self.blocks = 0  # blocks open around the statement being parsed (see _check_depth)
 
     # ------------------------------------------------------------------ tokens
     def _fill(self) -> bool:
@@ -138,7 +153,8 @@ class Parser:
         if t[0] == "EOF":
             return "end of file"
         if t[0] in ("ID", "INT", "STR"):
-            return repr(t[1])
+            text = repr(t[1])
+            return text if len(text) <= 60 else text[:57] + "..."
         if t[0] == "BITS":
             return "a bitvector literal"
         return repr(t[0])
@@ -165,31 +181,42 @@ class Parser:
     def module(self) -> S.Module:
         mod = S.Module(self.filename)
         while self.kind() != "EOF":
-            self.declaration(mod)
+            self._count_statement()
+            line = self.line_of(self.p)
+            check_depth(self.declaration(mod), self.filename, line)
         return mod
 
-    def declaration(self, mod: S.Module) -> None:
+    def _count_statement(self) -> None:
+        self.statements_left -= 1
+        if self.statements_left < 0:
+            raise self.error(f"more than {MAX_STATEMENTS} statements and declarations in one program")
+
+    def declaration(self, mod: S.Module) -> object:
+        """Parse one declaration into ``mod``; returns it."""
         while self.kind() in _QUALIFIERS:
             self.p += 1
         k = self.kind()
         if k == "func":
             fn = self.function()
             mod.functions[fn.name] = fn
-        elif k == "type":
+            return fn
+        if k == "type":
             decl = self.type_declaration()
             mod.types[decl.name] = decl
-        elif k in ("var", "let", "constant", "config"):
+            return decl
+        if k in ("var", "let", "constant", "config"):
             line = self.line_of(self.p)
             self.p += 1
             name = self.ident()
             ty = self.type() if self.accept(":") else None
             value = self.expr() if self.accept("=") else None
             self.expect(";")
-            mod.globals.append(S.GlobalDecl(k, name, ty, value, line))
-        elif k in ("getter", "setter"):
+            glob = S.GlobalDecl(k, name, ty, value, line)
+            mod.globals.append(glob)
+            return glob
+        if k in ("getter", "setter"):
             raise self.unsupported(f"{k} declaration")
-        else:
-            raise self.error(f"expected a declaration, found {self.describe(self.peek())}")
+        raise self.error(f"expected a declaration, found {self.describe(self.peek())}")
 
     def function(self) -> S.Function:
         line = self.line_of(self.p)
@@ -312,6 +339,8 @@ class Parser:
         lines: list[int] = []
         memo = self.memo
         src = self.lines
+        self.blocks += 1
+        above = 2 * self.blocks - 1  # levels above a statement here: each block, each compound statement
         while True:
             if memo is not None and self.p == len(self.toks):
                 # At a line boundary with nothing buffered: a known one-line statement?
@@ -325,6 +354,8 @@ class Parser:
                     text = ""
                 hit = memo.get(text) if text else None
                 if hit is not None:
+                    if above + _SHARED_DEPTHS.get(id(hit), 0) > MAX_SYNTAX_DEPTH:
+                        raise ParseError(f"{self.filename}:{self.first_line + index}: {_TOO_DEEP}")
                     stmts.append(hit)
                     lines.append(self.first_line + index)
                     self.next_line = index + 1
@@ -332,10 +363,18 @@ class Parser:
             if self.kind() in _STMT_END:
                 break
             start = self.p
+            self.statements_left -= 1
+            if self.statements_left < 0:
+                self._count_statement()  # raises
             stmt = self.statement()
             stmts.append(stmt)
             line_index = self.tline[start]
             lines.append(self.first_line + line_index)
+            depth = 2 * (self.p - start)  # at most: every node takes a token, a slice shares its bracket
+            if above + depth > MAX_SYNTAX_DEPTH:
+                depth = _depth(stmt, MAX_SYNTAX_DEPTH - above)
+                if above + depth > MAX_SYNTAX_DEPTH:
+                    raise ParseError(f"{self.filename}:{self.first_line + line_index}: {_TOO_DEEP}")
             if (
                 memo is not None
                 and self.p == len(self.toks)
@@ -345,6 +384,8 @@ class Parser:
             ):
                 memo[src[line_index].strip()] = stmt
                 SHARED_IDS.add(id(stmt))
+                _SHARED_DEPTHS[id(stmt)] = depth
+        self.blocks -= 1
         return S.Block(tuple(stmts), tuple(lines))
 
     def loop_body(self) -> S.Block:
@@ -483,6 +524,8 @@ class Parser:
             value = self.expr()
         elif keyword != "var":
             raise self.error(f"'{keyword}' needs '= value'")
+        elif ty is None:
+            raise self.error("'var' needs ': type' or '= value'")
         self.expect(";")
         return S.SDecl(keyword, names, ty, value)
 
@@ -710,7 +753,62 @@ def parse_function(lines: list[str], filename: str, first_line: int, memo: bool 
     fn = p.function()
     if p.kind() != "EOF":
         raise p.error(f"unexpected {p.describe(p.peek())} after the function")
+    check_depth(fn, filename, first_line)
     return fn
+
+
+# ------------------------------------------------------------------------- depth
+_TOO_DEEP = (f"statement or expression nested more than {MAX_SYNTAX_DEPTH} deep (each operator of a chain such as "
+             "1 + 1 + ... nests one level: split it)")
+# The fields of each node class that hold nodes (directly, or in tuples at any depth).
+_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+# Depths (or their bound) of the shared statements (the memo's): id -> depth.
+_SHARED_DEPTHS: dict[int, int] = {}
+
+
+def _children(cls: type) -> tuple[str, ...]:
+    names = _CHILD_FIELDS.get(cls)
+    if names is None:
+        names = tuple(f.name for f in dataclasses.fields(cls) if f.type not in (str, bool, int))
+        _CHILD_FIELDS[cls] = names
+    return names
+
+
+def _depth(node: object, limit: int) -> int:
+    """The depth of the tree under ``node`` (1 for a leaf), counting only nodes (a tuple
+    of nodes is not a level) and not going into blocks (their statements are measured
+    where they are parsed); stops as soon as it passes ``limit``.  Iterative: the tree
+    may be far deeper than Python's stack."""
+    deepest = 0
+    stack: list[tuple[object, int]] = [(node, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, tuple):
+            stack.extend((x, depth) for x in item)
+            continue
+        if not isinstance(item, S.Node) or isinstance(item, S.Block):
+            continue
+        if depth > deepest:
+            deepest = depth
+            if deepest > limit:
+                break
+        for name in _children(type(item)):
+            child = getattr(item, name)
+            if isinstance(child, (S.Node, tuple)):
+                stack.append((child, depth + 1))
+    return deepest
+
+
+def check_depth(decl: object, filename: str, line: int) -> None:
+    """Refuse a declaration whose types or value are more than MAX_SYNTAX_DEPTH deep
+    (a function's statements are measured as they are parsed: :meth:`Parser.statements`)."""
+    if isinstance(decl, S.Function):
+        roots = [t for _, t in decl.args] + [decl.returns]
+    else:
+        roots = [getattr(decl, "type", None), getattr(decl, "value", None)]
+    for root in roots:
+        if root is not None and _depth(root, MAX_SYNTAX_DEPTH) > MAX_SYNTAX_DEPTH:
+            raise ParseError(f"{filename}:{line}: {_TOO_DEEP}")
 
 
 __all__ = ["BINARY_PRIORITY", "SHARED_IDS", "STATEMENT_MEMO", "Parser", "parse_function", "parse_module"]

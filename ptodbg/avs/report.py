@@ -4,19 +4,26 @@ Text: one line per point (``pass``/``FAIL``/``unsupported``, the id, the file, a
 point that does not pass the reason), then a summary line.  ``--json``: one JSON object per
 point ``{"id", "kind", "file", "status", "detail"}``, then ``{"total", "pass", "fail",
 "unsupported"}``.  The exit status is 0 when no point fails.
+
+The paths are checked before anything runs, without opening a file: each must be a folder
+or a regular file of at most MAX_PROGRAM_BYTES (a FIFO, a device, an 8 GiB sparse file, a
+name too long for the file system are refused with one line: bad usage, exit status 2).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import stat
 import time
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TextIO
 
-from ptodbg.avs.suite import FAIL, PASS, UNSUPPORTED, Result, find_programs, run_program
+from ptodbg.avs.limits import MAX_PROGRAM_BYTES
+from ptodbg.avs.suite import FAIL, PASS, UNSUPPORTED, WHAT, Result, find_programs, run_program
+from ptodbg.base import userfile
 
 
 class AvsUsageError(ValueError):
@@ -31,14 +38,34 @@ def _display(path: Path) -> str:
 
 
 def programs_of(paths: Iterable[str | Path]) -> list[Path]:
+    """The programs the command line names: each path a folder (its ``.asl`` files) or a
+    program file; raises AvsUsageError (one line) for a path that is neither."""
     out: list[Path] = []
     for raw in paths:
-        path = Path(raw)
-        if not path.exists():
-            raise AvsUsageError(f"{path}: no such file or folder")
-        found = find_programs([path])
-        if not found:
-            raise AvsUsageError(f"{path}: no .asl programs")
+        text = os.fspath(raw)
+        name = userfile.shown(text)
+        if not text:
+            raise AvsUsageError("'': no file or folder named")
+        try:
+            mode = os.stat(text).st_mode
+        except FileNotFoundError:
+            raise AvsUsageError(f"{name}: no such file or folder") from None
+        except (OSError, ValueError) as e:  # ValueError: a NUL byte in the name
+            raise AvsUsageError(f"{name}: {userfile.reason(e) if isinstance(e, OSError) else 'file name holds a NUL byte'}") from None
+        path = Path(text)
+        if stat.S_ISDIR(mode):
+            try:
+                found = find_programs([path])
+            except OSError as e:
+                raise AvsUsageError(f"{name}: {userfile.reason(e)}") from None
+            if not found:
+                raise AvsUsageError(f"{name}: no .asl programs")
+        else:
+            try:
+                userfile.check_regular(path, WHAT, MAX_PROGRAM_BYTES)
+            except userfile.UserFileError as e:
+                raise AvsUsageError(str(e)) from None
+            found = [path]
         out.extend(found)
     return out
 

@@ -11,7 +11,8 @@ from fractions import Fraction
 from math import ceil, floor
 
 from ptodbg.avs.convert import as_bitvector, as_int
-from ptodbg.avs.values import AslError, AssertionFailed, Bits, type_name
+from ptodbg.avs.limits import MAX_BITS
+from ptodbg.avs.values import AslError, AssertionFailed, Bits, show, type_name
 
 
 def _width(params: list, args: list, position: int, name: str) -> int:
@@ -24,8 +25,8 @@ def _width(params: list, args: list, position: int, name: str) -> int:
 
 
 def _checked_width(n: int, name: str) -> int:
-    if not 0 <= n <= 1 << 16:
-        raise AssertionFailed(f"{name}: width {n} is out of range")
+    if not 0 <= n <= MAX_BITS:
+        raise AssertionFailed(f"{name}: width {show(n)} is out of range")
     return n
 
 
@@ -50,7 +51,7 @@ def zero_extend(ctx: object, params: list, args: list) -> Bits:
     x = as_bitvector(args[0], "ZeroExtend's argument")
     n = _checked_width(_width(params, args, 1, "ZeroExtend"), "ZeroExtend")
     if n < x.width:
-        raise AssertionFailed(f"ZeroExtend of bits({x.width}) to {n} bits")
+        raise AssertionFailed(f"ZeroExtend of bits({x.width}) to {show(n)} bits")
     return Bits(n, x.value)
 
 
@@ -58,7 +59,7 @@ def sign_extend(ctx: object, params: list, args: list) -> Bits:
     x = as_bitvector(args[0], "SignExtend's argument")
     n = _checked_width(_width(params, args, 1, "SignExtend"), "SignExtend")
     if n < x.width:
-        raise AssertionFailed(f"SignExtend of bits({x.width}) to {n} bits")
+        raise AssertionFailed(f"SignExtend of bits({x.width}) to {show(n)} bits")
     return Bits(n, x.signed())
 
 
@@ -67,7 +68,7 @@ def replicate(ctx: object, params: list, args: list) -> Bits:
     if params:
         total = as_int(params[0], "Replicate's width")
         if x.width == 0 or total % x.width:
-            raise AssertionFailed(f"Replicate of bits({x.width}) to {total} bits")
+            raise AssertionFailed(f"Replicate of bits({x.width}) to {show(total)} bits")
         count = total // x.width
     else:
         count = as_int(args[1], "Replicate's count")
@@ -112,7 +113,7 @@ def count_leading_zero_bits(ctx: object, params: list, args: list) -> int:
 def _shift_amount(value: object, name: str) -> int:
     n = as_int(value, f"{name}'s shift")
     if n < 0:
-        raise AssertionFailed(f"{name} by a negative amount {n}")
+        raise AssertionFailed(f"{name} by a negative amount {show(n)}")
     return n
 
 
@@ -169,7 +170,7 @@ def absolute(ctx: object, params: list, args: list) -> object:
 def align(ctx: object, params: list, args: list) -> object:
     x, y = args[0], as_int(args[1], "Align's alignment")
     if y <= 0:
-        raise AssertionFailed(f"Align to {y}")
+        raise AssertionFailed(f"Align to {show(y)}")
     if type(x) is Bits:
         return Bits(x.width, x.value // y * y)
     return as_int(x, "Align's argument") // y * y
@@ -183,14 +184,14 @@ def is_pow2(ctx: object, params: list, args: list) -> bool:
 def floor_log2(ctx: object, params: list, args: list) -> int:
     x = as_int(args[0], "FloorLog2's argument")
     if x <= 0:
-        raise AssertionFailed(f"FloorLog2 of {x}")
+        raise AssertionFailed(f"FloorLog2 of {show(x)}")
     return x.bit_length() - 1
 
 
 def ceil_log2(ctx: object, params: list, args: list) -> int:
     x = as_int(args[0], "CeilLog2's argument")
     if x <= 0:
-        raise AssertionFailed(f"CeilLog2 of {x}")
+        raise AssertionFailed(f"CeilLog2 of {show(x)}")
     return (x - 1).bit_length()
 
 
@@ -210,6 +211,18 @@ def round_towards_zero(ctx: object, params: list, args: list) -> int:
 def real(ctx: object, params: list, args: list) -> Fraction:
     return Fraction(as_int(args[0], "Real's argument"))
 
+
+# How many arguments each builtin takes (low, high); a width may come as a {N} parameter
+# instead of the last argument, so those take one argument less at the low end.
+ANY = 1 << 30
+ARITY: dict[str, tuple[int, int]] = {
+    "Zeros": (0, 1), "Ones": (0, 1), "UInt": (1, 1), "SInt": (1, 1), "ZeroExtend": (1, 2),
+    "SignExtend": (1, 2), "Replicate": (1, 2), "Len": (1, 1), "IsZero": (1, 1), "IsOnes": (1, 1),
+    "BitCount": (1, 1), "LowestSetBit": (1, 1), "HighestSetBit": (1, 1), "CountLeadingZeroBits": (1, 1),
+    "LSL": (2, 2), "LSR": (2, 2), "ASR": (2, 2), "ROR": (2, 2), "ROL": (2, 2), "Min": (1, ANY), "Max": (1, ANY),
+    "Abs": (1, 1), "Align": (2, 2), "IsPow2": (1, 1), "FloorLog2": (1, 1), "CeilLog2": (1, 1),
+    "RoundDown": (1, 1), "RoundUp": (1, 1), "RoundTowardsZero": (1, 1), "Real": (1, 1),
+}
 
 BUILTINS = {
     "Zeros": zeros, "Ones": ones, "UInt": uint, "SInt": sint, "ZeroExtend": zero_extend,

@@ -10,6 +10,27 @@ a number.
 
 from __future__ import annotations
 
+from ptodbg.avs.limits import MAX_BITS, WIDE_BITS, WIDE_BUDGET
+
+# Bits of wide values (more than WIDE_BITS) this run may still make (see charge_wide).
+_wide_left = [WIDE_BUDGET]
+
+
+def reset_wide_budget() -> None:
+    """A new run: the whole WIDE_BUDGET again."""
+    _wide_left[0] = WIDE_BUDGET
+
+
+def charge_wide(bits: int, what: str) -> None:
+    """Account for a value of ``bits`` bits (more than WIDE_BITS) that ``what`` makes:
+    refused beyond MAX_BITS, and once the run has made WIDE_BUDGET bits of them."""
+    if bits > MAX_BITS:
+        raise AssertionFailed(f"{what} of {show(bits)} bits (0..{MAX_BITS} bits are allowed)")
+    _wide_left[0] -= bits
+    if _wide_left[0] < 0:
+        raise AssertionFailed(f"more than {WIDE_BUDGET >> 23} MiB of values wider than {WIDE_BITS} bits made in one "
+                              "run (a loop making tile-sized values?)")
+
 
 class AslError(Exception):
     """A run-time error of an ASL program; ``where`` is ``file:line`` once known."""
@@ -48,7 +69,11 @@ class Bits:
 
     __slots__ = ("width", "value")
 
-    def __init__(self, width: int, value: int) -> None:
+    def __init__(self, width: int, value: int, _wide: int = WIDE_BITS) -> None:
+        if not 0 <= width <= _wide:  # before the mask: 1 << width could be terabytes
+            if width < 0:
+                raise AssertionFailed(f"a bitvector of {show(width)} bits")
+            charge_wide(width, "a bitvector")
         self.width = width
         self.value = value & ((1 << width) - 1)
 
@@ -145,7 +170,7 @@ class Array:
         try:
             return self.items[index]
         except KeyError:
-            raise AslError(f"array element [[{index}]] read before it was written") from None
+            raise AslError(f"array element [[{show(index)}]] read before it was written") from None
 
     def set_item(self, index: int, value: object) -> None:
         self._check(index)
@@ -155,7 +180,7 @@ class Array:
         if not isinstance(index, int) or isinstance(index, bool):
             raise AslError(f"array index {index!r} is not an integer")
         if index < 0 or (self.length is not None and index >= self.length):
-            raise AssertionFailed(f"array index {index} outside 0..{(self.length or 0) - 1}")
+            raise AssertionFailed(f"array index {show(index)} outside 0..{(self.length or 0) - 1}")
 
     def copy(self) -> Array:
         out = Array(self.length)
@@ -182,16 +207,32 @@ def type_name(value: object) -> str:
     """The ASL type of a value, for error messages."""
     if isinstance(value, Bits):
         return f"bits({value.width})"
+    if value is None:  # what a call of a procedure gives
+        return "nothing (a call that returns no value)"
     return next((name for kind, name in _TYPE_NAMES if isinstance(value, kind)), type(value).__name__)
 
 
+SHOWN = 160  # characters of a value in a message
+
+
 def show(value: object) -> str:
-    """A short ASL-like rendering of a value (assertion details)."""
+    """A short ASL-like rendering of a value (assertion details): at most about SHOWN
+    characters, whatever the value (an integer of 65,536 bits has no decimal form Python
+    will print)."""
     if isinstance(value, bool):
         return "TRUE" if value else "FALSE"
     if isinstance(value, Bits):
+        if value.width > 4 * SHOWN:
+            return f"bits({value.width}) 0x...{value.value & 0xFFFF_FFFF:08x} (low 32 bits)"
         return f"bits({value.width}) {value.value:#x}"
-    return repr(value)
+    if type(value) is int and not -(10**40) < value < 10**40:
+        sign = "a negative" if value < 0 else "an"
+        return f"{sign} integer of {value.bit_length()} bits (low 32 bits {abs(value) & 0xFFFF_FFFF:#x})"
+    try:
+        text = repr(value)
+    except ValueError:  # a number inside that is too long to print
+        return f"a {type_name(value)}"
+    return text if len(text) <= SHOWN else text[:SHOWN] + "..."
 
 
 # ASL type names of Python values for type_name, tested in order (bool before int: a bool

@@ -75,7 +75,9 @@ def _kind(mode: int) -> str:
 def _size_text(n: int) -> str:
     if n >= 1 << 30:
         return f"{n / (1 << 30):.1f} GiB"
-    return f"{n / MiB:.1f} MiB" if n >= MiB else f"{n} bytes"
+    if n >= MiB:
+        return f"{n / MiB:.1f} MiB"
+    return f"{n // 1024} KiB" if n >= 64 * 1024 and n % 1024 == 0 else f"{n} bytes"
 
 
 def shown(name: str) -> str:
@@ -84,13 +86,20 @@ def shown(name: str) -> str:
 
 
 def _too_big(size: int, limit: int, what: str) -> str:
-    article = "an" if what[:1] in "aeiou" else "a"
+    article = "an" if what[:1].lower() in "aeiou" else "a"
     return f"is {_size_text(size)}, more than the {_size_text(limit)} limit for {article} {what}"
 
 
-def read_bytes(path: str | os.PathLike, what: str = "program", limit: int | None = None) -> bytes:
-    """The bytes of the regular file ``path`` (at most ``limit``, default :data:`LIMITS`
-    of ``what``); :class:`UserFileError` names the file and the reason otherwise."""
+def check_regular(path: str | os.PathLike, what: str = "program", limit: int | None = None) -> None:
+    """Check, without opening it, that ``path`` is a regular file of at most ``limit``
+    bytes (default :data:`LIMITS` of ``what``): :class:`UserFileError` otherwise.  For a
+    command that names its files up front and reads them later."""
+    _stat_checked(path, what, limit)
+
+
+def _stat_checked(path: str | os.PathLike, what: str, limit: int | None) -> tuple[str, str, int]:
+    """(shown name, raw path, size cap) of a path that ``stat`` shows to be a regular file
+    within the cap."""
     name = shown(os.fspath(path))
     raw = os.fspath(path)
     cap = LIMITS.get(what, TEXT_LIMIT) if limit is None else limit
@@ -104,6 +113,13 @@ def read_bytes(path: str | os.PathLike, what: str = "program", limit: int | None
         raise UserFileError(f"{name}: {_kind(st.st_mode)}")
     if st.st_size > cap:
         raise UserFileError(f"{name}: {_too_big(st.st_size, cap, what)}")
+    return name, raw, cap
+
+
+def read_bytes(path: str | os.PathLike, what: str = "program", limit: int | None = None) -> bytes:
+    """The bytes of the regular file ``path`` (at most ``limit``, default :data:`LIMITS`
+    of ``what``); :class:`UserFileError` names the file and the reason otherwise."""
+    name, raw, cap = _stat_checked(path, what, limit)
     try:
         fd = os.open(raw, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | getattr(os, "O_CLOEXEC", 0))
     except OSError as e:

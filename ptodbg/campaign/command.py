@@ -6,7 +6,9 @@ dashboard (``ptodbg: Dask dashboard: http://...``, where the task stream and the
 can be watched while the campaign runs), the progress bar (on a terminal) and, for bad
 usage or input, one ``ptodbg: error: ...`` line.  Exit status 0
 when every site passes (documented exceptions pass, and say so), 1 otherwise, 2 on bad
-usage or input, 130 when interrupted (run the same command again to resume).
+usage or input, 130 when interrupted (run the same command again to resume).  A program
+whose fault-free run fails (a trap stop, an emulator halt) is no reference to check faults
+against: one line says so and the status is 1, with nothing checked.
 """
 
 from __future__ import annotations
@@ -16,8 +18,14 @@ import os
 import sys
 from typing import TextIO
 
-from ptodbg.campaign.cluster import missing_dask
-from ptodbg.campaign.runner import CampaignError, Outcome, options_text, run_campaign
+from ptodbg.campaign.cluster import missing_dask, scheduler_address
+from ptodbg.campaign.runner import (
+    CampaignError,
+    FaultFreeRunFailed,
+    Outcome,
+    options_text,
+    run_campaign,
+)
 from ptodbg.campaign.spec import MAX_SAMPLE, MAX_STEPS_LIMIT, MAX_WORKERS, Config
 
 SEED_LIMIT = (1 << 63) - 1
@@ -33,8 +41,11 @@ def config_from_args(args) -> Config:
         raise CampaignError(f"--seed {args.seed}: expected 0..{SEED_LIMIT}")
     if not 1 <= args.max_steps <= MAX_STEPS_LIMIT:
         raise CampaignError(f"--max-steps {args.max_steps}: expected 1..{MAX_STEPS_LIMIT}")
-    if args.scheduler is not None and "://" not in args.scheduler:
-        raise CampaignError(f"--scheduler {args.scheduler}: expected an address such as tcp://HOST:8786")
+    if args.scheduler is not None:
+        try:
+            scheduler_address(args.scheduler)
+        except ValueError as e:
+            raise CampaignError(str(e)) from None
     workers = args.workers
     if workers is None and args.scheduler is None:
         workers = max(1, min(MAX_WORKERS, os.cpu_count() or 1))
@@ -71,6 +82,9 @@ def run(args, out: TextIO | None = None) -> int:
     except CampaignError as e:
         sys.stderr.write(f"ptodbg: error: {' '.join(str(e).split())}\n")
         return 2
+    except FaultFreeRunFailed as e:
+        sys.stderr.write(f"ptodbg: nothing checked: {' '.join(str(e).split())}\n")
+        return 1
     if reader_gone:
         return 1
     if args.json:

@@ -1,10 +1,18 @@
-"""The progress bar of a campaign on standard error: sites done, passing, failing, rate
-and time left.  Shown only when standard error is a terminal; otherwise every call is a
-no-op, so pipes and logs get no control sequences."""
+"""The progress of a campaign on standard error.
+
+* :class:`ListingProgress`, while the fault-free run lists the sites: the steps so far and
+  the bound it stops at (``--max-steps``), said up front — a program that never stops
+  runs until that bound, and the user sees it coming.  On a terminal a bar from the first
+  step; elsewhere (a pipe, a log) one line, only when the run takes more than
+  NOTICE_SECONDS.
+* :class:`CampaignProgress`, while the sites are checked: sites done, passing, failing,
+  rate and time left.  Shown only when standard error is a terminal; otherwise every call
+  is a no-op, so pipes and logs get no control sequences."""
 
 from __future__ import annotations
 
 import sys
+import time
 from types import TracebackType
 
 from rich.console import Console
@@ -66,3 +74,53 @@ class CampaignProgress:
         speed = task.speed
         self._bar.update(self._task, passing=self.passing, failing=self.failing,
                          rate=f"{speed:.1f} sites/s" if speed else "")
+
+
+NOTICE_SECONDS = 2.0
+
+
+class ListingProgress:
+    """Where the fault-free run is, against its bound; ``update(steps)`` is list_sites'
+    progress callback."""
+
+    def __init__(self, program: str, max_steps: int, enabled: bool | None = None,
+                 notice_seconds: float = NOTICE_SECONDS) -> None:
+        self.program = program
+        self.max_steps = max_steps
+        self.notice_seconds = notice_seconds
+        self.enabled = sys.stderr.isatty() if enabled is None else enabled
+        self._bar: Progress | None = None
+        self._task: TaskID | None = None
+        self._started = time.monotonic()
+        self._noticed = False
+        if self.enabled:
+            self._bar = Progress(
+                TextColumn("[bold]fault-free run"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TextColumn(f"steps (it stops at {max_steps:,}: --max-steps)"),
+                TimeElapsedColumn(),
+                console=Console(file=sys.stderr),
+                transient=True,
+            )
+            self._task = self._bar.add_task("listing", total=max_steps)
+
+    def __enter__(self) -> ListingProgress:
+        if self._bar is not None:
+            self._bar.start()
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        if self._bar is not None:
+            self._bar.stop()
+
+    def update(self, steps: int) -> None:
+        if self._bar is not None and self._task is not None:
+            self._bar.update(self._task, completed=steps)
+            return
+        if not self._noticed and time.monotonic() - self._started >= self.notice_seconds:
+            self._noticed = True
+            sys.stderr.write(f"ptodbg: the fault-free run of {self.program} is at step {steps:,}; it is stopped "
+                             f"at {self.max_steps:,} steps (--max-steps)\n")
+            sys.stderr.flush()

@@ -20,10 +20,11 @@ EXCEPTED = 20  # sites of documented exceptions it names
 
 def summary(program: str, planned: int, records: list[dict], *, workers: int, engine: str,
             seconds: float, lost: int = 0, interrupted: bool = False, check_seconds: float = 0.0,
-            checked_now: int = 0) -> dict:
-    """The summary line: the §10 keys, then how many sites a documented exception
-    explained, how many were checked (and how fast, over the time the workers had them),
-    and whether the campaign is complete."""
+            checked_now: int = 0, workers_lost: int = 0) -> dict:
+    """The summary line: the §10 keys (``workers``: the worker processes whose results
+    were used), then how many sites a documented exception explained, how many were
+    checked (and how fast, over the time the workers had them), whether the campaign is
+    complete, and how many workers the cluster lost while it ran."""
     return {
         "program": program,
         "sites": planned,
@@ -38,6 +39,7 @@ def summary(program: str, planned: int, records: list[dict], *, workers: int, en
         "sites_per_second": round(checked_now / check_seconds, 2) if check_seconds > 0 else None,
         "lost": lost,
         "complete": not interrupted and not lost and len(records) == planned,
+        "workers_lost": workers_lost,
     }
 
 
@@ -53,6 +55,9 @@ def table(summary_data: dict, records: list[dict], options: str) -> str:
         f"{s['checked']} of {s['sites']} sites checked in {s['seconds']:.1f} s on {s['workers']} "
         f"worker{'' if s['workers'] == 1 else 's'} "
         f"({s['engine']})" + ("" if s["complete"] else "  [incomplete: run the same command again to resume]"),
+        *([f"  {s['workers_lost']} worker{' was' if s['workers_lost'] == 1 else 's were'} lost during the campaign "
+           f"(the scheduler ran {'its' if s['workers_lost'] == 1 else 'their'} tasks again elsewhere)"]
+          if s.get("workers_lost") else []),
         f"  precise trap:      {s['precise']}",
         f"  recovered exactly: {s['recovered']}",
         f"  documented exceptions (not failures): {s['exceptions']}",

@@ -12,6 +12,17 @@ the scheduler reruns the batches of a worker that dies; a batch that still fails
 
 An interrupt (ctrl+c) cancels the outstanding tasks, closes the cluster and writes the
 report of what is done; running the same command again resumes.
+
+The fault-free run is the reference every site is checked against, so it must end as a
+program ends (its stop symbol, EBREAK, an exit): one that stops on a trap or an emulator
+halt fails the campaign at once (:class:`FaultFreeRunFailed`) instead of reporting "0 of
+0 sites" as a pass.  It runs at most ``--max-steps`` attempts, said on standard error
+while it runs (:class:`~ptodbg.campaign.progress.ListingProgress`).
+
+Workers: the summary counts the worker processes whose results were used, and the
+workers the cluster lost during the campaign (``workers_lost``): a dead worker's tasks
+run again elsewhere, and the summary says so instead of naming the cluster's size at the
+start.
 """
 
 from __future__ import annotations
@@ -26,10 +37,10 @@ from pathlib import Path
 
 from ptodbg.campaign import report
 from ptodbg.campaign.cluster import ClusterError, dask_engine
-from ptodbg.campaign.progress import CampaignProgress
+from ptodbg.campaign.progress import CampaignProgress, ListingProgress
 from ptodbg.campaign.spec import Config, ProgramSpec, snapshot_interval
 from ptodbg.campaign.store import CampaignFolder, StoreError
-from ptodbg.campaign.worker import check_sites
+from ptodbg.campaign.worker import check_batch
 from ptodbg.debug.faults.check import DEFECTS
 from ptodbg.debug.faults.sites import FAULT_KINDS, ListingError, Site, fingerprint, list_sites
 from ptodbg.debug.files.program import OpenError, open_debugger
@@ -41,6 +52,11 @@ BATCHES_PER_WORKER = 8
 
 class CampaignError(ValueError):
     """Bad usage or input: the campaign cannot start (one clear sentence, exit status 2)."""
+
+
+class FaultFreeRunFailed(RuntimeError):
+    """The program's fault-free run fails (a trap stop, a halt): nothing can be checked
+    against it (one clear sentence, exit status 1)."""
 
 
 @dataclass
@@ -68,6 +84,7 @@ class Distribution:
     lost: list[int] = field(default_factory=list)  # sites of batches the scheduler gave up on
     errors: list[str] = field(default_factory=list)
     seconds: float = 0.0  # first submission to last result
+    workers: set[str] = field(default_factory=set)  # addresses of the workers whose results were used
 
 
 def choose(count: int, sample: int | None, seed: int) -> list[int]:
@@ -108,9 +125,15 @@ def run_campaign(config: Config, *, emit: Callable[[dict], None] | None = None,
     try:
         dbg = open_debugger(config.program, profile=config.profile, compat=config.compat)
         opening = fingerprint(dbg)
-        listing = list_sites(dbg, config.faults, config.max_steps)
+        with ListingProgress(Path(config.program).name, config.max_steps, enabled=progress) as shown:
+            listing = list_sites(dbg, config.faults, config.max_steps, progress=shown.update)
     except (OpenError, ListingError) as e:
         raise CampaignError(str(e)) from None
+    if listing.status in ("trap", "error"):
+        what = "stopped on a trap" if listing.status == "trap" else "halted"
+        raise FaultFreeRunFailed(f"the fault-free run of {Path(config.program).name} {what} at step {listing.steps} "
+                                 f"({listing.message}); a campaign checks faults against a run that ends normally "
+                                 "(its stop symbol, EBREAK or an exit)")
     sites = listing.sites
     chosen = choose(len(sites), config.sample, config.seed)
     spec = ProgramSpec(str(config.program), dbg.sha256 or "", config.profile, config.compat,
@@ -135,25 +158,37 @@ def run_campaign(config: Config, *, emit: Callable[[dict], None] | None = None,
 
     run = Distribution()
     engine_text = "none (every site was already checked)" if chosen else "none (the run touches no memory to fault)"
-    worker_count = 0
+    workers_lost = 0
     if todo:
         try:
             with dask_engine(config.workers, config.scheduler) as engine:
-                engine_text, worker_count = engine.description, engine.workers
+                engine_text = engine.description
                 if dashboard is not None and engine.dashboard is not None:
                     dashboard(engine.dashboard)
-                run = _distribute(engine.client, spec, sites, todo, worker_count, records, folder, emit, progress)
+                run = _distribute(engine.client, spec, sites, todo, engine.workers, records, folder, emit, progress)
+                if not run.interrupted:
+                    workers_lost = _lost_workers(engine, run.workers)
         except ClusterError as e:
             raise CampaignError(str(e)) from None
     records = [r for r in records if r["site"] in wanted]
-    summary = report.summary(str(config.program), len(chosen), records, workers=worker_count,
+    summary = report.summary(str(config.program), len(chosen), records, workers=len(run.workers),
                              engine=engine_text, seconds=time.monotonic() - started, lost=len(run.lost),
                              interrupted=run.interrupted, check_seconds=run.seconds,
-                             checked_now=len(records) - resumed)
+                             checked_now=len(records) - resumed, workers_lost=workers_lost)
     outcome = Outcome(summary, sorted(records, key=lambda r: r["site"]), run.interrupted, run.lost, run.errors)
     if folder is not None:
         outcome.sessions = report.write_folder(folder.path, summary, outcome.records, options_text(config), dbg, sites)
     return outcome
+
+
+def _lost_workers(engine, used: set[str]) -> int:
+    """Workers there at the start or whose results were used that the scheduler no longer
+    knows (0 when it cannot be asked: the results are in, the count is only a report)."""
+    try:
+        now = engine.current_workers()
+    except Exception:  # noqa: BLE001 - a scheduler gone by now: nothing to count against
+        return 0
+    return len((engine.addresses | used) - now)
 
 
 def _distribute(client, spec: ProgramSpec, sites: list[Site], todo: list[int], workers: int,
@@ -169,7 +204,7 @@ def _distribute(client, spec: ProgramSpec, sites: list[Site], todo: list[int], w
     futures = {}
     for n, batch in enumerate(_batches(todo, workers)):
         payload = [(i, sites[i].as_json()) for i in batch]
-        future = client.submit(check_sites, spec, shipped, payload, key=f"ptodbg-sites-{token}-{n}",
+        future = client.submit(check_batch, spec, shipped, payload, key=f"ptodbg-sites-{token}-{n}",
                                retries=TASK_RETRIES, pure=False)
         futures[future] = batch
     passing = sum(1 for r in records if r["passed"])
@@ -180,11 +215,13 @@ def _distribute(client, spec: ProgramSpec, sites: list[Site], todo: list[int], w
         with bar:
             for future in as_completed(list(futures)):
                 try:
-                    batch_records = future.result()
+                    done = future.result()
                 except Exception as e:  # noqa: BLE001 - a batch the scheduler gave up on
                     run.lost += futures[future]
                     run.errors.append(f"{type(e).__name__}: {e}")
                     continue
+                run.workers.add(done["worker"])
+                batch_records = done["records"]
                 if folder is not None:
                     folder.append(batch_records)
                 records += batch_records

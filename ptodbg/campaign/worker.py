@@ -93,3 +93,12 @@ def check_sites(spec: ProgramSpec, data: bytes, batch: list[tuple[int, dict]]) -
             verdict = Verdict(False, False, None, False, f"the check failed: {type(e).__name__}: {e}")
         out.append(record(index, site, verdict))
     return out
+
+
+def check_batch(spec: ProgramSpec, data: bytes, batch: list[tuple[int, dict]]) -> dict:
+    """The task: :func:`check_sites` on this Dask worker, with the worker's address
+    (``{"worker", "records"}``), so that the campaign counts the workers that really
+    checked its sites."""
+    from distributed import get_worker
+
+    return {"worker": get_worker().address, "records": check_sites(spec, data, batch)}

@@ -5,9 +5,11 @@ The core knows nothing of the debugger.  Entry points: :class:`Machine`, the pro
 """
 
 from ptodbg.core.faults import Fault, Halt
-from ptodbg.core.machine import Machine, RunResult, Snapshot, StepResult, TrapInfo
+from ptodbg.core.machine import Machine, RunResult, StepResult
 from ptodbg.core.memory import R, W, X
 from ptodbg.core.profiles import DEBUG, LINUX, REFERENCE, Profile, reference
+from ptodbg.core.snapshot import Snapshot
+from ptodbg.core.traps import TrapInfo
 
 __all__ = [
     "DEBUG", "LINUX", "REFERENCE", "Fault", "Halt", "Machine", "Profile", "R", "RunResult",

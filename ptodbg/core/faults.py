@@ -112,6 +112,11 @@ class Halt(Exception):
     """
 
 
+class StopAtPC(Exception):
+    """Raised by the sentinel handler that marks a stop address (breakpoint, stop symbol):
+    the run loop stops before the instruction there."""
+
+
 class SyncRequest(Exception):
     """Raised by the fast-path stand-in of an instruction that must run on the precise
     (counted) path.

@@ -1,4 +1,4 @@
-"""The PTO scalar machine: state, the step loop, traps, recovery and snapshots.
+"""The PTO scalar machine: its architectural state and the step and run loops.
 
 Using it::
 
@@ -14,16 +14,30 @@ Using it::
     m.recover()                                 # ACRE semantics after a trap stop
     m.peek_decode(0x1000)                       # what is there, with no side effect
 
+The parts, as Spike separates ``state_t`` from the processor and its caches: the
+architectural state is this class's attributes; beside it are the decode cache
+(``m.decode``, :mod:`ptodbg.core.decodecache`: each address decoded once and bound to a
+handler by :mod:`ptodbg.core.handlers`) and the block cache (``m.blocks``,
+:mod:`ptodbg.core.blockcache`: hot runs translated by :mod:`ptodbg.core.translate`).  Trap
+entry and recovery are :mod:`ptodbg.core.traps`, snapshots :mod:`ptodbg.core.snapshot`,
+the system registers' values :mod:`ptodbg.core.sysregs`, write masks and an attempt's
+register diff :mod:`ptodbg.core.writeset`.
+
+Why the state stays flat on the machine: handlers and generated block code read it per
+instruction, and one more object between them and a field costs an attribute load per
+read (about 2.7 ns each in CPython 3.11: the inline COND-placement guard, three reads, is
+8 ns slower through a state object, 118 -> 126 ns per call).
+
 How it is fast (docs/interfaces.md §8): each address is decoded once into a *handler*, a closure
 with its fields already extracted; ``handler(pc)`` executes the instruction and returns
 the next TPC, or raises :class:`Fault` before changing anything.  ``run`` counts how often
-each address executes; a hot run of instructions becomes one generated function
-(:mod:`ptodbg.core.translate`), cached by its entry in ``block_cache``, and cold code runs
-``pc = icache[pc](pc)``.  Stop addresses are sentinel entries in both caches (zero cost
-when absent); watchpoints and event capture use the per-instruction loop; memory checks
-live in :mod:`ptodbg.core.memory`'s slow path; rare conditions (a pending ACRC terminal, a
-CYCLE read) switch to the precise path.  A write to code drops exactly the decoded
-instructions and blocks whose bytes it overlaps (``on_code_write``).
+each address executes; a hot run of instructions becomes one generated function, cached
+by its entry in the block cache, and cold code runs ``pc = handlers[pc](pc)``.  Stop
+addresses are sentinel entries in both caches (zero cost when absent); watchpoints and
+event capture use the per-instruction loop; memory checks live in
+:mod:`ptodbg.core.memory`'s slow path; rare conditions (a pending ACRC terminal, a CYCLE
+read) switch to the precise path.  A write to code drops exactly the decoded instructions
+and blocks whose bytes it overlaps (``on_code_write``).
 
 Architectural state follows the specification's (``asl/arch/state/``); the representation choices:
 
@@ -48,33 +62,25 @@ Architectural state follows the specification's (``asl/arch/state/``); the repre
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from operator import attrgetter
-from struct import Struct
 
 from ptodbg.base.record import Frozen, Record
+from ptodbg.core import snapshot as snapshots
 from ptodbg.core import sysregs as ssr
+from ptodbg.core import traps
+from ptodbg.core.blockcache import NEVER, TRANSLATE_AFTER, BlockCache
+from ptodbg.core.decodecache import DecodeCache, PeekedInstruction
 from ptodbg.core.events import MemEvent
 from ptodbg.core.faults import (
     BUNDLE_TRAP,
-    EXEC_STATE_CHECK,
-    ILLEGAL_INST,
     Fault,
     Halt,
+    StopAtPC,
     SyncRequest,
-    trap_name,
 )
-from ptodbg.core.memory import PAGE_SHIFT, Memory, R, W, X
+from ptodbg.core.handlers import Handler
+from ptodbg.core.memory import Memory, R, W, X
 from ptodbg.core.profiles import DEBUG, Profile
-from ptodbg.core.semantics import (
-    Placement,
-    PreciseOnly,
-    builders,
-    in_any_block,
-    in_cond_block,
-    in_sys_block,
-    placement_rules,
-)
-from ptodbg.core.semantics.shapes import shaped_mnemonics
+from ptodbg.core.snapshot import Snapshot
 from ptodbg.core.state import (
     FALL,
     GPR_COUNT,
@@ -85,78 +91,17 @@ from ptodbg.core.state import (
     T_BASE,
     TRANSFER_NAMES,
     U_BASE,
+    BlockState,
     block_kind_name,
 )
-from ptodbg.core.translate import MAX_INSNS, Block, translate
-from ptodbg.core.writeset import ALL_GPRS, attempt_mask, mask_at
+from ptodbg.core.translate import MAX_INSNS
+from ptodbg.core.traps import BANKS, SavedContext, TrapInfo
+from ptodbg.core.writeset import ALL_GPRS, attempt_mask, changed_gprs, register_writes
 from ptodbg.isa.decoder import STRICT, Decoder
-from ptodbg.isa.fetch import Unfetchable, fetch_instruction, split_window
 from ptodbg.isa.forms import Form
-from ptodbg.isa.legacy import decoder_for, legacy_form
+from ptodbg.isa.legacy import decoder_for
 from ptodbg.tile.state import EMPTY as EMPTY_TILES
 from ptodbg.tile.state import TileFile
-
-Handler = Callable[[int], int]
-
-_LEGAL_KINDS = frozenset({0, 1, 2, 5, 6, 7, 8})
-
-
-class StopAtPC(Exception):
-    """Raised by the sentinel handler that marks a stop address (breakpoint, stop symbol)."""
-
-
-def _stop_sentinel(pc: int) -> int:
-    raise StopAtPC(pc)
-
-
-def _stop_block(left: int) -> int:
-    """The translated-block cache's entry at a stop address."""
-    raise StopAtPC()
-
-
-_NEVER = -(1 << 62)  # the heat of an address where no block can start
-TRANSLATE_AFTER = 32  # executions of an address before the run from it is translated
-
-
-class TrapInfo(Frozen):
-    """A trap that was entered: what the trap pane shows."""
-
-    number: int
-    name: str
-    cause: int
-    arg0: int
-    bank: int
-    saved_tpc: int
-    vector: int  # the TPC trap entry set (EVBASE, or arg0 when EVBASE is 0)
-    vectored: bool  # True when the bank had a handler (EVBASE != 0)
-    reason: str
-    code: str = ""  # the spec's FaultCode when several share the number (Fault.code)
-
-    def as_json(self) -> dict:
-        return {
-            "number": self.number,
-            "name": self.name,
-            "cause": self.cause,
-            "arg0": self.arg0,
-            "bank": self.bank,
-            "saved_tpc": self.saved_tpc,
-        }
-
-
-class SavedContext(Frozen):
-    """The part of a trap bank's saved record not visible in its EBARG/ECSTATE registers."""
-
-    commit_arg: int
-    tgt_set: bool
-    cond_set: bool
-    sys_pending: bool
-    bseq: int
-    frame_ret: int
-    tq: int
-    uq: int
-    header: tuple
-    mcopy: tuple | None
-    frame: tuple | None
 
 
 class StepResult(Record):
@@ -184,25 +129,6 @@ class StepResult(Record):
         self.written = written
 
 
-class PeekedInstruction(Frozen):
-    """The instruction at ``pc`` as :meth:`Machine.peek_decode` sees it.
-
-    ``form`` is None when no form matches (an illegal instruction) or when the instruction
-    is not wholly mapped; ``length`` is in bits (the mapped bits when not wholly mapped,
-    0 when nothing at ``pc`` is); ``problem`` is None when executing at ``pc`` would fetch
-    the instruction, else why not (as its INST_PAGE_FAULT or halt would say)."""
-
-    pc: int
-    form: Form | None
-    insn: int
-    length: int
-    problem: str | None
-
-    @property
-    def fetchable(self) -> bool:
-        return self.problem is None
-
-
 class RunResult(Frozen):
     """Why ``run`` stopped, and how many attempts it made."""
 
@@ -212,106 +138,34 @@ class RunResult(Frozen):
     message: str = ""
 
 
-class SystemParts(Frozen):
-    """The parts of a snapshot that change rarely: the settled scalars
-    (:data:`SETTLED_FIELDS`), system registers, trap banks and page permissions (a trap,
-    a system call, a system-register write, a map or protect changes them).  A snapshot
-    taken while none changed shares the previous one's record whole, so a history holds,
-    and accounts for, one object where there would be six."""
-
-    settled: tuple
-    sregs: dict[int, int]
-    trap_status: tuple
-    saved: tuple
-    perms: dict[int, int]
-    once: dict[int, int]
-
-
-class Snapshot(Frozen):
-    """The complete machine state at one point; memory pages are shared copy-on-write.
-    The registers are packed (:data:`PACKED_REGS`, 64-bit words): a history holds
-    thousands of snapshots, and a register file as a tuple of Python integers costs twice
-    the memory and an inspection per integer to account for it.  The scalars are split
-    in three: the step count, which always differs; those ordinary instructions change
-    (``moving``, :data:`MOVING_FIELDS`: at a hot loop's head, often none of them, and the
-    previous snapshot's tuple is shared); and the settled ones, in :class:`SystemParts`."""
-
-    steps: int
-    regs: bytes
-    moving: tuple
-    system: SystemParts
-    pages: dict[int, bytearray]
-
-    @property
-    def scalars(self) -> tuple:
-        """Every scalar, in :data:`SCALAR_FIELDS` order."""
-        return (self.steps, *self.moving, *self.system.settled)
-
-
-# The machine attributes a snapshot holds besides registers, tables and pages.  Which group
-# an attribute is in decides only what a snapshot can share with the previous one.
-MOVING_FIELDS = (  # changed by ordinary instructions: PC, queues, block state, reservation
-    "pc", "tq", "uq", "blk", "bpc", "bkind", "btype", "bpcn", "taken", "bseq", "lra", "frame_ret",
-    "commit_arg", "cond_set", "tgt_set", "sys_pending", "hdr_end", "header", "resv", "mcopy", "frame", "tiles",
-)
-SETTLED_FIELDS = (  # changed by traps, system calls, system registers and maintenance
-    "acr", "core_state", "thread_ptr", "global_ptr", "feature_enable", "last_fault", "fault_address",
-    "last_trap", "trap_step", "fence_pred", "fence_succ", "icache_epoch", "exit_code", "os_state", "gqm",
-    "dcache_epoch", "bcache_epoch", "tlb_epoch", "maintenance", "request_epoch", "request_operand",
-    "control_request",
-)
-SCALAR_FIELDS = ("steps", *MOVING_FIELDS, *SETTLED_FIELDS)  # Snapshot.scalars order
-PACKED_REGS = Struct("<32Q")  # Snapshot.regs: the register file r, as unsigned 64-bit words
-_moving_of, _settled_of = attrgetter(*MOVING_FIELDS), attrgetter(*SETTLED_FIELDS)
-_pack_regs, _unpack_regs = PACKED_REGS.pack, PACKED_REGS.unpack
-
-# Reg5 source fields of scalar forms (checked for T/U availability before any effect).
-SOURCE_FIELDS = ("SrcL", "SrcR", "SrcD", "SrcD1", "SrcP", "SrcA")
-# Compressed forms that read T#1 implicitly and check it (ScalarImplicitSourceOperandsLegal).
-IMPLICIT_T1 = frozenset({"C.SDI", "C.SWI", "C.SLLI", "C.SRLI"})
-
-
 class Machine:
     """One PTO core (PE/agent 0), its memory and its trap banks."""
 
     def __init__(self, profile: Profile = DEBUG, decoder: Decoder = STRICT) -> None:
         self.profile = profile
         self.decoder = decoder
-        self._builders = builders()
-        self._placement = dict(placement_rules())
         self.compat: str | None = None
         self.mem = Memory(limit=profile.flat_bytes)
-        self.mem.on_code_write = self._invalidate
         self.mem.on_reserved_store = self.clear_reservation
-        self._fetch_half = self.mem.fetch_reader(profile.fetch_faults)
-        self._fetch_window = self.mem.fetch_window_reader(profile.fetch_faults)
         self.r: list[int] = [0] * 32
-        self.icache: dict[int, Handler] = {}
-        self._decoded: dict[int, tuple[Form | None, int, int]] = {}
         self.stop_pcs: set[int] = set()
-        self._shadow: dict[int, Handler] = {}  # real handlers hidden behind stop sentinels
-        self._precise: dict[int, Handler] = {}  # precise-path handlers of PreciseOnly forms
-        self._by_word: dict[tuple[int, int], tuple[Handler, Handler | None]] = {}  # shaped forms
-        self._shaped = shaped_mnemonics()
-        self._source_fields: dict[int, tuple[str, ...]] = {}  # id(form) -> its Reg5 source fields
-        self._code_pcs: dict[int, set[int]] = {}  # page -> decoded pcs whose bytes touch it
-        # Translated blocks (ptodbg.core.translate): entry -> run function (stop addresses
-        # hold a sentinel), the Block records, the blocks covering each instruction, and how
-        # often each address ran outside a block.  ``translate_after``: an address is
-        # translated once it ran that often (None: never translate).
-        self.block_cache: dict[int, Callable[[int], int]] = {}
-        self._blocks: dict[int, Block] = {}
-        self._block_lengths: dict[int, int] = {}  # entry -> attempts one iteration makes at most
-        self._blocks_at: dict[int, list[Block]] = {}
-        self._heat: dict[int, int] = {}
+        # The caches (Spike's processor keeps its caches beside its state_t): translated
+        # blocks (core.blockcache), and decoded instructions with their handlers by
+        # address (core.decodecache); a write to code drops exactly what it overlaps,
+        # blocks included.
+        self.blocks = BlockCache(self)
+        self.decode = DecodeCache(self, on_forget=self.blocks.forget)
+        self.mem.on_code_write = self.decode.invalidate
+        # An address is translated once it ran ``translate_after`` times outside a block
+        # (None: never translate).
         self.translate_after: int | None = TRANSLATE_AFTER
         self.fault_at: int | None = None  # set by a block that raised: the faulting TPC
-        self._last_snapshot: Snapshot | None = None  # what the next snapshot may share
+        self.last_snapshot: Snapshot | None = None  # what the next snapshot may share (core.snapshot)
         self.sregs: dict[int, int] = {}
         # Per bank: (async, argument valid, cause, trap number, argument0); rows are
         # replaced, never changed, so snapshots share them.
         self.trap_status: list[tuple[bool, bool, int, int, int]] = []
-        self.saved: list[SavedContext | None] = []
+        self.saved: list[SavedContext | None] = []  # per bank (core.traps)
         self.syscall: Callable[[Machine, int, int], int] | None = None
         # Stack pointer of the frame templates: R2 per lifetime.asl (PTO_FRAME_SP_INDEX);
         # the linx-v0.4 compatibility mode uses R1, where that code keeps sp.
@@ -322,7 +176,6 @@ class Machine:
         # GPRs written since the client last took the mask (core.writeset): a superset,
         # ORed by every executed attempt and translated block, for the history's index.
         self.wmask = 0
-        self._wmasks: dict[int, int] = {}  # pc -> static write mask (dropped with the decode)
         # False: every instruction's static mask is taken as "all GPRs" instead of being
         # worked out on its first execution (a superset, so still exact for the index, only
         # coarser): for a client that never asks who wrote what (``ptodbg run``).
@@ -375,12 +228,12 @@ class Machine:
         self.request_epoch = self.request_operand = 0
         self.control_request: str | None = None
         self.sregs.clear()
-        for ring in range(16):
+        for ring in range(BANKS):
             self.sregs[ssr.context_index(ring, ssr.ECONFIG)] = 3
-        self.trap_status[:] = [(False, False, 0, 0, 0)] * 16
-        self.saved[:] = [None] * 16
+        self.trap_status[:] = [(False, False, 0, 0, 0)] * BANKS
+        self.saved[:] = [None] * BANKS
         self.mem.set_reserved_line(None)
-        self._apply_bound()
+        self.apply_bound()
 
     # -------------------------------------------------------------- registers
     @staticmethod
@@ -428,6 +281,9 @@ class Machine:
         else:
             self.uq = count
 
+    # push_t/push_u index r by literal Reg5 codes (T#1..T#4 = 24..27 = T_BASE.., U#1..U#4 =
+    # 28..31 = U_BASE..): a push is on the per-instruction path, and a named constant
+    # costs a global load per index (115 -> 125 ns a push, measured).
     def push_t(self, value: int) -> None:
         r = self.r
         r[27] = r[26]
@@ -458,61 +314,19 @@ class Machine:
     def set_acr(self, ring: int) -> None:
         self.acr = ring & 0xF
         self.core_state = (self.core_state & ~0xF) | self.acr
-        self._apply_bound()
+        self.apply_bound()
 
-    def _apply_bound(self) -> None:
+    def apply_bound(self) -> None:
         bound = self.profile.acr2_bound if self.acr >= 2 else None
         self.mem.set_bound(bound)
 
     def read_sysreg(self, address: int) -> int:
         """Value of a system register, without access checks (the debugger's view)."""
-        if address in ssr.BASE_REGISTERS:
-            name = ssr.BASE_REGISTERS[address][0]
-            return {
-                "THREAD_PTR": self.thread_ptr,
-                "GLOBAL_PTR": self.global_ptr,
-                "TIME": self.steps,
-                "CYCLE": self.steps,
-                "CORE_STATE": self.core_state,
-                "CORE_FEATURE_ENABLE": self.feature_enable,
-                "VERSION": 1,
-                "TILE_CAPACITY": self.profile.tile_capacity,
-            }.get(name, 0)
-        ring, low = (address >> 12) & 0xF, address & 0xFFF
-        if low == ssr.TRAPNO:
-            a, valid, cause, number, _ = self.trap_status[ring]
-            return (a << 63) | (valid << 62) | ((cause & 0xFFFFFF) << 24) | (number & 0x3F)
-        if low == ssr.TRAPARG0:
-            return self.trap_status[ring][4]
-        if low == 0xF20:
-            return self.steps
-        return self.sregs.get(address & 0xFFFF, 0)
+        return ssr.read(self, address)
 
     def write_sysreg(self, address: int, value: int) -> None:
         """Write a system register, without access checks (the debugger's view)."""
-        value &= MASK64
-        if address in ssr.BASE_REGISTERS:
-            name = ssr.BASE_REGISTERS[address][0]
-            if name == "THREAD_PTR":
-                self.thread_ptr = value
-            elif name == "GLOBAL_PTR":
-                self.global_ptr = value
-            elif name == "CORE_STATE":
-                self.core_state = value
-                self.acr = value & 0xF
-                self._apply_bound()
-            elif name == "CORE_FEATURE_ENABLE":
-                self.feature_enable = value
-            return
-        ring, low = (address >> 12) & 0xF, address & 0xFFF
-        if low == ssr.TRAPNO:
-            arg = self.trap_status[ring][4]
-            self.trap_status[ring] = (bool(value >> 63 & 1), bool(value >> 62 & 1), (value >> 24) & 0xFFFFFF,
-                                      value & 0x3F, arg)
-        elif low == ssr.TRAPARG0:
-            self.trap_status[ring] = self.trap_status[ring][:4] + (value,)
-        else:
-            self.sregs[address & 0xFFFF] = value
+        ssr.write(self, address, value)
 
     def ctx(self, ring: int, low: int) -> int:
         return self.read_sysreg((ring << 12) | low)
@@ -543,14 +357,8 @@ class Machine:
         32-bit load and HL.SETRET's offset is signed (see the ALU/AGU/BRU semantics and
         the legacy forms).  None restores strict PTO 0.58.3."""
         self.compat = mode
-        self._placement = dict(placement_rules())
-        if mode == "linx-v0.4":
-            self.frame_sp = 1
-            for name, rule in list(self._placement.items()):
-                if rule is in_sys_block:
-                    self._placement[name] = in_any_block
-        else:
-            self.frame_sp = 2
+        self.frame_sp = 1 if mode == "linx-v0.4" else 2
+        self.decode.factory.relax_sys_placement(mode == "linx-v0.4")
         self.set_decoder(decoder_for(mode))
 
     # ------------------------------------------------------------ decode cache
@@ -561,233 +369,29 @@ class Machine:
     def flush_icache(self) -> None:
         """Forget every decoded instruction and translated block (a new decoder, a new
         program)."""
-        self.icache.clear()
-        self._decoded.clear()
-        self._precise.clear()
-        self._by_word.clear()
-        self._shadow.clear()
-        self._code_pcs.clear()
-        self.block_cache.clear()
-        self._blocks.clear()
-        self._block_lengths.clear()
-        self._blocks_at.clear()
-        self._heat.clear()
-        self._wmasks.clear()
-        self.mem.clear_code()
-        for pc in self.stop_pcs:
-            self.icache[pc] = _stop_sentinel
-            self.block_cache[pc] = _stop_block
-
-    def _invalidate(self, addr: int, size: int) -> None:
-        """Drop the decoded instructions whose bytes overlap [addr, addr+size) (the
-        memory's ``on_code_write``): a store into a code page costs this range test, and
-        self-modifying code re-decodes exactly what it changed."""
-        end = addr + size
-        decoded = self._decoded
-        if size <= 64:
-            candidates = [pc for pc in range(addr - 7, end) if pc in decoded]
-        else:
-            candidates = list({pc for pn in range(addr >> PAGE_SHIFT, ((end - 1) >> PAGE_SHIFT) + 1)
-                               for pc in self._code_pcs.get(pn, ())})
-        for pc in candidates:
-            _, insn, length = decoded[pc]
-            if pc < end and addr < pc + _code_span(insn, length):
-                self._forget(pc)
-
-    def _forget(self, pc: int) -> None:
-        """Drop everything decoded or built for the instruction at ``pc``."""
-        _, insn, length = self._decoded.pop(pc)
-        span = _code_span(insn, length)
-        self.mem.unmark_code(pc, span)
-        for pn in range(pc >> PAGE_SHIFT, ((pc + span - 1) >> PAGE_SHIFT) + 1):
-            pcs = self._code_pcs.get(pn)
-            if pcs is not None:
-                pcs.discard(pc)
-                if not pcs:
-                    del self._code_pcs[pn]
-        self._precise.pop(pc, None)
-        self._shadow.pop(pc, None)
-        self._wmasks.pop(pc, None)
-        if self.icache.get(pc) is not _stop_sentinel:
-            self.icache.pop(pc, None)
-        for block in self._blocks_at.get(pc, ())[:]:
-            self._drop_block(block)
-        self._heat.pop(pc, None)
-
-    def _still_decodes(self, pc: int) -> bool:
-        """Whether fetching at ``pc`` now gives the instruction decoded there."""
-        _, insn, length = self._decoded[pc]
-        try:
-            return fetch_instruction(self._fetch_half, pc) == (insn, length)
-        except Unfetchable:
-            return False
+        self.decode.clear(self.stop_pcs)
+        self.blocks.clear(self.stop_pcs)
 
     def add_stop(self, pc: int) -> None:
         """Make ``run`` stop before executing the instruction at ``pc`` (no translated
         block runs through it any more)."""
         self.stop_pcs.add(pc)
-        self.icache[pc] = _stop_sentinel
-        for block in self._blocks_at.get(pc, ())[:]:
-            self._drop_block(block)
-        self.block_cache[pc] = _stop_block
+        self.decode.add_stop(pc)
+        self.blocks.add_stop(pc)
 
     def remove_stop(self, pc: int) -> None:
         self.stop_pcs.discard(pc)
-        if self.icache.get(pc) is _stop_sentinel:
-            del self.icache[pc]
-            real = self._shadow.pop(pc, None)
-            if real is not None:
-                self.icache[pc] = real
-        if self.block_cache.get(pc) is _stop_block:
-            del self.block_cache[pc]
-
-    def _decode(self, pc: int) -> tuple[Form | None, int, int]:
-        """(form, instruction value, length in bits) at ``pc`` for execution, cached per
-        address; raises the fetch Fault (or Halt) when the instruction cannot be fetched."""
-        got = self._decoded.get(pc)
-        if got is not None:
-            return got
-        window = self._fetch_window(pc)
-        if window is not None:
-            insn, length = split_window(window)
-        else:
-            try:
-                insn, length = fetch_instruction(self._fetch_half, pc)
-            except Unfetchable as u:
-                # The precise fault, for the whole range up to the first unreadable halfword.
-                self.mem.fetch(pc, u.address + 2 - pc, self.profile.fetch_faults)
-                raise AssertionError("Memory.fetch accepted an unfetchable halfword") from None
-        form = self.decoder.decode(insn, length)
-        got = (form, insn, length)
-        self._decoded[pc] = got
-        span = 4 if length == 16 and insn & 0xF == 0x2 else length >> 3  # _code_span
-        self.mem.mark_code(pc, span)
-        code_pcs = self._code_pcs
-        pn = pc >> PAGE_SHIFT
-        pcs = code_pcs.get(pn)
-        if pcs is None:
-            code_pcs[pn] = {pc}
-        else:
-            pcs.add(pc)
-        last = (pc + span - 1) >> PAGE_SHIFT
-        if last != pn:  # the instruction's bytes run into the next page
-            pcs = code_pcs.get(last)
-            if pcs is None:
-                code_pcs[last] = {pc}
-            else:
-                pcs.add(pc)
-        return got
+        self.decode.remove_stop(pc)
+        self.blocks.remove_stop(pc)
 
     def peek_decode(self, pc: int) -> PeekedInstruction:
-        """What the instruction at ``pc`` is, without touching the machine: no decode-cache
-        entry, no code mark, no event, no fault, no once-injection consumed, no trap state.
-
-        The bytes of any mapped page are decoded (a view may show code in a page that is
-        not executable); ``problem`` says why executing at ``pc`` could not fetch it
-        (unmapped, not executable, outside a flat memory), or is None.  When not all of
-        the instruction's halfwords are mapped, ``form`` is None and ``length`` counts the
-        bits that are (0: nothing at ``pc`` is mapped)."""
-        mem = self.mem
-        read = mem.peek_reader()
-        try:
-            insn, length = fetch_instruction(read, pc)
-        except Unfetchable as u:
-            have = u.address - pc
-            insn = int.from_bytes(mem.peek(pc, have), "little") if have > 0 else 0
-            return PeekedInstruction(pc, None, insn, have * 8, mem.fetch_problem(pc, max(have, 0) + 2,
-                                                                                self.profile.fetch_faults))
-        return PeekedInstruction(pc, self.decoder.decode(insn, length), insn, length,
-                                 mem.fetch_problem(pc, length // 8, self.profile.fetch_faults))
+        """What the instruction at ``pc`` is, without touching the machine
+        (:meth:`DecodeCache.peek`: no cache entry, no code mark, no event, no fault)."""
+        return self.decode.peek(pc)
 
     def handler_at(self, pc: int) -> Handler:
         """The real handler for ``pc`` (never a stop sentinel); builds and caches it."""
-        h = self.icache.get(pc)
-        if h is _stop_sentinel:
-            h = self._shadow.get(pc)
-        if h is None:
-            form, insn, length = self._decode(pc)
-            h, precise = self._build(pc, form, insn, length)
-            if precise is not None:
-                self._precise[pc] = precise
-            if pc in self.stop_pcs:
-                self._shadow[pc] = h
-            else:
-                self.icache[pc] = h
-        return h
-
-    def _is_command(self, pc: int) -> bool:
-        """Whether the decoded instruction at ``pc`` is a block command (trap entry's
-        body rule: a command at the header end never enters the body)."""
-        got = self._decoded.get(pc)
-        return got is not None and got[0] is not None and got[0].surface == "command"
-
-    def guards(self, form: Form, values: dict[str, int]) -> tuple[Placement | None, int, int]:
-        """The checks ExecuteScalarInstruction makes before a scalar form's handler: its
-        placement rule and the T/U queue counts its Reg5 sources (and implicit T#1) need."""
-        if form.surface == "command":
-            return None, 0, 0
-        need_t = need_u = 0
-        names = self._source_fields.get(id(form))
-        if names is None:
-            names = self._source_fields[id(form)] = tuple(n for n in SOURCE_FIELDS if n in form.by_name)
-        for name in names:
-            code = values[name]
-            if code >= T_BASE:
-                if code < U_BASE:
-                    need_t = max(need_t, code - T_BASE + 1)
-                else:
-                    need_u = max(need_u, code - U_BASE + 1)
-        if form.mnemonic in IMPLICIT_T1:
-            need_t = max(need_t, 1)
-        return self._placement.get(form.mnemonic), need_t, need_u
-
-    def _build(self, pc: int, form: Form | None, insn: int, length: int) -> tuple[Handler, Handler | None]:
-        """(fast handler, precise-path handler or None) of one decoded instruction.
-
-        A shaped form's handler takes its address as an argument and nothing else from
-        where it sits, so one handler serves every copy of the same instruction word."""
-        if form is None:
-            return _raiser(ILLEGAL_INST, self._illegal_reason(insn, length)), None
-        if form.mnemonic in self._shaped:
-            got = self._by_word.get((insn, length))
-            if got is None:
-                got = self._by_word[(insn, length)] = self._build_form(pc, form, insn, length)
-            return got
-        return self._build_form(pc, form, insn, length)
-
-    def _build_form(self, pc: int, form: Form, insn: int, length: int) -> tuple[Handler, Handler | None]:
-        values = form.values(insn)
-        if form.variants:  # which encoding variant it is (BSTART.TMOV/TSTORE) is in the word
-            values["_encoding"] = insn
-        placement, need_t, need_u = self.guards(form, values)
-        bad = form.violation(values)
-        precise: Handler | None = None
-        if bad is not None:
-            inner: Handler = _raiser(ILLEGAL_INST, f"{form.mnemonic}: {bad.describe()}")
-            need_t = need_u = 0  # the constraint fault comes before the queue check
-        else:
-            builder = self._builders.get(form.mnemonic)
-            if builder is None:
-                inner = _halter(f"{form.mnemonic} decodes, but ptodbg does not execute it")
-            else:
-                built = builder(self, form, values, pc, length)
-                if isinstance(built, PreciseOnly):
-                    inner, precise = _sync_request, built.run
-                else:
-                    inner = built
-        if placement is None and not (need_t or need_u):
-            return inner, precise
-        if precise is not None:
-            precise = _guarded(self, placement, need_t, need_u, precise)
-        return _guarded(self, placement, need_t, need_u, inner), precise
-
-    @staticmethod
-    def _illegal_reason(insn: int, length: int) -> str:
-        legacy = legacy_form(insn, length)
-        if legacy is not None:
-            return (f"{legacy[1].mnemonic} is a LinxISA {legacy[0].split('-')[1]} form that "
-                    f"PTO 0.58.3 reserves; run with --compat {legacy[0]}")
-        return f"no PTO 0.58.3 form matches {insn:#0{length // 4 + 2}x} ({length} bits)"
+        return self.decode.handler_at(pc)
 
     def exited_message(self) -> str:
         """Why nothing runs after the program's exit (the halt of ``step`` and ``run``)."""
@@ -824,17 +428,18 @@ class Machine:
         try:
             try:
                 if given is None:
-                    form, insn, length = self._decode(pc)
-                    h = self.handler_at(pc)
-                    h = self._precise.get(pc, h)
+                    decode = self.decode
+                    form, insn, length = decode.decode(pc)
+                    h = decode.handler_at(pc)  # builds it, learning whether it is precise-only
+                    h = decode.precise_at(pc) or h
                 else:
                     insn, length = given
                     form = self.decoder.decode(insn, length)
-                    fast, precise = self._build(pc, form, insn, length)
+                    fast, precise = self.decode.build(pc, form, insn, length)
                     h = precise or fast
             except Fault as f:  # nothing fetched: no instruction to enter the body
                 self.steps += 1
-                trap = self._enter_trap(f, pc, True)
+                trap = traps.enter(self, f, pc, True)
                 kind = "trap"
             else:
                 self.steps += 1
@@ -843,7 +448,7 @@ class Machine:
                         raise Fault(BUNDLE_TRAP, pc, reason="after ACRC only BSTOP or a new BSTART may follow")
                     self.pc = h(pc) & MASK64
                 except Fault as f:
-                    trap = self._enter_trap(f, pc, form is not None and form.surface == "command")
+                    trap = traps.enter(self, f, pc, form is not None and form.surface == "command")
                     kind = "trap"
                 except Halt as e:
                     if not getattr(e, "counted", False):
@@ -856,8 +461,8 @@ class Machine:
             mem.events = []
             if not capture_was:
                 mem.set_capture(False)
-        changed = self._changed_gprs(before)
-        writes = self._diff(before, btq, buq, changed)
+        changed = changed_gprs(self.r, before)
+        writes = register_writes(self, before, btq, buq, changed)
         written = attempt_mask(self, pc, form, insn, kind != "executed", changed)
         self.wmask |= written
         return StepResult(kind, pc, self.pc, insn, length, form, events, writes, trap, message,
@@ -867,26 +472,6 @@ class Machine:
         """The GPR mask written since the last call (a superset), and start a new one."""
         mask, self.wmask = self.wmask, 0
         return mask
-
-    def _changed_gprs(self, before: list[int]) -> int:
-        """The mask of the GPRs whose value differs from ``before`` (bit i: R<i>)."""
-        r = self.r
-        changed = 0
-        for i in range(1, GPR_COUNT):
-            if r[i] != before[i]:
-                changed |= 1 << i
-        return changed
-
-    def _diff(self, before: list[int], tq: int, uq: int, changed: int) -> list[tuple[str, int]]:
-        """The registers an attempt changed (GPRs from the ``changed`` mask), and a queue
-        entry when a queue moved."""
-        r = self.r
-        out = [(GPR_NAMES[i], r[i]) for i in range(1, GPR_COUNT) if changed >> i & 1]
-        if self.tq != tq or r[T_BASE:U_BASE] != before[T_BASE:U_BASE]:
-            out.append(("t#1", r[T_BASE]))
-        if self.uq != uq or r[U_BASE:] != before[U_BASE:]:
-            out.append(("u#1", r[U_BASE]))
-        return out
 
     # -------------------------------------------------------------------- run
     def run(self, max_steps: int) -> RunResult:
@@ -919,10 +504,11 @@ class Machine:
     def _run_plain(self, limit: int, start: int) -> RunResult | None:
         """The per-instruction loop, up to step ``limit``: ``pc = handler(pc)``.  Returns
         why it stopped, or None to be called again (a trap with a handler, a build)."""
-        cache = self.icache
+        cache = self.decode.handlers
         hits = self.mem.watch_hits
         watching = bool(self.mem.watches)
-        wmasks = self._wmasks
+        wmasks = self.decode.write_masks
+        mask_at = self.decode.write_mask
         written = 0  # the watching loop keeps the write mask; the plain one says "any"
         if not watching:
             self.wmask = ALL_GPRS
@@ -933,7 +519,7 @@ class Machine:
             if watching:
                 for i in range(budget):  # noqa: B007 - i is read after the loop
                     w = wmasks.get(pc)
-                    written |= mask_at(self, pc) if w is None else w
+                    written |= mask_at(pc) if w is None else w
                     pc = cache[pc](pc)
                     if hits:
                         i += 1
@@ -956,7 +542,7 @@ class Machine:
         except Fault as f:
             self.pc = pc
             self.steps += i + 1
-            trap = self._enter_trap(f, pc, self._is_command(pc))
+            trap = traps.enter(self, f, pc, self.decode.is_command(pc))
             if not trap.vectored:
                 return RunResult("trap", self.steps - start, trap)
             if watching and hits:
@@ -981,12 +567,12 @@ class Machine:
         """The block loop, up to step ``limit``: translated blocks where there are (when
         the budget holds one more iteration of theirs), single handlers elsewhere, counting
         how often each address runs, so that hot ones get translated."""
-        blocks = self.block_cache
-        lengths = self._block_lengths
-        cache = self.icache
-        heat = self._heat
+        translated = self.blocks
+        blocks, lengths, heat = translated.runs, translated.lengths, translated.heat
+        cache = self.decode.handlers
         threshold = self.translate_after or 0
-        wmasks = self._wmasks
+        wmasks = self.decode.write_masks
+        mask_at = self.decode.write_mask
         written = 0
         pc = self.pc
         try:
@@ -1010,13 +596,13 @@ class Machine:
                 if block is None:
                     k = heat.get(pc, 0)
                     if k >= threshold:
-                        if self._translate(pc):
+                        if translated.translate(pc):
                             continue
-                        heat[pc] = _NEVER
+                        heat[pc] = NEVER
                     else:
                         heat[pc] = k + 1
                 w = wmasks.get(pc)
-                written |= mask_at(self, pc) if w is None else w
+                written |= mask_at(pc) if w is None else w
                 pc = h(pc)
                 self.steps += 1
         except KeyError:
@@ -1029,7 +615,7 @@ class Machine:
                 pc, self.fault_at = self.fault_at, None
             self.pc = pc
             self.steps += 1
-            trap = self._enter_trap(f, pc, self._is_command(pc))
+            trap = traps.enter(self, f, pc, self.decode.is_command(pc))
             if not trap.vectored:
                 return RunResult("trap", self.steps - start, trap)
         except StopAtPC:
@@ -1060,7 +646,7 @@ class Machine:
             self.handler_at(pc)
         except Fault as f:  # nothing fetched: no instruction to enter the body
             self.steps += 1
-            trap = self._enter_trap(f, pc, True)
+            trap = traps.enter(self, f, pc, True)
             if not trap.vectored:
                 return RunResult("trap", self.steps - start, trap)
         except Halt as e:
@@ -1080,277 +666,51 @@ class Machine:
             return RunResult("stop-pc", done)
         return None
 
-    # ------------------------------------------------------------ translation
-    def _translate(self, pc: int) -> bool:
-        """Translate the run of instructions at ``pc`` into a block; False when none."""
-        block = translate(self, pc)
-        if block is None:
-            return False
-        self.block_cache[pc] = block.run
-        self._blocks[pc] = block
-        self._block_lengths[pc] = len(block.pcs)
-        for p in block.pcs:
-            self._blocks_at.setdefault(p, []).append(block)
-        return True
-
-    def _drop_block(self, block: Block) -> None:
-        if self._blocks.get(block.entry) is block:
-            del self._blocks[block.entry]
-            del self._block_lengths[block.entry]
-            if self.block_cache.get(block.entry) is block.run:
-                del self.block_cache[block.entry]
-        for p in block.pcs:
-            holders = self._blocks_at.get(p)
-            if holders is not None:
-                holders[:] = [b for b in holders if b is not block]
-                if not holders:
-                    del self._blocks_at[p]
-        self._heat.pop(block.entry, None)
-
     # ------------------------------------------------------------------ traps
-    def _enter_trap(self, f: Fault, pc: int, no_body_entry: bool) -> TrapInfo:
-        """SetFaultWithCause: save the context in the target bank, then vector.
-
-        The saved body flag is the body as it was before the attempt: a faulting first
-        body instruction is rejected whole, its implicit body entry included (precise
-        faults, README "Precise faults").  Only an attempt that completed before its trap
-        (``f.resume``: ACRC's service request) has entered the body.  ``no_body_entry``:
-        the attempt never enters it (a command, or an instruction that could not be
-        fetched)."""
-        source = self.acr
-        ring = f.ring
-        if ring is None:
-            ring = 0 if source == 0 else 1
-        body = self.blk and (pc != self.hdr_end or (f.resume is not None and not no_body_entry))
-        if body:
-            self.hdr_end = None  # entered before or by the attempt (it stays entered)
-        saved_tpc = f.resume if f.resume is not None else pc
-        if f.preserve_bank and self.saved[ring] is not None:
-            saved_tpc = self.ctx(ring, ssr.EBARG_TPC)
-        else:
-            self._save_context(ring, source, saved_tpc, body)
-        self.trap_status[ring] = (False, True, f.cause & 0xFFFFFF, f.number, f.arg & MASK64)
-        self.last_fault = f.number
-        self.fault_address = f.arg & MASK64
-        self.set_acr(ring)
-        evbase = self.sregs.get(ssr.context_index(ring, ssr.EVBASE), 0)
-        self.pc = evbase if evbase else f.arg & MASK64
-        if self.blk and not body:
-            self.hdr_end = self.pc  # trap entry keeps the body unentered wherever TPC goes
-        info = TrapInfo(
-            number=f.number,
-            name=trap_name(f.number),
-            cause=f.cause,
-            arg0=f.arg & MASK64,
-            bank=ring,
-            saved_tpc=saved_tpc,
-            vector=self.pc,
-            vectored=bool(evbase),
-            reason=f.reason,
-            code=f.code,
-        )
-        self.last_trap = info
-        self.trap_step = self.steps
-        return info
-
+    # Trap entry and recovery are :mod:`ptodbg.core.traps`; these are its public faces.
     def enter_trap(self, fault: Fault) -> TrapInfo:
         """Take ``fault`` at the current TPC outside any instruction attempt, as trap entry
         does (context save, target bank, vector); the saved body flag is the block's own.
         For test benches that raise faults themselves (the AVS harness's SetFault)."""
-        return self._enter_trap(fault, self.pc, True)
+        return traps.enter(self, fault, self.pc, True)
 
     def save_context(self, ring: int, source: int) -> None:
         """SaveTrapContext of the current state into bank ``ring`` without a trap."""
-        self._save_context(ring, source, self.pc, bool(self.body_active))
-
-    def _save_context(self, ring: int, source: int, tpc: int, body: bool) -> None:
-        """SaveTrapContext (reference-profile.asl) into bank ``ring``."""
-        r = self.r
-        self.saved[ring] = SavedContext(
-            commit_arg=self.commit_arg,
-            tgt_set=self.tgt_set,
-            cond_set=self.cond_set,
-            sys_pending=self.sys_pending,
-            bseq=self.bseq,
-            frame_ret=self.frame_ret,
-            tq=self.tq,
-            uq=self.uq,
-            header=self.header,
-            mcopy=self.mcopy,
-            frame=self.frame,
-        )
-        put = self.sregs.__setitem__
-        base = ring << 12
-        put(base | ssr.ECSTATE, (self.core_state & ~0x1F) | source | (body << 4))
-        control = (
-            source | 1 << 4 | self.blk << 5 | body << 6 | self.bkind << 7 | self.btype << 11
-            | self.taken << 14
-        )
-        put(base | ssr.EBARG0, control)
-        put(base | ssr.EBARG_BPC_CUR, self.bpc)
-        put(base | ssr.EBARG_BPC_TGT, self.bpcn)
-        put(base | ssr.EBARG_TPC, tpc)
-        put(base | ssr.EBARG_LRA, self.lra)
-        for k in range(4):
-            put(base | (ssr.EBARG_TQ0 + k), r[T_BASE + k])
-            put(base | (ssr.EBARG_UQ0 + k), r[U_BASE + k])
-        put(base | ssr.EBARG_LB, 0)
-        put(base | ssr.EBARG_LC, 0)
+        traps.save_context(self, ring, source, self.pc, bool(self.body_active))
 
     def recoverable(self, ring: int) -> str | None:
-        """None when bank ``ring`` can be recovered, else the reason it cannot
-        (TrapContextRecoverable)."""
-        control = self.ctx(ring, ssr.EBARG0)
-        ecstate = self.ctx(ring, ssr.ECSTATE)
-        if self.saved[ring] is None:
-            return f"bank {ring} holds no saved trap context"
-        if not control >> 4 & 1:
-            return f"EBARG0_ACR{ring} bit 4 (snapshot valid) is clear"
-        kind = (control >> 7) & 0xF
-        if control >> 15 or kind not in _LEGAL_KINDS or (control >> 11) & 7 > 6 or (
-            control >> 6 & 1 and not control >> 5 & 1
-        ):
-            return f"EBARG0_ACR{ring} = {control:#x} is not a legal block control word"
-        if control & 0xF != ecstate & 0xF:
-            return f"EBARG0_ACR{ring}[3:0] differs from ECSTATE_ACR{ring}[3:0]"
-        if self.ctx(ring, ssr.EBARG_BPC_CUR) & 1 or self.ctx(ring, ssr.EBARG_TPC) & 1:
-            return f"saved BPC or TPC of bank {ring} is odd"
-        return None
+        """None when bank ``ring`` can be recovered, else why not (TrapContextRecoverable)."""
+        return traps.recoverable(self, ring)
 
     def recover(self, ring: int | None = None) -> int:
-        """RecoverTrapContext of bank ``ring`` (default: the current ACR, where trap entry
-        went).  Returns the resumed TPC; raises ValueError when not recoverable."""
-        if ring is None:
-            ring = self.acr
-        why = self.recoverable(ring)
-        if why is not None:
-            raise ValueError(why)
-        ctx = self.saved[ring]
-        assert ctx is not None
-        control = self.ctx(ring, ssr.EBARG0)
-        ecstate = self.ctx(ring, ssr.ECSTATE)
-        self.pc = self.ctx(ring, ssr.EBARG_TPC)
-        self.bpc = self.ctx(ring, ssr.EBARG_BPC_CUR)
-        self.core_state = ecstate
-        self.commit_arg = ctx.commit_arg
-        self.blk = bool(control >> 5 & 1)
-        body = bool(control >> 6 & 1)
-        self.tgt_set, self.cond_set, self.sys_pending = ctx.tgt_set, ctx.cond_set, ctx.sys_pending
-        kind = (control >> 7) & 0xF
-        self.bkind = kind if kind in _LEGAL_KINDS else KIND_STD
-        transfer = (control >> 11) & 7
-        self.btype = transfer if transfer <= 6 else FALL
-        self.taken = bool(control >> 14 & 1)
-        self.bpcn = self.ctx(ring, ssr.EBARG_BPC_TGT)
-        self.frame_ret = ctx.frame_ret
-        self.lra = self.ctx(ring, ssr.EBARG_LRA)
-        self.bseq = ctx.bseq
-        self.header = ctx.header
-        self.mcopy = ctx.mcopy
-        self.frame = ctx.frame
-        for k in range(4):
-            self.r[T_BASE + k] = self.ctx(ring, ssr.EBARG_TQ0 + k)
-            self.r[U_BASE + k] = self.ctx(ring, ssr.EBARG_UQ0 + k)
-        self.tq, self.uq = ctx.tq, ctx.uq
-        # The body is entered unless the context was saved in an open block's header; with no
-        # block there is no header either.  The other block fields are restored as saved,
-        # open block or not (RecoverTrapContext; PTO-AVS-SYS-ACRE-EXEC-001 expects BPC back).
-        self.hdr_end = self.pc if self.blk and not body else None
-        self.acr = ecstate & 0xF
-        self._apply_bound()
-        self.sregs[(ring << 12) | ssr.EBARG0] = control & ~(1 << 4)
-        self.saved[ring] = None
-        return self.pc
+        """RecoverTrapContext of bank ``ring`` (default: the current ACR); the resumed TPC."""
+        return traps.recover(self, ring)
 
     def recovery_fault(self, pc: int) -> Fault:
         """The fault ACRE raises when the current bank cannot be recovered."""
-        return Fault(EXEC_STATE_CHECK, pc, reason=self.recoverable(self.acr) or "", preserve_bank=True)
+        return traps.recovery_fault(self, pc)
 
     # -------------------------------------------------------------- snapshots
     def snapshot(self) -> Snapshot:
-        """The complete state; O(registers + page table), pages shared copy-on-write.
-        Parts equal to the previous snapshot's are that snapshot's objects (a history of
-        snapshots holds each unchanged table once)."""
-        mem = self.mem
-        regs = _pack_regs(*self.r)
-        moving = _moving_of(self)
-        settled = _settled_of(self)
-        trap_status = tuple(self.trap_status)
-        saved = tuple(self.saved)
-        sregs, perms, once = self.sregs, mem.perms, mem.once
-        prev = self._last_snapshot
-        if prev is None:
-            system = SystemParts(settled, dict(sregs), trap_status, saved, dict(perms), dict(once))
-        else:
-            regs = prev.regs if regs == prev.regs else regs
-            moving = prev.moving if moving == prev.moving else moving
-            system = prev.system
-            if not (settled == system.settled and trap_status == system.trap_status and saved == system.saved
-                    and sregs == system.sregs and perms == system.perms and once == system.once):
-                system = SystemParts(
-                    system.settled if settled == system.settled else settled,
-                    system.sregs if sregs == system.sregs else dict(sregs),
-                    system.trap_status if trap_status == system.trap_status else trap_status,
-                    system.saved if saved == system.saved else saved,
-                    system.perms if perms == system.perms else dict(perms),
-                    system.once if once == system.once else dict(once),
-                )
-        snap = Snapshot(self.steps, regs, moving, system, mem.share_all())
-        self._last_snapshot = snap
-        return snap
+        """The complete state, pages shared copy-on-write (:func:`ptodbg.core.snapshot.take`)."""
+        return snapshots.take(self)
 
     def restore(self, snap: Snapshot) -> None:
         """Return to a snapshot exactly; decoded code survives where its bytes did."""
-        mem = self.mem
-        changed = [
-            pn for pn in self._code_pcs
-            if snap.pages.get(pn) is not mem.pages.get(pn) or snap.system.perms.get(pn) != mem.perms.get(pn)
-        ]
-        self.r[:] = _unpack_regs(snap.regs)
-        system = snap.system
-        self.steps = snap.steps
-        for name, value in zip(MOVING_FIELDS, snap.moving, strict=True):
-            setattr(self, name, value)
-        for name, value in zip(SETTLED_FIELDS, system.settled, strict=True):
-            setattr(self, name, value)
-        self.sregs.clear()
-        self.sregs.update(system.sregs)
-        self.trap_status[:] = system.trap_status
-        self.saved[:] = list(system.saved)
-        mem.adopt(snap.pages, system.perms, system.once)
-        self._last_snapshot = snap
-        mem.set_reserved_line(self.resv[0] & ~63 if self.resv else None)
-        self._apply_bound()
-        for pn in changed:
-            for pc in list(self._code_pcs.get(pn, ())):
-                if pc in self._decoded and not self._still_decodes(pc):
-                    self._forget(pc)
+        snapshots.restore(self, snap)
 
     # -------------------------------------------------------------- display
-    def block_state(self) -> dict | None:
+    def block_state(self) -> BlockState | None:
+        """The open block as a typed record; None when no block is open."""
         if not self.blk:
             return None
-        return {
-            "kind": block_kind_name(self.bkind),
-            "type": TRANSFER_NAMES[self.btype],
-            "bpc": self.bpc,
-            "bpcn": self.bpcn,
-            "taken": self.taken,
-            "body": self.body_active,
-        }
+        return BlockState(block_kind_name(self.bkind), TRANSFER_NAMES[self.btype], self.bpc, self.bpcn,
+                          self.taken, self.body_active)
 
     @property
     def pending_trap(self) -> TrapInfo | None:
         """The trap entered by the most recent attempt, if that attempt trapped."""
         return self.last_trap if self.trap_step == self.steps else None
-
-
-def _code_span(insn: int, length: int) -> int:
-    """Bytes whose contents decide the decode at an address: the instruction's, plus the
-    halfword a 16-bit C.BSTART DIRECT peeks at (a fused BSTART.CALL: docs/architecture-notes.md, instruction length)."""
-    if length == 16 and insn & 0xF == 0x2:
-        return 4
-    return length >> 3
 
 
 def _ends_or_starts_block(form: Form | None) -> bool:
@@ -1359,62 +719,3 @@ def _ends_or_starts_block(form: Form | None) -> bool:
         return False
     name = form.mnemonic
     return "BSTART" in name or name.endswith("BSTOP")
-
-
-def _raiser(number: int, reason: str) -> Handler:
-    def fault(pc: int) -> int:
-        raise Fault(number, pc, reason=reason)
-
-    return fault
-
-
-def _halter(message: str) -> Handler:
-    def halt(pc: int) -> int:
-        raise Halt(f"{message} (at {pc:#x})")
-
-    return halt
-
-
-def _sync_request(pc: int) -> int:
-    """The fast-loop stand-in of a :class:`PreciseOnly` instruction."""
-    raise SyncRequest()
-
-
-def _guarded(
-    m: Machine,
-    placement: Placement | None,
-    need_t: int,
-    need_u: int,
-    inner: Handler,
-) -> Handler:
-    """Checks in ExecuteScalarInstruction order: placement (BUNDLE_TRAP), then the form's
-    constraints (already folded into ``inner`` for an illegal encoding, which needs no
-    queue counts), then T/U availability."""
-    if not (need_t or need_u):
-        # The hot cases get the rule's test inline (one call instead of two); the rule
-        # itself still raises, with its message, when the test fails.
-        if placement is in_cond_block:
-
-            def cond_only(pc: int) -> int:
-                if not m.blk or m.btype != 2 or m.cond_set:
-                    in_cond_block(m, pc)
-                return inner(pc)
-
-            return cond_only
-        if placement is in_sys_block:
-
-            def sys_only(pc: int) -> int:
-                if not m.blk or m.bkind != 2:
-                    in_sys_block(m, pc)
-                return inner(pc)
-
-            return sys_only
-
-    def guarded(pc: int) -> int:
-        if placement is not None:
-            placement(m, pc)
-        if m.tq < need_t or m.uq < need_u:
-            raise Fault(ILLEGAL_INST, pc, reason="reads a T/U queue slot that holds no value")
-        return inner(pc)
-
-    return guarded

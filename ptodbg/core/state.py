@@ -1,4 +1,5 @@
-"""Names and codes of the architectural state (no behaviour).
+"""Names and codes of the architectural state (no behaviour), and the typed record of
+the open block that the machine hands out (:class:`BlockState`).
 
 Register names and Reg5 codes live in :mod:`ptodbg.isa.registers` (re-exported here);
 block kind and transfer codes follow ``asl/block/model/schema/profile-encoding.asl``
@@ -6,6 +7,8 @@ block kind and transfer codes follow ``asl/block/model/schema/profile-encoding.a
 """
 
 from __future__ import annotations
+
+from ptodbg.base.record import Frozen
 
 # Register naming is the ISA's (re-exported here for the core's modules).
 from ptodbg.isa.registers import (  # noqa: F401
@@ -36,3 +39,15 @@ SELECTS_BPCN = frozenset({DIRECT, CALL, IND, ICALL, RET})
 
 def block_kind_name(code: int) -> str:
     return KIND_NAMES.get(code, f"KIND{code}")
+
+
+class BlockState(Frozen):
+    """The open block (:meth:`Machine.block_state`; docs/interfaces.md §6 ``block``): its kind and
+    transfer type by name, BPC and BPCN, TAKEN, and whether its body has begun."""
+
+    kind: str
+    type: str
+    bpc: int
+    bpcn: int
+    taken: bool
+    body: bool

@@ -1,4 +1,5 @@
-"""System registers: names, access classes and the SSRGET/SSRSET/SSRSWAP semantics.
+"""System registers: names, access classes, their values in the machine and the
+SSRGET/SSRSET/SSRSWAP semantics.
 
 Addresses are 24 bits (``asl/scalar/model/sys/registers.asl``).  Base registers have
 fixed addresses; context-family registers have a low index 0xF00..0xFB7 and select the
@@ -62,6 +63,8 @@ FIXED_CONTEXT = {0xF10: 1, 0xF11: 1, 0xF12: 1, 0xF13: 1, 0xF14: 1, 0xF15: 1, 0xF
 ECSTATE, EVBASE, TRAPNO, TRAPARG0, ECONFIG = 0xF00, 0xF01, 0xF02, 0xF03, 0xF07
 EBARG0, EBARG_BPC_CUR, EBARG_BPC_TGT, EBARG_TPC, EBARG_LRA = 0xF40, 0xF41, 0xF42, 0xF43, 0xF44
 EBARG_TQ0, EBARG_UQ0, EBARG_LB, EBARG_LC = 0xF45, 0xF49, 0xF4D, 0xF4E
+TIMER_TIME = 0xF20
+MASK64 = (1 << 64) - 1
 
 NAME_TO_ADDRESS: dict[str, int] = {name: addr for addr, (name, _) in BASE_REGISTERS.items()}
 for _low, (_name, _) in CONTEXT_REGISTERS.items():
@@ -96,6 +99,60 @@ def access_of(address: int) -> str | None:
     if fixed is not None and (address >> 12) & 0xF != fixed:
         return None
     return entry[1]
+
+
+def read(m: Machine, address: int) -> int:
+    """Value of a system register, without access checks (the debugger's view,
+    ``Machine.read_sysreg``); the instructions' checked access is :func:`read_ssr`."""
+    if address in BASE_REGISTERS:
+        name = BASE_REGISTERS[address][0]
+        return {
+            "THREAD_PTR": m.thread_ptr,
+            "GLOBAL_PTR": m.global_ptr,
+            "TIME": m.steps,
+            "CYCLE": m.steps,
+            "CORE_STATE": m.core_state,
+            "CORE_FEATURE_ENABLE": m.feature_enable,
+            "VERSION": 1,
+            "TILE_CAPACITY": m.profile.tile_capacity,
+        }.get(name, 0)
+    ring, low = (address >> 12) & 0xF, address & 0xFFF
+    if low == TRAPNO:
+        a, valid, cause, number, _ = m.trap_status[ring]
+        return (a << 63) | (valid << 62) | ((cause & 0xFFFFFF) << 24) | (number & 0x3F)
+    if low == TRAPARG0:
+        return m.trap_status[ring][4]
+    if low == TIMER_TIME:
+        return m.steps
+    return m.sregs.get(address & 0xFFFF, 0)
+
+
+def write(m: Machine, address: int, value: int) -> None:
+    """Write a system register, without access checks (the debugger's view,
+    ``Machine.write_sysreg``); the instructions' checked access is :func:`write_ssr`."""
+    value &= MASK64
+    if address in BASE_REGISTERS:
+        name = BASE_REGISTERS[address][0]
+        if name == "THREAD_PTR":
+            m.thread_ptr = value
+        elif name == "GLOBAL_PTR":
+            m.global_ptr = value
+        elif name == "CORE_STATE":
+            m.core_state = value
+            m.acr = value & 0xF
+            m.apply_bound()
+        elif name == "CORE_FEATURE_ENABLE":
+            m.feature_enable = value
+        return
+    ring, low = (address >> 12) & 0xF, address & 0xFFF
+    if low == TRAPNO:
+        arg = m.trap_status[ring][4]
+        m.trap_status[ring] = (bool(value >> 63 & 1), bool(value >> 62 & 1), (value >> 24) & 0xFFFFFF,
+                               value & 0x3F, arg)
+    elif low == TRAPARG0:
+        m.trap_status[ring] = m.trap_status[ring][:4] + (value,)
+    else:
+        m.sregs[address & 0xFFFF] = value
 
 
 def _permitted(m: Machine, address: int) -> bool:

@@ -42,7 +42,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
-from ptodbg.core.faults import Fault, Halt
 from ptodbg.core.semantics import in_cond_block
 from ptodbg.core.semantics.bru import J_SHAPE
 from ptodbg.core.semantics.shapes import NAMESPACE, Op, dest_kind, push_lines, shape_of
@@ -58,8 +57,6 @@ from ptodbg.core.state import (
     RA,
     SELECTS_BPCN,
 )
-from ptodbg.core.writeset import mask_at
-from ptodbg.isa.fetch import Unfetchable, fetch_instruction
 
 if TYPE_CHECKING:
     from ptodbg.core.machine import Machine
@@ -202,35 +199,21 @@ class _Gen:
             self.line_index[len(self.lines)] = index
 
 
-def _quiet_decode(m: Machine, pc: int) -> tuple[Form | None, int, int] | None:
-    """The decode at ``pc`` when it can be fetched, without any side effect on failure."""
-    got = m._decoded.get(pc)
-    if got is not None:
-        return got
-    try:
-        fetch_instruction(m._fetch_half, pc)
-    except Unfetchable:
-        return None
-    try:
-        return m._decode(pc)
-    except (Fault, Halt):
-        return None
-
-
 def _prepare(m: Machine, pc: int) -> _Insn | None:
     """What the translation needs to know of the instruction at ``pc``; None when the run
     must end before it."""
-    got = _quiet_decode(m, pc)
+    decode = m.decode
+    got = decode.try_decode(pc)
     if got is None:
         return None
     form, insn, length = got
     if form is None:
         return None
     values = form.values(insn)
-    if form.violation(values) is not None or form.mnemonic not in m._builders:
+    if form.violation(values) is not None or not decode.executes(form):
         return None
-    m.handler_at(pc)  # builds it (the generic call uses it), and learns PreciseOnly
-    if pc in m._precise:
+    decode.handler_at(pc)  # builds it (the generic call uses it), and learns PreciseOnly
+    if decode.precise_at(pc) is not None:
         return None
     size = length // 8
     op = None
@@ -238,7 +221,7 @@ def _prepare(m: Machine, pc: int) -> _Insn | None:
     if shape is not None:
         got_op = shape(m, form, values, size)
         op = got_op if isinstance(got_op, Op) else None
-    placement, need_t, need_u = m.guards(form, values)
+    placement, need_t, need_u = decode.guards(form, values)
     return _Insn(pc, form, values, size, op, need_t, need_u, placement)
 
 
@@ -341,7 +324,7 @@ class _Translation:
         g = self.g
         if self.state == "unknown":  # the run's first instruction: checked at entry
             g.entry_open = facts
-            g.entry_handler = self.m.handler_at(pc)
+            g.entry_handler = self.m.decode.handler_at(pc)
         elif self.state == "open":
             # A BSTART retires the open block first (docs/architecture-notes.md §7.2, ptodbg choice): a commit
             # that selects another PC transfers there and opens nothing.  (IND and ICALL
@@ -411,7 +394,7 @@ class _Translation:
             lines, cond = op.block_lines(pc, g.read, g.write, g.bind, "")
             rule = g.bind(in_cond_block)
             g.emit(k, [
-                "if not m.blk or m.btype != 2 or m.cond_set:",
+                f"if not m.blk or m.btype != {COND} or m.cond_set:",
                 f"    {rule}(m, {pc})",
                 *_queue_check(insn, pc), *lines,
                 f"_c = {cond}", "m.commit_arg = ca = 1 if _c else 0", "m.taken = _c", "m.cond_set = True",
@@ -448,7 +431,7 @@ class _Translation:
         block state (commands, placement-checked forms); the others keep it."""
         g = self.g
         name = insn.form.mnemonic
-        h = g.bind(self.m.handler_at(insn.pc))
+        h = g.bind(self.m.decode.handler_at(insn.pc))
         touches_block = insn.form.surface != "scalar" or insn.placement is not None
         pre = self.materialize_lines() if touches_block else []
         g.emit(k, pre + ["#sync-out"])
@@ -504,7 +487,7 @@ def _assemble(m: Machine, g: _Gen) -> Block:
         ]
     written = 0  # the GPRs its instructions may write: ORed once per call (core.writeset)
     for p in g.pcs:
-        written |= mask_at(m, p)
+        written |= m.decode.write_mask(p)
     src = ["def make(m, r, " + ", ".join(name for name, _ in g.objects.values()) + "):",
            "    def block(left):", f"        m.wmask |= {written}", *entry]
     src += [f"        {line}" for line in load]

@@ -14,14 +14,15 @@ write RA (R10, ``begin.asl``), the SETRET family writes RA, the frame templates 
 FEXIT/FRET reload their register range (``lifetime.asl``), and ACRC serviced in place by a
 system-call hook returns its result in a0.  A mask may hold more than the instruction
 writes on a given execution (a BSTART that opens no call); :func:`attempt_mask` narrows
-it for one executed attempt.
+it for one executed attempt.  The decode cache remembers each address's static mask
+(:meth:`ptodbg.core.decodecache.DecodeCache.write_mask`) and drops it with the decode.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ptodbg.core.state import CALL, GPR_COUNT, ICALL, RA
+from ptodbg.core.state import CALL, GPR_COUNT, GPR_NAMES, ICALL, RA, T_BASE, U_BASE
 
 if TYPE_CHECKING:
     from ptodbg.core.machine import Machine
@@ -67,22 +68,6 @@ def static_mask(m: Machine, form: Form | None, values: dict[str, int]) -> int:
     return mask
 
 
-def mask_at(m: Machine, pc: int) -> int:
-    """The static mask of the instruction decoded at ``pc``, remembered in the machine's
-    per-address table (which drops it with the decode); ALL_GPRS when nothing is decoded
-    there (a superset)."""
-    got = m._decoded.get(pc)
-    if got is None:
-        return ALL_GPRS
-    if not m.track_writes:
-        m._wmasks[pc] = ALL_GPRS
-        return ALL_GPRS
-    form, insn, _ = got
-    mask = static_mask(m, form, form.values(insn)) if form is not None else 0
-    m._wmasks[pc] = mask
-    return mask
-
-
 def attempt_mask(m: Machine, pc: int, form: Form | None, insn: int, faulted: bool,
                  changed: int) -> int:
     """The GPRs one executed attempt wrote: those whose value changed (``changed``), and
@@ -95,3 +80,25 @@ def attempt_mask(m: Machine, pc: int, form: Form | None, insn: int, faulted: boo
     if "BSTART" in form.mnemonic and not (m.blk and m.bpc == pc and m.btype in (CALL, ICALL)):
         mask &= ~(1 << RA)
     return mask | changed
+
+
+def changed_gprs(r: list[int], before: list[int]) -> int:
+    """The mask of the GPRs whose value in ``r`` differs from ``before`` (bit i: R<i>)."""
+    changed = 0
+    for i in range(1, GPR_COUNT):
+        if r[i] != before[i]:
+            changed |= 1 << i
+    return changed
+
+
+def register_writes(m: Machine, before: list[int], tq: int, uq: int, changed: int) -> list[tuple[str, int]]:
+    """What one attempt changed, as ``StepResult.writes`` lists it: the GPRs of the
+    ``changed`` mask by name with their new values, and T#1/U#1 when a queue moved
+    (``before``, ``tq``, ``uq``: the register file and queue counts before the attempt)."""
+    r = m.r
+    out = [(GPR_NAMES[i], r[i]) for i in range(1, GPR_COUNT) if changed >> i & 1]
+    if m.tq != tq or r[T_BASE:U_BASE] != before[T_BASE:U_BASE]:
+        out.append(("t#1", r[T_BASE]))
+    if m.uq != uq or r[U_BASE:] != before[U_BASE:]:
+        out.append(("u#1", r[U_BASE]))
+    return out

@@ -20,7 +20,16 @@ from ptodbg.dap.adapter import DEFAULT_MAX_STEPS, LATER, MAX_AGAIN, Reported
 from ptodbg.dap.args import Args, RequestError
 from ptodbg.dap.breakpoints import data_id
 from ptodbg.dap.editor_requests import EditorRequests
-from ptodbg.dap.target import COMPAT, MAX_FRAMES, PROFILES, TRAP_FILTERS, OpenFailed, Target
+from ptodbg.dap.target import (
+    COMPAT,
+    MAX_FRAMES,
+    PROFILES,
+    TRAP_FILTERS,
+    OpenFailed,
+    SourceFileError,
+    Target,
+    read_source,
+)
 from ptodbg.dap.variables import number
 from ptodbg.debug.engine.errors import DebugError
 
@@ -713,11 +722,11 @@ class Requests(EditorRequests):
         path = source.string("path", None, limit=4096) if source is not None else None
         if path is None:
             raise RequestError("ptodbg gives sources by path; this source has none")
-        try:
-            data = Path(self.client_path(path)).read_bytes()[: 16 << 20]
-        except OSError as e:
-            raise RequestError(f"{path}: {e.strerror or e}") from None
-        return {"content": data.decode("utf-8", "replace"), "mimeType": "text/x-asm"}
+        try:  # the bounded reader: a FIFO or a device is refused unopened, a huge file unread
+            content = read_source(self.client_path(path))
+        except SourceFileError as e:
+            raise RequestError(str(e)) from None
+        return {"content": content, "mimeType": "text/x-asm"}
 
 
 def _hover_word(text: str) -> str:

@@ -10,6 +10,11 @@ On stdin/stdout, standard output belongs to the protocol: the server keeps its o
 handle on it and points ``sys.stdout`` at standard error, so a stray print cannot
 corrupt the stream.  With ``--port`` it listens on 127.0.0.1 (port 0: any free port),
 says where on standard error, serves the first connection and exits when it closes.
+
+The end of the input — the client closed the pipe or the connection, reset it, or died —
+ends the session as ``disconnect`` would: a running job is paused and the loop returns
+within about :data:`END_WAIT` seconds; on TCP the connection is shut down, so a job that
+was blocked sending to a client that no longer reads is freed, and the process exits.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from ptodbg.dap.requests import LATER, Requests
 from ptodbg.debug.engine.errors import DebugError
 
 MAX_SEQ = 1 << 53
+END_WAIT = 1.0  # seconds a running job gets to stop once the client is gone
 
 
 class Server(Requests):
@@ -45,7 +51,7 @@ class Server(Requests):
             self.handle(message)
         if self.busy:  # the client went away mid-run: stop the job before leaving
             self.request_pause()
-        self.wait_idle(10.0)  # and let a job that is ending send its last events
+        self.wait_idle(END_WAIT)  # and let a job that is ending send its last events
         return 0
 
     def handle(self, message: dict) -> None:
@@ -115,6 +121,10 @@ def serve_tcp(port: int) -> int:
         try:
             return serve_streams(inp, out)
         finally:
+            try:  # unblocks a job thread stuck sending to a client that stopped reading
+                conn.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
             for f in (inp, out):
                 try:
                     f.close()

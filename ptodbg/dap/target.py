@@ -23,15 +23,24 @@ from ptodbg.debug.engine import source_step
 from ptodbg.debug.engine.debugger import Debugger
 from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.engine.expr import Context, Expr, ExprError
-from ptodbg.debug.engine.lines import SourceLine, SourceLines, line_table_problem, source_lines
+from ptodbg.debug.engine.lines import (
+    SourceFileError,
+    SourceLine,
+    SourceLines,
+    line_table_problem,
+    read_source,
+    source_lines,
+)
 from ptodbg.debug.engine.restart_frame import restart_frame
 from ptodbg.debug.engine.stops import Stop
 from ptodbg.debug.view import disasm_rows, traps
+from ptodbg.debug.view.jsonstate import block_json
 from ptodbg.debug.view.traps import FILTERS as TRAP_FILTERS
 from ptodbg.debug.view.traps import TrapView
 from ptodbg.debug.view.traps import matches as trap_matches
 
-__all__ = ["COMPAT", "PROFILES", "TRAP_FILTERS", "Frame", "MemoryRead", "OpenFailed", "Target", "trap_matches"]
+__all__ = ["COMPAT", "PROFILES", "TRAP_FILTERS", "Frame", "MemoryRead", "OpenFailed", "SourceFileError", "Target",
+           "read_source", "trap_matches"]
 
 MASK64 = (1 << 64) - 1
 PAGE = 4096
@@ -132,7 +141,7 @@ class Target:
         return {"t": m.queue("t"), "u": m.queue("u")}
 
     def block(self) -> dict | None:
-        return self.dbg.machine.block_state()
+        return block_json(self.dbg.machine.block_state())
 
     def reservation(self) -> tuple[int, int] | None:
         resv = self.dbg.machine.resv

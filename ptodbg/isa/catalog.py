@@ -75,6 +75,7 @@ def form_from_entry(entry: dict, surface: str, index: int) -> Form:
         syntax=syntax,
         mask_bits=mask.bit_count(),
         variants=variants,
+        implicit_sources=ours.implicit_sources if ours is not None else (),
     )
     form.by_name.update({f.name: f for f in fields})
     return form

@@ -22,6 +22,11 @@ LENGTH_BY_NIBBLE: tuple[int, ...] = tuple(
     48 if n == 0xE else 64 if n == 0xF else 16 if n % 2 == 0 else 32 for n in range(16)
 )
 
+# The fused BSTART.CALL: a first halfword with this low nibble (C.BSTART DIRECT) followed by
+# a halfword matching the C.SETRET pattern.
+FUSED_FIRST_NIBBLE = 0x2
+SETRET_MASK, SETRET_MATCH = 0xF83F, 0x5016
+
 # Reads the halfword at an address; None when it cannot be read (unmapped, not
 # executable, beyond the data).  It must not have side effects.
 HalfwordReader = Callable[[int], "int | None"]
@@ -37,7 +42,7 @@ class Unfetchable(Exception):
 
 def is_fused_call(first_half: int, second_half: int) -> bool:
     """True when two halfwords form the 32-bit BSTART.CALL (C.BSTART DIRECT + C.SETRET)."""
-    return first_half & 0xF == 0x2 and second_half & 0xF83F == 0x5016
+    return first_half & 0xF == FUSED_FIRST_NIBBLE and second_half & SETRET_MASK == SETRET_MATCH
 
 
 def instruction_length(first_half: int, second_half: int | None = None) -> int:
@@ -60,9 +65,9 @@ def fetch_instruction(read_half: HalfwordReader, pc: int) -> tuple[int, int]:
     nibble = h0 & 0xF
     length = LENGTH_BY_NIBBLE[nibble]
     if length == 16:
-        if nibble == 0x2:
+        if nibble == FUSED_FIRST_NIBBLE:
             h1 = read_half(pc + 2)
-            if h1 is not None and h1 & 0xF83F == 0x5016:
+            if h1 is not None and h1 & SETRET_MASK == SETRET_MATCH:
                 return h0 | h1 << 16, 32
         return h0, 16
     value = h0
@@ -82,7 +87,7 @@ def split_window(window: int) -> tuple[int, int]:
     nibble = h0 & 0xF
     length = LENGTH_BY_NIBBLE[nibble]
     if length == 16:
-        if nibble == 0x2 and (window >> 16) & 0xF83F == 0x5016:
+        if nibble == FUSED_FIRST_NIBBLE and (window >> 16) & SETRET_MASK == SETRET_MATCH:
             return window & 0xFFFFFFFF, 32
         return h0, 16
     return window & ((1 << length) - 1), length

@@ -16,6 +16,7 @@ from functools import cache
 
 from ptodbg.base.record import Frozen
 from ptodbg.isa import table
+from ptodbg.isa.registers import T_BASE, U_BASE
 
 SIGNED = "signed"
 UNSIGNED = "unsigned"
@@ -128,20 +129,24 @@ class Form:
     # Further (mask, match) encodings of the same form (the catalog's encoding_variants:
     # BSTART.TMOV and BSTART.TSTORE select their tile operation in bits the mask fixes).
     variants: tuple[tuple[int, int], ...]
+    # Reg5 source codes the form reads without a field (``reads=t#1`` in its row): checked
+    # before it executes as its source fields are (ScalarImplicitSourceOperandsLegal).
+    implicit_sources: tuple[int, ...]
 
     def __init__(self, mnemonic: str, form_id: str, surface: str, index: int, family: str, length: int,
                  mask: int, match: int, fields: tuple[Field, ...], constraints: tuple[Constraint, ...],
                  agu: AguSpec | None, syntax: str, mask_bits: int = 0, by_name: dict[str, Field] | None = None,
-                 variants: tuple[tuple[int, int], ...] = ()) -> None:
+                 variants: tuple[tuple[int, int], ...] = (), implicit_sources: tuple[int, ...] = ()) -> None:
         self.__dict__.update(
             mnemonic=mnemonic, form_id=form_id, surface=surface, index=index, family=family, length=length,
             mask=mask, match=match, fields=fields, constraints=constraints, agu=agu, syntax=syntax,
             mask_bits=mask_bits, by_name={} if by_name is None else by_name, variants=variants,
-            _plan=_plan(fields))
+            implicit_sources=implicit_sources, _plan=_plan(fields))
 
     def _key(self) -> tuple:
         return (self.mnemonic, self.form_id, self.surface, self.index, self.family, self.length, self.mask,
-                self.match, self.fields, self.constraints, self.agu, self.syntax, self.mask_bits, self.variants)
+                self.match, self.fields, self.constraints, self.agu, self.syntax, self.mask_bits, self.variants,
+                self.implicit_sources)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
@@ -156,7 +161,7 @@ class Form:
                 f"index={self.index!r}, family={self.family!r}, length={self.length!r}, mask={self.mask!r}, "
                 f"match={self.match!r}, fields={self.fields!r}, constraints={self.constraints!r}, "
                 f"agu={self.agu!r}, syntax={self.syntax!r}, mask_bits={self.mask_bits!r}, "
-                f"variants={self.variants!r})")
+                f"variants={self.variants!r}, implicit_sources={self.implicit_sources!r})")
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"cannot assign to field {name!r} of a frozen Form")
@@ -222,12 +227,13 @@ class _Operand:
         words = d.pop("_words", None)
         if words is None:
             raise AttributeError(f"'Form' object has no attribute {self.name!r}")
-        fields, constraints, agu, plan, by_name = _operands(words)
-        d.update(fields=fields, constraints=constraints, agu=agu, by_name=dict(by_name), _plan=plan)
+        fields, constraints, agu, plan, by_name, implicit = _operands(words)
+        d.update(fields=fields, constraints=constraints, agu=agu, by_name=dict(by_name), _plan=plan,
+                 implicit_sources=implicit)
         return d[self.name]
 
 
-for _name in ("fields", "constraints", "agu", "by_name", "_plan"):
+for _name in ("fields", "constraints", "agu", "by_name", "_plan", "implicit_sources"):
     setattr(Form, _name, _Operand(_name))
 
 
@@ -299,25 +305,41 @@ def _parse_agu(text: str) -> AguSpec:
     )
 
 
+class ImplicitSource(Frozen):
+    """A Reg5 source the form reads without a field (a ``reads=t#1`` word)."""
+
+    code: int
+
+
+def _parse_reads(text: str) -> ImplicitSource:
+    queue, _, slot = text.removeprefix("reads=").partition("#")
+    if queue not in ("t", "u") or slot not in ("1", "2", "3", "4"):
+        raise ValueError(f"bad implicit source {text!r}")
+    return ImplicitSource((T_BASE if queue == "t" else U_BASE) + int(slot) - 1)
+
+
 @cache
-def _parse_word(word: str) -> Field | Constraint | AguSpec:
-    """One field, constraint or AGU word of a row; the objects are immutable, so the
-    many rows that share a word (RegDst=11:7, SrcL=19:15, ...) share one."""
+def _parse_word(word: str) -> Field | Constraint | AguSpec | ImplicitSource:
+    """One field, constraint, AGU or implicit-source word of a row; the objects are
+    immutable, so the many rows that share a word (RegDst=11:7, SrcL=19:15, ...) share one."""
     if word.startswith("?"):
         return _parse_constraint(word)
     if word.startswith("agu="):
         return _parse_agu(word)
+    if word.startswith("reads="):
+        return _parse_reads(word)
     return _parse_field(word)
 
 
 @cache
 def _operands(words: tuple[str, ...]) -> tuple[tuple[Field, ...], tuple[Constraint, ...], AguSpec | None,
-                                               tuple, dict[str, Field]]:
-    """(fields, constraints, AGU spec, extraction plan, fields by name) of a row's operand
-    words; rows of one format share them (and are looked up by their words, whose hashes
-    are cheap, rather than by the frozen field objects)."""
+                                               tuple, dict[str, Field], tuple[int, ...]]:
+    """(fields, constraints, AGU spec, extraction plan, fields by name, implicit source
+    codes) of a row's operand words; rows of one format share them (and are looked up by
+    their words, whose hashes are cheap, rather than by the frozen field objects)."""
     fields: list[Field] = []
     constraints: list[Constraint] = []
+    implicit: list[int] = []
     agu = None
     for word in words:
         part = _parse_word(word)
@@ -325,10 +347,12 @@ def _operands(words: tuple[str, ...]) -> tuple[tuple[Field, ...], tuple[Constrai
             constraints.append(part)
         elif type(part) is AguSpec:
             agu = part
+        elif type(part) is ImplicitSource:
+            implicit.append(part.code)
         else:
             fields.append(part)
     field_tuple = tuple(fields)
-    return field_tuple, tuple(constraints), agu, _plan(field_tuple), {f.name: f for f in fields}
+    return field_tuple, tuple(constraints), agu, _plan(field_tuple), {f.name: f for f in fields}, tuple(implicit)
 
 
 def parse_rows(rows: str, surface: str) -> tuple[Form, ...]:

@@ -15,6 +15,9 @@ index that AVS decode tests use, e.g. DMA = scalar 81)::
 * ``agu=<action><size><s|u>.<kind><<scale[+pre|+post][+ret]`` describes AGU forms: action
   ld/st/ldp/stp/prf, access size in bytes, signed load, address kind (imm, reg, c = compressed,
   pcr), immediate scale, update mode, and whether a prefetch returns its address.
+* ``reads=t#1`` marks a source the form reads without a field (the compressed stores and
+  shifts read T#1: ``ScalarImplicitSourceOperandsLegal`` in ``asl/scalar/model/types/operands.asl``
+  checks it before the instruction executes, as the machine checks its Reg5 source fields).
 * ``syntax`` is the canonical assembly template (see :mod:`ptodbg.isa.syntax`).
 
 The facts come from the PTO ISA 0.58.3 catalogs (spec/catalog/*.json, BSD-3); the table,
@@ -134,7 +137,7 @@ C.LWI                  c_lwi_16_b224525971da        AGU  16 003f/000a SrcL=10:6 
 C.MOVI                 c_movi_16_2c84faf1bc72       ALU  16 003f/0016 RegDst=15:11 simm5:s=10:6 ?RegDst!=10 | c.movi {simm5}, ->{RegDst:d}
 C.MOVR                 c_movr_16_80d2b5f3580b       ALU  16 003f/0006 RegDst=15:11 SrcL=10:6 | c.movr {SrcL}, ->{RegDst:d}
 C.OR                   c_or_16_90864d13a661         ALU  16 003f/0038 SrcL=10:6 SrcR=15:11 | c.or {SrcL}, {SrcR}, ->t
-C.SDI                  c_sdi_16_bbec69bcfd5d        AGU  16 003f/003a SrcL=10:6 simm5:s=15:11 agu=st8u.c<<3 | c.sdi t#1, [{SrcL}, {simm5:*8}]
+C.SDI                  c_sdi_16_bbec69bcfd5d        AGU  16 003f/003a SrcL=10:6 simm5:s=15:11 agu=st8u.c<<3 reads=t#1 | c.sdi t#1, [{SrcL}, {simm5:*8}]
 C.SETC.EQ              c_setc_eq_16_03e6b07a3699    BRU  16 003f/0026 SrcL=10:6 SrcR=15:11 | c.setc.eq {SrcL}, {SrcR}
 C.SETC.NE              c_setc_ne_16_e9092e487e98    BRU  16 003f/0036 SrcL=10:6 SrcR=15:11 | c.setc.ne {SrcL}, {SrcR}
 C.SETC.TGT             c_setc_tgt_16_736be9cada01   ALU  16 f83f/001c SrcL=10:6 | c.setc.tgt {SrcL}
@@ -142,11 +145,11 @@ C.SETRET               c_setret_16_335651ef6c27     ALU  16 f83f/5016 uimm5:u=10
 C.SEXT.B               c_sext_b_16_8ffd07d15409     ALU  16 f83f/401c SrcL=10:6 | c.sext.b {SrcL}, ->t
 C.SEXT.H               c_sext_h_16_90cb7ea36bd3     ALU  16 f83f/481c SrcL=10:6 | c.sext.h {SrcL}, ->t
 C.SEXT.W               c_sext_w_16_f2bb13f0797b     ALU  16 f83f/501c SrcL=10:6 | c.sext.w {SrcL}, ->t
-C.SLLI                 c_slli_16_958a14dc4058       ALU  16 f83f/102c uimm5:u=10:6 | c.slli t#1, {uimm5}, ->t
-C.SRLI                 c_srli_16_b411862f7820       ALU  16 f83f/182c uimm5:u=10:6 | c.srli t#1, {uimm5}, ->t
+C.SLLI                 c_slli_16_958a14dc4058       ALU  16 f83f/102c uimm5:u=10:6 reads=t#1 | c.slli t#1, {uimm5}, ->t
+C.SRLI                 c_srli_16_b411862f7820       ALU  16 f83f/182c uimm5:u=10:6 reads=t#1 | c.srli t#1, {uimm5}, ->t
 C.SSRGET               c_ssrget_16_9d83a6f2749a     SYS  16 f83f/802c SSRID=10:6 ?SSRID=0-1,16 | c.ssrget {SSRID:x}, ->t
 C.SUB                  c_sub_16_ff0056ac7053        ALU  16 003f/0018 SrcL=10:6 SrcR=15:11 | c.sub {SrcL}, {SrcR}, ->t
-C.SWI                  c_swi_16_ca6c111163e5        AGU  16 003f/002a SrcL=10:6 simm5:s=15:11 agu=st4u.c<<2 | c.swi t#1, [{SrcL}, {simm5:*4}]
+C.SWI                  c_swi_16_ca6c111163e5        AGU  16 003f/002a SrcL=10:6 simm5:s=15:11 agu=st4u.c<<2 reads=t#1 | c.swi t#1, [{SrcL}, {simm5:*4}]
 C.ZEXT.B               c_zext_b_16_7ea1a59fa2da     ALU  16 f83f/581c SrcL=10:6 | c.zext.b {SrcL}, ->t
 C.ZEXT.H               c_zext_h_16_4c0976791cbc     ALU  16 f83f/601c SrcL=10:6 | c.zext.h {SrcL}, ->t
 C.ZEXT.W               c_zext_w_16_e8bc051c7e8c     ALU  16 f83f/681c SrcL=10:6 | c.zext.w {SrcL}, ->t

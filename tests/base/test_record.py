@@ -12,8 +12,8 @@ import pytest
 
 from ptodbg.base.record import Frozen, Record
 from ptodbg.core.faults import DATA_PAGE_FAULT
-from ptodbg.core.machine import TrapInfo
 from ptodbg.core.profiles import DEBUG, Profile
+from ptodbg.core.traps import TrapInfo
 from ptodbg.debug.engine.stops import Stop
 from ptodbg.debug.view.records import Trap
 

@@ -173,3 +173,12 @@ def test_a_lost_worker_s_tasks_are_run_again(scheduler):
     assert killed and outcome.summary["lost"] == 0 and outcome.summary["complete"]
     assert outcome.summary["checked"] == 48 and len({r["site"] for r in outcome.records}) == 48
     assert outcome.summary["failed"] == 0, [r["detail"] for r in outcome.records if not r["passed"]]
+    # The summary says what happened to the cluster (issue 24): one worker died (the
+    # nanny started another in its place, a new process), and "workers" counts the worker
+    # processes whose results were used, not the cluster's size at the start.
+    assert outcome.summary["workers_lost"] == 1
+    assert 1 <= outcome.summary["workers"] <= 3
+    from ptodbg.campaign.report import table
+
+    assert "  1 worker was lost during the campaign (the scheduler ran its tasks again elsewhere)" in \
+        table(outcome.summary, outcome.records, "")

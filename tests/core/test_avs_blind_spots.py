@@ -292,7 +292,7 @@ def test_a_taken_cond_block_commits_to_bpcn(rounds):
     m, sym = _machine(COND.format(rounds=rounds))
     for _ in range(5):  # addi, bstart, addi, subi, setc.nei (taken)
         m.step()
-    assert m.taken and m.block_state()["type"] == "COND" and m.bpcn == sym["loop"]
+    assert m.taken and m.block_state().type == "COND" and m.bpcn == sym["loop"]
     res = m.step()  # bstop
     assert res.form.mnemonic == "BSTOP" and m.pc == sym["loop"] and m.block_state() is None
     assert _run_to_stop(m) == 0 and m.reg("a1") == rounds

@@ -14,8 +14,8 @@ from support.avs import fresh, run_word
 
 from ptodbg.core import sysregs as ssr
 from ptodbg.core.faults import BUNDLE_TRAP, ILLEGAL_INST
-from ptodbg.core.machine import SCALAR_FIELDS
 from ptodbg.core.semantics.blocks import begin_block
+from ptodbg.core.snapshot import SCALAR_FIELDS
 from ptodbg.core.state import FALL, KIND_STD, KIND_TILE_ELEMENT
 from ptodbg.isa.forms import COMMAND_FORMS
 

@@ -60,25 +60,25 @@ def test_zero_mask_bindings_in_the_header_mark_zero_participation_only():
     m = _machine(ZERO_MASK_SRC)
     for _ in range(3):  # two no-ops, c.bstart.std fall at 0x8
         m.step()
-    assert m.block_state()["body"] is False and m.bpc == 0x8
+    assert m.block_state().body is False and m.bpc == 0x8
     m.step()  # b.ios at 0xa, in the header
     assert m.pc == 0xE and of_header(m.header).zero_seen
-    assert m.block_state()["body"] is False  # a header command: the header goes on
+    assert m.block_state().body is False  # a header command: the header goes on
     m.step()  # b.iot at 0xe, in the header: the mark is already there
     assert m.pc == 0x12 and of_header(m.header).zero_seen
-    assert m.block_state()["body"] is False
+    assert m.block_state().body is False
 
 
 def test_zero_mask_bindings_after_the_body_began_are_no_ops():
     m = _machine(ZERO_MASK_SRC)
     for _ in range(6):  # up to and including the first body addi at 0x12
         m.step()
-    assert m.block_state()["body"] is True and m.reg("a0") == 1
+    assert m.block_state().body is True and m.reg("a0") == 1
     header = m.header
     for pc in (0x16, 0x1A):
         res = m.step()
         assert res.kind == "executed" and res.pc == pc and m.pc == pc + 4
-        assert m.header == header and m.block_state()["body"] is True
+        assert m.header == header and m.block_state().body is True
 
 
 def test_zero_mask_program_runs_to_its_stop():

@@ -23,6 +23,7 @@ from ptodbg.core import Machine, reference
 from ptodbg.core import sysregs as ssr
 from ptodbg.core.faults import BUNDLE_TRAP, INST_PC_FAULT, SW_BREAKPOINT
 from ptodbg.core.loader import load
+from ptodbg.core.state import BlockState
 from ptodbg.isa.asm import assemble
 from ptodbg.isa.elf import parse_program
 
@@ -104,8 +105,7 @@ def test_ind_start_opens_its_block_with_the_retiring_bpcn(start):
     res = m.step()  # the IND start
     assert res.kind == "executed" and res.pc == ind
     kind = "FP" if ".fp" in start else "STD"
-    assert m.block_state() == {"kind": kind, "type": "IND", "bpc": ind, "bpcn": target,
-                               "taken": True, "body": False}
+    assert m.block_state() == BlockState(kind=kind, type="IND", bpc=ind, bpcn=target, taken=True, body=False)
     assert m.pc == ind + res.length // 8
     m.step()  # addi: the IND block's body ran
     assert m.reg("a0") == 5
@@ -131,8 +131,7 @@ def test_icall_start_opens_its_block_and_writes_ra():
     icall, back, callee = (_symbol(ICALL_SRC, s) for s in ("icall", "back", "callee"))
     m.step()
     m.step()  # bstart.icall
-    assert m.block_state() == {"kind": "STD", "type": "ICALL", "bpc": icall, "bpcn": callee,
-                               "taken": True, "body": False}
+    assert m.block_state() == BlockState(kind="STD", type="ICALL", bpc=icall, bpcn=callee, taken=True, body=False)
     assert m.reg("ra") == m.lra == back
     m.step()  # addi a1
     m.step()  # c.bstop: enters the callee

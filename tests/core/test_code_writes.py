@@ -40,11 +40,11 @@ def loop_storing_next_to_its_code(cell: int, translate_after: int | None) -> Mac
 def test_stores_next_to_code_keep_the_decoded_code(translate_after):
     m = loop_storing_next_to_its_code(CELL, translate_after)
     m.run(12)  # two iterations: every instruction decoded
-    handlers = {pc: m.icache[pc] for pc in m._decoded}
+    handlers = {pc: m.decode.handlers[pc] for pc in m.decode.entries()}
     res = m.run(10_000)
     assert res.trap.name == "SW_BREAKPOINT" and m.r[2] == 500
     assert int.from_bytes(m.mem.peek(CELL, 8), "little") == 500 * 501 // 2
-    assert all(m.icache[pc] is h for pc, h in handlers.items()), "a store re-decoded code"
+    assert all(m.decode.handlers[pc] is h for pc, h in handlers.items()), "a store re-decoded code"
     assert CODE >> 12 in m.mem.fast_code  # the page stays fast for stores that miss code
 
 
@@ -125,13 +125,13 @@ def test_restore_keeps_code_whose_bytes_survive_and_drops_the_rest():
     m.run(200)
     snap = m.snapshot()
     m.run(200)  # the cell's page (the code page) is copied on write: a new page object
-    kept = {pc: m.icache[pc] for pc in m._decoded}
+    kept = {pc: m.decode.handlers[pc] for pc in m.decode.entries()}
     m.restore(snap)
-    assert all(m.icache.get(pc) is h for pc, h in kept.items())
+    assert all(m.decode.handlers.get(pc) is h for pc, h in kept.items())
     m.mem.poke(CODE + 4, enc("ADDI", RegDst=2, SrcL=2, uimm12=2))
     patched = m.snapshot()
     m.restore(snap)  # the ADDI's bytes differ again: decoded anew
-    assert CODE + 4 not in m.icache and CODE in m.icache
+    assert CODE + 4 not in m.decode.handlers and CODE in m.decode.handlers
     added = []
     for state in (snap, patched):  # the same 60 attempts from the same step, before and after the patch
         m.restore(state)

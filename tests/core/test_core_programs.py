@@ -33,6 +33,7 @@ from ptodbg.core import Machine, reference
 from ptodbg.core import sysregs as ssr
 from ptodbg.core.faults import SW_BREAKPOINT
 from ptodbg.core.loader import load
+from ptodbg.core.state import BlockState
 from ptodbg.isa.asm import assemble
 from ptodbg.isa.elf import parse_program
 
@@ -94,8 +95,7 @@ def check_stop(m: Machine, e: Expect, sp: int = 0) -> None:
     assert m.steps == m.cycle == len(e.pcs)
     assert m.reg("a0") == e.a0 and m.r[10] == e.ra and m.lra == e.lra
     assert m.ctx(0, ssr.EBARG0) == 0x130
-    assert m.block_state() == {"kind": "SYS", "type": "FALL", "bpc": e.sys_block, "bpcn": 0, "taken": False,
-                               "body": False}
+    assert m.block_state() == BlockState(kind="SYS", type="FALL", bpc=e.sys_block, bpcn=0, taken=False, body=False)
     assert m.ctx(0, ssr.EBARG_TPC) == e.ebreak
     assert m.ctx(0, ssr.EBARG_BPC_CUR) == e.sys_block
     assert m.ctx(0, ssr.EBARG_LRA) == e.lra
@@ -149,10 +149,10 @@ def test_loop_block_state_on_the_way():
     m = from_hex(LOOP)
     m.step()
     m.step()  # bstart.std cond, +0
-    assert m.block_state() == {"kind": "STD", "type": "COND", "bpc": 4, "bpcn": 4, "taken": False, "body": False}
+    assert m.block_state() == BlockState(kind="STD", type="COND", bpc=4, bpcn=4, taken=False, body=False)
     for _ in range(2):  # addi, setc.lti
         m.step()
-    assert m.reg("a0") == 1 and m.taken and m.commit_arg == 1 and m.block_state()["body"]
+    assert m.reg("a0") == 1 and m.taken and m.commit_arg == 1 and m.block_state().body
     m.step()  # bstop: taken -> 0x004
     assert m.pc == 0x4 and m.block_state() is None
     for _ in range(9 * 4 - 1):
@@ -168,9 +168,9 @@ def test_call_with_blocks_sets_ra_and_lra_at_the_call():
     m = from_hex(CALL_BLOCKS)
     m.step()
     assert (m.r[10], m.lra) == (0x6, 0x6)
-    assert m.block_state() == {"kind": "STD", "type": "CALL", "bpc": 0, "bpcn": 0x10, "taken": True, "body": False}
+    assert m.block_state() == BlockState(kind="STD", type="CALL", bpc=0, bpcn=0x10, taken=True, body=False)
     m.step()  # c.bstop
     assert m.pc == 0x10
     m.step()  # addi a0, 7
     m.step()  # c.bstart.std ret
-    assert m.block_state()["type"] == "RET" and m.block_state()["bpcn"] == 0x6
+    assert m.block_state().type == "RET" and m.block_state().bpcn == 0x6

@@ -13,6 +13,7 @@ import pytest
 from support.encode import enc
 
 from ptodbg.core import DEBUG, Machine, R, W, X, reference
+from ptodbg.core.decodecache import decode_span
 from ptodbg.core.faults import INST_PAGE_FAULT
 from ptodbg.isa.decoder import STRICT
 from ptodbg.isa.fetch import Unfetchable, bytes_reader, fetch_instruction, split_window
@@ -101,7 +102,7 @@ def test_the_fused_call_peek_consumes_no_once_injection():
 
 # ------------------------------------------------------------------ peek_decode
 def observable(m: Machine):
-    return (dict(m._decoded), {k: set(v) for k, v in m.mem.code.items()}, dict(m.mem.fast_write),
+    return (m.decode.entries(), {k: set(v) for k, v in m.mem.code.items()}, dict(m.mem.fast_write),
             dict(m.mem.perms), dict(m.mem.once), m.steps, m.pc, m.last_trap, list(m.notes))
 
 
@@ -150,3 +151,30 @@ def test_split_window_is_fetch_instruction_on_readable_bytes():
             window = (window & ~0xF & ~(0xF83F << 16)) | 0x2 | (0x5016 << 16)
         data = window.to_bytes(8, "little")
         assert split_window(window) == fetch_instruction(bytes_reader(data), 0), hex(window)
+
+
+# ------------------------------------------------------------------ decode_span
+@pytest.mark.parametrize(
+    ("halves", "span"),
+    [
+        ({0: 0xC02C}, 2),  # c.ebreak 0: its own halfword
+        ({0: 0x0115, 2: 0x0001}, 4),  # nibble 5: 32 bits
+        ({0: 0x123E, 2: 0x811D, 4: 0x4567}, 6),  # HL.LIU
+        ({0: 0x000F, 2: 0, 4: 1, 6: 0}, 8),  # L.BSTOP
+        ({0: 0x0142, 2: 0x5096}, 4),  # fused BSTART.CALL
+        ({0: 0x0142, 2: 0x0840}, 4),  # C.BSTART DIRECT: the next halfword decides whether it is fused
+    ],
+)
+def test_decode_span_covers_the_bytes_that_decide_the_decode(halves, span):
+    """docs/architecture-notes.md, "Instruction length": the length follows the first
+    halfword's low nibble, and a C.BSTART DIRECT (nibble 0x2) is fused with a C.SETRET after
+    it: the halfword after it takes part in its decode whether or not it is fused (a write
+    there can change it)."""
+    assert decode_span(halves[0]) == span
+    value, length = fetch_instruction(reader(halves), 0)
+    assert decode_span(value & 0xFFFF) >= length // 8
+    changed = dict(halves)
+    for offset in range(0, 8, 2):  # a halfword outside the span cannot change the decode
+        if offset >= span:
+            changed[offset] = 0x5016
+            assert fetch_instruction(reader(changed), 0) == (value, length)

@@ -41,6 +41,7 @@ from ptodbg.core.events import LOAD, RELAXED, STORE
 from ptodbg.core.faults import DATA_PAGE_FAULT, INST_PAGE_FAULT, SCALL, SW_BREAKPOINT
 from ptodbg.core.loader import LoadedProgram, load, load_path
 from ptodbg.core.semantics.templates import ENTRY, RETURN_STACK
+from ptodbg.core.state import BlockState
 from ptodbg.isa.asm import assemble
 from ptodbg.isa.elf import parse_program
 
@@ -197,24 +198,24 @@ def test_faulting_first_body_instruction_leaves_the_body_unentered():
     first, done = loaded.symbols["first"].value, loaded.symbols["done"].value
     value = loaded.symbols["value"].value
     run_to(m, first)
-    assert m.block_state()["body"] is False and m.hdr_end == first
+    assert m.block_state().body is False and m.hdr_end == first
     before = m.block_state()
     m.mem.inject_once(value, 8, 0)
 
     res = m.step()
     assert res.kind == "trap" and res.trap.number == DATA_PAGE_FAULT and res.trap.arg0 == value
     assert res.trap.saved_tpc == first and m.r[4] == 0 and res.events == []
-    assert m.block_state() == before == {"kind": "STD", "type": "FALL", "bpc": first - 2, "bpcn": first,
-                                         "taken": True, "body": False}
+    assert m.block_state() == before == BlockState(kind="STD", type="FALL", bpc=first - 2, bpcn=first,
+                                                   taken=True, body=False)
     control = m.ctx(0, ssr.EBARG0)
     assert control & 0x7F == 0x30  # ACR 0, snapshot valid (4), block active (5), body not active (6)
     assert m.ctx(0, ssr.ECSTATE) >> 4 & 1 == 0
     assert m.mem.perms_at(value) == R | W  # the once-injection was consumed by the fault
 
     assert m.recover() == first
-    assert m.block_state()["body"] is False and m.hdr_end == first
+    assert m.block_state().body is False and m.hdr_end == first
     again = m.step()
-    assert again.kind == "executed" and m.r[4] == 0x77 and m.block_state()["body"] is True
+    assert again.kind == "executed" and m.r[4] == 0x77 and m.block_state().body is True
     assert [(e.kind, e.address, e.value) for e in again.events] == [(LOAD, value, 0x77)]
     assert m.run(10).reason == "trap" and m.pc == done + 2 and m.last_trap.number == SW_BREAKPOINT
 
@@ -227,7 +228,7 @@ def test_faulting_first_body_instruction_on_the_fast_path_leaves_the_body_unente
     m.mem.inject_once(value, 8, 0)
     stop = m.run(100)
     assert stop.reason == "trap" and stop.trap.number == DATA_PAGE_FAULT and stop.trap.saved_tpc == first
-    assert m.block_state()["body"] is False and m.ctx(0, ssr.EBARG0) & 0x7F == 0x30
+    assert m.block_state().body is False and m.ctx(0, ssr.EBARG0) & 0x7F == 0x30
     assert m.recover() == first
     assert m.run(100).reason == "trap" and m.r[4] == 0x77 and m.last_trap.number == SW_BREAKPOINT
 
@@ -253,7 +254,7 @@ def test_a_first_body_instruction_that_completes_before_its_trap_has_entered_the
     request = loaded.symbols["request"].value
     run_to(m, request)
     m.set_acr(1)
-    assert m.block_state()["body"] is False
+    assert m.block_state().body is False
     res = m.step()
     assert res.kind == "trap" and res.trap.number == SCALL and res.trap.saved_tpc == request + 4
     assert res.trap.bank == 0
@@ -291,7 +292,7 @@ def test_fetch_fault_at_the_header_position_does_not_enter_the_body():
     res = m.step()
     assert res.kind == "trap" and res.trap.number == INST_PAGE_FAULT
     assert res.trap.arg0 == header and res.trap.saved_tpc == header
-    assert m.block_state()["body"] is False
+    assert m.block_state().body is False
     assert m.ctx(0, ssr.EBARG0) >> 6 & 1 == 0 and m.ctx(0, ssr.EBARG0) >> 5 & 1 == 1
     assert m.mem.perms_at(header) == R | X
 
@@ -330,10 +331,10 @@ def test_a_template_command_at_the_header_position_does_not_enter_the_body_by_fa
     res = m.step()
     assert res.kind == "trap" and res.trap.number == DATA_PAGE_FAULT and res.trap.arg0 == 0xDFF8
     assert m.r[2] == CALLER_SP - 32 and len(res.events) == 2
-    assert m.block_state()["body"] is False and m.ctx(0, ssr.EBARG0) >> 5 & 3 == 1
+    assert m.block_state().body is False and m.ctx(0, ssr.EBARG0) >> 5 & 3 == 1
     m.mem.set_perms(0xD000, PAGE, R | W)
-    assert m.recover() == frame_pc and m.block_state()["body"] is False
+    assert m.recover() == frame_pc and m.block_state().body is False
     again = m.step()
     assert again.kind == "executed" and [e.address for e in again.events] == [0xDFF8]
-    assert m.r[2] == CALLER_SP - 32 and m.block_state()["body"] is True
+    assert m.r[2] == CALLER_SP - 32 and m.block_state().body is True
     assert m.run(10).reason == "trap" and m.r[3] == 5 and m.last_trap.number == SW_BREAKPOINT

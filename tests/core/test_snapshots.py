@@ -1,4 +1,4 @@
-"""Snapshots (ptodbg.core.machine.Snapshot) keep the register file packed as 64-bit words
+"""Snapshots (ptodbg.core.snapshot.Snapshot) keep the register file packed as 64-bit words
 (issue 15, history recording): every GPR and T/U queue slot must come back exactly,
 the 64-bit extremes included (CORE.md §1: 32 Reg5 codes, 24 GPRs and 4+4 queue entries
 of 64 bits each; asl/scalar/model/types/operands.asl), and a snapshot whose
@@ -8,7 +8,7 @@ only the step count differs)."""
 from __future__ import annotations
 
 from ptodbg.core import DEBUG, Machine
-from ptodbg.core.machine import PACKED_REGS
+from ptodbg.core.snapshot import PACKED_REGS
 
 EXTREMES = [0, 1, (1 << 63) - 1, 1 << 63, (1 << 64) - 1, 0x8000_0000, 0xFFFF_FFFF]
 
@@ -43,7 +43,7 @@ def test_every_scalar_of_both_groups_comes_back():
     alike; restoring the snapshot brings every one of SCALAR_FIELDS back."""
     from support.paths import PROGRAMS
 
-    from ptodbg.core.machine import MOVING_FIELDS, SCALAR_FIELDS, SETTLED_FIELDS
+    from ptodbg.core.snapshot import MOVING_FIELDS, SCALAR_FIELDS, SETTLED_FIELDS
     from ptodbg.debug.files.program import open_debugger
 
     assert len(set(SCALAR_FIELDS)) == len(SCALAR_FIELDS) == 1 + len(MOVING_FIELDS) + len(SETTLED_FIELDS)

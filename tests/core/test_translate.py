@@ -94,9 +94,9 @@ def test_translated_blocks_match_the_per_instruction_path(p: RandomProgram, data
                     m.recover()
         elif op == "stop":
             # Any decoded instruction, often one inside a translated block.
-            inside = sorted(set(translated._blocks_at) - set(translated._blocks))
+            inside = sorted(translated.blocks.covered() - set(translated.blocks.entries()))
             known = inside if inside and data.draw(st.booleans(), label="inside") else \
-                sorted(set(plain._decoded) | set(translated._decoded))
+                sorted(set(plain.decode.entries()) | set(translated.decode.entries()))
             if known:
                 pc = data.draw(st.sampled_from(known), label="stop at")
                 for m in both:
@@ -175,7 +175,7 @@ def test_a_fault_inside_a_block_commits_the_instructions_before_it():
         assert m.r[2] == 101 and res.steps == 3  # BSTART, ADDI committed; the LDI attempt
         runs.append(full_state(m))
     assert runs[0] == runs[1]
-    assert m._blocks, "the loop was translated"
+    assert m.blocks.entries(), "the loop was translated"
 
 
 def test_run_stops_on_the_exact_step_inside_a_translated_loop():
@@ -199,7 +199,7 @@ def test_run_stops_on_the_exact_step_inside_a_translated_loop():
         assert m.run(n).steps == n and m.steps == before + n
     steps = 1 + 2 + 3 + 5 + 64 + 65 + 1000 + 4097
     assert m.steps == steps and m.r[2] == steps // 4 + (1 if steps % 4 >= 2 else 0)
-    assert m.blk == (steps % 4 != 0) and m._blocks
+    assert m.blk == (steps % 4 != 0) and m.blocks.entries()
 
 
 TWO_CALL_SITES = """
@@ -248,4 +248,4 @@ def test_every_stop_of_a_small_program_matches(text):
         if results[0].reason == "trap":
             end = n
         n += 1
-    assert translated._blocks
+    assert translated.blocks.entries()

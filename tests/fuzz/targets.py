@@ -12,13 +12,27 @@ Targets: ``elf`` (the ELF reader), ``asm`` (the assembler, output read back), ``
 expression language: parse and evaluate), ``session`` (the session reader: parse, validate
 and apply to a real debugger), ``batch`` (the command language: each line executed against
 a small real debugger, each command stopped by an interrupt after COMMAND_SECONDS; the
-program is dma_fault.s, or gdb_names.s for an input starting with GDB_MARKER).
+program is dma_fault.s, or gdb_names.s for an input starting with GDB_MARKER), ``dap`` (the
+DAP server's framing and request dispatch: the bytes are the client's side of a
+connection to the real server, in process; an input starting with DAP_MARKER comes after
+a session that launched walk.s and stopped on entry), ``avs`` (an AVS program: the ASL lexer,
+parser and interpreter with the bounds of ptodbg.avs.limits, on the harness's reference
+machine, with the official catalogs when ../shared has them; the point must come out
+pass, fail or unsupported with one plain line, in the replay's deadline).
+
+Writing files: the ``dap`` target runs the real server, whose console commands include
+``save``; :func:`_no_writes` (an audit hook, installed once) refuses every write outside
+the temporary folder, so a fuzz input can never change a file that matters.
 """
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import re
+import sys
+import tempfile
 import threading
 from collections.abc import Callable
 from functools import cache
@@ -210,5 +224,130 @@ def batch(data: bytes) -> None:
         json.dumps(result.as_json(dbg))  # every line must become one JSON object
 
 
+# ------------------------------------------------------------------------- dap
+DAP_MARKER = b"#launch\n"
+DAP_PROGRAM = ROOT / "tests" / "dap" / "programs" / "walk.s"
+SENTINEL_SEQ = 987654321  # the well-formed request every input is followed by
+_WRITES = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
+_FILE_CHANGES = frozenset({"os.rename", "os.remove", "os.rmdir", "os.mkdir", "os.truncate", "os.chmod",
+                           "os.symlink", "os.link", "os.utime", "shutil.rmtree", "shutil.move"})
+
+
+_QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
+
+
+def _dap_frame(message: dict) -> bytes:
+    body = json.dumps(message).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+def _dap_request(seq: int, command: str, arguments: dict | None = None) -> bytes:
+    return _dap_frame({"seq": seq, "type": "request", "command": command, "arguments": arguments or {}})
+
+
+# initialize, launch walk.s (linux profile, a small step budget), configurationDone: the
+# program is stopped on entry when the input's own messages begin.
+_DAP_SESSION = (_dap_request(1, "initialize", {"adapterID": "fuzz"})
+                + _dap_request(2, "launch", {"program": str(DAP_PROGRAM), "profile": "linux", "maxSteps": 20000})
+                + _dap_request(3, "configurationDone"))
+_DAP_SENTINEL = _dap_request(SENTINEL_SEQ, "threads")
+
+
+@cache
+def _no_writes() -> None:
+    """Refuse (PermissionError) every write to a file outside the temporary folder, for
+    the rest of this process: an audit hook cannot be removed, and it sees every open."""
+    allowed = os.path.realpath(tempfile.gettempdir()) + os.sep
+
+    def inside(path: object) -> bool:
+        if isinstance(path, int):  # a file descriptor: already open
+            return True
+        try:
+            return os.path.realpath(os.fsdecode(path)).startswith(allowed)
+        except (TypeError, ValueError):
+            return False
+
+    def hook(event: str, args: tuple) -> None:
+        if event == "open" and len(args) >= 3 and isinstance(args[2], int) and args[2] & _WRITES:
+            if not inside(args[0]):
+                raise PermissionError(f"fuzz target: no writes outside {allowed}")
+        elif event in _FILE_CHANGES and args and not inside(args[0]):
+            raise PermissionError(f"fuzz target: no file changes outside {allowed}")
+
+    sys.addaudithook(hook)
+
+
+def _dap_messages(out: bytes) -> list[dict]:
+    """The server's output, frame by frame; anything else is a finding."""
+    messages = []
+    pos = 0
+    while pos < len(out):
+        m = re.compile(rb"Content-Length: (\d+)\r\n\r\n").match(out, pos)
+        if m is None:
+            raise Finding(f"dap: output that is not a frame at byte {pos}: {out[pos:pos + 60]!r}")
+        end = m.end() + int(m.group(1))
+        messages.append(json.loads(out[m.end():end]))
+        pos = end
+    return messages
+
+
+def dap(data: bytes) -> None:
+    from ptodbg.dap.protocol import MessageReader, MessageWriter
+    from ptodbg.dap.server import Server
+
+    _no_writes()
+    launched = data.startswith(DAP_MARKER)
+    body = data[len(DAP_MARKER):] if launched else data
+    out = io.BytesIO()
+    server = Server(MessageReader(io.BytesIO((_DAP_SESSION if launched else b"") + body + _DAP_SENTINEL)),
+                    MessageWriter(out))
+    server.serve()  # every exception escaping it is a finding as it is
+    if server.busy:
+        raise Finding("dap: a job still runs after the end of the input")
+    messages = _dap_messages(out.getvalue())
+    if [m.get("seq") for m in messages] != list(range(1, len(messages) + 1)):
+        raise Finding("dap: the output's seq numbers are not 1, 2, 3...")
+    for m in messages:
+        if m.get("type") == "response" and not m.get("success"):
+            text = str(m.get("message", ""))
+            # What the client sent comes back quoted ('fooError' is its name, not Python's).
+            _plain(_QUOTED.sub("''", text), f"dap {str(m.get('command'))[:40]!r}")
+            if "internal error" in text:
+                raise Finding(f"dap: {text[:300]!r}")
+    if b"content-length" not in body.lower() and not server.done:
+        # Nothing framed in the input: whatever it was, the request after it is answered.
+        if not any(m.get("request_seq") == SENTINEL_SEQ for m in messages if m.get("type") == "response"):
+            raise Finding("dap: the well-formed request after the input was never answered")
+
+
+# ------------------------------------------------------------------------- avs
+AVS_CATALOG = ROOT.parent / "shared" / "pto" / "catalog"
+AVS_SECONDS = 4.0  # a point's time limit here: inside the 10 s deadline, instrumented or loaded
+
+
+def avs(data: bytes) -> None:
+    from ptodbg.avs.suite import FAIL, PASS, UNSUPPORTED, run_text
+
+    text = _text(data)
+    if text is None:
+        return
+    result = run_text(text, "fuzz.asl", "fuzz", catalog=AVS_CATALOG if AVS_CATALOG.is_dir() else None,
+                      seconds=AVS_SECONDS)
+    if result.status not in (PASS, FAIL, UNSUPPORTED):
+        raise Finding(f"avs: status {result.status!r}")
+    detail = result.detail
+    if "internal error" in detail:
+        raise Finding(f"avs: {detail[:300]!r}")
+    if len(detail) > 2000:
+        raise Finding(f"avs: a detail of {len(detail)} characters")
+    # A program's own words come back in the detail (names, its source line): only words
+    # that are not the program's are Python's.
+    for m in PYTHON_INTERNALS.finditer(detail):
+        if m.group() not in text:
+            raise Finding(f"avs: a detail quoting Python internals: {detail[:300]!r}")
+    if "\n" in detail:
+        raise Finding(f"avs: a detail of several lines: {detail[:300]!r}")
+
+
 TARGETS: dict[str, Callable[[bytes], None]] = {"elf": elf, "asm": asm, "expr": expr, "session": session,
-                                               "batch": batch}
+                                               "batch": batch, "dap": dap, "avs": avs}

@@ -18,7 +18,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "tests" / "fuzz" / "corpus"
-TARGETS = ("elf", "asm", "expr", "session", "batch")
+TARGETS = ("elf", "asm", "expr", "session", "batch", "dap", "avs")
 SHARED_PROGRAMS = ROOT.parent / "shared" / "pto" / "programs"
 
 

@@ -176,3 +176,12 @@ def test_constraint_violation_does_not_fall_through():
     bad = form.violation(form.values(insn))
     assert bad is not None and bad.field == "RRA_Type"
     assert form.violation(form.values(acre.encode({"RRA_Type": 1}))) is None
+
+
+def test_implicit_sources_are_the_ones_the_asl_checks():
+    """``asl/scalar/model/types/operands.asl`` (ScalarImplicitSourceOperandsLegal): C.SDI,
+    C.SWI, C.SLLI and C.SRLI read T#1 (Reg5 source code 24) without a field and check it;
+    C.CMP.EQI/NEI read it unchecked (docs/architecture-notes.md §7.5), so their rows carry no ``reads=``."""
+    implicit = {f.mnemonic: f.implicit_sources for f in COMMAND_FORMS + SCALAR_FORMS if f.implicit_sources}
+    assert implicit == {"C.SDI": (24,), "C.SWI": (24,), "C.SLLI": (24,), "C.SRLI": (24,)}
+    assert FORMS_BY_ID["c_cmp_eqi_16_e34367883ba1"].syntax.startswith("c.cmp.eqi t#1,")

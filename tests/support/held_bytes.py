@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 
 from ptodbg.core import Snapshot
-from ptodbg.core.machine import SystemParts
+from ptodbg.core.snapshot import SystemParts
 from ptodbg.debug.engine.history import History
 from ptodbg.tile.state import SharedTile, Tile, TileFile
 

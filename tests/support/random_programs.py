@@ -47,7 +47,7 @@ from functools import lru_cache
 from hypothesis import strategies as st
 
 from ptodbg.core import DEBUG, Machine, R, W, X, loader
-from ptodbg.core.machine import SCALAR_FIELDS
+from ptodbg.core.snapshot import SCALAR_FIELDS
 from ptodbg.debug.engine.debugger import Debugger
 from ptodbg.debug.engine.symbols import Symbols
 from ptodbg.isa.asm import assemble

@@ -8,6 +8,7 @@ spec's constants and the program's own declarations.
 
 from __future__ import annotations
 
+import inspect
 import re
 from collections.abc import Callable
 
@@ -81,8 +82,25 @@ def _builtin(fn: Callable, params: bool) -> Builtin:
     return lambda ctx, p, a: fn(ctx.harness, *a)
 
 
+def arity(fn: Callable, params: bool) -> tuple[int, int]:
+    """(fewest, most) ASL arguments the harness function ``fn`` takes: its positional
+    parameters after the harness (and the ``{N}`` parameters)."""
+    skip = 2 if params else 1
+    try:
+        parameters = list(inspect.signature(fn).parameters.values())
+    except (TypeError, ValueError):  # no signature to read: any count
+        return 0, 1 << 30
+    positional = [p for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)][skip:]
+    variadic = any(p.kind is p.VAR_POSITIONAL for p in parameters)
+    low = sum(1 for p in positional if p.default is p.empty)
+    return low, (1 << 30) if variadic else len(positional)
+
+
 HARNESS_BUILTINS: dict[str, Builtin] = {
     name: _builtin(fn, params) for name, (fn, _source, params) in SPEC_FUNCTIONS.items()
+}
+ARITIES: dict[str, tuple[int, int]] = {
+    **stdlib.ARITY, **{name: arity(fn, params) for name, (fn, _source, params) in SPEC_FUNCTIONS.items()},
 }
 
 
@@ -93,7 +111,10 @@ def _fallback(name: str) -> Builtin | None:
     prop, ident = m.group(1), m.group(2)
     fn = (tile_decode.contract_fact(prop, ident) or tile_elements.contract_element_fact(prop, ident)
           or tile_exec.contract_semantics(prop, ident) or decode_functions.contract_function(prop, ident))
-    return None if fn is None else _builtin(fn, False)
+    if fn is None:
+        return None
+    ARITIES.setdefault(name, arity(fn, False))
+    return _builtin(fn, False)
 
 
 def make_context(
@@ -120,6 +141,7 @@ def make_context(
     ctx = Context(functions, globals_, dict(CONSTANTS), types, records, library)
     ctx.harness = harness
     ctx.fallback = _fallback
+    ctx.arities = ARITIES
     for g in module.globals:
         frame = Frame(ctx, {})
         value = evaluate(g.value, frame) if g.value is not None else ctx.base_value(g.type, frame)

@@ -24,8 +24,9 @@ from ptodbg.avs.values import AslError, Bits, Enum, Record, Unsupported
 from ptodbg.core import Machine, reference
 from ptodbg.core.events import ACQ_REL, ACQUIRE, ATOMIC, FENCE, LOAD, RELEASE, STORE, MemEvent
 from ptodbg.core.faults import Fault
-from ptodbg.core.machine import StepResult, TrapInfo
+from ptodbg.core.machine import StepResult
 from ptodbg.core.state import GPR_COUNT
+from ptodbg.core.traps import TrapInfo
 
 MASK64 = (1 << 64) - 1
 

@@ -34,7 +34,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from ptodbg.core.faults import BUNDLE_TRAP, Fault
-from ptodbg.core.state import COND, GPR_COUNT, KIND_FP, KIND_STD, KIND_SYS
+from ptodbg.core.state import COND, GPR_COUNT, KIND_FP, KIND_STD, KIND_SYS, PUSH_T, PUSH_U
 
 if TYPE_CHECKING:
     from ptodbg.core.machine import Handler, Machine
@@ -162,9 +162,9 @@ def writer(m: Machine, code: int) -> Callable[[int], None]:
             r[code] = value
 
         return to_gpr
-    if code == 31:
+    if code == PUSH_T:
         return m.push_t
-    if code == 30:
+    if code == PUSH_U:
         return m.push_u
 
     def discard(value: int) -> None:

@@ -19,7 +19,7 @@ as usual.  (The literal ASL model would overwrite the retiring target there too.
 Body entry (docs/architecture-notes.md §7.1, README "Precise faults"): header commands advance the header
 position (``m.hdr_end``, see :func:`_record`); the body is entered by the first attempt at
 that position of an instruction that is not a command when it completes; an attempt that
-faults is rejected whole and leaves the body unentered (``Machine._enter_trap``).
+faults is rejected whole and leaves the body unentered (``ptodbg.core.traps.enter``).
 
 A block whose header holds a tile operation (a tile BSTART's, :mod:`.tileblocks`) runs it
 when it completes (:mod:`.tilecommit`), before it closes.

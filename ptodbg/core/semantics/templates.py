@@ -22,7 +22,7 @@ trap-preserved template; FRET.STK's contract says "an earlier committed sp adjus
 remains restart-visible" and PTO-AVS-BLOCK-FRET-STK-RESTART-003 asserts it (README
 "Precise faults").  The template commands are standalone templates that "do not consume a
 BSTART/BSTOP body" (their contracts), so a fault of one at a block's header position does
-not enter the body (they are commands for :meth:`Machine._enter_trap`).
+not enter the body (they are commands for :func:`ptodbg.core.traps.enter`).
 
 *Frame templates use R2 as the stack pointer* (``PTO_FRAME_SP_INDEX = 2`` in lifetime.asl)
 and R10 as ra (``PTO_FRAME_RA_INDEX``), although the ADR-0076 ABI names call R1 ``sp`` and

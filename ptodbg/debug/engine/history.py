@@ -49,8 +49,8 @@ from operator import attrgetter
 
 from ptodbg.base.record import Record
 from ptodbg.core import Snapshot
-from ptodbg.core.machine import MOVING_FIELDS, SETTLED_FIELDS, SystemParts
 from ptodbg.core.memory import differing_pages
+from ptodbg.core.snapshot import MOVING_FIELDS, SETTLED_FIELDS, SystemParts
 from ptodbg.core.writeset import ALL_GPRS
 from ptodbg.debug.view.records import IntervalSummary
 from ptodbg.tile.state import TileFile
@@ -308,7 +308,7 @@ class History:
         """Account a new entry.  Its snapshot's parts (shared by identity with neighbouring
         snapshots) are counted once each, by a holder count per part, at a size known
         from the part's shape (:func:`_part_bytes`); the parts of a new
-        :class:`~ptodbg.core.machine.SystemParts` record are its holdings, counted the
+        :class:`~ptodbg.core.snapshot.SystemParts` record are its holdings, counted the
         same way.  Pages are counted once each by identity, however many page tables
         hold them: a new page table counts only the pages that differ from ``base``, a
         table already held, whose pages are counted (``written``, their numbers; None

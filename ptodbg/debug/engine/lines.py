@@ -8,6 +8,11 @@ one); a program without it has no :class:`SourceLines` and is debugged by addres
 
 File names are compared as the operating system resolves them (``realpath``), so a
 client may name a source by any path that leads to the same file.
+
+Source files are named by the program (its line table) or by a client (a DAP ``source``
+request), so they are read like every other user file (:func:`read_source`: the bounded
+reader of :mod:`ptodbg.base.userfile`): a FIFO, a device or a huge file is refused at once,
+never opened or read whole.
 """
 
 from __future__ import annotations
@@ -20,6 +25,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from ptodbg.debug.engine.debugger import Debugger
     from ptodbg.isa.dwarf_lines import LineTable
+
+from ptodbg.base.userfile import UserFileError as SourceFileError
+from ptodbg.base.userfile import read_bytes
 
 MAX_SOURCE_BYTES = 16 << 20  # a source file larger than this is not read for its text
 _CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -39,7 +47,12 @@ class SourceLine:
 
 
 def _key(path: str) -> str:
-    return os.path.normcase(os.path.realpath(path))
+    """How the operating system resolves ``path``; a name it cannot take (a NUL byte, a
+    lone surrogate: a client's or a line table's) stays as it is, matching no real file."""
+    try:
+        return os.path.normcase(os.path.realpath(path))
+    except (ValueError, OSError):  # UnicodeEncodeError is a ValueError
+        return "\0" + path
 
 
 class SourceLines:
@@ -108,15 +121,18 @@ class SourceLines:
         return lines[line - 1]
 
 
+def read_source(path: str) -> str:
+    """The text of the source file ``path`` (a regular file of at most MAX_SOURCE_BYTES;
+    bytes that are not UTF-8 are replaced); raises :class:`SourceFileError`, one line
+    naming the file and the reason."""
+    return read_bytes(path, "source file", MAX_SOURCE_BYTES).decode("utf-8", "replace")
+
+
 def _read_lines(path: str) -> list[str] | None:
     try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_SOURCE_BYTES + 1)
-    except OSError:
+        return read_source(path).splitlines()
+    except SourceFileError:
         return None
-    if len(data) > MAX_SOURCE_BYTES:
-        return None
-    return data.decode("utf-8", "replace").splitlines()
 
 
 def source_lines(dbg: Debugger) -> SourceLines | None:

@@ -14,11 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ptodbg.core import Machine, Snapshot
-from ptodbg.core.machine import MOVING_FIELDS
 from ptodbg.core.memory import PAGE_SHIFT, PAGE_SIZE, perms_text
+from ptodbg.core.snapshot import MOVING_FIELDS
 from ptodbg.core.state import GPR_COUNT, GPR_NAMES
 from ptodbg.debug.engine.debugger import Debugger
 from ptodbg.debug.engine.errors import DebugError
+from ptodbg.debug.view.jsonstate import block_json
 from ptodbg.tile.state import TileFile
 
 MAX_NAMED = 6  # differences named in one detail text
@@ -44,7 +45,7 @@ class Observation:
     def take(m: Machine) -> Observation:
         snap = m.snapshot()
         return Observation(m.steps, m.pc, tuple(m.r[:GPR_COUNT]), tuple(m.queue("t")), tuple(m.queue("u")),
-                           m.block_state(), m.resv, m.os_state, m.exit_code, snap)
+                           block_json(m.block_state()), m.resv, m.os_state, m.exit_code, snap)
 
     @property
     def pages(self) -> dict[int, bytearray]:

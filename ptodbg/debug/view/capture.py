@@ -455,7 +455,7 @@ class Viewer:
             regs=regs,
             t=t,
             u=u,
-            block=BlockState.of(m.block_state()),
+            block=m.block_state(),
             bpc=m.bpc,
             bpcn=m.bpcn,
             acr=m.acr,

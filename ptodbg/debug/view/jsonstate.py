@@ -48,7 +48,7 @@ def state(dbg: Debugger) -> dict:
         "regs": registers_json(Registers(tuple(m.r[:len(Registers.NAMES)]))),
         "t": m.queue("t"),
         "u": m.queue("u"),
-        "block": block_json(BlockState.of(m.block_state())),
+        "block": block_json(m.block_state()),
         "reservation": reservation_json(None if m.resv is None else Reservation(*m.resv)),
         "trap": trap_json(Trap.of(m.pending_trap)),
         "events": [event_json(e) for e in dbg.events()],

@@ -24,9 +24,9 @@ from ptodbg.core.faults import (
     SW_BREAKPOINT,
     TRAP_ARGUMENT,
 )
-from ptodbg.core.machine import TrapInfo
 from ptodbg.core.memory import PAGE_SHIFT, PAGE_SIZE
-from ptodbg.core.state import GPR_NAMES, RA
+from ptodbg.core.state import GPR_NAMES, RA, BlockState
+from ptodbg.core.traps import TrapInfo
 
 __all__ = [
     "ATOMIC", "DATA_ALIGN_FAULT", "DATA_PAGE_FAULT", "DMA_BYTES", "EVENT_KINDS", "FENCE", "GPR_NAMES",
@@ -101,20 +101,8 @@ _REG_INDEX = {name: i for i, name in enumerate(GPR_NAMES)} | {f"r{i}": i for i i
 
 
 # ------------------------------------------------------------ block, reservation
-class BlockState(Frozen):
-    """The open block (docs/interfaces.md §6 ``block``)."""
-
-    kind: str
-    type: str
-    bpc: int
-    bpcn: int
-    taken: bool
-    body: bool
-
-    @classmethod
-    def of(cls, state: dict | None) -> BlockState | None:
-        """From the core's ``Machine.block_state()`` (None outside a block)."""
-        return None if state is None else cls(**state)
+# BlockState (the open block, docs/interfaces.md §6 ``block``) is the core's record, as
+# ``Machine.block_state()`` returns it.
 
 
 class Reservation(Frozen):

@@ -202,7 +202,7 @@ second:
 def test_same_value_writes_inside_translated_blocks_are_indexed(tmp_path):
     d = debugger(tmp_path, HOT_SAME_VALUE, interval=64)
     d.cont()
-    assert d.machine.block_cache, "the loops ran as translated blocks"
+    assert d.machine.blocks.entries(), "the loops ran as translated blocks"
     found = last_of(d, "a5")
     assert (found.step, found.mnemonic) == (5 * 999 + 2, "ADDI")  # 5 attempts per iteration
     d.goto(found.step - 1)
@@ -457,7 +457,7 @@ def test_without_write_tracking_the_index_is_coarser_but_last_is_still_exact(tmp
     exact.cont()
     coarse.cont()
     assert (coarse.steps, coarse.machine.pc, coarse.machine.r) == (exact.steps, exact.machine.pc, exact.machine.r)
-    assert set(coarse.machine._wmasks.values()) == {ALL_GPRS}
-    assert ALL_GPRS not in set(exact.machine._wmasks.values())
+    assert set(coarse.machine.decode.write_masks.values()) == {ALL_GPRS}
+    assert ALL_GPRS not in set(exact.machine.decode.write_masks.values())
     for reg in ("a0", "a1", "a5"):
         assert last_of(coarse, reg) == last_of(exact, reg)

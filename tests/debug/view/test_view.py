@@ -108,8 +108,7 @@ def test_the_view_holds_the_architectural_state_of_a_real_program():
     assert view.regs.as_dict() == m.regs() and len(view.regs) == 24
     assert view.regs["sp"] == m.r[1] and view.regs[10] == m.r[10] == view.regs["ra"]
     assert list(view.t) == m.queue("t") and list(view.u) == m.queue("u")
-    block = m.block_state()
-    assert (None if view.block is None else {f: getattr(view.block, f) for f in view.block.__match_args__}) == block
+    assert view.block == m.block_state()
     assert view.reservation is None and m.resv is None
     assert (view.acr, view.lra, view.bpc, view.bpcn) == (m.acr, m.lra, m.bpc, m.bpcn)
     assert view.trap is None and m.pending_trap is None
@@ -137,7 +136,7 @@ def test_the_view_holds_the_architectural_state_of_a_real_program():
 def test_reading_the_view_leaves_the_machine_alone(dbg):
     m = dbg.machine
     view = Viewer(dbg).capture()
-    before = (dict(m._decoded), {k: set(v) for k, v in m.mem.code.items()}, m.steps, list(m.r))
+    before = (m.decode.entries(), {k: set(v) for k, v in m.mem.code.items()}, m.steps, list(m.r))
     copy = sym(dbg, "copy")
     form, value, length = view.decode(copy)
     assert form.mnemonic == "DMA" and length == 32
@@ -145,7 +144,7 @@ def test_reading_the_view_leaves_the_machine_alone(dbg):
     for row in listing.rows:
         if row.length:
             view.instruction(row.address)
-    assert (dict(m._decoded), {k: set(v) for k, v in m.mem.code.items()}, m.steps, list(m.r)) == before
+    assert (m.decode.entries(), {k: set(v) for k, v in m.mem.code.items()}, m.steps, list(m.r)) == before
 
 
 def test_unmapped_memory_is_reported_not_read_as_zeros(dbg):
