@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ptodbg.core.machine import MOVING_FIELDS
 from ptodbg.core.semantics.tilecommit import dimensions
+from ptodbg.core.snapshot import MOVING_FIELDS
 from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.engine.lastwrite import Interrupted, StopSearch, present_kept
 from ptodbg.debug.view.records import LastWrite
