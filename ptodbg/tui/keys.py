@@ -70,6 +70,7 @@ TAB_KEYS = tuple((tab, title, f"f{n}") for n, (tab, title) in enumerate((
     ("tab-displays", "Displays"),
     ("tab-stack", "Stack"),  # the selected frame's stack words and their pointer chains
     ("tab-breakpoints", "Breakpoints"),  # list, toggle (space), delete (del)
+    ("tab-tiles", "Tiles"),  # the 64 tile registers and the selected tile (hidden until a program has tiles)
 ), start=2))
 
 # The panes: (pane id, name, key).  Alt+letter, the letter named in the pane's title
