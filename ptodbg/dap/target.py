@@ -33,14 +33,17 @@ from ptodbg.debug.engine.lines import (
 )
 from ptodbg.debug.engine.restart_frame import restart_frame
 from ptodbg.debug.engine.stops import Stop
+from ptodbg.debug.engine.tiles import tile_state
 from ptodbg.debug.view import disasm_rows, traps
 from ptodbg.debug.view.jsonstate import block_json
+from ptodbg.debug.view.tiles import TileContents, TileOperation, registers
+from ptodbg.debug.view.tiles import operation as tile_operation
 from ptodbg.debug.view.traps import FILTERS as TRAP_FILTERS
 from ptodbg.debug.view.traps import TrapView
 from ptodbg.debug.view.traps import matches as trap_matches
 
 __all__ = ["COMPAT", "PROFILES", "TRAP_FILTERS", "Frame", "MemoryRead", "OpenFailed", "SourceFileError", "Target",
-           "read_source", "trap_matches"]
+           "TileContents", "TileOperation", "read_source", "trap_matches"]
 
 MASK64 = (1 << 64) - 1
 PAGE = 4096
@@ -142,6 +145,14 @@ class Target:
 
     def block(self) -> dict | None:
         return block_json(self.dbg.machine.block_state())
+
+    def tiles(self) -> tuple[TileOperation | None, list[TileContents]]:
+        """The open block's tile operation and the allocated tile registers at this stop
+        (docs/interfaces.md §12): the records of :mod:`ptodbg.debug.view.tiles`, made from
+        the stop's tile state as the View holds it (immutable, by reference)."""
+        state = tile_state(self.dbg)
+        tiles = [state.contents(reg.index) for reg in registers(state.file)]
+        return tile_operation(state.op), [t for t in tiles if t is not None]
 
     def reservation(self) -> tuple[int, int] | None:
         resv = self.dbg.machine.resv
