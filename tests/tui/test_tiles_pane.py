@@ -15,7 +15,16 @@ stride writes rows of 16 bytes at base + 16 r (TileMemoryStridedByteAddress,
 
 from __future__ import annotations
 
-from support.tile_programs import ADD_A, ADD_B, ADD_SUM, FAULT_SUM, TILE_ADD, TILE_STORE_FAULT
+from support.paths import ROOT
+from support.tile_programs import (
+    ADD_A,
+    ADD_B,
+    ADD_SUM,
+    FAULT_SUM,
+    TILE_ADD,
+    TILE_STORE_FAULT,
+    u16_bytes,
+)
 from tui.pilot_helpers import SIZE, click_content, command, message, pilot_test, press, settle
 
 from ptodbg.tui import keys
@@ -178,3 +187,31 @@ async def test_the_memory_views_shade_a_tstore_footprint_and_follow_it_through_t
         assert app.view.read(dst, 64) == b"".join(v.to_bytes(2, "little") for v in FAULT_SUM)
         await command(pilot, "until reload+0x14")  # the reload's BSTOP: it reads dst back
         assert mem_a.follow.address == dst and mem_a.moved == (((dst, dst + 64),), ())
+
+
+@pilot_test
+async def test_the_tile_store_fault_session_in_the_tui():
+    """sessions/tile-store-fault.toml opens the TUI on tile_store_fault.s with a breakpoint
+    at `store` and the second page of dst made read-only at step 2: c stops at the
+    breakpoint, c again traps at the TSTORE's BSTOP with its footprint shaded and its
+    source tile shown; the permission back, r and s store the sums, and the run ends at
+    cross_model_stop."""
+    app = open_app(session=str(ROOT / "sessions" / "tile-store-fault.toml"))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        dst = app.dbg.symbols.lookup("dst")
+        await press(pilot, "c")
+        assert app.view.pc == app.dbg.symbols.lookup("store")
+        await press(pilot, "c")
+        assert app.view.trap is not None and app.view.trap.info.arg0 == dst + 32
+        assert app.query_one("#tabs").get_tab("tab-tiles").display
+        await press(pilot, "f10")
+        pane = app.query_one(TilesPane)
+        assert pane.selected == 16 and "block: TSTORE on TLSU, u16: 16" in pane.plain
+        mem_b = app.query_one("#mem-b", HexView)
+        assert mem_b.follow.address == dst and mem_b.follow.note == "TSTORE faulted"
+        await command(pilot, "perms dst+32 32 rw-")
+        await press(pilot, "r", "s")
+        assert app.view.read(dst, 64) == u16_bytes(FAULT_SUM) and len(app.view.events) == 32
+        await press(pilot, "c")
+        assert app.view.message == "reached cross_model_stop"
