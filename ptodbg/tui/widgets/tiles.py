@@ -82,6 +82,7 @@ class TilesPane(OptionalTab, ViewPane, StyleCache, ScrollView, can_focus=True):
         self.fmt = ""  # "" by type, "x" raw bits
         self.element: tuple[int, int] | None = None  # the element clicked (for w)
         self._grid_top = 0  # the line of the selected tile's row 0
+        self._cell = 2  # cells of one element of the grid (a space follows each)
         self._width = 1
 
     # ------------------------------------------------------------ content
@@ -167,7 +168,8 @@ class TilesPane(OptionalTab, ViewPane, StyleCache, ScrollView, can_focus=True):
         fmt = self.fmt
         rows = min(contents.rows, MAX_ROWS)
         texts = [[contents.text(r, c, fmt) for c in range(contents.columns)] for r in range(rows)]
-        width = max(2, *(len(t) for row in texts for t in row))
+        width = max([2, *(len(t) for row in texts for t in row)])
+        self._cell = width
         out: list[list[Run]] = [[
             (f"tile {reg.index} {reg.hand} {'' if reg.kind == 'numeric' else reg.kind + ' '}{reg.dtype} {reg.shape} "
              f"{reg.layout} {reg.location} pe {reg.pe_mask:04b} {reg.capacity} B defined {reg.defined_elements}/"
@@ -248,8 +250,7 @@ class TilesPane(OptionalTab, ViewPane, StyleCache, ScrollView, can_focus=True):
         row = y - self._grid_top
         if contents is None or not 0 <= row < min(contents.rows, MAX_ROWS) or x < GRID_LABEL:
             return
-        width = (len(self.lines[y]) - 1) // 2 and len(self.lines[y][1][0])
-        column = (x - GRID_LABEL) // (width + 1)
+        column = (x - GRID_LABEL) // (self._cell + 1)
         if column >= contents.columns:
             return
         self.element = (row, column)
