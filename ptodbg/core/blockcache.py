@@ -20,6 +20,7 @@ from ptodbg.core.translate import Block, translate
 if TYPE_CHECKING:
     from ptodbg.core.machine import Machine
 
+SPARE = 64  # blocks a stop change dropped, kept to come back when the stops do (travels)
 NEVER = -(1 << 62)  # the heat of an address where no block can start
 TRANSLATE_AFTER = 32  # executions of an address before the run from it is translated
 
@@ -42,6 +43,10 @@ class BlockCache:
         self.heat: dict[int, int] = {}  # address -> executions outside a block (NEVER: no block there)
         self._blocks: dict[int, Block] = {}
         self._at: dict[int, list[Block]] = {}  # address -> the blocks holding its instruction
+        # Blocks dropped because a stop address inside them changed, newest last: a replay
+        # removes every stop and puts it back, and each block comes back with the stops it
+        # was made for (its ``stops``) instead of being translated again.
+        self._spare: list[Block] = []
 
     def __len__(self) -> int:
         return len(self._blocks)
@@ -59,27 +64,51 @@ class BlockCache:
         block = translate(self.m, pc)
         if block is None:
             return False
+        block.stops = self._stops_in(block.pcs)
+        self._install(block)
+        return True
+
+    def _install(self, block: Block) -> None:
+        pc = block.entry
         self.runs[pc] = block.run
         self._blocks[pc] = block
         self.lengths[pc] = len(block.pcs)
         for p in block.pcs:
             self._at.setdefault(p, []).append(block)
-        return True
+
+    def _stops_in(self, pcs: Iterable[int]) -> tuple:
+        """The stop addresses among ``pcs`` with their guards: what a block holding them
+        was made for."""
+        m = self.m
+        return tuple((p, m.stop_guards.get(p)) for p in pcs if p in m.stop_pcs)
 
     def forget(self, pc: int) -> None:
         """Drop the blocks holding the instruction at ``pc`` (its decode was dropped) and
         what was counted there."""
         self._drop_holding(pc)
+        self._spare[:] = [b for b in self._spare if pc not in b.pcs]
         self.heat.pop(pc, None)
 
-    def add_stop(self, pc: int) -> None:
-        """No block runs through ``pc`` any more, and a block loop stops there."""
-        self._drop_holding(pc)
-        self.runs[pc] = stop_block
-
-    def remove_stop(self, pc: int) -> None:
+    def restop(self, pc: int) -> None:
+        """The stop at ``pc`` changed (added, removed or given another guard; the machine's
+        ``stop_pcs`` and ``stop_guards`` say what it is now): the blocks holding ``pc`` go
+        (kept spare), a block loop stops at an unguarded stop, and spare blocks made for
+        the stops as they are now come back."""
+        m = self.m
+        for block in self._at.get(pc, ())[:]:
+            self._drop(block)
+            self._spare.append(block)
+        del self._spare[:-SPARE]
         if self.runs.get(pc) is stop_block:
             del self.runs[pc]
+        self.heat.pop(pc, None)
+        if pc in m.stop_pcs and pc not in m.stop_guards:
+            self.runs[pc] = stop_block
+        for block in self._spare[::-1]:
+            if pc in block.pcs and block.entry not in self._blocks and block.entry not in self.runs \
+                    and block.stops == self._stops_in(block.pcs):
+                self._spare.remove(block)
+                self._install(block)
 
     def clear(self, stops: Iterable[int]) -> None:
         """Forget every block (a new decoder, a new program); ``stops`` keep their sentinel."""
@@ -87,6 +116,7 @@ class BlockCache:
         self._blocks.clear()
         self.lengths.clear()
         self._at.clear()
+        self._spare.clear()
         self.heat.clear()
         for pc in stops:
             self.runs[pc] = stop_block

@@ -94,6 +94,7 @@ from ptodbg.core.state import (
     BlockState,
     block_kind_name,
 )
+from ptodbg.core.stopguard import StopGuard
 from ptodbg.core.translate import MAX_INSNS
 from ptodbg.core.traps import BANKS, SavedContext, TrapInfo
 from ptodbg.core.writeset import ALL_GPRS, attempt_mask, changed_gprs, register_writes
@@ -149,6 +150,9 @@ class Machine:
         self.mem.on_reserved_store = self.clear_reservation
         self.r: list[int] = [0] * 32
         self.stop_pcs: set[int] = set()
+        # Stop addresses a translated block may run through, stopping only where the guard
+        # holds (core.stopguard); the per-instruction path stops there every time.
+        self.stop_guards: dict[int, StopGuard] = {}
         # The caches (Spike's processor keeps its caches beside its state_t): translated
         # blocks (core.blockcache), and decoded instructions with their handlers by
         # address (core.decodecache); a write to code drops exactly what it overlaps,
@@ -370,19 +374,30 @@ class Machine:
         """Forget every decoded instruction and translated block (a new decoder, a new
         program)."""
         self.decode.clear(self.stop_pcs)
-        self.blocks.clear(self.stop_pcs)
+        self.blocks.clear(self.stop_pcs - self.stop_guards.keys())
 
-    def add_stop(self, pc: int) -> None:
+    def add_stop(self, pc: int, guard: StopGuard | None = None) -> None:
         """Make ``run`` stop before executing the instruction at ``pc`` (no translated
-        block runs through it any more)."""
+        block runs through it any more).  With a ``guard``, translated code runs through
+        ``pc`` and stops there only where the guard holds (a stop there then means "the
+        guard held, or the per-instruction path was there": the caller decides)."""
+        if pc in self.stop_pcs and self.stop_guards.get(pc) == guard:
+            return
         self.stop_pcs.add(pc)
         self.decode.add_stop(pc)
-        self.blocks.add_stop(pc)
+        if guard is None:
+            self.stop_guards.pop(pc, None)
+        else:
+            self.stop_guards[pc] = guard
+        self.blocks.restop(pc)
 
     def remove_stop(self, pc: int) -> None:
+        if pc not in self.stop_pcs:
+            return
         self.stop_pcs.discard(pc)
+        self.stop_guards.pop(pc, None)
         self.decode.remove_stop(pc)
-        self.blocks.remove_stop(pc)
+        self.blocks.restop(pc)
 
     def peek_decode(self, pc: int) -> PeekedInstruction:
         """What the instruction at ``pc`` is, without touching the machine
@@ -493,7 +508,7 @@ class Machine:
                 if stop is not None:
                     return stop
                 continue
-            if self.translate_after is None or self.mem.watches or self.mem.capture:
+            if self.translate_after is None or self.mem.capture:
                 stop = self._run_plain(limit, start)
             else:
                 stop = self._run_blocks(limit, start)
@@ -569,6 +584,9 @@ class Machine:
         how often each address runs, so that hot ones get translated."""
         translated = self.blocks
         blocks, lengths, heat = translated.runs, translated.lengths, translated.heat
+        # Watched pages are never fast: only a slow path notes a hit, and a block ends
+        # after the instruction whose slow path or call did (core.translate)
+        hits = self.mem.watch_hits
         cache = self.decode.handlers
         threshold = self.translate_after or 0
         wmasks = self.decode.write_masks
@@ -584,6 +602,9 @@ class Machine:
                 block = blocks.get(pc)
                 if block is not None and (left >= MAX_INSNS or left >= lengths.get(pc, 0)):
                     pc = block(left)
+                    if hits:
+                        self.pc = pc
+                        return RunResult("watch", self.steps - start)
                     continue
                 try:
                     h = cache[pc]
@@ -605,6 +626,9 @@ class Machine:
                 written |= mask_at(pc) if w is None else w
                 pc = h(pc)
                 self.steps += 1
+                if hits:
+                    self.pc = pc
+                    return RunResult("watch", self.steps - start)
         except KeyError:
             if self.fault_at is not None or pc in cache:
                 raise
@@ -618,7 +642,11 @@ class Machine:
             trap = traps.enter(self, f, pc, self.decode.is_command(pc))
             if not trap.vectored:
                 return RunResult("trap", self.steps - start, trap)
+            if hits:
+                return RunResult("watch", self.steps - start, trap)
         except StopAtPC:
+            if self.fault_at is not None:  # a block's guard held inside it (core.stopguard)
+                pc, self.fault_at = self.fault_at, None
             self.pc = pc
             return RunResult("stop-pc", self.steps - start)
         except SyncRequest:

@@ -26,9 +26,19 @@ random programs both ways):
   iteration, so ``run(n)`` stops on exactly step ``n``.
 * *Code writes.*  A store that leaves the fast maps (it may have written code) ends the
   block after that instruction; writing an instruction's bytes drops the blocks holding it.
-* *Everything else* (stop addresses, watchpoints, event capture, single steps, the precise
-  path) never runs translated code: the run loop uses the per-instruction path for it, and
-  a run never covers a stop address.
+* *Stops.*  A run never covers an unguarded stop address; at a guarded one
+  (:mod:`ptodbg.core.stopguard`) the code tests the guard before the instruction and,
+  where it holds, raises StopAtPC through the fault path above (state written back,
+  ``m.fault_at`` names the address, nothing of the instruction done).
+* *Watchpoints.*  Watched pages are never in the fast maps, so only slow paths can hit
+  one; a slow load, store or DMA and a handler call that hit one end the block after
+  that instruction, and the run loop stops there.
+* *Loop-invariant probes* (issue 27): a loop that calls no handler is translated a
+  second time with the accesses whose address registers it never writes hoisted: their
+  alignment and page probes run once per call, and a failing probe runs the general code
+  (:func:`translate`).
+* *Everything else* (event capture, single steps, the precise path) never runs
+  translated code: the run loop uses the per-instruction path for it.
 
 Instructions without a shape run inside a block as a call of their per-instruction
 handler, with the locals written back before and read again after (and a virtual block
@@ -42,6 +52,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
+from ptodbg.core.faults import StopAtPC
 from ptodbg.core.semantics import in_cond_block
 from ptodbg.core.semantics.bru import J_SHAPE
 from ptodbg.core.semantics.shapes import NAMESPACE, Op, dest_kind, push_lines, shape_of
@@ -74,12 +85,15 @@ _KEYWORD_TRANSFER = {"fall": FALL, "direct": DIRECT, "cond": COND}
 
 class Block:
     """One translated run: its entry, the addresses of the instructions it covers, and the
-    generated function (``run(left) -> next TPC``)."""
+    generated function (``run(left) -> next TPC``); ``general``: for a loop with hoisted
+    accesses, the code it falls back to (see :func:`translate`)."""
 
-    __slots__ = ("entry", "pcs", "run", "source")
+    __slots__ = ("entry", "pcs", "run", "source", "general", "stops")
 
     def __init__(self, entry: int, pcs: tuple[int, ...], run: Callable[[int], int], source: str) -> None:
         self.entry, self.pcs, self.run, self.source = entry, pcs, run, source
+        self.general: _Fallback | None = None
+        self.stops: tuple = ()  # the stop addresses it holds with their guards (core.blockcache)
 
 
 class _Open(NamedTuple):
@@ -166,6 +180,13 @@ class _Gen:
         self.pcs: list[int] = []
         self.entry_open: _Open | None = None
         self.entry_handler: object = None
+        self.written: set[int] = set()  # GPRs the code assigns (outside calls)
+        self.calls = False  # whether any instruction runs as a call of its handler
+        self.loops = False  # whether the code branches back to its entry
+        # Loop-invariant GPRs whose accesses may be hoisted (None: no hoisting), and
+        # the prologue the hoisted accesses need (see _Translation.hoisted)
+        self.invariant: frozenset[int] | None = None
+        self.prologue: list[str] = []
 
     # ------------------------------------------------------------ helpers
     def bind(self, obj: object) -> str:
@@ -186,6 +207,7 @@ class _Gen:
         kind = dest_kind(code)
         if kind == "gpr":
             self.regs.add(code)  # type: ignore[arg-type]
+            self.written.add(code)  # type: ignore[arg-type]
             return [f"x{code} = {expr}"]
         if kind in ("t", "u"):
             return push_lines(kind, expr)
@@ -226,8 +248,40 @@ def _prepare(m: Machine, pc: int) -> _Insn | None:
 
 
 def translate(m: Machine, entry: int) -> Block | None:
-    """The block starting at ``entry``, or None when no useful run starts there."""
-    return _Translation(m, entry).run()
+    """The block starting at ``entry``, or None when no useful run starts there.
+
+    A loop that calls no handler is walked a second time with the GPRs it never writes
+    declared invariant: its memory accesses on invariant addresses are hoisted (their
+    probes run once per call, before the loop; :class:`~ptodbg.core.semantics.shapes.Hoist`).
+    That block falls back to the general one, compiled on first need, when a probe fails."""
+    g = _Translation(m, entry).walk()
+    if g is None:
+        return None
+    if g.loops and not g.calls:
+        invariant = frozenset(range(1, GPR_COUNT)) - g.written
+        h = _Translation(m, entry, invariant).walk()
+        if h is not None and h.prologue and h.pcs == g.pcs:
+            general = _Fallback(m, g)
+            block = _assemble(m, h, general)
+            block.general = general
+            return block
+    return _assemble(m, g)
+
+
+class _Fallback:
+    """The general code of a loop with hoisted accesses, compiled when a probe first fails
+    (a loop whose probes always pass never pays for it)."""
+
+    __slots__ = ("m", "g", "block")
+
+    def __init__(self, m: Machine, g: _Gen) -> None:
+        self.m, self.g = m, g
+        self.block: Block | None = None
+
+    def __call__(self, left: int) -> int:
+        if self.block is None:
+            self.block = _assemble(self.m, self.g)
+        return self.block.run(left)
 
 
 class _Translation:
@@ -237,10 +291,11 @@ class _Translation:
     opened, held in locals: ``open_``, ``setc_done`` and the local ``tk``) or "closed"
     (no block open, and the machine's block fields untouched since the entry check)."""
 
-    def __init__(self, m: Machine, entry: int) -> None:
+    def __init__(self, m: Machine, entry: int, invariant: frozenset[int] | None = None) -> None:
         self.m = m
         self.entry = entry
         self.g = _Gen(m, entry)
+        self.g.invariant = invariant
         self.state = "unknown"
         self.open_: _Open | None = None
         self.setc_done = False
@@ -252,7 +307,8 @@ class _Translation:
         assumed holds again (and the budget allows another iteration), else out."""
         lines = [f"n += {executed}"]
         if may_loop and target == self.entry and self.can_loop():
-            lines += ["if n + ITERATION <= left:", "    continue"]  # ITERATION: see _assemble
+            self.g.loops = True
+            lines += ["if n <= last:", "    continue"]  # last: see _assemble
         return lines + [f"nxt = {target}", "break"]
 
     def can_loop(self) -> bool:
@@ -271,23 +327,32 @@ class _Translation:
         return _materialize_lines(self.g, self.open_, self.setc_done)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------ the walk
-    def run(self) -> Block | None:
+    def walk(self) -> _Gen | None:
+        """Follow and generate the run; None when no instruction can be in it."""
         m, g = self.m, self.g
         pc = self.entry
         index = 0
         ended = False
+        guards = m.stop_guards
         while index < MAX_INSNS and not ended:
-            if index and pc in m.stop_pcs:
+            guard = guards.get(pc)
+            if index and pc in m.stop_pcs and guard is None:
                 break
             insn = _prepare(m, pc)
             if insn is None:
                 break
             g.pcs.append(pc)
             g.state_at.append((self.open_, self.setc_done) if self.state == "open" else None)
+            mark = len(g.lines)
+            if guard is not None:  # the stop before it, where its guard holds (core.stopguard)
+                g.emit(index, [f"if {guard.source(g.read)}:", f"    raise {g.bind(StopAtPC)}()"])
             ended = self.instruction(insn, index)
             if ended is STOP_BEFORE:
                 g.pcs.pop()
                 g.state_at.pop()
+                del g.lines[mark:]
+                for line in range(mark + 1, len(g.line_index) + 1):
+                    g.line_index.pop(line, None)
                 ended = False
                 break
             index += 1
@@ -297,7 +362,7 @@ class _Translation:
         if not ended:
             last = len(g.pcs) - 1
             g.emit(last, self.materialize_lines() + self.exit_lines(pc, len(g.pcs), may_loop=False))
-        return _assemble(m, g)
+        return g
 
     def instruction(self, insn: _Insn, k: int) -> bool | None:
         """Emit instruction ``k``; True when the run ends with it, STOP_BEFORE when it
@@ -339,7 +404,7 @@ class _Translation:
                     return True
                 if b.transfer == COND:
                     self.state = "closed"
-                    g.emit(k, ["if tk:"] + ["    " + s for s in self.exit_lines(b.bpcn, k + 1)])
+                    g.emit(k, [f"if {self.taken()}:"] + ["    " + s for s in self.exit_lines(b.bpcn, k + 1)])
                     if b.bpcn == self.entry and self.can_loop():
                         # A loop's back edge: the way out (this BSTART opening its block)
                         # runs once and is not worth compiling further.
@@ -353,18 +418,24 @@ class _Translation:
 
     def _start_lines(self, facts: _Open) -> list[str]:
         """What opening a virtual block writes now: a call's return address (R10 and LRA,
-        begin.asl) and the COND block's TAKEN."""
+        begin.asl).  (A COND block's TAKEN starts false: the local ``tk`` is read only
+        after an inline SETC set it, see :meth:`taken`.)"""
         lines = []
         if facts.transfer == CALL:
             self.g.regs.add(RA)
+            self.g.written.add(RA)
             lines += [f"x{RA} = {facts.ret}", f"m.lra = {facts.ret}"]
-        if facts.transfer == COND:
-            lines.append("tk = False")
         return lines
+
+    def taken(self) -> str:
+        """The open virtual COND block's TAKEN: the local ``tk`` once an inline SETC set
+        it, else the initial false (then the taken way is dead code)."""
+        return "tk" if self.setc_done else "False"
 
     def bstop(self, k: int, nxt_seq: int) -> bool:
         g, b = self.g, self.open_
         assert b is not None
+        taken = self.taken()
         self.state, self.open_, self.setc_done = "closed", None, False
         if b.kind == KIND_SYS or b.transfer == FALL:
             return False
@@ -373,7 +444,7 @@ class _Translation:
             return True
         # COND: TAKEN goes to BPCN, otherwise on to the next instruction - except after a
         # loop's back edge, where the way out runs once and is not worth compiling.
-        g.emit(k, ["if tk:"] + ["    " + s for s in self.exit_lines(b.bpcn, k + 1)])
+        g.emit(k, [f"if {taken}:"] + ["    " + s for s in self.exit_lines(b.bpcn, k + 1)])
         if b.bpcn == self.entry and self.can_loop():
             g.emit(k, self.exit_lines(nxt_seq, k + 1, may_loop=False))
             return True
@@ -407,10 +478,16 @@ class _Translation:
         g, pc = self.g, insn.pc
         nxt_seq = pc + insn.size
         slow_exit = "; ".join(self.materialize_lines() + self.exit_lines(nxt_seq, k + 1, may_loop=False))
-        lines, result = op.block_lines(pc, g.read, g.write, g.bind, slow_exit)
+        hoisted = self.hoisted(op, pc, k)
+        if hoisted is not None:
+            lines, result = hoisted
+        else:
+            lines, result = op.block_lines(pc, g.read, g.write, g.bind, slow_exit)
         out = _queue_check(insn, pc) + lines
         if op.shape.kind == "value":
             out += g.write(op.dest, result)  # type: ignore[arg-type]
+        if hoisted is None:
+            out += [line.replace("{exit}", slow_exit) for line in op.shape.after]
         g.emit(k, out)
         if op.shape.next is None:
             return False
@@ -424,6 +501,21 @@ class _Translation:
         g.emit(k, self.materialize_lines() + self.exit_lines(target, k + 1))
         return True
 
+    def hoisted(self, op: Op, pc: int, k: int) -> tuple[list[str], str | None] | None:
+        """(statements, result) of a memory access hoisted out of a loop
+        (:class:`~ptodbg.core.semantics.shapes.Hoist`), its probe added to the prologue;
+        None when it is not hoisted: no invariant set (the first walk), no hoisted form,
+        or an address source the loop writes (or a T/U queue slot)."""
+        g = self.g
+        hoist = op.shape.hoist
+        if g.invariant is None or hoist is None:
+            return None
+        if any(op.srcs[hole] not in g.invariant for hole in hoist.needs):
+            return None
+        prologue, lines, result = op.hoisted_lines(pc, k, g.read, g.bind, "return general(left)")
+        g.prologue += prologue
+        return lines, result
+
     def call(self, insn: _Insn, k: int, nxt_seq: int) -> bool:
         """The per-instruction handler as a call: locals go to the machine first and come
         back after; a next TPC other than the fall-through ends the iteration there.  A
@@ -431,6 +523,7 @@ class _Translation:
         block state (commands, placement-checked forms); the others keep it."""
         g = self.g
         name = insn.form.mnemonic
+        g.calls = True
         h = g.bind(self.m.decode.handler_at(insn.pc))
         touches_block = insn.form.surface != "scalar" or insn.placement is not None
         pre = self.materialize_lines() if touches_block else []
@@ -443,7 +536,9 @@ class _Translation:
         exits = self.exit_lines("_t", k + 1)
         if self.state == "open":  # leaving with the block still virtual
             exits = self.materialize_lines() + exits
-        g.emit(k, ["#sync-in", f"if _t != {nxt_seq}:"] + ["    " + s for s in exits])
+        # a watchpoint the call hit ends the block after it (the run loop stops there)
+        hits = g.bind(self.m.mem.watch_hits)
+        g.emit(k, ["#sync-in", f"if _t != {nxt_seq} or {hits}:"] + ["    " + s for s in exits])
         return name in _ALWAYS_FAULT
 
 
@@ -461,8 +556,9 @@ def _materialize_lines(g: _Gen, b: _Open, setc_done: bool) -> list[str]:
 _BODY = " " * 16  # the indentation of instruction code inside ``try: while True:``
 
 
-def _assemble(m: Machine, g: _Gen) -> Block:
-    """Wrap the instruction lines into the block function and compile it."""
+def _assemble(m: Machine, g: _Gen, general: _Fallback | None = None) -> Block:
+    """Wrap the instruction lines into the block function and compile it (with the
+    hoisted accesses' prologue and ``general``, their fallback, when there are some)."""
     regs = sorted(g.regs)
     load = [f"x{c} = r[{c}]" for c in regs]
     store = [f"r[{c}] = x{c}" for c in regs]
@@ -488,10 +584,21 @@ def _assemble(m: Machine, g: _Gen) -> Block:
     written = 0  # the GPRs its instructions may write: ORed once per call (core.writeset)
     for p in g.pcs:
         written |= m.decode.write_mask(p)
-    src = ["def make(m, r, " + ", ".join(name for name, _ in g.objects.values()) + "):",
-           "    def block(left):", f"        m.wmask |= {written}", *entry]
+    src = ["def make(m, r, " + ", ".join(name for name, _ in g.objects.values()) + "):", "    def block(left):"]
+    guard = m.stop_guards.get(g.entry)
+    if guard is not None:  # before the entry's own handler runs a retiring BSTART
+        src += [f"        if {guard.source(lambda code: f'r[{code}]')}:", f"            raise {g.bind(StopAtPC)}()"]
+        src[0] = "def make(m, r, " + ", ".join(name for name, _ in g.objects.values()) + "):"
+    src += [f"        m.wmask |= {written}", *entry]
     src += [f"        {line}" for line in load]
-    src += ["        n = 0", "        tk = False", "        try:", "            while True:"]
+    if general is not None:
+        g.objects[id(general)] = ("general", general)
+        src[0] = "def make(m, r, " + ", ".join(name for name, _ in g.objects.values()) + "):"
+        src += [f"        {line}" for line in g.prologue]
+    # ``last``: one more iteration fits while the attempts made leave as many as the run
+    # has instructions (no path through it executes more)
+    src += ["        n = 0", "        last = left - ITERATION", "        tk = False", "        try:",
+            "            while True:"]
     lines_of: dict[int, int] = {}
     for i, line in enumerate(g.lines, start=1):
         text = line.strip()
@@ -520,8 +627,6 @@ def _assemble(m: Machine, g: _Gen) -> Block:
         "        return nxt",
         "    return block",
     ]
-    # One more iteration fits when the budget holds as many attempts as the run has
-    # instructions (no path through it executes more).
     text = "\n".join(src).replace("ITERATION", str(len(g.pcs))) + "\n"
     namespace = dict(NAMESPACE)
     namespace["LINES"] = lines_of

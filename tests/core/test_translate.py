@@ -249,3 +249,79 @@ def test_every_stop_of_a_small_program_matches(text):
             end = n
         n += 1
     assert translated.blocks.entries()
+
+
+# A loop whose load, store and DMA addresses never change inside it: their probes are
+# hoisted before the loop (issue 27); the general code takes over whenever a probe fails.
+HOISTED_LOOP = [
+    ("BSTART.STD", ("cond",), {"simm17": 0}),  # 0x10000: loop
+    ("ADDI", (), {"RegDst": 2, "SrcL": 2, "uimm12": 1}),
+    ("LDI", (), {"RegDst": 4, "SrcL": 1, "simm12": 0}),  # the cell at [r1]
+    ("ADD", (), {"RegDst": 4, "SrcL": 4, "SrcR": 2, "SrcRType": 3, "shamt": 0}),
+    ("SDI", (), {"SrcL": 4, "SrcR": 1, "simm12": 0}),
+    ("DMA", (), {"SrcL": 6, "SrcR": 7}),  # 64 bytes [r6] -> [r7]
+    ("SETC.LTU", (), {"SrcL": 2, "SrcR": 3, "SrcRType": 0}),
+    ("BSTOP", (), {}),
+]
+
+
+def _hoisted_machine(after: int | None, cell: int) -> Machine:
+    from support.encode import enc, program
+
+    from ptodbg.core import DEBUG
+
+    m = Machine(DEBUG)
+    m.translate_after = after
+    m.mem.map(0x10000, 0x1000, R | W | X, program(*(enc(n, *a, **f) for n, a, f in HOISTED_LOOP)))
+    m.mem.map(0x20000, 0x2000, R | W, bytes(range(256)) * 32)
+    m.r[1], m.r[3], m.r[6], m.r[7] = cell, 1 << 40, 0x20040, 0x21000
+    m.pc = 0x10000
+    return m
+
+
+@pytest.mark.parametrize("cell", [0x20000, 0x10800], ids=["data page", "code page"])
+def test_a_loop_with_hoisted_probes_matches_the_per_instruction_path(cell):
+    """Runs of the loop both ways with every reason a hoisted probe can fail between them
+    (a snapshot shares the pages, read or write permission goes once, the base register
+    is edited to a misaligned address, the cell's granule gets code): the same stops on
+    the same steps, and the same state after each run."""
+    from ptodbg.core.faults import DATA_ALIGN_FAULT, DATA_PAGE_FAULT
+
+    plain, translated = _hoisted_machine(None, cell), _hoisted_machine(0, cell)
+    both = (plain, translated)
+
+    def run(n: int, reason: str = "max-steps", number: int | None = None) -> None:
+        results = [m.run(n) for m in both]
+        assert results[0] == results[1]
+        assert results[0].reason == reason, results[0]
+        if number is not None:
+            assert results[0].trap.number == number
+        same(plain, translated, f"after run({n})")
+
+    run(700)
+    assert any(b.general is not None for b in translated.blocks.entries().values()), "probes were hoisted"
+    for m in both:  # the store and DMA pages now shared with a snapshot: the slow path copies
+        m.snapshot()
+    run(700)
+    for page, perms in ((cell, R | X), (0x20000, W), (0x21000, R)):
+        for m in both:
+            m.mem.inject_once(page & ~0xFFF, 0x1000, perms)
+        run(700, "trap", DATA_PAGE_FAULT)
+        for m in both:
+            m.recover()
+        run(300)
+    for m in both:
+        m.set_reg(1, cell + 4)
+    run(700, "trap", DATA_ALIGN_FAULT)
+    for m in both:
+        m.set_reg(1, cell)
+        m.recover()
+    run(300)
+    if cell < 0x20000:  # an instruction decoded in the cell's granule: the store overwrites it
+        word = translated.mem.peek(0x10004, 4)  # the ADDI
+        for m in both:
+            m.mem.poke(cell, word)
+            m.decode.handler_at(cell)
+        assert translated.mem.code_overlaps(cell, 8)
+    run(700)
+    assert translated.r[2] == plain.r[2] > 400

@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING
 from ptodbg.core.faults import DATA_ALIGN_FAULT, Fault
 from ptodbg.core.memory import PAGE_MASK, PAGE_SHIFT, Memory, R, W
 from ptodbg.core.semantics import MASK32, MASK64, writer
-from ptodbg.core.semantics.shapes import Op, Shape, shaped, sx32
+from ptodbg.core.semantics.shapes import Hoist, Op, Shape, shaped, sx32
 from ptodbg.core.state import PUSH_T, T_BASE
 from ptodbg.isa.forms import SCALAR_FORMS
 
@@ -239,7 +239,10 @@ def _access_shape(action: str, kind: str, mod: int, shifted: bool, width: int, s
         else:
             body += ["    _v = {load}(_a, {width})", "else:", "    _v = {unpack}(_p, _a & 4095)[0]"]
         name = f"ld{width}{'s' if signed else 'u'}.{kind}{mod if kind == 'reg' else ''}"
-        return Shape(name, body=tuple(body), result="_v")
+        value = "{unpack}(_P{k}, _O{k})[0]" + (" & M" if signed else "")
+        return Shape(name, body=tuple(body), result="_v",
+                     hoist=Hoist(_address_needs(kind), _hoisted_probe(address, width, "ld"), result=value),
+                     after=("if _p is None:", "    {exit}"))
     value = "_v" if width == 8 else "_v & {vmask}"
     # The two direct writes, each a probe and its struct call; the one tried first is the
     # outer test, the other nested under its else, and then the slow path.
@@ -253,7 +256,34 @@ def _access_shape(action: str, kind: str, mod: int, shifted: bool, width: int, s
         "        {exit}",
     ]
     name = f"st{width}.{kind}{mod if kind == 'reg' else ''}" + (".code" if code_first else "")
-    return Shape(name, body=tuple(body), kind="effect")
+    stored = "{d}" if width == 8 else "{d} & {vmask}"
+    return Shape(name, body=tuple(body), kind="effect",
+                 hoist=Hoist(_address_needs(kind), _hoisted_probe(address, width, "st"),
+                             body=(f"{{pack}}(_P{{k}}, _O{{k}}, {stored})",)))
+
+
+def _address_needs(kind: str) -> tuple[str, ...]:
+    """The source holes a plain access's address reads (a PC-relative one: none)."""
+    return ("b", "x") if kind == "reg" else () if kind == "pcr" else ("b",)
+
+
+def _hoisted_probe(address: str, width: int, action: str) -> tuple[str, ...]:
+    """The prologue of a hoisted plain access (:class:`Hoist`): the address, then the
+    probe the access's own code makes - alignment, then a fast page (for a store, a code
+    page whose granule holds no code as well) - leaving the page in ``_P{k}`` and the
+    offset in ``_O{k}``; any other outcome falls back to the general code."""
+    lines = ["_A{k} = " + address]
+    if width > 1:
+        lines += ["if _A{k} & {amask}:", "    {fallback}"]
+    if action == "ld":
+        lines += ["_P{k} = {fast}.get(_A{k} >> 12)", "if _P{k} is None:", "    {fallback}"]
+    else:
+        lines += ["_P{k} = {fast}.get(_A{k} >> 12)", "if _P{k} is None:",
+                  "    _c = {code}.get(_A{k} >> 12)",
+                  "    if _c is None or _c[1][(_A{k} & 4095) >> 3]:",
+                  "        {fallback}",
+                  "    _P{k} = _c[0]"]
+    return (*lines, "_O{k} = _A{k} & 4095")
 
 
 def _plain_access(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:

@@ -22,7 +22,7 @@ from ptodbg.core.events import ATOMIC, LOAD, RELAXED, STORE, MemEvent, order_of
 from ptodbg.core.faults import DATA_ALIGN_FAULT, Fault
 from ptodbg.core.memory import PAGE_MASK, PAGE_SHIFT, STRUCTS, Memory, R, W
 from ptodbg.core.semantics import semantic, writer
-from ptodbg.core.semantics.shapes import Op, Shape, shaped
+from ptodbg.core.semantics.shapes import Hoist, Op, Shape, shaped
 
 if TYPE_CHECKING:
     from ptodbg.core.machine import Handler, Machine
@@ -43,7 +43,15 @@ DMA_SHAPE = Shape("dma", kind="effect", body=(
     "else:",
     "    {slow}(_s, _d)",
     "    {exit}",
-))
+), hoist=Hoist(("a", "b"), prologue=(
+    "_SO{k} = {a} & 4095",
+    "_DO{k} = {b} & 4095",
+    "if _SO{k} > 4032 or _DO{k} > 4032 or (_SP{k} := {fr}.get({a} >> 12)) is None "
+    "or (_DP{k} := {fw}.get({b} >> 12)) is None:",
+    "    {fallback}",
+    "_SE{k} = _SO{k} + 64",
+    "_DE{k} = _DO{k} + 64",
+), body=("_DP{k}[_DO{k} : _DE{k}] = _SP{k}[_SO{k} : _SE{k}]",)))
 
 
 @shaped("DMA")

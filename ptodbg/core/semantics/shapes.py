@@ -81,11 +81,16 @@ class Shape:
     text share their compiled factories (``text``).  (Plain classes here: defining a
     dataclass costs about half a millisecond of start-up.)"""
 
-    __slots__ = ("name", "body", "result", "kind", "next", "holes", "text", "text_id")
+    __slots__ = ("name", "body", "result", "kind", "next", "holes", "text", "text_id", "hoist", "after")
 
     def __init__(self, name: str, body: tuple[str, ...] = (), result: str | None = None,
-                 kind: str = "value", next: str | None = None) -> None:  # noqa: A002 - the next TPC
+                 kind: str = "value", next: str | None = None,  # noqa: A002 - the next TPC
+                 hoist: Hoist | None = None, after: tuple[str, ...] = ()) -> None:
         self.name, self.body, self.result, self.kind, self.next = name, body, result, kind, next
+        self.hoist = hoist
+        # Block mode only: lines after the result is published (a load's slow path ends
+        # the block after the load, so a watchpoint it hit stops the run right there)
+        self.after = after
         seen: dict[str, None] = {}
         for line in (*body, result or "", next or ""):
             for hole in _HOLE.findall(line):
@@ -103,6 +108,26 @@ class Shape:
     @property
     def exits(self) -> bool:
         return any(line.strip() == "{exit}" for line in self.body)
+
+
+class Hoist:
+    """How a memory shape runs inside a translated loop that calls nothing, when the
+    sources its address reads (``needs``) are not written in the loop: the address,
+    alignment and page probe move before the loop (``prologue``, once per block call)
+    and the loop keeps the access alone (``body`` and ``result``).  Inside such a loop
+    nothing changes the memory's fast maps or code marks (only calls and slow paths do,
+    and a slow path ends the block), so a probe that passed at entry holds for every
+    iteration.  A prologue line that is exactly ``{fallback}`` runs when a probe fails:
+    the block's general code, which takes the slow path where it is due.  Names ending
+    in ``{k}`` get the instruction's index, so two hoisted accesses never share one.
+    Prologue lines only compute and compare: they never raise (a fault belongs to the
+    access's own attempt, which the general code makes)."""
+
+    __slots__ = ("needs", "prologue", "body", "result")
+
+    def __init__(self, needs: tuple[str, ...], prologue: tuple[str, ...], body: tuple[str, ...] = (),
+                 result: str | None = None) -> None:
+        self.needs, self.prologue, self.body, self.result = needs, prologue, body, result
 
 
 class Op:
@@ -166,6 +191,23 @@ class Op:
                 lines.append(_fill(line, subst))
         result = _fill(self.shape.result, subst) if self.shape.result is not None else None
         return lines, result
+
+    def hoisted_lines(self, pc: int, k: int, read: Callable[[int], str], bind: Callable[[object], str],
+                      fallback: str) -> tuple[list[str], list[str], str | None]:
+        """(prologue, loop statements, result) of this op hoisted (:class:`Hoist`) as
+        instruction ``k`` of a loop; ``fallback`` replaces a ``{fallback}`` line."""
+        hoist = self.shape.hoist
+        assert hoist is not None
+        subst: dict[str, str] = {"pc": str(pc), "k": str(k)}
+        for hole, code in self.srcs.items():
+            subst[hole] = read(code)
+        for hole, value in self.consts.items():
+            subst[hole] = repr(value) if type(value) is int else bind(value)
+        prologue = [line.replace("{fallback}", fallback) if line.strip() == "{fallback}" else _fill(line, subst)
+                    for line in hoist.prologue]
+        body = [_fill(line, subst) for line in hoist.body]
+        result = _fill(hoist.result, subst) if hoist.result is not None else None
+        return prologue, body, result
 
     def next_expr(self, pc: int, read: Callable[[int], str], bind: Callable[[object], str]) -> str | None:
         """The next-TPC expression of a jump at ``pc`` in block mode (None: sequential)."""

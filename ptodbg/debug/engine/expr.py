@@ -86,6 +86,12 @@ class Expr:
         self.text = text
         self._program = _parse(text)
 
+    @property
+    def program(self) -> tuple[tuple, ...]:
+        """The parsed postfix program (read-only: :mod:`ptodbg.debug.engine.guards`
+        compiles a condition from it)."""
+        return tuple(self._program)
+
     # ------------------------------------------------------------ evaluation
     def evaluate(self, ctx: Context) -> int:
         stack: list[int] = []

@@ -244,7 +244,7 @@ def _register_chunks(d: Debugger, reg: int, start: int, end: int) -> list[int]:
     """The first steps of the chunks of (start, end] whose write mask holds ``reg``."""
     m = d.machine
     d._travel(start, interruptible=False)
-    stops = set(m.stop_pcs)
+    stops = {pc: m.stop_guards.get(pc) for pc in m.stop_pcs}
     for pc in stops:
         m.remove_stop(pc)
     found = []
@@ -258,8 +258,8 @@ def _register_chunks(d: Debugger, reg: int, start: int, end: int) -> list[int]:
             if reason == "halt":
                 break
     finally:
-        for pc in stops:
-            m.add_stop(pc)
+        for pc, guard in stops.items():
+            m.add_stop(pc, guard)
     return found
 
 
@@ -267,7 +267,7 @@ def _watch_hits(d: Debugger, target: Target, end: int) -> list[int]:
     """Run fast to step ``end`` with a write watchpoint on the target's bytes; the steps
     (counts after the attempt) of the attempts that hit it."""
     m = d.machine
-    stops = set(m.stop_pcs)
+    stops = {pc: m.stop_guards.get(pc) for pc in m.stop_pcs}
     for pc in stops:
         m.remove_stop(pc)
     m.mem.set_watches([Watch(-1, target.low, target.high, "w")])
@@ -283,8 +283,8 @@ def _watch_hits(d: Debugger, target: Target, end: int) -> list[int]:
     finally:
         m.mem.set_watches([])
         m.mem.watch_hits.clear()
-        for pc in stops:
-            m.add_stop(pc)
+        for pc, guard in stops.items():
+            m.add_stop(pc, guard)
     return hits
 
 

@@ -14,15 +14,35 @@ counted too, as gdb counts it.  Reverse execution looks for stops without counti
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
 from ptodbg.base.record import Record
 from ptodbg.core import Machine, TrapInfo
 from ptodbg.core.events import MemEvent
 from ptodbg.core.memory import Watch
+from ptodbg.core.stopguard import StopGuard
 from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.engine.expr import Context, Expr, ExprError
+from ptodbg.debug.engine.guards import compile_guard
+
+
+def stop_guards(breakpoints: Iterable[Breakpoint], reg_index: Callable[[str], int]) -> dict[int, StopGuard | None]:
+    """The enabled breakpoints' addresses, each with the guard a run may test there:
+    the OR of their conditions' guards (:mod:`ptodbg.debug.engine.guards`), or None (stop
+    at every arrival) when one of them has no condition or one that does not compile."""
+    parts: dict[int, list[str] | None] = {}
+    for bp in breakpoints:
+        if not bp.enabled:
+            continue
+        guard = compile_guard(bp.condition, reg_index) if bp.condition is not None else None
+        have = parts.setdefault(bp.address, [])
+        if guard is None or have is None:
+            parts[bp.address] = None
+        else:
+            have.append(guard.text)
+    return {pc: None if texts is None else StopGuard(" or ".join(texts)) for pc, texts in parts.items()}
+
 
 MAX_IGNORE = 1 << 62  # the largest ignore count (a count, not a loop bound: each hit takes one)
 _NEW_LIST: list = []  # the default of Stop.watch_hits: stands for a new empty list (never filled)
@@ -235,6 +255,7 @@ class StopTable:
             except ExprError as e:
                 raise DebugError(f"bad condition: {e}") from None
         stop.condition = cond
+        self.sync_stops()
         return stop
 
     def numbered(self, ident: int) -> Breakpoint | Watchpoint:
@@ -331,14 +352,17 @@ class StopTable:
 
     # ------------------------------------------------------------- machine
     def sync_stops(self) -> None:
+        """The machine's stop addresses, each with the guard of its breakpoints'
+        conditions when every breakpoint there has one that compiles (:func:`stop_guards`)."""
         m = self.machine
-        wanted = {b.address for b in self.breakpoints.values() if b.enabled}
+        wanted = stop_guards(self.breakpoints.values(), m.reg_index)
         if self.stop_address is not None:
-            wanted.add(self.stop_address)
-        for pc in list(m.stop_pcs - wanted):
+            wanted[self.stop_address] = None
+        for pc in list(m.stop_pcs - wanted.keys()):
             m.remove_stop(pc)
-        for pc in wanted - m.stop_pcs:
-            m.add_stop(pc)
+        for pc, guard in wanted.items():
+            if pc not in m.stop_pcs or m.stop_guards.get(pc) != guard:
+                m.add_stop(pc, guard)
 
     def sync_watches(self) -> None:
         self.machine.mem.set_watches(w.watch() for w in self.watchpoints.values() if w.enabled and w.register is None)

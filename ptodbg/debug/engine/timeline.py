@@ -89,7 +89,7 @@ class TimelineMixin:
     def _without_stops(self) -> Iterator[None]:
         """Breakpoints and watchpoints off while a replay steps (as :meth:`_travel` runs)."""
         m = self.machine
-        saved = set(m.stop_pcs)
+        saved = {pc: m.stop_guards.get(pc) for pc in m.stop_pcs}
         for pc in saved:
             m.remove_stop(pc)
         watches = list(m.mem.watches)
@@ -97,8 +97,8 @@ class TimelineMixin:
         try:
             yield
         finally:
-            for pc in saved:
-                m.add_stop(pc)
+            for pc, guard in saved.items():
+                m.add_stop(pc, guard)
             m.mem.set_watches(watches)
             m.mem.watch_hits.clear()
 
@@ -143,7 +143,7 @@ class TimelineMixin:
         if target < m.steps or entry.step > m.steps:
             m.restore(entry.snap)
             self.cursor = entry.edits
-        saved_stops = set(m.stop_pcs)
+        saved_stops = {pc: m.stop_guards.get(pc) for pc in m.stop_pcs}
         for pc in saved_stops:
             m.remove_stop(pc)
         watches = list(m.mem.watches)
@@ -159,8 +159,8 @@ class TimelineMixin:
                 if reason == "halt":
                     break
         finally:
-            for pc in saved_stops:
-                m.add_stop(pc)
+            for pc, guard in saved_stops.items():
+                m.add_stop(pc, guard)
             m.mem.set_watches(watches)
             m.mem.watch_hits.clear()
         self._apply_due()
@@ -333,7 +333,7 @@ class TimelineMixin:
         m = self.machine
         if not self._travel(start):
             return None
-        saved_stops = set(m.stop_pcs)
+        saved_stops = {pc: m.stop_guards.get(pc) for pc in m.stop_pcs}
         for pc in saved_stops:
             m.remove_stop(pc)
         watches = list(m.mem.watches)
@@ -357,8 +357,8 @@ class TimelineMixin:
                     break
         finally:
             m.remove_stop(address)
-            for pc in saved_stops:
-                m.add_stop(pc)
+            for pc, guard in saved_stops.items():
+                m.add_stop(pc, guard)
             m.mem.set_watches(watches)
             m.mem.watch_hits.clear()
         return found
