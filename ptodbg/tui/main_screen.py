@@ -390,6 +390,11 @@ class MainScreen(Screen[None]):
             self.host.run_command(line)
 
     def _jump_after_last(self, result: CommandResult) -> None:
+        if any(w.group == "run" and w.is_running for w in self.app.workers):
+            # the `last` worker is still returning from publishing its result: the goto's
+            # worker (exclusive in the group) would cancel it, so it waits for its end
+            self.set_timer(0.005, lambda: self._jump_after_last(result))
+            return
         self._jump_to_writer = False
         found = result.extra.get("last") if result.ok else None
         if found is not None:
