@@ -232,7 +232,7 @@ class DecodeCache:
         return self.factory.build(pc, form, insn, length)
 
     def guards(self, form: Form, values: dict[str, int]) -> tuple[Placement | None, int, int]:
-        """The form's placement rule and the T/U counts its sources need (HandlerFactory.guards)."""
+        """The form's placement rule and the T/U valid bits its sources read (HandlerFactory.guards)."""
         return self.factory.guards(form, values)
 
     def executes(self, form: Form) -> bool:

@@ -19,6 +19,7 @@ from ptodbg.core.faults import ILLEGAL_INST, Fault, Halt, SyncRequest
 from ptodbg.core.semantics import (
     Placement,
     PreciseOnly,
+    build,
     builders,
     in_any_block,
     in_cond_block,
@@ -48,7 +49,7 @@ class HandlerFactory:
         self._placement = dict(placement_rules())
         self._shaped = shaped_mnemonics()
         self._by_word: dict[tuple[int, int], tuple[Handler, Handler | None]] = {}  # shaped forms
-        # id(form) -> its Reg5 source fields, and the T/U counts its implicit sources need
+        # id(form) -> its Reg5 source fields, and the T/U valid bits its implicit sources need
         self._source_fields: dict[int, tuple[tuple[str, ...], int, int]] = {}
 
     def executes(self, form: Form) -> bool:
@@ -70,9 +71,9 @@ class HandlerFactory:
 
     def guards(self, form: Form, values: dict[str, int]) -> tuple[Placement | None, int, int]:
         """The checks ExecuteScalarInstruction makes before a scalar form's handler: its
-        placement rule and the T/U queue counts its Reg5 sources (and the sources it reads
+        placement rule and the T/U queue slots its Reg5 sources (and the sources it reads
         without a field, ``form.implicit_sources``: T#1 of the compressed stores and shifts)
-        need."""
+        read, as valid-bit masks (bit k-1: T#k / U#k)."""
         if form.surface == "command":
             return None, 0, 0
         got = self._source_fields.get(id(form))
@@ -84,9 +85,9 @@ class HandlerFactory:
             code = values[name]
             if code >= T_BASE:
                 if code < U_BASE:
-                    need_t = max(need_t, code - T_BASE + 1)
+                    need_t |= 1 << (code - T_BASE)
                 else:
-                    need_u = max(need_u, code - U_BASE + 1)
+                    need_u |= 1 << (code - U_BASE)
         return self._placement.get(form.mnemonic), need_t, need_u
 
     def build(self, pc: int, form: Form | None, insn: int, length: int) -> tuple[Handler, Handler | None]:
@@ -119,7 +120,7 @@ class HandlerFactory:
             if builder is None:
                 inner = _halter(f"{form.mnemonic} decodes, but ptodbg does not execute it")
             else:
-                built = builder(m, form, values, pc, length)
+                built = build(builder, m, form, values, pc, length, insn)
                 if isinstance(built, PreciseOnly):
                     inner, precise = _sync_request, built.run
                 else:
@@ -140,13 +141,14 @@ def _illegal_reason(insn: int, length: int) -> str:
 
 
 def _queue_need(codes: Iterable[int]) -> tuple[int, int]:
-    """How many T and U entries must be valid for Reg5 source ``codes`` to be readable."""
+    """Which T and U entries must be valid (bit k-1: T#k / U#k) for Reg5 source ``codes``
+    to be readable."""
     need_t = need_u = 0
     for code in codes:
         if code >= U_BASE:
-            need_u = max(need_u, code - U_BASE + 1)
+            need_u |= 1 << (code - U_BASE)
         elif code >= T_BASE:
-            need_t = max(need_t, code - T_BASE + 1)
+            need_t |= 1 << (code - T_BASE)
     return need_t, need_u
 
 
@@ -178,7 +180,7 @@ def _guarded(
 ) -> Handler:
     """Checks in ExecuteScalarInstruction order: placement (BUNDLE_TRAP), then the form's
     constraints (already folded into ``inner`` for an illegal encoding, which needs no
-    queue counts), then T/U availability."""
+    queue slots), then T/U availability."""
     if not (need_t or need_u):
         # The hot cases get the rule's test inline (one call instead of two); the rule
         # itself still raises, with its message, when the test fails.
@@ -202,7 +204,7 @@ def _guarded(
     def guarded(pc: int) -> int:
         if placement is not None:
             placement(m, pc)
-        if m.tq < need_t or m.uq < need_u:
+        if m.t_valid & need_t != need_t or m.u_valid & need_u != need_u:
             raise Fault(ILLEGAL_INST, pc, reason="reads a T/U queue slot that holds no value")
         return inner(pc)
 

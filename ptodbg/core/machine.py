@@ -42,8 +42,13 @@ and blocks whose bytes it overlaps (``on_code_write``).
 Architectural state follows the specification's (``asl/arch/state/``); the representation choices:
 
 * ``r`` is one 32-entry list indexed by Reg5 *source* code: 0..23 the GPRs (r[0] stays 0),
-  24..27 T#1..T#4, 28..31 U#1..U#4 (newest first).  ``tq``/``uq`` count the valid entries:
-  queue valid bits always form a prefix, so T#k is readable iff ``tq >= k``.
+  24..27 T#1..T#4, 28..31 U#1..U#4 (newest first).  ``t_valid``/``u_valid`` are the
+  queues' valid bits (_TQueueValid/_UQueueValid) as bitmaps: bit k-1 set when T#k (U#k)
+  holds a value.  A push shifts the bits up and sets bit 0; an instruction reads T#k only
+  when bit k-1 is set.  Pushes and recoveries keep the bits a prefix, but a recovered
+  context or a debugger edit may hold any pattern, and the machine keeps it exactly.
+* P0..P7 (``preds``) and the interrupt registers are architectural state too; interrupts
+  are :mod:`ptodbg.core.interrupts`.
 * "Body active" (docs/architecture-notes.md §7.1, ptodbg choice): the body is entered implicitly by the
   first instruction of an open block that is not a header command.  It is kept lazily:
   ``hdr_end`` is the address after the BSTART or the last header command, and the body is
@@ -64,9 +69,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from ptodbg.base.record import Frozen, Record
+from ptodbg.core import interrupts, traps
 from ptodbg.core import snapshot as snapshots
 from ptodbg.core import sysregs as ssr
-from ptodbg.core import traps
 from ptodbg.core.blockcache import NEVER, TRANSLATE_AFTER, BlockCache
 from ptodbg.core.decodecache import DecodeCache, PeekedInstruction
 from ptodbg.core.events import MemEvent
@@ -96,13 +101,16 @@ from ptodbg.core.state import (
 )
 from ptodbg.core.stopguard import StopGuard
 from ptodbg.core.translate import MAX_INSNS
-from ptodbg.core.traps import BANKS, SavedContext, TrapInfo
+from ptodbg.core.traps import BANKS, EMPTY_CONTEXT, SavedContext, TrapInfo
 from ptodbg.core.writeset import ALL_GPRS, attempt_mask, changed_gprs, register_writes
 from ptodbg.isa.decoder import STRICT, Decoder
 from ptodbg.isa.forms import Form
 from ptodbg.isa.legacy import decoder_for
 from ptodbg.tile.state import EMPTY as EMPTY_TILES
 from ptodbg.tile.state import TileFile
+
+PRED_COUNT = 8  # PTO_PREDICATE_REGISTER_COUNT
+PRED_MASK = (1 << 32) - 1  # PTO_PREDICATE_WIDTH bits
 
 
 class StepResult(Record):
@@ -192,7 +200,7 @@ class Machine:
     def reset(self) -> None:
         """Architectural reset (``asl/arch/profile/reset.asl``); memory is kept."""
         self.r[:] = [0] * 32
-        self.tq = self.uq = 0
+        self.t_valid = self.u_valid = 0
         self.pc = 0
         self.acr = 0
         self.core_state = 0
@@ -210,6 +218,11 @@ class Machine:
         self.cond_set = self.tgt_set = self.sys_pending = False
         self.hdr_end: int | None = None
         self.header: tuple = ()
+        # The descriptor the open block's BSTART installed (_BundleOperation of a STD, FP
+        # or SYS start: form identity, branch type ...; ptodbg.tile.blockop.Descriptor,
+        # immutable, one per decoded BSTART), None with no block open or one opened by
+        # other means.  A tile start's is its header's operation state instead.
+        self.bdesc: object | None = None
         self.resv: tuple[int, int] | None = None
         self.steps = 0
         self.last_fault = 0
@@ -224,6 +237,20 @@ class Machine:
         self.mcopy: tuple | None = None
         self.frame: tuple | None = None
         self.gqm: object | None = None  # general queue manager state (HL.Q*), immutable
+        # Block-control bookkeeping the architecture keeps (asl/block/model/state/control-state.asl):
+        # the frame-template depth and the last completed frame's (begin, end, size), the
+        # last MSET/MCOPY (destination, length), the last B.HINT word and the hint epoch,
+        # the last cross-block (ACR, ID), the last GQM operands (left, right, flags).  (The
+        # bundle argument is a header item: ``header``.)
+        self.frame_depth = 0
+        self.last_frame: tuple[int, int, int] = (0, 0, 0)
+        self.last_memory_command: tuple[int, int] = (0, 0)
+        self.hint_payload = self.hint_epoch = 0
+        self.last_cross_block: tuple[int, int] = (0, 0)
+        self.last_queue: tuple[int, int, int] = (0, 0, 0)
+        # P0..P7 (asl/arch/programming-model/predicate-registers.asl); P0 reads as all ones,
+        # whatever the tuple holds in its place.
+        self.preds: tuple[int, ...] = (0,) * PRED_COUNT
         # The tile registers (ptodbg.tile.state): one immutable file, replaced on change.
         self.tiles: TileFile = EMPTY_TILES
         # Maintenance and request bookkeeping of the SYS forms (epochs are their effect).
@@ -265,25 +292,23 @@ class Machine:
 
     def queue(self, which: str) -> list[int | None]:
         """T or U queue, newest first; None for an invalid slot."""
-        base, count = (T_BASE, self.tq) if which == "t" else (U_BASE, self.uq)
-        return [self.r[base + k] if k < count else None for k in range(4)]
+        base, valid = (T_BASE, self.t_valid) if which == "t" else (U_BASE, self.u_valid)
+        return [self.r[base + k] if valid >> k & 1 else None for k in range(4)]
 
     def set_queue(self, which: str, values: Iterable[int | None]) -> None:
-        """Replace a queue (newest first); valid slots must form a prefix."""
+        """Replace a queue (newest first; None marks an invalid slot, whose value is kept)."""
         vals = list(values)[:4]
         vals += [None] * (4 - len(vals))
-        count = 0
-        while count < 4 and vals[count] is not None:
-            count += 1
-        if any(v is not None for v in vals[count:]):
-            raise ValueError("queue valid slots must be the newest ones (a prefix)")
         base = T_BASE if which == "t" else U_BASE
-        for k in range(4):
-            self.r[base + k] = (vals[k] or 0) & MASK64 if k < count else self.r[base + k]
+        valid = 0
+        for k, v in enumerate(vals):
+            if v is not None:
+                self.r[base + k] = v & MASK64
+                valid |= 1 << k
         if which == "t":
-            self.tq = count
+            self.t_valid = valid
         else:
-            self.uq = count
+            self.u_valid = valid
 
     # push_t/push_u index r by literal Reg5 codes (T#1..T#4 = 24..27 = T_BASE.., U#1..U#4 =
     # 28..31 = U_BASE..): a push is on the per-instruction path, and a named constant
@@ -294,8 +319,8 @@ class Machine:
         r[26] = r[25]
         r[25] = r[24]
         r[24] = value
-        if self.tq < 4:
-            self.tq += 1
+        if self.t_valid != 15:  # a full queue stays full: the common case costs a compare
+            self.t_valid = (self.t_valid << 1 | 1) & 15
 
     def push_u(self, value: int) -> None:
         r = self.r
@@ -303,8 +328,8 @@ class Machine:
         r[30] = r[29]
         r[29] = r[28]
         r[28] = value
-        if self.uq < 4:
-            self.uq += 1
+        if self.u_valid != 15:
+            self.u_valid = (self.u_valid << 1 | 1) & 15
 
     @property
     def cycle(self) -> int:
@@ -334,6 +359,59 @@ class Machine:
 
     def ctx(self, ring: int, low: int) -> int:
         return self.read_sysreg((ring << 12) | low)
+
+    # -------------------------------------------------------------- interrupts
+    # The rules are :mod:`ptodbg.core.interrupts`; these are its public faces.
+    @staticmethod
+    def timer_interrupt(ring: int) -> int:
+        """TimerInterruptId: the timer's interrupt id in bank ``ring``."""
+        return interrupts.timer_interrupt(ring)
+
+    def set_interrupt_pending(self, ring: int, interrupt: int, pending: bool = True) -> None:
+        """SetInterruptPending / ClearInterruptPending of id ``interrupt`` in bank ``ring``."""
+        interrupts.set_pending(self, ring, interrupt, pending)
+
+    def timer_pending(self, ring: int) -> bool:
+        """Whether bank ``ring``'s timer compare value is set and reached."""
+        return interrupts.timer_pending(self, ring)
+
+    def refresh_timer(self, ring: int) -> None:
+        """RefreshTimerPending: the timer's id is pending exactly while its compare holds."""
+        interrupts.refresh_timer(self, ring)
+
+    def interrupt_bank(self) -> int:
+        """TrapTargetForInterrupt of the current ring: bank 0 from ACR0, else bank 1."""
+        return interrupts.bank_of(self.acr)
+
+    def interrupt_view(self, ring: int) -> tuple[int, int]:
+        """(IPENDING, TOPEI) of bank ``ring`` as an instruction reading them now would see
+        them (the timer refreshed), without refreshing anything."""
+        return interrupts.view(self, ring)
+
+    def interrupt_enabled(self, ring: int, interrupt: int) -> bool:
+        """InterruptEnabled: ECONFIG bit 1 for the timer's id, bit 0 for the others."""
+        return interrupts.enabled(self, ring, interrupt)
+
+    def end_of_interrupt(self, ring: int, value: int) -> None:
+        """EndOfInterrupt (a write of EOIEI)."""
+        interrupts.end_of_interrupt(self, ring, value)
+
+    def raise_interrupt(self, interrupt: int, cause: int) -> TrapInfo | None:
+        """RaiseInterrupt: pending in the target bank, and trap 44 when enabled there
+        (:func:`ptodbg.core.interrupts.raise_interrupt`); None when only pending."""
+        return interrupts.raise_interrupt(self, interrupt, cause)
+
+    # ------------------------------------------------------------ predicates
+    def pred(self, index: int) -> int:
+        """ReadPredicateRegister: P0 is the hardwired all-ones predicate."""
+        return PRED_MASK if index == 0 else self.preds[index]
+
+    def set_pred(self, index: int, value: int) -> None:
+        """WritePredicateRegister: a write to P0 is ignored."""
+        if index:
+            preds = list(self.preds)
+            preds[index] = value & PRED_MASK
+            self.preds = tuple(preds)
 
     # ------------------------------------------------------------ reservation
     def set_reservation(self, address: int, size: int) -> None:
@@ -417,12 +495,14 @@ class Machine:
         """Execute one instruction attempt at TPC on the precise path, events captured."""
         return self._attempt(None)
 
-    def execute(self, insn: int, length: int) -> StepResult:
+    def execute(self, insn: int, length: int, form: Form | None = None) -> StepResult:
         """Execute the instruction value ``insn`` of ``length`` bits at the current TPC
-        without fetching it from memory (ExecutePTOInstruction: the AVS harness)."""
-        return self._attempt((insn, length))
+        without fetching it from memory (ExecutePTOInstruction: the AVS harness); with
+        ``form``, as that form whatever the decoder would say (a dispatcher handed a form
+        index: ExecuteDecodedBundleCommand)."""
+        return self._attempt((insn, length), form)
 
-    def _attempt(self, given: tuple[int, int] | None) -> StepResult:
+    def _attempt(self, given: tuple[int, int] | None, given_form: Form | None = None) -> StepResult:
         if self.exit_code is not None:
             return StepResult("halt", self.pc, self.pc, 0, 0, None, [], [], message=self.exited_message())
         mem = self.mem
@@ -432,7 +512,7 @@ class Machine:
         mem.events = []
         mem.watch_hits.clear()
         before = self.r[:]
-        btq, buq = self.tq, self.uq
+        btq, buq = self.t_valid, self.u_valid
         pc = self.pc
         notes_from = len(self.notes)
         form: Form | None = None
@@ -449,7 +529,7 @@ class Machine:
                     h = decode.precise_at(pc) or h
                 else:
                     insn, length = given
-                    form = self.decoder.decode(insn, length)
+                    form = given_form if given_form is not None else self.decoder.decode(insn, length)
                     fast, precise = self.decode.build(pc, form, insn, length)
                     h = precise or fast
             except Fault as f:  # nothing fetched: no instruction to enter the body
@@ -705,6 +785,16 @@ class Machine:
     def save_context(self, ring: int, source: int) -> None:
         """SaveTrapContext of the current state into bank ``ring`` without a trap."""
         traps.save_context(self, ring, source, self.pc, bool(self.body_active))
+
+    def context_valid(self, ring: int) -> bool:
+        """Whether bank ``ring`` holds a valid saved context (_TrapContexts[[ring]].valid)."""
+        ctx = self.saved[ring]
+        return ctx is not None and ctx.valid
+
+    def context(self, ring: int) -> SavedContext:
+        """Bank ``ring``'s saved record, valid or not (the reset record when none was saved)."""
+        ctx = self.saved[ring]
+        return EMPTY_CONTEXT if ctx is None else ctx
 
     def recoverable(self, ring: int) -> str | None:
         """None when bank ``ring`` can be recovered, else why not (TrapContextRecoverable)."""

@@ -58,14 +58,19 @@ class Snapshot(Frozen):
 # The machine attributes a snapshot holds besides registers, tables and pages.  Which group
 # an attribute is in decides only what a snapshot can share with the previous one.
 MOVING_FIELDS = (  # changed by ordinary instructions: PC, queues, block state, reservation
-    "pc", "tq", "uq", "blk", "bpc", "bkind", "btype", "bpcn", "taken", "bseq", "lra", "frame_ret",
-    "commit_arg", "cond_set", "tgt_set", "sys_pending", "hdr_end", "header", "resv", "mcopy", "frame", "tiles",
+    "pc", "t_valid", "u_valid", "blk", "bpc", "bkind", "btype", "bpcn", "taken", "bseq", "lra", "frame_ret",
+    "commit_arg", "cond_set", "tgt_set", "sys_pending", "hdr_end", "header", "bdesc", "resv", "mcopy", "frame",
+    "tiles",
 )
+# (The block bookkeeping at the end of SETTLED_FIELDS changes only when a frame template,
+# MSET, MCOPY, B.HINT, HL.Q* or cross-block command completes: settled, so its tuples are
+# shared between snapshots.)
 SETTLED_FIELDS = (  # changed by traps, system calls, system registers and maintenance
     "acr", "core_state", "thread_ptr", "global_ptr", "feature_enable", "last_fault", "fault_address",
     "last_trap", "trap_step", "fence_pred", "fence_succ", "icache_epoch", "exit_code", "os_state", "gqm",
     "dcache_epoch", "bcache_epoch", "tlb_epoch", "maintenance", "request_epoch", "request_operand",
-    "control_request",
+    "control_request", "preds", "last_cross_block", "last_queue",
+    "frame_depth", "last_frame", "last_memory_command", "hint_payload", "hint_epoch",
 )
 SCALAR_FIELDS = ("steps", *MOVING_FIELDS, *SETTLED_FIELDS)  # Snapshot.scalars order
 PACKED_REGS = Struct("<32Q")  # Snapshot.regs: the register file r, as unsigned 64-bit words

@@ -61,9 +61,9 @@ CONTEXT_REGISTERS: dict[int, tuple[str, str]] = {
 FIXED_CONTEXT = {0xF10: 1, 0xF11: 1, 0xF12: 1, 0xF13: 1, 0xF14: 1, 0xF15: 1, 0xF16: 1}
 
 ECSTATE, EVBASE, TRAPNO, TRAPARG0, ECONFIG = 0xF00, 0xF01, 0xF02, 0xF03, 0xF07
+IPENDING, TOPEI, EOIEI, TIMER_TIME, TIMER_TIMECMP = 0xF08, 0xF09, 0xF0A, 0xF20, 0xF21
 EBARG0, EBARG_BPC_CUR, EBARG_BPC_TGT, EBARG_TPC, EBARG_LRA = 0xF40, 0xF41, 0xF42, 0xF43, 0xF44
 EBARG_TQ0, EBARG_UQ0, EBARG_LB, EBARG_LC = 0xF45, 0xF49, 0xF4D, 0xF4E
-TIMER_TIME = 0xF20
 MASK64 = (1 << 64) - 1
 
 NAME_TO_ADDRESS: dict[str, int] = {name: addr for addr, (name, _) in BASE_REGISTERS.items()}
@@ -99,6 +99,12 @@ def access_of(address: int) -> str | None:
     if fixed is not None and (address >> 12) & 0xF != fixed:
         return None
     return entry[1]
+
+
+def permitted(address: int, ring: int) -> bool:
+    """SystemRegisterAccessPermitted: base registers from every ring, the context, debug
+    and translation families (low index 0xF00 and up) from ACR0 only."""
+    return (address & 0xFFF) < 0xF00 or ring == 0
 
 
 def read(m: Machine, address: int) -> int:
@@ -151,12 +157,16 @@ def write(m: Machine, address: int, value: int) -> None:
                                value & 0x3F, arg)
     elif low == TRAPARG0:
         m.trap_status[ring] = m.trap_status[ring][:4] + (value,)
+    elif low == EOIEI and not address >> 16:
+        m.end_of_interrupt(ring, value)
     else:
         m.sregs[address & 0xFFFF] = value
+        if low == TIMER_TIMECMP and not address >> 16:
+            m.refresh_timer(ring)
 
 
 def _permitted(m: Machine, address: int) -> bool:
-    return (address & 0xFFF) < 0xF00 or m.acr == 0
+    return permitted(address, m.acr)
 
 
 def _refuse(pc: int, address: int, why: str) -> Fault:
@@ -170,6 +180,8 @@ def read_ssr(m: Machine, address: int, pc: int) -> int:
     access = access_of(address)
     if access is None or access == "WO":
         raise _refuse(pc, address, "not readable")
+    if address & 0xFFF in (IPENDING, TOPEI) and not address >> 16:
+        m.refresh_timer((address >> 12) & 0xF)  # ReadInterruptPending / ReadTopPendingInterrupt
     return m.read_sysreg(address)
 
 

@@ -68,6 +68,7 @@ from ptodbg.core.state import (
     RA,
     SELECTS_BPCN,
 )
+from ptodbg.tile.blockop import Descriptor, descriptor_of
 
 if TYPE_CHECKING:
     from ptodbg.core.machine import Machine
@@ -105,6 +106,7 @@ class _Open(NamedTuple):
     bpcn: int
     seq: int
     ret: int
+    desc: Descriptor  # the descriptor its BSTART installs (Machine.bdesc)
 
 
 def materialize(m: Machine, b: _Open, setc_done: bool, taken: bool) -> None:
@@ -113,6 +115,7 @@ def materialize(m: Machine, b: _Open, setc_done: bool, taken: bool) -> None:
     m.blk = True
     m.sys_pending = False
     m.header = ()
+    m.bdesc = b.desc
     m.bkind = b.kind
     if b.kind == KIND_SYS:
         m.btype, m.bpcn = FALL, 0
@@ -137,12 +140,13 @@ def _bstart_facts(form: Form, v: dict[str, int], pc: int, size: int) -> _Open | 
         return None
     kind = KIND_SYS if name.endswith(".SYS") else KIND_FP if name.endswith(".FP") else KIND_STD
     seq = pc + size
+    desc = descriptor_of(form, v)
     if name == "BSTART.CALL":
         target = (pc + 2 * v["simm12"]) & ((1 << 64) - 1)
         ret = (pc + size - 2 + 2 * v["uimm5"]) & ((1 << 64) - 1)
-        return None if target & 1 else _Open(pc, kind, CALL, target, seq, ret)
+        return None if target & 1 else _Open(pc, kind, CALL, target, seq, ret, desc)
     if kind == KIND_SYS:
-        return _Open(pc, kind, FALL, 0, seq, seq)
+        return _Open(pc, kind, FALL, 0, seq, seq, desc)
     if "BrType" in v:
         transfer = {1: FALL}.get(v["BrType"])
     else:
@@ -151,7 +155,7 @@ def _bstart_facts(form: Form, v: dict[str, int], pc: int, size: int) -> _Open | 
         return None
     offset = next((v[f] for f in ("simm25", "simm17", "simm12") if f in v), None)
     target = seq if transfer == FALL or offset is None else (pc + 2 * offset) & ((1 << 64) - 1)
-    return None if target & 1 else _Open(pc, kind, transfer, target, seq, seq)
+    return None if target & 1 else _Open(pc, kind, transfer, target, seq, seq, desc)
 
 
 class _Insn(NamedTuple):
@@ -546,7 +550,9 @@ def _queue_check(insn: _Insn, pc: int) -> list[str]:
     """T/U availability of the Reg5 sources (ScalarSourceSelectorLegal), before anything."""
     if not (insn.need_t or insn.need_u):
         return []
-    return [f"if m.tq < {insn.need_t} or m.uq < {insn.need_u}:", f"    raise queue_fault({pc})"]
+    tests = [f"m.{name} & {need} != {need}" for name, need in (("t_valid", insn.need_t), ("u_valid", insn.need_u))
+             if need]
+    return [f"if {' or '.join(tests)}:", f"    raise queue_fault({pc})"]
 
 
 def _materialize_lines(g: _Gen, b: _Open, setc_done: bool) -> list[str]:

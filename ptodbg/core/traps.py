@@ -66,19 +66,31 @@ class TrapInfo(Frozen):
 
 
 class SavedContext(Frozen):
-    """The part of a trap bank's saved record not visible in its EBARG/ECSTATE registers."""
+    """The part of a trap bank's saved record not visible in its EBARG/ECSTATE registers.
 
+    ``valid`` is the record's valid flag (_TrapContexts[[n]].valid): recovery clears it and
+    keeps the fields, as the architecture does; a bank that never saved a context holds
+    no record (``Machine.saved[n]`` is None), which reads as an invalid all-zero one."""
+
+    valid: bool
+    core_state: int  # CORE_STATE as it was (ECSTATE holds it with the source ACR and body bits)
     commit_arg: int
     tgt_set: bool
     cond_set: bool
     sys_pending: bool
     bseq: int
     frame_ret: int
-    tq: int
-    uq: int
+    t_valid: int  # the queues' valid bitmaps (Machine.t_valid)
+    u_valid: int
     header: tuple
     mcopy: tuple | None
     frame: tuple | None
+    preds: tuple[int, ...]
+    bdesc: object  # the open control block's BSTART descriptor (Machine.bdesc)
+
+
+#: The record a bank holds after reset: invalid, every field zero (ResetProfileState).
+EMPTY_CONTEXT = SavedContext(False, 0, 0, False, False, False, 0, 0, 0, 0, (), None, None, (0,) * 8, None)
 
 
 def enter(m: Machine, f: Fault, pc: int, no_body_entry: bool) -> TrapInfo:
@@ -98,7 +110,7 @@ def enter(m: Machine, f: Fault, pc: int, no_body_entry: bool) -> TrapInfo:
     if body:
         m.hdr_end = None  # entered before or by the attempt (it stays entered)
     saved_tpc = f.resume if f.resume is not None else pc
-    if f.preserve_bank and m.saved[ring] is not None:
+    if f.preserve_bank and m.context_valid(ring):
         saved_tpc = m.ctx(ring, ssr.EBARG_TPC)
     else:
         save_context(m, ring, source, saved_tpc, body)
@@ -132,17 +144,21 @@ def save_context(m: Machine, ring: int, source: int, tpc: int, body: bool) -> No
     ``source`` the ACR it came from, ``body`` whether the block body had begun."""
     r = m.r
     m.saved[ring] = SavedContext(
+        valid=True,
+        core_state=m.core_state,
         commit_arg=m.commit_arg,
         tgt_set=m.tgt_set,
         cond_set=m.cond_set,
         sys_pending=m.sys_pending,
         bseq=m.bseq,
         frame_ret=m.frame_ret,
-        tq=m.tq,
-        uq=m.uq,
+        t_valid=m.t_valid,
+        u_valid=m.u_valid,
         header=m.header,
         mcopy=m.mcopy,
         frame=m.frame,
+        preds=m.preds,
+        bdesc=m.bdesc,
     )
     put = m.sregs.__setitem__
     base = ring << 12
@@ -168,7 +184,7 @@ def recoverable(m: Machine, ring: int) -> str | None:
     (TrapContextRecoverable)."""
     control = m.ctx(ring, ssr.EBARG0)
     ecstate = m.ctx(ring, ssr.ECSTATE)
-    if m.saved[ring] is None:
+    if not m.context_valid(ring):
         return f"bank {ring} holds no saved trap context"
     if not control & CONTROL_VALID:
         return f"EBARG0_ACR{ring} bit 4 (snapshot valid) is clear"
@@ -214,10 +230,12 @@ def recover(m: Machine, ring: int | None = None) -> int:
     m.header = ctx.header
     m.mcopy = ctx.mcopy
     m.frame = ctx.frame
+    m.preds = ctx.preds
+    m.bdesc = ctx.bdesc
     for k in range(4):
         m.r[T_BASE + k] = m.ctx(ring, ssr.EBARG_TQ0 + k)
         m.r[U_BASE + k] = m.ctx(ring, ssr.EBARG_UQ0 + k)
-    m.tq, m.uq = ctx.tq, ctx.uq
+    m.t_valid, m.u_valid = ctx.t_valid, ctx.u_valid
     # The body is entered unless the context was saved in an open block's header; with no
     # block there is no header either.  The other block fields are restored as saved,
     # open block or not (RecoverTrapContext; PTO-AVS-SYS-ACRE-EXEC-001 expects BPC back).
@@ -225,7 +243,7 @@ def recover(m: Machine, ring: int | None = None) -> int:
     m.acr = ecstate & RING_MASK
     m.apply_bound()
     m.sregs[(ring << 12) | ssr.EBARG0] = control & ~CONTROL_VALID
-    m.saved[ring] = None
+    m.saved[ring] = ctx.replace(valid=False)
     return m.pc
 
 

@@ -91,14 +91,14 @@ def changed_gprs(r: list[int], before: list[int]) -> int:
     return changed
 
 
-def register_writes(m: Machine, before: list[int], tq: int, uq: int, changed: int) -> list[tuple[str, int]]:
+def register_writes(m: Machine, before: list[int], t_valid: int, u_valid: int, changed: int) -> list[tuple[str, int]]:
     """What one attempt changed, as ``StepResult.writes`` lists it: the GPRs of the
     ``changed`` mask by name with their new values, and T#1/U#1 when a queue moved
-    (``before``, ``tq``, ``uq``: the register file and queue counts before the attempt)."""
+    (``before``, ``t_valid``, ``u_valid``: the register file and queue valid bitmaps before the attempt)."""
     r = m.r
     out = [(GPR_NAMES[i], r[i]) for i in range(1, GPR_COUNT) if changed >> i & 1]
-    if m.tq != tq or r[T_BASE:U_BASE] != before[T_BASE:U_BASE]:
+    if m.t_valid != t_valid or r[T_BASE:U_BASE] != before[T_BASE:U_BASE]:
         out.append(("t#1", r[T_BASE]))
-    if m.uq != uq or r[U_BASE:] != before[U_BASE:]:
+    if m.u_valid != u_valid or r[U_BASE:] != before[U_BASE:]:
         out.append(("u#1", r[U_BASE]))
     return out

@@ -38,10 +38,11 @@ DISASM_MIN = 24
 DISASM_NARROW = 34
 DISASM_NORMAL = 44
 DISASM_WIDE_MIN = 48
-REGS_ROWS = 18  # 12 register rows, 4 queue rows, the borders
+REGS_ROWS = 21  # 12 register rows, 4 queue rows, 2 predicate rows, the interrupt row, the borders
 POINTER_ROWS = 7  # under them: a caption and six registers that point into memory, with their chains
 REGS_PANE = REGS_ROWS + POINTER_ROWS  # the registers pane where the layout gives it its height
 STATE_ROWS = 5  # the least of the TPC/block pane: TPC, steps and the block, with borders
+TRAP_LEAST = 4  # rows the side column keeps under the registers for a trap pane
 CHROME_ROWS = 4  # status bar, message line, command line, key footer
 EVENTS_FULL = 46  # "16 store 00012038 8 403f3e3d3c3b3a39 -> ..." with its borders
 EVENTS_NARROW = 40
@@ -59,6 +60,7 @@ class LayoutPlan:
     timeline_height: int  # 1 (a line) or 2 (activity and marks)
     events_width: int = EVENTS_FULL  # cells of the events pane beside the tabs
     trap_height: int = 0  # the most rows the trap pane may take in the side column (0: its own)
+    regs_height: int = 0  # rows of the registers pane in the side column (0: the stylesheet's)
 
 
 def memory_fit(available: int) -> int:
@@ -83,5 +85,7 @@ def plan_layout(width: int, height: int) -> LayoutPlan:
     memory = memory_fit(width - side - least)
     disasm = max(DISASM_MIN, width - side - memory)
     lower = max(8, work * 2 // 5)
+    # The pointer rows under the grid take only what the TPC/block and trap panes leave.
+    regs = max(REGS_ROWS, min(REGS_PANE, work - STATE_ROWS - TRAP_LEAST))
     return LayoutPlan(NORMAL, disasm, side, lower, 0, timeline, EVENTS_FULL if width >= 140 else EVENTS_NARROW,
-                      max(6, work - REGS_PANE - STATE_ROWS))
+                      max(6, work - regs - STATE_ROWS), regs)

@@ -165,7 +165,7 @@ class MainScreen(Screen[None]):
                             with TabPane(cls.TAB, id=tab_id(cls)):
                                 yield cls(id=cls.DEFAULT_ID)
             with size(Vertical(id="side")):
-                yield RegistersPane(id="regs", classes="box pane")
+                yield size(RegistersPane(id="regs", classes="box pane"))
                 yield StatePane(id="state", classes="box pane")
                 yield size(TrapPane(id="trap", classes="box pane"))
         for selector, rules in self._sizes(plan).items():
@@ -204,6 +204,7 @@ class MainScreen(Screen[None]):
             "#events-pane": {"width": plan.events_width},
             "#timeline": {"height": plan.timeline_height},
             "#trap": {"max_height": plan.trap_height or None},
+            "#regs": {"height": plan.regs_height or None},
         }
 
     def watch_maximized(self) -> None:

@@ -8,7 +8,9 @@ fails a test: a regression, and also an improvement (then re-record with
 and update TOTALS).
 
 Points that fail are explained in FAIL_REASONS (a human decision, never generated);
-unsupported points carry their class in the runner's detail (:mod:`ptodbg.avs.reasons`).
+unsupported points carry their class in the runner's detail (:mod:`ptodbg.avs.reasons`),
+and every one left in scalar, block and arch is of the tile surface (a tile feature not
+modelled yet, named by its class): each other point there passes.
 The programs run in contiguous chunks so that ``pytest -n`` workers share little parsing.
 """
 
@@ -22,6 +24,7 @@ import pytest
 from support.paths import CATALOG, SHARED
 
 from ptodbg.avs import tile_reasons
+from ptodbg.avs.reasons import TILE as TILE_SURFACE
 from ptodbg.avs.suite import FAIL, PASS, UNSUPPORTED, find_programs, run_program
 
 AVS = SHARED / "pto" / "avs" / "asl"
@@ -31,9 +34,9 @@ CHUNKS = 12
 
 # Exact outcome counts per suite (a change in any point changes one of these).
 TOTALS = {
-    "scalar": {"total": 2196, PASS: 2126, FAIL: 0, UNSUPPORTED: 70},
-    "block": {"total": 427, PASS: 262, FAIL: 0, UNSUPPORTED: 165},
-    "arch": {"total": 146, PASS: 118, FAIL: 0, UNSUPPORTED: 28},
+    "scalar": {"total": 2196, PASS: 2196, FAIL: 0, UNSUPPORTED: 0},
+    "block": {"total": 427, PASS: 308, FAIL: 0, UNSUPPORTED: 119},
+    "arch": {"total": 146, PASS: 135, FAIL: 0, UNSUPPORTED: 11},
     "tile": {"total": 583, PASS: 461, FAIL: 0, UNSUPPORTED: 122},
 }
 
@@ -82,9 +85,11 @@ def test_every_failing_point_has_a_human_reason():
     for point, v in _expected()["points"].items():
         if v["status"] == FAIL:
             assert v["reason"] == FAIL_REASONS.get(point, v["reason"]) and v["reason"], point
+        elif v["suite"] != "tile":  # every scalar, block and arch point outside the tile surface passes (issue 23)
+            assert v["reason"].split(":")[0] in (TILE_SURFACE, *tile_reasons.CLASSES), point
         else:
             assert v["reason"].split(":")[0] in (
-                "tile/vector surface", "contract declaration", "model state ptodbg does not keep",
+                TILE_SURFACE, "contract declaration", "model state ptodbg does not keep",
                 "spec model function", *tile_reasons.CLASSES,
             ), point
 

@@ -205,7 +205,7 @@ class Avs:
 
     def op_saved(self, bank: str, valid: str) -> None:
         if self.mode == "avs":
-            assert (self.m.saved[num(bank)] is not None) == bool(num(valid))
+            assert self.m.context_valid(num(bank)) == bool(num(valid))
 
     def op_savedtpc(self, bank: str, value: str) -> None:
         if self.mode == "avs":
@@ -220,7 +220,7 @@ class Avs:
 
 
 def state(m: Machine) -> tuple:
-    return tuple(m.r), m.tq, m.uq, m.pc, m.mem.peek(0, 0x1000)
+    return tuple(m.r), m.t_valid, m.u_valid, m.pc, m.mem.peek(0, 0x1000)
 
 
 # ------------------------------------------------------------------ AVS points

@@ -200,7 +200,7 @@ def test_avs_c_add_readiness():
     m = machine(0x200, r1=0x55)
     res = run_word(m, word(0x8, (10, 6, 27), (15, 11, 1)), 16)
     assert res.trap is not None and res.trap.number == ILLEGAL_INST
-    assert m.tq == 0
+    assert m.t_valid == 0
     assert m.r[1] == 0x55
     assert m.pc == 0x200
 
@@ -216,7 +216,7 @@ def test_avs_c_slli_queue_and_readiness():
     m = machine(0x200, r1=0x55)
     res = run_word(m, word(0x102C, (10, 6, 1)), 16)
     assert res.trap is not None and res.trap.number == ILLEGAL_INST
-    assert (m.tq, m.r[1], m.pc) == (0, 0x55, 0x200)
+    assert (m.t_valid, m.r[1], m.pc) == (0, 0x55, 0x200)
 
 
 def test_avs_c_sext_b():
@@ -535,7 +535,7 @@ def test_pair_queue_destinations_and_discard():
     assert m.queue("t")[:2] == [M - 1, 1]
     run(m, "HL.MULU", RegDst0=0, RegDst1=30, SrcL=1, SrcR=2)
     assert m.queue("u")[0] == M - 1
-    assert m.tq == 2 and m.uq == 1
+    assert m.t_valid == 0b11 and m.u_valid == 0b1
 
 
 @pytest.mark.parametrize(
@@ -725,7 +725,7 @@ def test_compressed_arithmetic_pushes_t():
     assert m.queue("t") == [3, 7, 1, neg(2)]
     run(m, "C.SLLI", uimm5=31)
     assert m.queue("t")[0] == 3 << 31
-    assert m.tq == 4
+    assert m.t_valid == 0b1111
     assert m.pc == 0x100 + 7 * 2
 
 
@@ -735,12 +735,12 @@ def test_destination_codes():
         m = machine(r1=1, r2=2)
         before = m.r[:]
         res = run(m, "ADD", RegDst=code, SrcL=1, SrcR=2, SrcRType=3)
-        assert m.r == before and (m.tq, m.uq) == (0, 0)
+        assert m.r == before and (m.t_valid, m.u_valid) == (0, 0)
         assert res.writes == []
         assert m.pc == 0x104
     m = machine(r1=1, r2=2)
     run(m, "SUB", RegDst=30, SrcL=1, SrcR=2, SrcRType=3)
-    assert m.queue("u")[0] == M and m.tq == 0
+    assert m.queue("u")[0] == M and m.t_valid == 0
     run(m, "AND", RegDst=23, SrcL=1, SrcR=1, SrcRType=3)
     assert m.r[23] == 1
 
@@ -774,7 +774,7 @@ def test_unavailable_sources_fault_for_every_shape():
         res = run(m, name, **fields)
         assert res.trap is not None and res.trap.number == ILLEGAL_INST, name
         assert res.trap.saved_tpc == 0x300
-        assert (m.r[3], m.r[4], m.tq, m.uq) == (0, 0, 1, 0)
+        assert (m.r[3], m.r[4], m.t_valid, m.u_valid) == (0, 0, 1, 0)
 
 
 def test_program_runs_on_the_fast_path():

@@ -83,13 +83,13 @@ def precise_checks(m: Machine, res: StepResult, number: int, address: int) -> No
     assert res.trap.number == number and res.trap.arg0 == address
     assert m.fault_address == address
     assert m.acr == 1 and m.pc == 0x900
-    assert m.saved[1] is not None
+    assert m.context_valid(1)
     assert m.read_sysreg(ECSTATE_ACR1) & 0xF == 2  # source ACR
     assert m.read_sysreg(EBARG_TPC_ACR1) == 0x100
     assert res.events == []
     assert m.recover(1) == 0x100
     assert m.acr == 2 and m.pc == 0x100
-    assert m.saved[1] is None
+    assert not m.context_valid(1)
 
 
 def fault_of(size: int) -> tuple[int, int]:
@@ -473,7 +473,7 @@ def test_avs_rmw_forms(mn, _direct, forms):
     if returns:
         assert m.queue("u")[:2] == [returned(old, size), operand]
     else:
-        assert m.queue("u")[0] == operand and m.uq == 1
+        assert m.queue("u")[0] == operand and m.u_valid == 1
     assert m.resv == (512, size)
     atomic_event(res, 256, size, old & mask(size), expected & mask(size), True, "relaxed")
 

@@ -96,7 +96,7 @@ def test_avs_dimension_reduction_is_refused_in_a_std_block():
     m = _block_with_dr(KIND_STD, 0x100)
     res = run_word(m, BSTOP.encode({}), 32)
     assert res.trap is not None and res.trap.number == BUNDLE_TRAP
-    assert m.saved[0] is not None and m.ctx(0, ssr.EBARG_TPC) == 0x108
+    assert m.context_valid(0) and m.ctx(0, ssr.EBARG_TPC) == 0x108
 
 
 # ------------------------------------------------------------------------------------
@@ -149,7 +149,7 @@ def test_enter_trap_outside_an_attempt():
 def test_save_context_without_a_trap():
     m = _open_std_block(0x200)
     m.save_context(3, 0)
-    assert m.saved[3] is not None and m.acr == 0 and m.pc == 0x204
+    assert m.context_valid(3) and m.acr == 0 and m.pc == 0x204
     control = m.ctx(3, ssr.EBARG0)
     assert control >> 4 & 1 and control >> 5 & 1 and not control >> 6 & 1  # valid, block, no body
     assert (m.ctx(3, ssr.EBARG_TPC), m.ctx(3, ssr.EBARG_BPC_CUR)) == (0x204, 0x200)

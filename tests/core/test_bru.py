@@ -359,7 +359,7 @@ def test_avs_c_setc_tgt_duplicate():
     res = run_word(m, word(0x1C, (10, 6, 27)), 16)
     assert trapped(res, BUNDLE_TRAP)
     assert m.ctx(0, ssr.EBARG_BPC_TGT) == 0xA00
-    assert m.saved[0].tgt_set and m.saved[0].tq == 0
+    assert m.saved[0].tgt_set and m.saved[0].t_valid == 0
 
 
 def test_avs_c_setc_tgt_readiness():
@@ -439,7 +439,7 @@ def test_avs_setc_tgt_faults():
     m.bpcn = 0x555
     res = run_word(m, word(0x403B, (19, 15, 24)))
     assert trapped(res, ILLEGAL_INST) and res.trap.arg0 == 0x180
-    assert m.bpcn == 0x555 and m.tq == 0
+    assert m.bpcn == 0x555 and m.t_valid == 0
     assert m.ctx(0, ssr.EBARG_TPC) == 0x180
 
 
@@ -636,7 +636,7 @@ def test_c_cmp_reads_t1_without_availability_check():
     m = machine()
     res = run(m, "C.CMP.EQI", simm5=0)
     assert res.kind == "executed"
-    assert m.queue("t")[0] == 1 and m.tq == 1
+    assert m.queue("t")[0] == 1 and m.t_valid == 1
     run(m, "C.CMP.NEI", simm5=1)
     assert m.queue("t")[:2] == [0, 1]
     m.push_t(neg(16))
@@ -677,7 +677,7 @@ def test_addtpc_destinations():
     run(m, "ADDTPC", RegDst=31, imm20=2)
     assert m.queue("t")[0] == 0x4000
     run(m, "HL.ADDTPC", RegDst=0, imm32=5)
-    assert m.tq == 1 and m.r[0] == 0
+    assert m.t_valid == 1 and m.r[0] == 0
     value, length = insn("ADDTPC", RegDst=10, imm20=1)
     assert run_word(m, value, length).form.mnemonic == "SETRET"
 

@@ -169,12 +169,12 @@ def test_read_only_destination_page_in_debug_profile():
     m.r[2], m.r[3] = 0x20000, 0x21000
     m.push_t(5)
     m.set_reservation(0x21000, 8)
-    before = (m.r[:], m.tq, m.uq, m.resv, m.mem.peek(0x21000, 64))
+    before = (m.r[:], m.t_valid, m.u_valid, m.resv, m.mem.peek(0x21000, 64))
     res = run_word(m, word(DMA_MATCH, (19, 15, 2), (24, 20, 3)))
     assert res.kind == "trap" and res.trap.number == DATA_PAGE_FAULT
     assert res.trap.arg0 == 0x21000 and res.trap.saved_tpc == 0x10000
     assert res.events == []
-    assert (m.r[:], m.tq, m.uq, m.resv, m.mem.peek(0x21000, 64)) == before
+    assert (m.r[:], m.t_valid, m.u_valid, m.resv, m.mem.peek(0x21000, 64)) == before
     # Restore write permission, recover, reissue: the whole copy happens once.
     m.mem.set_perms(0x21000, 0x1000, R | W)
     assert m.recover() == 0x10000

@@ -252,7 +252,7 @@ def test_avs_types_reserved(mnemonic, src, dst):
     res = run_word(m, enc(mnemonic, src, dst))
     assert res.trap.number == ILLEGAL_INST
     assert m.r[3] == SENTINEL and (m.r[1], m.r[2], m.r[4]) == (L0, R0, A0)
-    assert flags_of(m) == 0x1F and m.cycle == 1 and m.saved[0] is not None
+    assert flags_of(m) == 0x1F and m.cycle == 1 and m.context_valid(0)
     assert m.queue("t") == [0x41, 0x42, 0x43, 0x44] and m.queue("u") == [0x51, 0x52, 0x53, 0x54]
 
 

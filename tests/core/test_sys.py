@@ -120,7 +120,7 @@ def test_avs_ebreak_exec():
     assert res.kind == "trap" and res.trap.number == SW_BREAKPOINT == 50
     assert m.last_fault == SW_BREAKPOINT and m.fault_address == 0x180
     assert (trap_number(m, 0), trap_cause(m, 0), trap_arg(m, 0)) == (50, 15, 0x180)
-    assert m.saved[0] is not None and saved_tpc(m, 0) == 0x180
+    assert m.context_valid(0) and saved_tpc(m, 0) == 0x180
     assert m.pc == 0x180
 
 
@@ -134,7 +134,7 @@ def test_avs_ebreak_zero():
     assert res.trap.number == SW_BREAKPOINT and trap_cause(m, 0) == 0
     assert m.fault_address == 0x180 and trap_arg(m, 0) == 0x180
     control = m.ctx(0, ssr.EBARG0)
-    assert m.saved[0] is not None and saved_source(m, 0) == 0
+    assert m.context_valid(0) and saved_source(m, 0) == 0
     assert control >> 5 & 1 and control >> 6 & 1  # bundle_active, bundle_body_active
     assert saved_tpc(m, 0) == 0x180 and m.pc == 0x180
     assert m.r[7] == 0x777 and (m.dcache_epoch, m.request_epoch) == (9, 11)
@@ -168,7 +168,7 @@ def test_avs_c_ebreak_exec_and_zero():
     m.dcache_epoch, m.request_epoch = 9, 11
     res = run_word(m, 0xC02C, 16)
     assert res.trap.number == SW_BREAKPOINT and trap_cause(m, 0) == 0
-    assert m.saved[0] is not None and saved_source(m, 0) == 0 and saved_tpc(m, 0) == 0x180
+    assert m.context_valid(0) and saved_source(m, 0) == 0 and saved_tpc(m, 0) == 0x180
     assert m.r[7] == 0x777 and (m.dcache_epoch, m.request_epoch) == (9, 11)
 
 
@@ -262,7 +262,7 @@ def test_avs_ssrget_destinations():
         (0x000001BB, lambda m: m.r[3] == 0x111),
         (0x00000FBB, lambda m: m.queue("t")[0] == 0x111),
         (0x00000F3B, lambda m: m.queue("u")[0] == 0x111),
-        (0x00000C3B, lambda m: m.tq == 0 and m.uq == 0),
+        (0x00000C3B, lambda m: m.t_valid == 0 and m.u_valid == 0),
     ):
         m = sys_block()
         m.thread_ptr = 0x111
@@ -287,8 +287,8 @@ def test_avs_ssrget_refused(insn, acr, bank, avs):
     res = run_word(m, insn)
     assert res.trap.number == ILLEGAL_INST, avs
     assert m.fault_address == 0x180 and (m.r[3], m.r[5]) == (0x333, 0x222)
-    assert m.tq == 0 and m.uq == 0 and (m.request_epoch, m.dcache_epoch) == (7, 9)
-    assert m.saved[bank] is not None and saved_source(m, bank) == acr and saved_tpc(m, bank) == 0x180
+    assert m.t_valid == 0 and m.u_valid == 0 and (m.request_epoch, m.dcache_epoch) == (7, 9)
+    assert m.context_valid(bank) and saved_source(m, bank) == acr and saved_tpc(m, bank) == 0x180
 
 
 def test_avs_hl_ssrget():
@@ -316,11 +316,11 @@ def test_avs_c_ssrget():
     m = sys_block()
     m.global_ptr = 0x222
     assert run_word(m, 0x806C, 16).kind == "executed"
-    assert m.tq == 1 and m.queue("t")[0] == 0x222 and m.cycle == 1 and m.pc == 0x182
+    assert m.t_valid == 1 and m.queue("t")[0] == 0x222 and m.cycle == 1 and m.pc == 0x182
     m = sys_block()
     m.r[3] = 0x333
     res = run_word(m, 0x80AC, 16)
-    assert res.trap.number == ILLEGAL_INST and m.r[3] == 0x333 and m.tq == 0
+    assert res.trap.number == ILLEGAL_INST and m.r[3] == 0x333 and m.t_valid == 0
 
 
 def test_avs_c_ssrget_time():
@@ -330,7 +330,7 @@ def test_avs_c_ssrget_time():
     m.steps = 40
     res = run_word(m, 0x842C, 16)
     assert res.kind == "executed"
-    assert m.tq == 1 and m.queue("t")[0] == 41 and m.cycle == 41 and m.pc == 0x182
+    assert m.t_valid == 1 and m.queue("t")[0] == 41 and m.cycle == 41 and m.pc == 0x182
 
 
 def test_avs_ssrset():
@@ -369,7 +369,7 @@ def test_avs_ssrset_and_swap_refused(insn, acr, bank, avs):
     res = run_word(m, insn)
     assert res.trap.number == ILLEGAL_INST, avs
     assert m.fault_address == 0x180 and (m.r[3], m.r[5]) == (0x333, 0x222)
-    assert m.tq == 0 and m.uq == 0 and (m.request_epoch, m.dcache_epoch) == (7, 9)
+    assert m.t_valid == 0 and m.u_valid == 0 and (m.request_epoch, m.dcache_epoch) == (7, 9)
     assert m.thread_ptr == 0
     assert saved_source(m, bank) == acr and saved_tpc(m, bank) == 0x180
 
@@ -381,7 +381,7 @@ def test_avs_ssrswap():
         (0x0002A1BB, lambda m: m.r.__setitem__(5, 0x222), lambda m: m.r[3] == 0x111),
         (0x0002AFBB, lambda m: m.r.__setitem__(5, 0x222), lambda m: m.queue("t")[0] == 0x111),
         (0x0002AF3B, lambda m: m.r.__setitem__(5, 0x222), lambda m: m.queue("u")[0] == 0x111),
-        (0x0002AC3B, lambda m: m.r.__setitem__(5, 0x222), lambda m: m.tq == m.uq == 0),
+        (0x0002AC3B, lambda m: m.r.__setitem__(5, 0x222), lambda m: m.t_valid == m.u_valid == 0),
         (0x000C21BB, lambda m: m.push_t(0x222), lambda m: m.r[3] == 0x111 and m.queue("t")[0] == 0x222),
     ):
         m = sys_block()
@@ -407,7 +407,7 @@ def test_avs_lsrget():
         (0x000031BB, lambda m: m.r[3] == 0x100),
         (0x00003FBB, lambda m: m.queue("t")[0] == 0x100),
         (0x00003F3B, lambda m: m.queue("u")[0] == 0x100),
-        (0x00003C3B, lambda m: m.tq == m.uq == 0),
+        (0x00003C3B, lambda m: m.t_valid == m.u_valid == 0),
     ):
         m = sys_block()
         res = run_word(m, insn)
@@ -445,7 +445,7 @@ def test_avs_lsrget_faults():
     m.request_epoch = 7
     res = run_word(m, 0x001031BB)
     assert res.trap.number == BUNDLE_TRAP and m.fault_address == 0x180 and m.r[3] == 0x333
-    assert m.tq == m.uq == 0 and m.request_epoch == 7 and saved_tpc(m, 0) == 0x180
+    assert m.t_valid == m.u_valid == 0 and m.request_epoch == 7 and saved_tpc(m, 0) == 0x180
     m = sys_block()
     m.r[3] = 0x333
     assert run_word(m, 0x003031BB).trap.number == BUNDLE_TRAP and m.r[3] == 0x333
@@ -530,7 +530,7 @@ def test_avs_acrc_exec():
     res = run_word(m, 0x0010302B)
     assert res.trap.number == SCALL == 6 and m.last_fault == SCALL and m.fault_address == 0x180
     assert (trap_number(m, 1), trap_cause(m, 1), trap_arg(m, 1)) == (6, 1, 0x180)
-    assert m.saved[1] is not None and saved_source(m, 1) == 2 and saved_tpc(m, 1) == 0x184
+    assert m.context_valid(1) and saved_source(m, 1) == 2 and saved_tpc(m, 1) == 0x184
     assert m.saved[1].sys_pending
     control = m.ctx(1, ssr.EBARG0)
     assert control >> 5 & 1 and control >> 6 & 1
@@ -579,7 +579,7 @@ def test_acrc_with_syscall_hook():
     m.syscall = lambda mach, rtype, pc: calls.append((rtype, pc)) or 0
     res = run_word(m, 0x0010302B)
     assert res.kind == "executed" and calls == [(1, 0x180)]
-    assert m.pc == 0x184 and m.sys_pending and m.acr == 3 and m.saved[1] is None
+    assert m.pc == 0x184 and m.sys_pending and m.acr == 3 and not m.context_valid(1)
 
 
 # -------------------------------------------------------------------------- ACRE
@@ -608,8 +608,8 @@ def test_avs_acre_recovers(insn, operand, avs):
     res = run_word(m, insn)
     assert res.kind == "executed", avs
     assert m.acr == 0 and m.pc == 0x240 and m.bpc == 0x220 and not m.blk
-    assert m.commit_arg == 0x66 and m.tq == 1 and m.queue("t")[0] == 0xAA
-    assert m.saved[0] is None
+    assert m.commit_arg == 0x66 and m.t_valid == 1 and m.queue("t")[0] == 0xAA
+    assert not m.context_valid(0)
     assert m.request_epoch == 1 and m.request_operand == operand
 
 
@@ -621,7 +621,7 @@ def test_avs_acre_missing():
     res = run_word(m, 0x0100302B)
     assert res.trap.number == EXEC_STATE_CHECK and m.fault_address == 0x180
     assert m.blk and (m.request_epoch, m.request_operand) == (7, 0x555)
-    assert m.saved[0] is not None and saved_tpc(m, 0) == 0x180
+    assert m.context_valid(0) and saved_tpc(m, 0) == 0x180
 
 
 def test_avs_acre_context_fault():

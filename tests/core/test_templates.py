@@ -843,7 +843,7 @@ def test_hl_qpush_through_block_queues():
     m.push_t(0x1400)
     m.push_u(0xBEEF)
     assert run_word(m, qpush(31, 24, 28, h=1, e=1), 48).kind == "executed"
-    assert m.queue("t")[:2] == [3, 0x1400] and m.tq == 2
+    assert m.queue("t")[:2] == [3, 0x1400] and m.t_valid == 0b11
     st = gqm_state(m)
     assert st.queues[0x1400].entries == ((0xBEEF, 1),) and st.event_epoch == 1
     m.pc = 0x30
@@ -921,10 +921,10 @@ def test_avs_esave_ercov_reserved(avs, insn):
     m = fresh()
     m.pc = 0x540
     m.push_t(7)
-    before = (m.r[:], m.tq, m.uq)
+    before = (m.r[:], m.t_valid, m.u_valid)
     res = run_word(m, insn)
     assert_illegal_at(m, res, 0x540)
-    assert (m.r[:], m.tq, m.uq) == before
+    assert (m.r[:], m.t_valid, m.u_valid) == before
 
 
 def test_xb_is_not_supported_in_pto_v0():

@@ -243,7 +243,7 @@ def test_li_sequences_are_short_and_correct(value, size):
     assert m.r[2] == value & MASK64
     assert len(text_bytes(f"li a0, {value}")) == size
     if size < 16:
-        assert m.tq == 0  # only the general 64-bit recipe touches a queue
+        assert m.t_valid == 0  # only the general 64-bit recipe touches a queue
 
 
 def test_li_general_recipe_pushes_one_t_entry():

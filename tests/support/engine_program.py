@@ -37,7 +37,7 @@ def make(**options) -> Debugger:
 
 def full_state(d: Debugger):
     m = d.machine
-    return (m.steps, m.pc, tuple(m.r), m.tq, m.uq, m.resv, m.acr, m.mem.peek(DST, 0x1000),
+    return (m.steps, m.pc, tuple(m.r), m.t_valid, m.u_valid, m.resv, m.acr, m.mem.peek(DST, 0x1000),
             {pn: m.mem.perms[pn] for pn in sorted(m.mem.perms)})
 
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 import pytest
 from support.paths import PROGRAMS
 from textual.widgets import TabbedContent
-from tui.pilot_helpers import SIZE, command, message, pilot_test, press
+from tui.pilot_helpers import SIZE, click_content, command, message, pilot_test, press
 
 from ptodbg.tui.app import open_app
+from ptodbg.tui.widgets import RegistersPane
 from ptodbg.tui.widgets.breakpoints import BreakpointsPane
 from ptodbg.tui.widgets.stack import StackPane
 
@@ -138,3 +139,19 @@ async def test_the_reverse_moves_and_gdb_words_on_the_command_line(demo):
         assert message(demo).startswith("Dump of assembler code for function fill:")
         logged = "\n".join(strip.text for strip in demo.query_one("#console").lines)
         assert "0x000000000001002a <+4>:" in logged and "addi a4, 90, ->a5" in logged
+
+
+@pilot_test
+async def test_a_click_on_a_pointing_register_picks_that_register(demo):
+    """The pointer rows sit under the grid, the queues, P0..P7 and the interrupt row; a
+    click on a name there picks the register of that row (a0 = src, a1 = dst)."""
+    async with demo.run_test(size=SIZE) as pilot:
+        await press(pilot, "s", "s", "s", "s")
+        regs = demo.query_one(RegistersPane)
+        lines = regs.plain.splitlines()
+        caption = lines.index("→ registers that point into memory")
+        assert lines[caption - 1].lstrip().startswith("IRQ0")  # the interrupt row comes before them
+        for row, name in ((caption + 1, "a0"), (caption + 2, "a1")):
+            assert lines[row].split()[0] == name
+            await click_content(pilot, regs, 2, row)
+            assert regs.selected == name and demo.main.picked.argument == name

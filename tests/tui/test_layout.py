@@ -10,7 +10,17 @@ import pytest
 from tui.pilot_helpers import command, pilot_test, press, program, settle
 
 from ptodbg.tui.app import open_app
-from ptodbg.tui.layout import COMPACT, NORMAL, WIDE, plan_layout
+from ptodbg.tui.layout import (
+    CHROME_ROWS,
+    COMPACT,
+    NORMAL,
+    REGS_PANE,
+    REGS_ROWS,
+    STATE_ROWS,
+    TRAP_LEAST,
+    WIDE,
+    plan_layout,
+)
 from ptodbg.tui.widgets import DisasmView, HexView, RegistersPane
 
 MAIN_PANES = ("#disasm", "#pane-a", "#pane-b", "#regs", "#state", "#events-pane", "#tabs", "#timeline")
@@ -46,6 +56,11 @@ def test_the_plan_for_each_size(size, mode):
         assert size[0] - plan.disasm_width >= 148  # the memory views' 32-byte rows fit
     if mode == NORMAL:
         assert plan.disasm_width >= 24 and size[0] - plan.disasm_width - plan.side_width >= 40
+        # The side column holds the registers (grid, queues, P0..P7, the interrupt row), the
+        # TPC/block pane and rows for a trap; the pointer rows get what is left.
+        work = size[1] - CHROME_ROWS - plan.timeline_height
+        assert REGS_ROWS <= plan.regs_height <= REGS_PANE
+        assert plan.regs_height + STATE_ROWS + TRAP_LEAST <= work or plan.regs_height == REGS_ROWS
 
 
 @pilot_test

@@ -69,6 +69,12 @@ def test_linux_write_noted_and_in_the_output_tab(snap_compare):
     assert snap(snap_compare, ":until say+0x12", path=program("hello_linux.s"), profile="linux", tab="tab-output")
 
 
+def test_timer_interrupt_pending_in_the_registers_pane(snap_compare):
+    """The registers pane's interrupt row once the timer compare is reached (timer_irq.s):
+    IRQ0 pending 2 (the timer's id 1), TOPEI 1, ECONFIG 3; P0 all ones, P1..P7 zero."""
+    assert snap(snap_compare, ":until pending", path=program("timer_irq.s"), size=(120, 40))
+
+
 def test_page_map_tab_with_injections(snap_compare):
     """The Pages tab of a linux process: segments by their sections, the loader's and the
     process's stack, a once-only injection pending on .data and one scheduled on .text."""

@@ -16,8 +16,12 @@ from ptodbg.avs import stdlib, syntax
 from ptodbg.avs.harness import (  # noqa: F401 - the imports register the harness functions
     block_functions,
     decode_functions,
+    fp_functions,
+    gqm_functions,
     machine_functions,
+    memory_events,
     numeric_functions,
+    scalar_functions,
     semantic_functions,
     tile_block,
     tile_decode,

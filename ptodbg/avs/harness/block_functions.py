@@ -9,14 +9,17 @@ opens by hand is the block a BSTART would have opened.
 from __future__ import annotations
 
 from ptodbg.avs.convert import as_bits, as_bool, as_int, word
+from ptodbg.avs.harness import header_state
 from ptodbg.avs.harness.header_state import DIMENSIONS, set_control_attributes
 from ptodbg.avs.harness.machine_functions import set_fault_with_cause
 from ptodbg.avs.harness.registry import spec_function
 from ptodbg.avs.harness.state import FAULT_NONE, Harness, kind_code, transfer_code
+from ptodbg.avs.harness.tile_block import operation
 from ptodbg.avs.values import AssertionFailed, Enum
 from ptodbg.core.faults import Fault
 from ptodbg.core.semantics.blocks import begin_block, commit_pc, complete_block
 from ptodbg.core.state import FALL, KIND_FP, KIND_STD
+from ptodbg.core.traps import EMPTY_CONTEXT
 
 _BUNDLE_CONTROL = Enum("Fault_BundleControl")
 _INSTRUCTION_PC = Enum("Fault_InstructionPC")
@@ -24,7 +27,7 @@ _INSTRUCTION_PC = Enum("Fault_InstructionPC")
 
 def _begin(h: Harness, start: int, kind: object, transfer: object, target: object, sequential: object,
            return_target: object, taken: object) -> None:
-    m = h.machine_ready()
+    m = h.m
     k, t = kind_code(kind), transfer_code(transfer)
     tgt = as_bits(target, "the target")
     seq = as_bits(sequential, "the sequential PC")
@@ -64,7 +67,7 @@ def enter_bundle_body(h: Harness) -> None:
 
 
 def _stop(h: Harness, continuation: int) -> None:
-    m = h.machine_ready()
+    m = h.m
     pc = m.pc
     try:
         m.pc = complete_block(m, pc, continuation)
@@ -156,13 +159,47 @@ def barg_commit_pc(h: Harness, continuation: object) -> object:
 
 @spec_function("ResetBundleControlState", "asl/block/model/lifecycle/reset.asl")
 def reset_bundle_control_state(h: Harness) -> None:
-    """No block, canonical BARG, empty header, no templates, every trap bank's saved
-    context invalid (the model clears _TrapContexts[[*]].valid here too)."""
+    """No block, canonical BARG, empty header, no templates, zeroed block bookkeeping, and
+    every trap bank's record invalid, holding the queue valid bits and predicates of now
+    (the model copies them into each record here)."""
     m = h.m
     m.blk = False
     m.bkind, m.btype, m.taken, m.bpcn, m.bseq, m.frame_ret = KIND_STD, FALL, False, 0, 0, 0
     m.cond_set = m.tgt_set = m.sys_pending = False
     m.header = ()
+    m.bdesc = None
     m.hdr_end = None
     m.mcopy = m.frame = None
-    m.saved[:] = [None] * 16
+    m.frame_depth = 0
+    m.last_frame = (0, 0, 0)
+    m.last_queue = (0, 0, 0)
+    m.last_memory_command = (0, 0)
+    m.last_cross_block = (0, 0)
+    m.hint_payload = 0
+    record = EMPTY_CONTEXT.replace(t_valid=m.t_valid, u_valid=m.u_valid, preds=m.preds)
+    m.saved[:] = [record] * 16
+
+
+@spec_function("SetBundleArgument", "asl/block/model/operands/scalar-bindings.asl")
+def set_bundle_argument(h: Harness, value: object) -> None:
+    """_BundleArgument := value with kind 001, and CommitArgument := value."""
+    v = as_bits(value, "the bundle argument")
+    header_state.set_bundle_argument(h, v, 1)
+    h.m.commit_arg = v
+
+
+@spec_function("SetBundleArgumentKind", "asl/block/model/operands/scalar-bindings.asl")
+def set_bundle_argument_kind(h: Harness, kind: object, value: object) -> None:
+    v = as_bits(value, "the bundle argument")
+    header_state.set_bundle_argument(h, v, as_bits(kind, "the argument kind", 3))
+    h.m.commit_arg = v
+
+
+@spec_function("BundleOperationGPRInputSelector", "asl/block/model/dispatch/scalar-schema.asl")
+def bundle_operation_gpr_input_selector(h: Harness, slot: object) -> int:
+    """The GPR B.IOR's binding 0 names for source ``slot`` (0 when the block has none)."""
+    k = as_int(slot, "the slot")
+    if not 0 <= k <= 2:
+        raise AssertionFailed(f"GPR input slot {k} outside 0..2")
+    scalar = operation(h).scalar
+    return 0 if scalar is None else (scalar.source0, scalar.source1, scalar.source2)[k]

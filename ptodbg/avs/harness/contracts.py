@@ -1,7 +1,7 @@
 """``InstructionContract<Property>_<MNEMONIC>`` functions, answered by ptodbg.
 
 Every instruction file of pto-spec (``asl/scalar/**/<MNEMONIC>.asl``) states its contract
-as small ASL functions; the AVS points assert their values.  Two kinds have a ptodbg
+as small ASL functions; the AVS points assert their values.  Three kinds have a ptodbg
 counterpart and are mapped here:
 
 * facts of the encoding table (:mod:`ptodbg.isa.forms`): which source/destination type
@@ -11,10 +11,14 @@ counterpart and are mapped here:
   the instruction itself on a private reference-profile machine with the arguments in
   registers (or in the immediate field) and reads the destination.  The arguments of each
   contract shape are placed as the spec's contract text names them (``left`` is SrcL,
-  ``encoded_modifier`` SrcRType, ``addend`` SrcD ...).
+  ``encoded_modifier`` SrcRType, ``addend`` SrcD ...);
+* facts of behaviour the table does not state, measured on ptodbg: an atomic's operation
+  and size, a comparison's signalling, which floating-point operations use the active
+  rounding mode or the numeric profile (:mod:`.fp_functions`), what a TPC-relative
+  immediate's extension and shift are.
 
-Contract properties that only declare how the spec model is organised (``UsesProfileFlags``,
-``Handler`` without a catalog ...) have no ptodbg counterpart and stay unsupported.
+A ``Handler`` without a catalog (the spec's names for its semantic handlers) has no
+ptodbg counterpart and stays unsupported.
 """
 
 from __future__ import annotations
@@ -25,28 +29,31 @@ from ptodbg.avs.convert import as_bits, as_int, word
 from ptodbg.avs.harness.state import Harness
 from ptodbg.avs.values import AslError, AssertionFailed, Unsupported
 from ptodbg.core import Machine, reference
+from ptodbg.core.semantics import modifiers
 from ptodbg.isa.forms import RAW, SIGNED, Form
 
 MASK64 = (1 << 64) - 1
 SOURCE_FIELDS = ("SrcL", "SrcR", "SrcA", "SrcD", "SrcP")
-_LEFT, _RIGHT, _THIRD = 1, 2, 3  # scratch GPRs holding the operands
-_DST0, _DST1 = 4, 5  # scratch destinations
+LEFT, RIGHT, THIRD = 1, 2, 3  # scratch GPRs holding the operands
+DST0, DST1 = 4, 5  # scratch destinations
 
 _scratch: list[Machine] = []
 
 
-def _machine() -> Machine:
+def scratch_machine(pc: int = 0x100) -> Machine:
+    """The private reference-profile machine, reset, at TPC ``pc``."""
     if not _scratch:
         _scratch.append(Machine(reference()))
     m = _scratch[0]
     m.reset()
-    m.pc = 0x100
+    m.pc = pc
     return m
 
 
-def execute(form: Form, fields: dict[str, int], regs: dict[int, int], t_queue: tuple[int, ...] = ()) -> Machine:
-    """Run one instance of ``form`` on a fresh private machine; the machine after it."""
-    m = _machine()
+def execute(form: Form, fields: dict[str, int], regs: dict[int, int], t_queue: tuple[int, ...] = (),
+            pc: int = 0x100) -> Machine:
+    """Run one instance of ``form`` at ``pc`` on a fresh private machine; the machine after it."""
+    m = scratch_machine(pc)
     for code, value in regs.items():
         m.r[code] = value & MASK64
     for value in t_queue:
@@ -54,9 +61,9 @@ def execute(form: Form, fields: dict[str, int], regs: dict[int, int], t_queue: t
     values = dict(fields)
     for name in ("RegDst", "RegDst0"):
         if name in form.by_name:
-            values.setdefault(name, _DST0)
+            values.setdefault(name, DST0)
     if "RegDst1" in form.by_name:
-        values.setdefault("RegDst1", _DST1)
+        values.setdefault("RegDst1", DST1)
     insn = form.encode(values)
     res = m.execute(insn, form.length)
     if res.kind != "executed":
@@ -65,11 +72,11 @@ def execute(form: Form, fields: dict[str, int], regs: dict[int, int], t_queue: t
     return m
 
 
-def _destination(form: Form, m: Machine, second: bool = False) -> int:
+def destination(form: Form, m: Machine, second: bool = False) -> int:
     if second:
-        return m.r[_DST1]
+        return m.r[DST1]
     if "RegDst" in form.by_name or "RegDst0" in form.by_name:
-        return m.r[_DST0]
+        return m.r[DST0]
     return m.r[24]  # the C16 forms publish to T (WriteCompressedTResult)
 
 
@@ -94,60 +101,60 @@ Shape = Callable[..., int]
 
 def _two_sources(second: bool = False) -> Shape:
     def run(form: Form, left: object, right: object) -> int:
-        m = execute(form, {"SrcL": _LEFT, "SrcR": _RIGHT},
-                    {_LEFT: _word(left, "left"), _RIGHT: _word(right, "right")})
-        return _destination(form, m, second)
+        m = execute(form, {"SrcL": LEFT, "SrcR": RIGHT},
+                    {LEFT: _word(left, "left"), RIGHT: _word(right, "right")})
+        return destination(form, m, second)
 
     return run
 
 
 def _modified(form: Form, left: object, right: object, modifier: object, shift: object = 0) -> int:
-    fields = {"SrcL": _LEFT, "SrcR": _RIGHT, "SrcRType": _field_bits(modifier, "encoded_modifier")}
+    fields = {"SrcL": LEFT, "SrcR": RIGHT, "SrcRType": _field_bits(modifier, "encoded_modifier")}
     if "shamt" in form.by_name:
         fields["shamt"] = as_int(shift, "shift_amount")
     elif shift != 0:
         raise AslError(f"{form.mnemonic} has no shift amount")
-    m = execute(form, fields, {_LEFT: _word(left, "left"), _RIGHT: _word(right, "right")})
-    return _destination(form, m)
+    m = execute(form, fields, {LEFT: _word(left, "left"), RIGHT: _word(right, "right")})
+    return destination(form, m)
 
 
 def _left_immediate(form: Form, left: object, immediate: object) -> int:
-    m = execute(form, {"SrcL": _LEFT, _immediate_field(form): _field_bits(immediate, "immediate")},
-                {_LEFT: _word(left, "left")})
-    return _destination(form, m)
+    m = execute(form, {"SrcL": LEFT, _immediate_field(form): _field_bits(immediate, "immediate")},
+                {LEFT: _word(left, "left")})
+    return destination(form, m)
 
 
-def _immediate_only(form: Form, immediate: object) -> int:
+def immediate_only(form: Form, immediate: object) -> int:
     m = execute(form, {_immediate_field(form): _field_bits(immediate, "encoded_immediate")}, {})
-    return _destination(form, m)
+    return destination(form, m)
 
 
-def _bitfield(form: Form, value: object, width: object, offset: object) -> int:
+def bitfield(form: Form, value: object, width: object, offset: object) -> int:
     offset_field = "immr" if "immr" in form.by_name else "imms"
-    m = execute(form, {"SrcL": _LEFT, "imml": as_int(width, "width") - 1, offset_field: as_int(offset, "offset")},
-                {_LEFT: _word(value, "value")})
-    return _destination(form, m)
+    m = execute(form, {"SrcL": LEFT, "imml": as_int(width, "width") - 1, offset_field: as_int(offset, "offset")},
+                {LEFT: _word(value, "value")})
+    return destination(form, m)
 
 
-def _single(form: Form, value: object) -> int:
-    m = execute(form, {"SrcL": _LEFT}, {_LEFT: _word(value, "value")})
-    return _destination(form, m)
+def single(form: Form, value: object) -> int:
+    m = execute(form, {"SrcL": LEFT}, {LEFT: _word(value, "value")})
+    return destination(form, m)
 
 
 def _multiply_add(second: bool = False) -> Shape:
     def run(form: Form, addend: object, left: object, right: object) -> int:
-        m = execute(form, {"SrcD": _THIRD, "SrcL": _LEFT, "SrcR": _RIGHT},
-                    {_THIRD: _word(addend, "addend"), _LEFT: _word(left, "left"), _RIGHT: _word(right, "right")})
-        return _destination(form, m, second)
+        m = execute(form, {"SrcD": THIRD, "SrcL": LEFT, "SrcR": RIGHT},
+                    {THIRD: _word(addend, "addend"), LEFT: _word(left, "left"), RIGHT: _word(right, "right")})
+        return destination(form, m, second)
 
     return run
 
 
 def _concatenate(second: bool = False) -> Shape:
     def run(form: Form, left: object, right: object, shift: object) -> int:
-        m = execute(form, {"SrcL": _LEFT, "SrcR": _RIGHT, "shamt": as_int(shift, "shift_amount")},
-                    {_LEFT: _word(left, "left"), _RIGHT: _word(right, "right")})
-        return _destination(form, m, second)
+        m = execute(form, {"SrcL": LEFT, "SrcR": RIGHT, "shamt": as_int(shift, "shift_amount")},
+                    {LEFT: _word(left, "left"), RIGHT: _word(right, "right")})
+        return destination(form, m, second)
 
     return run
 
@@ -155,32 +162,32 @@ def _concatenate(second: bool = False) -> Shape:
 def _t_shift(form: Form, old_t1: object, amount: object) -> int:
     m = execute(form, {_immediate_field(form): _field_bits(amount, "encoded_amount")}, {},
                 t_queue=(_word(old_t1, "old_t1"),))
-    return _destination(form, m)
+    return destination(form, m)
 
 
-def _left_right_immediate(form: Form, left: object, right: object, immediate: object) -> int:
-    m = execute(form, {"SrcL": _LEFT, "SrcR": _RIGHT, _immediate_field(form): _field_bits(immediate, "immediate")},
-                {_LEFT: _word(left, "left"), _RIGHT: _word(right, "right")})
-    return _destination(form, m)
+def left_right_immediate(form: Form, left: object, right: object, immediate: object) -> int:
+    m = execute(form, {"SrcL": LEFT, "SrcR": RIGHT, _immediate_field(form): _field_bits(immediate, "immediate")},
+                {LEFT: _word(left, "left"), RIGHT: _word(right, "right")})
+    return destination(form, m)
 
 
-def _select(form: Form, predicate: object, true_value: object, false_value: object, modifier: object) -> int:
-    m = execute(form, {"SrcP": _THIRD, "SrcL": _LEFT, "SrcR": _RIGHT,
+def select(form: Form, predicate: object, true_value: object, false_value: object, modifier: object) -> int:
+    m = execute(form, {"SrcP": THIRD, "SrcL": LEFT, "SrcR": RIGHT,
                        "SrcRType": _field_bits(modifier, "encoded_modifier")},
-                {_THIRD: _word(predicate, "predicate"), _LEFT: _word(true_value, "selected_true"),
-                 _RIGHT: _word(false_value, "selected_false")})
-    return _destination(form, m)
+                {THIRD: _word(predicate, "predicate"), LEFT: _word(true_value, "selected_true"),
+                 RIGHT: _word(false_value, "selected_false")})
+    return destination(form, m)
 
 
-def _insert(form: Form, base: object, source: object, first: object, last: object) -> int:
-    m = execute(form, {"SrcL": _LEFT, "SrcR": _RIGHT, "immr": as_int(first, "first"), "imms": as_int(last, "last")},
-                {_LEFT: _word(base, "base"), _RIGHT: _word(source, "source")})
-    return _destination(form, m)
+def insert(form: Form, base: object, source: object, first: object, last: object) -> int:
+    m = execute(form, {"SrcL": LEFT, "SrcR": RIGHT, "immr": as_int(first, "first"), "imms": as_int(last, "last")},
+                {LEFT: _word(base, "base"), RIGHT: _word(source, "source")})
+    return destination(form, m)
 
 
 def _setret_target(form: Form, tpc: object, uimm5: object) -> int:
     """C.SETRET at ``tpc``: the return address it writes to ra (R10)."""
-    m = _machine()
+    m = scratch_machine()
     m.pc = _word(tpc, "tpc")
     res = m.execute(form.encode({_immediate_field(form): _field_bits(uimm5, "uimm5")}), form.length)
     if res.kind != "executed":
@@ -194,8 +201,8 @@ def shift_amount(form: Form, right: object) -> int:
     width = 32 if form.mnemonic.endswith("W") else 64
     left_shift = form.mnemonic.startswith("SLL")
     start = 1 if left_shift else 1 << (width - 1)
-    m = execute(form, {"SrcL": _LEFT, "SrcR": _RIGHT}, {_LEFT: start, _RIGHT: _word(right, "right")})
-    result = m.r[_DST0] & ((1 << width) - 1)
+    m = execute(form, {"SrcL": LEFT, "SrcR": RIGHT}, {LEFT: start, RIGHT: _word(right, "right")})
+    result = m.r[DST0] & ((1 << width) - 1)
     if not result:
         raise AssertionFailed(f"{form.mnemonic} shifted its probe bit out")
     lowest = (result & -result).bit_length() - 1
@@ -213,16 +220,16 @@ for _name in ("HL.ADDI", "HL.ADDIW", "HL.ANDI", "HL.ANDIW", "HL.ORI", "HL.ORIW",
               "HL.XORIW", "C.ADDI"):
     _RESULT_SHAPES[_name] = _left_immediate
 for _name in ("BCNT", "BIC", "BIS", "BXS", "BXU", "CLZ", "CTZ", "REV"):
-    _RESULT_SHAPES[_name] = _bitfield
+    _RESULT_SHAPES[_name] = bitfield
 for _name in ("C.MOVR", "C.SEXT.B", "C.SEXT.H", "C.SEXT.W", "C.ZEXT.B", "C.ZEXT.H", "C.ZEXT.W"):
-    _RESULT_SHAPES[_name] = _single
+    _RESULT_SHAPES[_name] = single
 for _name in ("MADD", "MADDW", "HL.MADDW"):
     _RESULT_SHAPES[_name] = _multiply_add()
 for _name in ("HL.LIS", "HL.LIU", "HL.LUI", "LUI", "C.MOVI"):
-    _RESULT_SHAPES[_name] = _immediate_only
+    _RESULT_SHAPES[_name] = immediate_only
 _RESULT_SHAPES.update({
-    "C.SLLI": _t_shift, "C.SRLI": _t_shift, "HL.MIADD": _left_right_immediate, "HL.MISUB": _left_right_immediate,
-    "CSEL": _select, "HL.BFI": _insert,
+    "C.SLLI": _t_shift, "C.SRLI": _t_shift, "HL.MIADD": left_right_immediate, "HL.MISUB": left_right_immediate,
+    "CSEL": select, "HL.BFI": insert,
 })
 
 # Two-destination forms publish Dst0 then Dst1: quotient/remainder, low/high words.
@@ -256,6 +263,8 @@ def value_contract(prop: str, form: Form) -> Callable | None:
         shape = _PAIR_SECOND.get(name)
     elif prop == "Target" and name == "C.SETRET":
         return lambda h, tpc, uimm5: word(_setret_target(form, tpc, uimm5))
+    elif prop == "Target" and name in ("ADDTPC", "HL.ADDTPC"):
+        return lambda h, base, offset: word(_pc_relative_target(form, base, offset))
     elif prop == "ShiftAmount":
         if name not in ("SLL", "SLLW", "SRA", "SRAW", "SRL", "SRLW"):
             return None
@@ -297,11 +306,90 @@ def _signedness(signed: bool) -> Callable:
     def check(h: Harness, form: Form) -> bool:
         f = _immediate(form)
         if f.signedness == RAW:
-            raise Unsupported(f"signedness of {form.mnemonic}'s {f.name} (the table leaves its extension to the "
-                              "handler: encoding-defined)")
+            return pc_relative_signed(form) == signed
         return (f.signedness == SIGNED) == signed
 
     return check
+
+
+# ----------------------------------------------------- TPC-relative destinations
+# ADDTPC and HL.ADDTPC leave their immediate's extension to the handler (encoding-defined
+# in the table): their facts are measured.  At TPC P = 2**40 the destination is P for an
+# immediate of zero; the immediate's top bit moves it below P (as a signed value) when the
+# handler sign-extends.
+_PC_PROBE = 1 << 40
+
+
+def _pc_relative_run(form: Form, immediate: int, pc: int = _PC_PROBE) -> Machine:
+    m = execute(form, {_immediate_field(form): immediate}, {}, pc=pc)
+    return m
+
+
+def _require_pc_relative(form: Form) -> None:
+    if destination(form, _pc_relative_run(form, 0)) != _PC_PROBE:
+        raise Unsupported(f"signedness of {form.mnemonic}'s {_immediate(form).name} (encoding-defined, and the "
+                          "form's result is not TPC plus a scaled immediate)")
+
+
+def pc_relative_signed(form: Form) -> bool:
+    """Whether the handler sign-extends the immediate of a TPC-relative form."""
+    _require_pc_relative(form)
+    top = 1 << (_immediate(form).width - 1)
+    result = destination(form, _pc_relative_run(form, top))
+    return (result - (1 << 64) if result >> 63 else result) < _PC_PROBE  # below TPC, wrapped or not
+
+
+def _page_shift(h: Harness, form: Form) -> int:
+    """How far the immediate is shifted: log2 of what an immediate of one adds to TPC."""
+    _require_pc_relative(form)
+    step = destination(form, _pc_relative_run(form, 1)) - _PC_PROBE
+    if step <= 0 or step & (step - 1):
+        raise AssertionFailed(f"{form.mnemonic} adds {step} to TPC for an immediate of one")
+    return step.bit_length() - 1
+
+
+def _writes_tpc(h: Harness, form: Form) -> bool:
+    """Whether the instruction changes TPC other than by stepping past itself."""
+    m = _pc_relative_run(form, 1)
+    return m.pc != _PC_PROBE + form.length // 8
+
+
+def _pc_relative_target(form: Form, base: object, offset: object) -> int:
+    """The destination the form computes at TPC ``base`` for the immediate ``offset``."""
+    f = _immediate(form)
+    value = _word(offset, "page_offset")
+    signed = value - (1 << 64) if value >> 63 else value
+    if not -(1 << (f.width - 1)) <= signed < 1 << f.width:
+        raise Unsupported(f"{form.mnemonic}'s {f.width}-bit immediate cannot hold {signed}")
+    return destination(form, _pc_relative_run(form, signed & ((1 << f.width) - 1), _word(base, "base")))
+
+
+# ScalarRightModifier literals of ptodbg's modifier names (ptodbg.core.semantics.modifiers).
+MODIFIER_ENUM = {
+    modifiers.NONE: "ScalarRight_None", modifiers.SIGNED_WORD: "ScalarRight_SignedWord",
+    modifiers.UNSIGNED_WORD: "ScalarRight_UnsignedWord", modifiers.NEGATE_OR_NOT: "ScalarRight_NegateOrNot",
+}
+
+
+def family_table(form: Form) -> tuple[str, ...]:
+    """The modifier table of a form with a SrcRType field: CSEL's, the AGU's, the
+    comparisons' (BRU forms) or the binary ALU forms'."""
+    if form.mnemonic == "CSEL":
+        return modifiers.SELECT
+    if form.agu is not None:
+        return modifiers.ADDRESS
+    if form.family == "BRU":
+        return modifiers.COMPARE
+    return modifiers.BINARY
+
+
+def _right_modifier(h: Harness, form: Form, raw: object) -> object:
+    """InstructionContractRightModifier_<form>(raw): what the code means in the form's family."""
+    from ptodbg.avs.values import Enum
+
+    if "SrcRType" not in form.by_name:
+        raise Unsupported(f"{form.mnemonic} has no SrcRType field")
+    return Enum(MODIFIER_ENUM[family_table(form)[as_bits(raw, "a modifier code", 2)]])
 
 
 TABLE_PROPERTIES: dict[str, Callable] = {
@@ -312,6 +400,7 @@ TABLE_PROPERTIES: dict[str, Callable] = {
     "ImmediateIsSigned": _signedness(True),
     "ImmediateIsUnsigned": _signedness(False),
     "DirectSystemIDLegal": _type_legal("SSRID"),
+    "RightModifier": _right_modifier,
 }
 
 
@@ -341,12 +430,12 @@ def _spec_atomic_value(op: str, old: int, operand: int, size: int) -> int:
 
 def _atomic_run(form: Form, old: int, operand: int):  # noqa: ANN202
     """One RMW/SWAP attempt with ``old`` in memory: (event, machine)."""
-    m = _machine()
+    m = scratch_machine()
     m.mem.poke(_ADDRESS, (old & MASK64).to_bytes(8, "little"))
-    m.r[_LEFT], m.r[_RIGHT], m.r[_DST0] = _ADDRESS, operand & MASK64, 0x5A5A5A5A5A5A5A5A
-    values = {"SrcL": _LEFT, "SrcR": _RIGHT}
+    m.r[LEFT], m.r[RIGHT], m.r[DST0] = _ADDRESS, operand & MASK64, 0x5A5A5A5A5A5A5A5A
+    values = {"SrcL": LEFT, "SrcR": RIGHT}
     if "RegDst" in form.by_name:
-        values["RegDst"] = _DST0
+        values["RegDst"] = DST0
     res = m.execute(form.encode(values), form.length)
     if res.kind != "executed" or len(res.events) != 1:
         raise AssertionFailed(f"ptodbg's {form.mnemonic} did not make one atomic event for its contract")
@@ -370,7 +459,7 @@ def _atomic_operation(h: Harness, form: Form) -> object:
 
 def _publishes(h: Harness, form: Form) -> bool:
     _event, m = _atomic_run(form, 0x1234, 1)
-    return m.r[_DST0] != 0x5A5A5A5A5A5A5A5A
+    return m.r[DST0] != 0x5A5A5A5A5A5A5A5A
 
 
 def _sign_extends(h: Harness, form: Form) -> bool:
@@ -378,7 +467,7 @@ def _sign_extends(h: Harness, form: Form) -> bool:
     old = 1 << (8 * size - 1)
     _event, m = _atomic_run(form, old, 0)
     sign_extended = (old | (MASK64 ^ ((1 << (8 * size)) - 1))) & MASK64
-    return size < 8 and m.r[_DST0] == sign_extended
+    return size < 8 and m.r[DST0] == sign_extended
 
 
 def _reserve(m: Machine) -> None:
@@ -386,16 +475,16 @@ def _reserve(m: Machine) -> None:
 
 
 def _event_size(form: Form, reserve: bool = False) -> int:
-    m = _machine()
+    m = scratch_machine()
     if reserve:
         _reserve(m)
-    m.r[_LEFT] = _ADDRESS
-    m.r[_RIGHT] = _ADDRESS  # SC's address register; CAS's expected value
-    m.r[_THIRD] = 0
-    values = {"SrcL": _LEFT, "SrcR": _RIGHT}
+    m.r[LEFT] = _ADDRESS
+    m.r[RIGHT] = _ADDRESS  # SC's address register; CAS's expected value
+    m.r[THIRD] = 0
+    values = {"SrcL": LEFT, "SrcR": RIGHT}
     if "SrcD" in form.by_name:
-        values["SrcD"] = _THIRD
-    values["RegDst"] = _DST0
+        values["SrcD"] = THIRD
+    values["RegDst"] = DST0
     res = m.execute(form.encode(values), form.length)
     if res.kind != "executed" or not res.events:
         raise AssertionFailed(f"ptodbg's {form.mnemonic} made no memory event for its contract")
@@ -403,11 +492,11 @@ def _event_size(form: Form, reserve: bool = False) -> int:
 
 
 def _store_conditional(form: Form, reserve: bool, address: int = _ADDRESS) -> Machine:
-    m = _machine()
+    m = scratch_machine()
     if reserve:
         _reserve(m)
-    m.r[_LEFT], m.r[_RIGHT], m.r[_DST0] = 0x77, address, 0x5A5A5A5A5A5A5A5A
-    res = m.execute(form.encode({"SrcL": _LEFT, "SrcR": _RIGHT, "RegDst": _DST0}), form.length)
+    m.r[LEFT], m.r[RIGHT], m.r[DST0] = 0x77, address, 0x5A5A5A5A5A5A5A5A
+    res = m.execute(form.encode({"SrcL": LEFT, "SrcR": RIGHT, "RegDst": DST0}), form.length)
     if res.kind != "executed":
         why = res.trap.reason if res.trap is not None else res.message
         raise AssertionFailed(f"ptodbg's {form.mnemonic} trapped for its contract: {why}")
@@ -416,7 +505,7 @@ def _store_conditional(form: Form, reserve: bool, address: int = _ADDRESS) -> Ma
 
 def _granule(h: Harness, form: Form) -> int:
     """The reservation line: how many byte addresses an LR-style reservation covers."""
-    m = _machine()
+    m = scratch_machine()
     _reserve(m)
     return sum(1 for a in range(_ADDRESS - 128, _ADDRESS + 128) if m.reservation_hit(a))
 
@@ -424,11 +513,11 @@ def _granule(h: Harness, form: Form) -> int:
 def _ignores_src_zero(h: Harness, form: Form) -> bool:
     results = []
     for src_zero in (0, 31):
-        m = _machine()
+        m = scratch_machine()
         m.mem.poke(_ADDRESS, (0x1122334455667788).to_bytes(8, "little"))
-        m.r[_LEFT] = _ADDRESS
-        res = m.execute(form.encode({"SrcL": _LEFT, "SrcZero": src_zero, "RegDst": _DST0}), form.length)
-        results.append((res.kind, m.r[_DST0], m.resv))
+        m.r[LEFT] = _ADDRESS
+        res = m.execute(form.encode({"SrcL": LEFT, "SrcZero": src_zero, "RegDst": DST0}), form.length)
+        results.append((res.kind, m.r[DST0], m.resv))
     return results[0] == results[1] and results[0][0] == "executed"
 
 
@@ -440,12 +529,14 @@ PROBE_PROPERTIES: dict[str, Callable] = {
     "CompareSizeBytes": lambda h, f: _event_size(f),
     "LoadSizeBytes": lambda h, f: _event_size(f),
     "StoreSizeBytes": lambda h, f: _event_size(f, reserve=True),
-    "SuccessStatus": lambda h, f: word(_store_conditional(f, True).r[_DST0]),
-    "MissStatus": lambda h, f: word(_store_conditional(f, False).r[_DST0]),
-    "MissIsProbeFree": lambda h, f: _store_conditional(f, False, address=MASK64 - 2).r[_DST0] == 1,
+    "SuccessStatus": lambda h, f: word(_store_conditional(f, True).r[DST0]),
+    "MissStatus": lambda h, f: word(_store_conditional(f, False).r[DST0]),
+    "MissIsProbeFree": lambda h, f: _store_conditional(f, False, address=MASK64 - 2).r[DST0] == 1,
     "ReservationGranuleBytes": _granule,
     "IgnoresSrcZero": _ignores_src_zero,
     "HasFarField": lambda h, f: "far" in f.by_name,
+    "PageShift": _page_shift,
+    "WritesTPC": _writes_tpc,
     "ShiftWidth": lambda h, f: f.by_name["shamt"].width,
 }
 
@@ -455,12 +546,12 @@ PROBE_PROPERTIES: dict[str, Callable] = {
 # that give every candidate a different result.
 def _fp_run(form: Form, *operands: int, extra: dict | None = None) -> Machine:
     names = [n for n in ("SrcA", "SrcL", "SrcR") if n in form.by_name]
-    regs = dict(zip((_THIRD, _LEFT, _RIGHT)[-len(names):], operands, strict=True)) if names else {}
-    fields = {"SrcType": 0, **dict(zip(names, (_THIRD, _LEFT, _RIGHT)[-len(names):], strict=True))}
-    m = _machine()
+    regs = dict(zip((THIRD, LEFT, RIGHT)[-len(names):], operands, strict=True)) if names else {}
+    fields = {"SrcType": 0, **dict(zip(names, (THIRD, LEFT, RIGHT)[-len(names):], strict=True))}
+    m = scratch_machine()
     for code, value in regs.items():
         m.r[code] = value & MASK64
-    res = m.execute(form.encode({**fields, **(extra or {}), "RegDst": _DST0}), form.length)
+    res = m.execute(form.encode({**fields, **(extra or {}), "RegDst": DST0}), form.length)
     if res.kind != "executed":
         raise AssertionFailed(f"ptodbg's {form.mnemonic} trapped for its contract")
     return m
@@ -476,26 +567,26 @@ def _identify(form: Form, kind: str, observed: object, table: dict[str, object])
 
 
 def _binary_operation(h: Harness, form: Form) -> object:
-    observed = _fp_run(form, 7, 3).r[_DST0]
+    observed = _fp_run(form, 7, 3).r[DST0]
     return _identify(form, "FloatingBinary", observed,
                      {"ADD": 10, "SUB": 4, "MUL": 21, "DIV": 2, "MIN": 3, "MAX": 7})
 
 
 def _unary_operation(h: Harness, form: Form) -> object:
     x = (1 << 63) | 5
-    observed = _fp_run(form, x).r[_DST0]
+    observed = _fp_run(form, x).r[DST0]
     return _identify(form, "FloatingUnary", observed,
                      {"SQRT": x, "EXP": x + 1, "RECIP": MASK64 // x, "ABS": 5})
 
 
 def _fused_operation(h: Harness, form: Form) -> object:
-    observed = _fp_run(form, 1, 2, 3).r[_DST0]  # addend 1, product 2 * 3
+    observed = _fp_run(form, 1, 2, 3).r[DST0]  # addend 1, product 2 * 3
     return _identify(form, "FloatingFused", observed,
                      {"MADD": 7, "MSUB": 5, "NMADD": -7 & MASK64, "NMSUB": -5 & MASK64})
 
 
 def _compare_operation(h: Harness, form: Form) -> object:
-    observed = tuple(_fp_run(form, a, b).r[_DST0] for a, b in ((1, 2), (2, 1), (2, 2)))
+    observed = tuple(_fp_run(form, a, b).r[DST0] for a, b in ((1, 2), (2, 1), (2, 2)))
     return _identify(form, "FloatingCompare", observed,
                      {"EQ": (0, 0, 1), "NE": (1, 1, 0), "LT": (1, 0, 0), "GE": (0, 1, 1)})
 
@@ -510,9 +601,9 @@ def _signaling_compare(h: Harness, form: Form) -> bool:
 
 
 def _dma_stores(form: Form) -> list:
-    m = _machine()
-    m.r[_LEFT], m.r[_RIGHT] = 0x100, 0x300
-    res = m.execute(form.encode({"SrcL": _LEFT, "SrcR": _RIGHT}), form.length)
+    m = scratch_machine()
+    m.r[LEFT], m.r[RIGHT] = 0x100, 0x300
+    res = m.execute(form.encode({"SrcL": LEFT, "SrcR": RIGHT}), form.length)
     if res.kind != "executed":
         raise AssertionFailed(f"ptodbg's {form.mnemonic} trapped for its contract")
     return [e for e in res.events if e.kind == "store"]
@@ -537,15 +628,15 @@ def _is_word_operation(h: Harness, form: Form) -> bool:
     left = 0x123456789ABCDEF0
     others = [f for f in form.fields if f.name not in ("RegDst", "SrcL")]
     for extreme in (0, 1):
-        fields = {"SrcL": _LEFT}
-        regs = {_LEFT: left}
+        fields = {"SrcL": LEFT}
+        regs = {LEFT: left}
         for f in others:
             if f.name.startswith("Src"):
-                fields[f.name] = _RIGHT
-                regs[_RIGHT] = MASK64 if extreme else 0
+                fields[f.name] = RIGHT
+                regs[RIGHT] = MASK64 if extreme else 0
             else:
                 fields[f.name] = (1 << f.width) - 1 if extreme else 0
-        result = execute(form, fields, regs).r[_DST0]
+        result = execute(form, fields, regs).r[DST0]
         low = result & 0xFFFFFFFF
         if result != (low | (MASK64 ^ 0xFFFFFFFF) if low >> 31 else low):
             return False

@@ -10,6 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from ptodbg.avs.convert import as_bits, as_bool, as_int, enum_name, word
+from ptodbg.avs.harness.contexts import (
+    assign_predicates,
+    frame_template,
+    memory_copy_template,
+    predicate_registers,
+    trap_context,
+)
 from ptodbg.avs.harness.header_state import header_globals
 from ptodbg.avs.harness.state import (
     FAULT_NONE,
@@ -21,12 +28,13 @@ from ptodbg.avs.harness.state import (
     kind_code,
     transfer_code,
 )
-from ptodbg.avs.harness.tile_block import block_globals, saved_bundle_operation, saved_tile_bindings
+from ptodbg.avs.harness.tile_block import block_globals
 from ptodbg.avs.harness.tile_values import TileFiles, set_tile_capacity, tile_globals
 from ptodbg.avs.harness.views import ArrayView, Fixed, RecordView, Scalar
 from ptodbg.avs.interpreter import Global
 from ptodbg.avs.values import Array, AslError, Bits, Enum, Unsupported
 from ptodbg.core import sysregs as ssr
+from ptodbg.core.semantics.templates import FRAME_DEPTH_MAX, gqm_state
 from ptodbg.core.state import T_BASE, U_BASE
 
 
@@ -111,79 +119,6 @@ def _trap_status(h: Harness, slot: int, name: str, convert, back) -> ArrayView: 
     return ArrayView(name, 16, get, put)
 
 
-def trap_context(h: Harness, ring: int) -> RecordView:
-    """_TrapContexts[[ring]] (asl/arch/data-types/trap-context.asl) over ptodbg's bank:
-    the EBARG/ECSTATE context registers and the saved record ptodbg keeps beside them."""
-    m = h.m
-
-    def ctx(low: int):  # noqa: ANN202
-        return (lambda: word(m.ctx(ring, low)),
-                lambda v: m.write_sysreg((ring << 12) | low, as_bits(v, f"_TrapContexts[[{ring}]]")))
-
-    def control_bit(bit: int):  # noqa: ANN202
-        return (lambda: bool(m.ctx(ring, ssr.EBARG0) >> bit & 1), None)
-
-    def saved(attr: str, convert=lambda x: x):  # noqa: ANN001, ANN202
-        def get() -> object:
-            s = m.saved[ring]
-            if s is None:
-                raise Unsupported(f"_TrapContexts[[{ring}]] field of a bank ptodbg holds no saved record for")
-            return convert(getattr(s, attr))
-
-        return (get, None)
-
-    def set_valid(v: object) -> None:
-        if as_bool(v, "valid"):
-            if m.saved[ring] is None:
-                raise Unsupported(f"_TrapContexts[[{ring}]].valid = TRUE without a saved context")
-        else:
-            m.saved[ring] = None
-
-    def queue(base_low: int) -> tuple:
-        def get() -> object:
-            return Array(4, [word(m.ctx(ring, base_low + k)) for k in range(4)])
-
-        return (get, None)
-
-    def queue_valid(attr: str) -> tuple:
-        def get() -> object:
-            s = m.saved[ring]
-            count = getattr(s, attr) if s is not None else 0
-            return Array(4, [k < count for k in range(4)])
-
-        return (get, None)
-
-    barg = RecordView("BundleArgumentRegister", {
-        "block_type": (lambda: Enum(KIND_ENUM.get((m.ctx(ring, ssr.EBARG0) >> 7) & 0xF, "BundleKind_Standard")), None),
-        "transfer_type": (lambda: Enum(TRANSFER_ENUM[min((m.ctx(ring, ssr.EBARG0) >> 11) & 7, 6)]), None),
-        "taken": control_bit(14),
-        "bpcn": ctx(ssr.EBARG_BPC_TGT),
-    })
-    return RecordView(f"_TrapContexts[[{ring}]]", {
-        "valid": (lambda: m.saved[ring] is not None, set_valid),
-        "source_acr": (lambda: m.ctx(ring, ssr.EBARG0) & 0xF, None),
-        "tpc": ctx(ssr.EBARG_TPC),
-        "bpc": ctx(ssr.EBARG_BPC_CUR),
-        "return_address": ctx(ssr.EBARG_LRA),
-        "bundle_active": control_bit(5),
-        "bundle_body_active": control_bit(6),
-        "barg": (lambda: barg, None),
-        "commit_argument": saved("commit_arg", word),
-        "bundle_commit_target_set": saved("tgt_set", bool),
-        "bundle_condition_set": saved("cond_set", bool),
-        "system_block_terminal_pending": saved("sys_pending", bool),
-        "bundle_sequential_pc": saved("bseq", word),
-        "bundle_tile_bindings": saved("header", saved_tile_bindings),
-        "bundle_operation": saved("header", lambda header: saved_bundle_operation(
-            header, block_active=bool(m.ctx(ring, ssr.EBARG0) >> 5 & 1))),
-        "frame_stack_return_target": saved("frame_ret", word),
-        "t_queue": queue(ssr.EBARG_TQ0),
-        "u_queue": queue(ssr.EBARG_UQ0),
-        "t_queue_valid": queue_valid("tq"),
-        "u_queue_valid": queue_valid("uq"),
-    })
-
-
 # ------------------------------------------------------------------- reservation
 def _reservation(h: Harness) -> dict[str, Global]:
     """_ReservationValid/Address/Size over ``m.resv``; an invalid reservation's address and
@@ -230,8 +165,17 @@ def _system_registers(h: Harness) -> RecordView:
     m = h.m
 
     def base(name: str) -> tuple:
+        """A read-only identification register: a test may assign the value it holds (the
+        model's reset writes it), not another (ptodbg's is fixed)."""
         address = next(a for a, (n, *_rest) in ssr.BASE_REGISTERS.items() if n == name)
-        return (lambda: word(m.read_sysreg(address)), None)
+
+        def put(v: object) -> None:
+            value = as_bits(v, f"_SystemRegisters.{name.lower()}")
+            if value != m.read_sysreg(address):
+                raise Unsupported(f"_SystemRegisters.{name.lower()} = {value:#x} (ptodbg's {name} is "
+                                  f"{m.read_sysreg(address):#x}, fixed)")
+
+        return (lambda: word(m.read_sysreg(address)), put)
 
     def set_core_state(v: object) -> None:
         m.core_state = as_bits(v, "core_state")  # the ACR is _CurrentACR's, not core_state's
@@ -343,6 +287,73 @@ def _set_event_count(h: Harness, v: object) -> None:
     h.events.clear()
 
 
+def _slot(h: Harness, attr: str, slot: int, name: str, width: int | None) -> Scalar:
+    """One element of a tuple the machine keeps (``m.last_frame[0]`` ...) as a global:
+    bits(width), or an integer when ``width`` is None."""
+    m = h.m
+
+    def get() -> object:
+        value = getattr(m, attr)[slot]
+        return value if width is None else Bits(width, value)
+
+    def put(v: object) -> None:
+        items = list(getattr(m, attr))
+        items[slot] = as_int(v, name) if width is None else as_bits(v, name, width)
+        setattr(m, attr, tuple(items))
+
+    return Scalar(name, get, put)
+
+
+def _gqm_field(h: Harness, field: str, name: str, as_word: bool = False) -> Scalar:
+    """A counter of the GQM state (``m.gqm``, replaced on every change)."""
+    m = h.m
+
+    def put(v: object) -> None:
+        m.gqm = gqm_state(m).replace(**{field: as_bits(v, name) if as_word else as_int(v, name)})
+
+    def get() -> object:
+        value = getattr(gqm_state(m), field)
+        return word(value) if as_word else value
+
+    return Scalar(name, get, put)
+
+
+def _frame_depth(h: Harness, v: object) -> None:
+    depth = as_int(v, "_FrameDepth")
+    if not 0 <= depth <= FRAME_DEPTH_MAX:
+        raise AslError(f"_FrameDepth {depth} outside 0..{FRAME_DEPTH_MAX}")
+    h.m.frame_depth = depth
+
+
+def _bookkeeping(h: Harness) -> dict[str, Global]:
+    """Block-control bookkeeping (asl/block/model/state/control-state.asl), the hint epoch
+    (asl/arch/programming-model/execution-context.asl) and the GQM counters
+    (asl/arch/programming-model/general-queue-management.asl)."""
+    m = h.m
+    globals_: dict[str, Global] = {
+        "_FrameDepth": Scalar("_FrameDepth", lambda: m.frame_depth, lambda v: _frame_depth(h, v)),
+        "_LastFrameBegin": _slot(h, "last_frame", 0, "_LastFrameBegin", None),
+        "_LastFrameEnd": _slot(h, "last_frame", 1, "_LastFrameEnd", None),
+        "_LastFrameSize": _slot(h, "last_frame", 2, "_LastFrameSize", 64),
+        "_LastMemoryCommandAddress": _slot(h, "last_memory_command", 0, "_LastMemoryCommandAddress", 64),
+        "_LastMemoryCommandSize": _slot(h, "last_memory_command", 1, "_LastMemoryCommandSize", 64),
+        "_LastCrossBlockACR": _slot(h, "last_cross_block", 0, "_LastCrossBlockACR", 10),
+        "_LastCrossBlockID": _slot(h, "last_cross_block", 1, "_LastCrossBlockID", 7),
+        "_LastQueueLeft": _slot(h, "last_queue", 0, "_LastQueueLeft", 64),
+        "_LastQueueRight": _slot(h, "last_queue", 1, "_LastQueueRight", 64),
+        "_LastQueueFlags": _slot(h, "last_queue", 2, "_LastQueueFlags", 4),
+        "_LastBundleHintPayload": Scalar("_LastBundleHintPayload", *_word_field(h, "hint_payload")),
+        "_BundleHintEpoch": Scalar("_BundleHintEpoch", *_int_field(h, "hint_epoch")),
+        "_FrameTemplate": Fixed("_FrameTemplate", frame_template(lambda: m.frame)),
+        "_MemoryCopyTemplate": Fixed("_MemoryCopyTemplate", memory_copy_template(lambda: m.mcopy)),
+        "_GQMReleaseEpoch": _gqm_field(h, "release_epoch", "_GQMReleaseEpoch"),
+        "_LastGQMAcquireEpoch": _gqm_field(h, "acquire_epoch", "_LastGQMAcquireEpoch"),
+        "_GQMEventEpoch": _gqm_field(h, "event_epoch", "_GQMEventEpoch"),
+        "_LastGQMEventAddress": _gqm_field(h, "event_address", "_LastGQMEventAddress", as_word=True),
+    }
+    return globals_
+
+
 def machine_globals(h: Harness) -> dict[str, Global]:
     """Every model global the harness maps, by name."""
     m = h.m
@@ -408,6 +419,9 @@ def machine_globals(h: Harness) -> dict[str, Global]:
         "_ACRTrapArgument0": Fixed("_ACRTrapArgument0", _trap_status(h, 4, "_ACRTrapArgument0", word,
                                                                      lambda v: as_bits(v, "argument"))),
         "_TrapContexts": Fixed("_TrapContexts", ArrayView("_TrapContexts", 16, lambda r: trap_context(h, r))),
+        # asl/arch/programming-model/predicate-registers.asl
+        "_PredicateRegisters": Fixed("_PredicateRegisters", predicate_registers(h),
+                                     lambda v: assign_predicates(h, v)),
         # block state (asl/block/model/state/*.asl)
         "_BundleActive": Scalar("_BundleActive", lambda: bool(m.blk), lambda v: _set_bundle_active(h, v)),
         "_BundleBodyActive": _body_active(h),
@@ -420,9 +434,10 @@ def machine_globals(h: Harness) -> dict[str, Global]:
     }
     out.update(_reservation(h))
     out.update(header_globals(h))
+    out.update(_bookkeeping(h))
     out.update(block_globals(h))
     out.update(tile_globals(TileFiles(lambda: h.m.tiles, lambda f: setattr(h.m, "tiles", f))))
     return out
 
 
-__all__ = ["FAULT_NONE", "MASK64", "machine_globals", "trap_context"]
+__all__ = ["FAULT_NONE", "MASK64", "machine_globals"]

@@ -9,14 +9,17 @@ would.
 from __future__ import annotations
 
 from ptodbg.avs.convert import as_bits, as_bool, as_int, enum_name, word
+from ptodbg.avs.harness.decode_functions import command_form
 from ptodbg.avs.harness.registry import spec_function, spec_functions
 from ptodbg.avs.harness.state import FAULT_NONE, FAULT_TRAP, MASK64, ORDER_NAME, Harness
 from ptodbg.avs.values import AslError, AssertionFailed, Bits, Enum, Unsupported
 from ptodbg.core import sysregs as ssr
 from ptodbg.core.faults import DATA_ALIGN_FAULT, SCALL, Fault
+from ptodbg.core.machine import PRED_COUNT
 from ptodbg.core.memory import R, W
 from ptodbg.core.semantics import amo, sysops
 from ptodbg.core.state import GPR_COUNT, T_BASE, U_BASE
+from ptodbg.isa.syntax import DEST_REGS, SOURCE_REGS
 
 EXECUTED = Enum("ScalarExecution_Executed")
 REJECTED = Enum("ScalarExecution_Rejected")
@@ -189,7 +192,7 @@ def set_fault_cause(h: Harness, code: object, address: object, cause: object) ->
 @spec_function("RecoverTrapContext", "asl/arch/profile/trap-context-recovery.asl")
 def recover_trap_context(h: Harness, ring: object) -> bool:
     """ptodbg's Machine.recover (the ACRE recovery); FALSE when not recoverable."""
-    m = h.machine_ready()
+    m = h.m
     r = _ring(ring)
     if m.recoverable(r) is not None:
         return False
@@ -237,7 +240,72 @@ def service_request_target(h: Harness, source: object, request_type: object) -> 
 
 @spec_function("RaiseInterrupt", "asl/arch/memory-model/fault-precision.asl")
 def raise_interrupt(h: Harness, interrupt_id: object, cause: object) -> None:
-    raise Unsupported("interrupts (ptodbg has no interrupt model: IPENDING, ECONFIG enables, trap 44)")
+    """ptodbg's interrupt entry (Machine.raise_interrupt): pending, then trap 44 when enabled."""
+    interrupt = _interrupt(interrupt_id)
+    h.m.raise_interrupt(interrupt, as_bits(cause, "the cause", 24))
+    h.fault = FAULT_NONE
+
+
+def _interrupt(value: object) -> int:
+    interrupt = as_int(value, "an interrupt id")
+    if not 0 <= interrupt < 64:
+        raise AssertionFailed(f"interrupt id {interrupt} outside 0..63")
+    return interrupt
+
+
+@spec_function("SetInterruptPending", "asl/arch/system-registers/interrupt.asl")
+def set_interrupt_pending(h: Harness, ring: object, interrupt_id: object) -> None:
+    h.m.set_interrupt_pending(_ring(ring), _interrupt(interrupt_id))
+
+
+@spec_function("ClearInterruptPending", "asl/arch/system-registers/interrupt.asl")
+def clear_interrupt_pending(h: Harness, ring: object, interrupt_id: object) -> None:
+    h.m.set_interrupt_pending(_ring(ring), _interrupt(interrupt_id), False)
+
+
+@spec_function("InterruptEnabled", "asl/arch/system-registers/interrupt.asl")
+def interrupt_enabled(h: Harness, ring: object, interrupt_id: object) -> bool:
+    return h.m.interrupt_enabled(_ring(ring), _interrupt(interrupt_id))
+
+
+@spec_function("TimerInterruptId", "asl/arch/system-registers/timer.asl")
+def timer_interrupt_id(h: Harness, ring: object) -> int:
+    return h.m.timer_interrupt(_ring(ring))
+
+
+@spec_function("RefreshTimerPending", "asl/arch/system-registers/timer.asl")
+def refresh_timer_pending(h: Harness, ring: object) -> None:
+    h.m.refresh_timer(_ring(ring))
+
+
+@spec_function("ReadInterruptPending", "asl/arch/system-registers/interrupt.asl")
+def read_interrupt_pending(h: Harness, ring: object) -> Bits:
+    r = _ring(ring)
+    h.m.refresh_timer(r)
+    return word(h.m.ctx(r, ssr.IPENDING))
+
+
+@spec_function("ReadTopPendingInterrupt", "asl/arch/system-registers/interrupt.asl")
+def read_top_pending_interrupt(h: Harness, ring: object) -> Bits:
+    r = _ring(ring)
+    h.m.refresh_timer(r)
+    return word(h.m.ctx(r, ssr.TOPEI))
+
+
+@spec_function("EndOfInterrupt", "asl/arch/system-registers/interrupt.asl")
+def end_of_interrupt(h: Harness, ring: object, value: object) -> None:
+    h.m.end_of_interrupt(_ring(ring), as_bits(value, "the EOIEI value"))
+
+
+@spec_function("PackTrapStatus", "asl/arch/memory-model/fault-precision.asl")
+def pack_trap_status(h: Harness, ring: object) -> Bits:
+    """TRAPNO of the bank as ptodbg packs it (the register's raw value)."""
+    return word(h.m.ctx(_ring(ring), ssr.TRAPNO))
+
+
+@spec_function("UnpackTrapStatus", "asl/arch/memory-model/fault-precision.asl")
+def unpack_trap_status(h: Harness, ring: object, value: object) -> None:
+    h.m.write_sysreg((_ring(ring) << 12) | ssr.TRAPNO, as_bits(value, "the trap status"))
 
 
 @spec_function("TrapTargetForInterrupt", "asl/arch/system-registers/access-control.asl")
@@ -448,7 +516,7 @@ def load_translated_unsigned(h: Harness, address: object, size: object) -> Bits:
 def _data_access(h: Harness, address: object, size: object, value: object | None, order: str) -> Bits:
     """LoadWithOrder / StoreWithOrder: probe (alignment, then bounds), one event."""
     a, n = _address(address), _size(size)
-    m = h.machine_ready()
+    m = h.m
     mem = m.mem
     mem.set_capture(True)
     mem.events = []
@@ -569,6 +637,18 @@ def _dispatch(h: Harness, insn: object, length: object, lengths: tuple[int, ...]
     return executed if res.trap is None else rejected
 
 
+@spec_function("ExecuteDecodedBundleCommand", "asl/block/model/dispatch/commands.asl")
+def execute_decoded_bundle_command(h: Harness, insn: object, index: object, length: object) -> Enum:
+    """One attempt of the instruction word as the command form at ``index`` (the machine
+    builds it from that form's fields, whatever the decoder would make of the word)."""
+    form = command_form(index)
+    n = as_int(length, "the length")
+    if n != form.length:
+        raise AssertionFailed(f"command length {n} for a {form.length}-bit form")
+    res = h.execute(_instruction(insn, 64), n, form)
+    return COMMAND_EXECUTED if res.trap is None else COMMAND_REJECTED
+
+
 @spec_function("ExecutePTOInstruction", "asl/arch/dispatch/top-level.asl")
 def execute_pto_instruction(h: Harness, insn: object, length: object) -> Enum:
     """The architectural dispatcher: command forms first, then scalar forms (ptodbg's
@@ -606,14 +686,102 @@ def atomic_value_sized(h: Harness, op: object, old: object, operand: object, siz
 
 
 # ----------------------------------------------------------------- predicates
+def _predicate_index(index: object) -> int:
+    i = as_int(index, "a predicate index")
+    if not 0 <= i < PRED_COUNT:
+        raise AssertionFailed(f"predicate index {i} outside 0..{PRED_COUNT - 1}")
+    return i
+
+
 @spec_function("ReadPredicateRegister", "asl/arch/programming-model/predicate-registers.asl")
 def read_predicate_register(h: Harness, index: object) -> Bits:
-    raise Unsupported("predicate registers (ptodbg has no P0..P7: no instruction consumes them)")
+    """ptodbg's P0..P7 (Machine.pred): P0 reads as all ones."""
+    return Bits(32, h.m.pred(_predicate_index(index)))
 
 
 @spec_function("WritePredicateRegister", "asl/arch/programming-model/predicate-registers.asl")
 def write_predicate_register(h: Harness, index: object, value: object) -> None:
-    raise Unsupported("predicate registers (ptodbg has no P0..P7: no instruction consumes them)")
+    h.m.set_pred(_predicate_index(index), as_bits(value, "a predicate", 32))
+
+
+@spec_function("PredicateRegisterHasInstructionConsumer", "asl/arch/programming-model/predicate-registers.asl")
+def predicate_register_has_instruction_consumer(h: Harness, index: object) -> bool:
+    """Whether any instruction can name P<index> as an operand: ptodbg's operand syntax
+    (:mod:`ptodbg.isa.syntax`, one table for the assembler and the disassembler) has
+    register operands of Reg5 sources and destinations only, and no P register among them."""
+    name = f"p{_predicate_index(index)}"
+    return name in SOURCE_REGS or name in DEST_REGS
+
+
+@spec_function("ReadBranchPredicate", "asl/scalar/model/bru/semantics.asl")
+def read_branch_predicate(h: Harness) -> Bits:
+    """The predicate a block commit branches on is the SETC result, CommitArgument
+    (ptodbg's ``commit_arg``), never a P register."""
+    return word(h.m.commit_arg)
 
 
 __all__ = ["COMMAND_EXECUTED", "EXECUTED", "MASK64", "REJECTED", "set_fault_with_cause"]
+
+
+@spec_function("SystemRegisterAccessPermitted", "asl/arch/profile/applicability.asl")
+def system_register_access_permitted(h: Harness, address: object, write: object, ring: object) -> bool:
+    as_bool(write, "write")
+    return ssr.permitted(as_bits(address, "a system register address", 24), _ring(ring))
+
+
+_ACCESS = {"RO": "SystemRegisterAccess_ReadOnly", "RW": "SystemRegisterAccess_ReadWrite",
+           "WO": "SystemRegisterAccess_WriteOnly", None: "SystemRegisterAccess_Unknown"}
+
+
+@spec_function("SystemRegisterAccessOf", "asl/scalar/model/sys/registers.asl")
+def system_register_access_of(h: Harness, address: object) -> Enum:
+    """The access class of ptodbg's register table (sysregs.access_of)."""
+    return Enum(_ACCESS[ssr.access_of(as_bits(address, "a system register address", 24))])
+
+
+# ------------------------------------------------------------ extension first use
+@spec_function("ExtensionFirstUseEnabled", "asl/arch/profile/extension-first-use.asl")
+def extension_first_use_enabled(h: Harness, kind: object) -> bool:
+    """ptodbg has no vector or cube extension whose first use traps: FALSE for both."""
+    if enum_name(kind, "an ExtensionFirstUseKind") not in ("ExtensionFirstUseKind_VECTOR",
+                                                           "ExtensionFirstUseKind_CUBE"):
+        raise AslError(f"{kind!r} is not an ExtensionFirstUseKind")
+    return False
+
+
+@spec_function("RaiseExtensionFirstUse", "asl/arch/profile/extension-first-use.asl")
+def raise_extension_first_use(h: Harness, kind: object, source: object, manager: object) -> bool:
+    """No first-use trap is enabled, so none is raised and nothing changes."""
+    _ring(source)
+    _ring(manager)
+    return extension_first_use_enabled(h, kind)
+
+
+# ------------------------------------------------------------ portable trap context
+@spec_function("SavePortableTrapContext", "asl/arch/state/trap-context.asl")
+def save_portable_trap_context(h: Harness, target: object, source: object) -> None:
+    """ptodbg has one context save, the profile's, which writes the same record (and the
+    context registers besides)."""
+    h.save_context(_ring(target), _ring(source))
+
+
+@spec_function("PortableTrapContextRecoverable", "asl/arch/state/trap-context.asl")
+def portable_trap_context_recoverable(h: Harness, target: object) -> bool:
+    """A valid record whose saved BPC and TPC are even."""
+    r = _ring(target)
+    m = h.m
+    return m.context_valid(r) and not m.ctx(r, ssr.EBARG_BPC_CUR) & 1 and not m.ctx(r, ssr.EBARG_TPC) & 1
+
+
+@spec_function("RecoverPortableTrapContext", "asl/arch/state/trap-context.asl")
+def recover_portable_trap_context(h: Harness, target: object) -> bool:
+    """ptodbg's recovery of the bank (the record it restores is the portable one)."""
+    if not portable_trap_context_recoverable(h, target):
+        return False
+    r = _ring(target)
+    why = h.m.recoverable(r)
+    if why is not None:
+        raise Unsupported(f"a portable-recoverable bank ptodbg's recovery refuses ({why}): ptodbg keeps the "
+                          "profile's context registers as the record's fields")
+    h.m.recover(r)
+    return True

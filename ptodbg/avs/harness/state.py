@@ -5,12 +5,12 @@ model's global state (``_PC``, ``_TQueue``, ``_LastFault``, ``_MemoryEvents`` ..
 state is ptodbg's :class:`~ptodbg.core.Machine` (reference profile, 4096 bytes) wherever
 the machine has it; the harness keeps only what is not architectural state of one PE:
 
-* the memory-event log of capture mode (``StartMemoryEventCapture``): the model keeps it
-  across instructions, ptodbg reports the events of each attempt;
+* the memory-event log (``_MemoryEvents``): the model keeps it across instructions, both
+  the events capture mode records from execution (ptodbg reports each attempt's) and the
+  candidate executions a test builds by hand (AddInitialWriteEvent, AddLoadEvent ...),
+  as MemoryEvent records that a test may change field by field;
 * the four PEs' GPR files (``_PEGPRs``): ptodbg is one PE, so the files of the agents not
   selected by ``SelectMemoryEventAgent`` wait here and the machine holds the current one;
-* queue validity while a test has written a pattern that is not a prefix (ptodbg keeps
-  the count of valid entries, which is all an instruction can produce);
 * the FaultCode of ``_LastFault``: ptodbg keeps the trap number, and several codes share
   trap 5.
 """
@@ -27,6 +27,7 @@ from ptodbg.core.faults import Fault
 from ptodbg.core.machine import StepResult
 from ptodbg.core.state import GPR_COUNT
 from ptodbg.core.traps import TrapInfo
+from ptodbg.isa.forms import Form
 
 MASK64 = (1 << 64) - 1
 
@@ -75,6 +76,29 @@ def transfer_code(value: object, what: str = "a BundleTransfer") -> int:
 # asl/arch/data-types/memory-model.asl
 EVENT_KIND = {LOAD: "MemoryEvent_Load", STORE: "MemoryEvent_Store", ATOMIC: "MemoryEvent_Atomic",
               FENCE: "MemoryEvent_Fence"}
+INITIAL_WRITE = "MemoryEvent_InitialWrite"
+
+
+def memory_event(kind: str, agent: int, address: int, size: int, read_value: int, write_value: int,
+                 performed: bool, order: str, rank: int, pred: int = 0, succ: int = 0) -> Record:
+    """A MemoryEvent record (values reduced to the access size: NormalizeMemoryAccessValue)."""
+    mask = (1 << (8 * size)) - 1 if size < 8 else MASK64
+    return Record("MemoryEvent", {
+        "kind": Enum(kind), "agent": agent, "address": word(address), "size_bytes": size,
+        "read_value": word(read_value & mask), "write_value": word(write_value & mask),
+        "write_performed": performed, "order": Enum(order), "read_from": 0, "coherence_rank": rank,
+        "fence_predecessor": Bits(4, pred), "fence_successor": Bits(4, succ),
+    })
+
+
+def is_write(event: Record) -> bool:
+    kind = event.fields["kind"].name  # type: ignore[attr-defined]
+    return kind in (INITIAL_WRITE, "MemoryEvent_Store") or (kind == "MemoryEvent_Atomic"
+                                                            and event.fields["write_performed"] is True)
+
+
+def location(event: Record) -> tuple[int, int]:
+    return event.fields["address"].value, event.fields["size_bytes"]  # type: ignore[attr-defined]
 ORDER_ENUM = {"relaxed": "MemoryOrder_Relaxed", ACQUIRE: "MemoryOrder_Acquire",
               RELEASE: "MemoryOrder_Release", ACQ_REL: "MemoryOrder_AcquireRelease"}
 ORDER_NAME = {Enum(v): k for k, v in ORDER_ENUM.items()}
@@ -103,9 +127,8 @@ class Harness:
         self.agent = 0
         self.files: list[list[int]] = [[0] * GPR_COUNT for _ in range(4)]
         self.capture = False
-        self.events: list[tuple[int, MemEvent]] = []
+        self.events: list[Record] = []  # the model's MemoryEvent records
         self.fault: Enum = FAULT_NONE
-        self.valid_shadow: dict[str, list[bool] | None] = {"t": None, "u": None}
         self.resv_shadow = (0, 1)  # _ReservationAddress/Size while no reservation is valid
 
     # ----------------------------------------------------------- GPR files
@@ -124,35 +147,16 @@ class Harness:
 
     # ------------------------------------------------------- queue validity
     def queue_valid(self, which: str) -> list[bool]:
-        shadow = self.valid_shadow[which]
-        if shadow is not None:
-            return list(shadow)
-        count = self.m.tq if which == "t" else self.m.uq
-        return [k < count for k in range(4)]
+        """_TQueueValid / _UQueueValid: the machine's valid bitmap as four booleans."""
+        valid = self.m.t_valid if which == "t" else self.m.u_valid
+        return [bool(valid >> k & 1) for k in range(4)]
 
     def set_queue_valid(self, which: str, valid: list[bool]) -> None:
-        count = 0
-        while count < 4 and valid[count]:
-            count += 1
-        if any(valid[count:]):
-            self.valid_shadow[which] = list(valid)
-            return
-        self.valid_shadow[which] = None
+        bits = sum(1 << k for k, v in enumerate(valid) if v)
         if which == "t":
-            self.m.tq = count
+            self.m.t_valid = bits
         else:
-            self.m.uq = count
-
-    def machine_ready(self) -> Machine:
-        """The machine, once the state the test wrote is one ptodbg can represent."""
-        for which, shadow in self.valid_shadow.items():
-            if shadow is not None:
-                pattern = "".join("1" if v else "0" for v in shadow)
-                raise Unsupported(
-                    f"{which.upper()}-queue validity {pattern} (newest first) is not a prefix; "
-                    "ptodbg counts valid entries, as every push and recovery produces"
-                )
-        return self.m
+            self.m.u_valid = bits
 
     # ---------------------------------------------------------------- faults
     def fault_of(self, trap: TrapInfo | None, pc: int) -> Enum:
@@ -176,36 +180,39 @@ class Harness:
 
         A harness-raised fault is not an instruction attempt: the saved body flag is the
         block's own."""
-        return self.machine_ready().enter_trap(fault)
+        return self.m.enter_trap(fault)
 
     def save_context(self, ring: int, source: int) -> None:
         """SaveTrapContext (reference-profile.asl): the machine's own context save."""
-        self.machine_ready().save_context(ring, source)
+        self.m.save_context(ring, source)
 
     # ---------------------------------------------------------------- events
     def record(self, events: list[MemEvent]) -> None:
+        """Capture mode: ptodbg's events of one operation join the log, as the model's
+        Record*Event functions add them (RecordLoadEvent ...): a store or performed
+        atomic gets the next coherence rank of its location, a load or atomic the latest
+        earlier write of its location with its value as the write it read from."""
         if self.capture:
             for ev in events:
-                if len(self.events) >= EVENT_LIMIT:
-                    raise AslError(f"more than {EVENT_LIMIT} memory events captured (AddMemoryEvent assertion)")
-                self.events.append((self.agent, ev))
+                self.add_event(self.event_of(ev))
+
+    def add_event(self, event: Record) -> int:
+        """AddMemoryEvent: the index of the new event."""
+        if len(self.events) >= EVENT_LIMIT:
+            raise AslError(f"more than {EVENT_LIMIT} memory events (AddMemoryEvent assertion)")
+        self.events.append(event)
+        return len(self.events) - 1
 
     def record_agents(self, events: list[MemEvent], agents: list[int | None]) -> None:
         """Record events each made for a given PE (None: the selected one; a four-PE tile
         operation names the others)."""
-        if not self.capture:
-            return
-        for ev, agent in zip(events, agents, strict=False):
-            if len(self.events) >= EVENT_LIMIT:
-                raise AslError(f"more than {EVENT_LIMIT} memory events captured (AddMemoryEvent assertion)")
-            self.events.append((self.agent if agent is None else agent, ev))
+        if self.capture:
+            for ev, agent in zip(events, agents, strict=False):
+                self.add_event(self.event_of(ev, agent))
 
-    def event_record(self, index: int) -> Record:
-        """_MemoryEvents[[index]] as the model's MemoryEvent record."""
-        if not 0 <= index < len(self.events):
-            raise AslError(f"_MemoryEvents[[{index}]] read, but only {len(self.events)} events were captured")
-        agent, ev = self.events[index]
-        kind = Enum(EVENT_KIND[ev.kind])
+    def event_of(self, ev: MemEvent, agent: int | None = None) -> Record:
+        """ptodbg's event (made by ``agent``, the selected PE when None) as the model's
+        MemoryEvent record, ranked and resolved against the log."""
         read_value = write_value = 0
         performed = False
         pred = succ = 0
@@ -217,19 +224,46 @@ class Harness:
             read_value, write_value, performed = ev.value, ev.written or 0, ev.performed
         else:
             pred, succ = (ev.value >> 4) & 0xF, ev.value & 0xF
-        return Record("MemoryEvent", {
-            "kind": kind, "agent": agent, "address": word(ev.address), "size_bytes": ev.size,
-            "read_value": word(read_value), "write_value": word(write_value),
-            "write_performed": performed, "order": Enum(ORDER_ENUM[ev.order]), "read_from": 0,
-            "coherence_rank": 0, "fence_predecessor": Bits(4, pred), "fence_successor": Bits(4, succ),
-        })
+        rank = self.next_rank(ev.address, ev.size) if performed else 0
+        order = "MemoryOrder_AcquireRelease" if ev.kind == FENCE else ORDER_ENUM[ev.order]
+        record = memory_event(EVENT_KIND[ev.kind], self.agent if agent is None else agent, ev.address, ev.size, read_value, write_value,
+                              performed, order, rank, pred, succ)
+        if ev.kind in (LOAD, ATOMIC):
+            record.fields["read_from"] = self.resolve_read_from(record)
+        return record
+
+    def _writes(self) -> list[tuple[int, Record]]:
+        return [(i, e) for i, e in enumerate(self.events) if is_write(e)]
+
+    def next_rank(self, address: int, size: int) -> int:
+        """NextMemoryCoherenceRank: one more than the highest rank of the location."""
+        ranks = [e.fields["coherence_rank"] for _i, e in self._writes() if location(e) == (address, size)]
+        return max(ranks, default=0) + 1
+
+    def resolve_read_from(self, read: Record) -> int:
+        """ResolveCapturedReadFrom: the latest earlier write of the location whose value the
+        read returned (0 when none)."""
+        found = 0
+        for i, e in self._writes():
+            if location(e) == location(read) and e.fields["write_value"] == read.fields["read_value"]:
+                found = i
+        return found
+
+    def event_record(self, index: int) -> Record:
+        """_MemoryEvents[[index]]: the record itself (assignments to its fields change it)."""
+        if not 0 <= index < len(self.events):
+            raise AslError(f"_MemoryEvents[[{index}]] read, but only {len(self.events)} events were recorded")
+        return self.events[index]
 
     # ----------------------------------------------------------- execution
-    def execute(self, insn: int, length: int) -> StepResult:
-        """One instruction attempt on the machine; events go to the log; _LastFault set."""
-        m = self.machine_ready()
+    def execute(self, insn: int, length: int, form: Form | None = None) -> StepResult:
+        """One instruction attempt on the machine (as ``form`` when given); events go to
+        the log; _LastFault set.  The attempt first clears the transient fault result
+        (BeginArchitecturalInstructionAttempt: _LastFault, _FaultAddress); a trap sets them."""
+        m = self.m
         pc = m.pc
-        res = m.execute(insn, length)
+        m.last_fault = m.fault_address = 0
+        res = m.execute(insn, length, form)
         if res.kind == "halt":
             raise Unsupported(f"ptodbg halts: {res.message}")
         self.record(res.events)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ptodbg.avs.convert import as_bits, as_bool, as_int, enum_name, word
+from ptodbg.avs.harness import header_state
 from ptodbg.avs.harness.machine_functions import set_fault_with_cause
 from ptodbg.avs.harness.registry import spec_function
 from ptodbg.avs.harness.state import Harness
@@ -75,19 +76,23 @@ def descriptor_of_record(value: object) -> Descriptor:
 
 
 def _descriptor(h: Harness) -> Descriptor:
+    """_BundleOperation: a tile start's descriptor (the header's operation state), else the
+    one the open block's STD, FP or SYS start installed (``Machine.bdesc``), else the reset
+    one (not valid: no start installed one since the header state was last cleared, as
+    for a block BeginBundle or a trace B.HINT opened)."""
     d = operation(h).descriptor
     if d is not None:
         return d
-    # no tile descriptor: a control start's (valid while its block is open)
-    return Descriptor(valid=bool(h.m.blk))
+    control = h.m.bdesc
+    return control if control is not None else _RESET_DESCRIPTOR  # type: ignore[return-value]
+
+
+_RESET_DESCRIPTOR = Descriptor(valid=False)
 
 
 def _descriptor_view(h: Harness) -> RecordView:
     def field(name: str, attr: str, to_asl: Callable, from_asl: Callable) -> tuple:
         def get() -> object:
-            if name in ("form_identity", "branch_type_valid", "branch_type") and operation(h).descriptor is None:
-                raise Unsupported(f"_BundleOperation.{name} of a control start (ptodbg keeps no descriptor of a "
-                                  "STD, FP or SYS block's BSTART)")
             return to_asl(getattr(_descriptor(h), attr))
 
         def put(v: object) -> None:
@@ -253,24 +258,17 @@ def _tile_binding(h: Harness, i: int) -> RecordView:
     return RecordView(f"_BundleTileBindings[[{i}]]", fields)
 
 
-def saved_bundle_operation(header: tuple, block_active: bool) -> RecordView:
+def saved_bundle_operation(header: tuple, control: object = None) -> RecordView:
     """``_TrapContexts[[ring]].bundle_operation``: the descriptor of the block state a trap
-    saved (read only; a control start's form and branch fields are not kept).  With no
-    block open (EBARG0[5] clear) the saved descriptor is the reset one, not valid."""
-    d = bo.of_header(header).descriptor
-    if d is None and not block_active:
-        d = Descriptor(valid=False)
+    saved (read only), as :func:`_descriptor` reads the live one: a tile start's in the
+    header, else ``control`` (the saved ``Machine.bdesc``), else the reset one."""
+    d = bo.of_header(header).descriptor or control or _RESET_DESCRIPTOR
 
-    def field(name: str, attr: str, to_asl: Callable) -> tuple:
-        def get() -> object:
-            if d is None and name in ("form_identity", "branch_type_valid", "branch_type"):
-                raise Unsupported(f"bundle_operation.{name} of a saved control start")
-            return to_asl(getattr(d if d is not None else Descriptor(valid=True), attr))
-
-        return (get, None)
+    def field(attr: str, to_asl: Callable) -> tuple:
+        return (lambda: to_asl(getattr(d, attr)), None)
 
     return RecordView("BundleOperationDescriptor",
-                      {name: field(name, attr, to_asl) for name, (attr, to_asl, _) in _DESCRIPTOR_FIELDS.items()})
+                      {name: field(attr, to_asl) for name, (attr, to_asl, _) in _DESCRIPTOR_FIELDS.items()})
 
 
 def saved_tile_bindings(header: tuple) -> Array:
@@ -318,9 +316,12 @@ def bundle_tile_mask_can_append(h: Harness, mask: object) -> bool:
 
 
 def _scalar_binding(h: Harness, i: int) -> RecordView:
+    if i != 0:  # no PTO v0 command sets it: a header item of its own
+        return header_state.scalar_binding(header_state.live_header(h), i)
+
     def get(attr: str) -> Callable:
         def read() -> object:
-            s = operation(h).scalar if i == 0 else None
+            s = operation(h).scalar
             if attr == "valid":
                 return s is not None
             return getattr(s, attr) if s is not None else 0
@@ -329,8 +330,6 @@ def _scalar_binding(h: Harness, i: int) -> RecordView:
 
     def put(attr: str) -> Callable:
         def write(v: object) -> None:
-            if i != 0:
-                raise Unsupported(f"scalar binding {i} (no PTO v0 command sets it)")
             op = operation(h)
             if attr == "valid":
                 scalar = (op.scalar or bo.ScalarBinding()) if as_bool(v, "valid") else None
@@ -349,8 +348,12 @@ def _scalar_binding(h: Harness, i: int) -> RecordView:
 @spec_function("SetBundleScalarBinding", "asl/block/model/operands/scalar-bindings.asl")
 def set_bundle_scalar_binding(h: Harness, index: object, destination: object, source0: object, source1: object,
                               source2: object, count: object) -> None:
-    if as_int(index, "the binding index") != 0:
-        raise Unsupported("scalar bindings other than 0 (no PTO v0 command sets them)")
+    i = as_int(index, "the binding index")
+    if i != 0:  # no PTO v0 command sets it: a header item of its own
+        header_state.put_scalar_row(header_state.live_header(h), i, (
+            True, as_int(destination, "destination"), as_int(source0, "source0"), as_int(source1, "source1"),
+            as_int(source2, "source2"), as_int(count, "source count")))
+        return
     put_operation(h, operation(h).with_scalar(bo.ScalarBinding(
         as_int(destination, "destination"), as_int(source0, "source0"), as_int(source1, "source1"),
         as_int(source2, "source2"), as_int(count, "source count"))))
@@ -481,9 +484,9 @@ def finalize_bundle_tile_attempt(h: Harness, status: object) -> None:
 @spec_function("DecodeBundleOperationDescriptor", "asl/block/model/dispatch/decode.asl")
 def decode_bundle_operation_descriptor(h: Harness, instruction: object, form_index: object) -> Record:
     """The descriptor ptodbg's BSTART handler installs for this encoding of the form."""
-    from ptodbg.avs.harness.decode_functions import _command_form
+    from ptodbg.avs.harness.decode_functions import command_form
 
-    form = _command_form(form_index)
+    form = command_form(form_index)
     if not form.mnemonic.startswith("BSTART"):
         raise Unsupported(f"the operation descriptor of {form.mnemonic} (ptodbg decodes one for BSTART forms)")
     insn = as_bits(instruction, "an instruction", 64)

@@ -43,7 +43,7 @@ def run(h: Harness, action: Callable[[Env], object]) -> tuple[bool, object]:
     """Run ``action`` against a tile environment of the harness machine; commit its tiles,
     flags and memory events only when it completes.  (False, None) after a rejection,
     which is recorded as the spec's fault."""
-    m = h.machine_ready()
+    m = h.m
     env = tile_env(m, operation(h))
     env.pe_gprs = lambda pe, code: h.gpr_file(pe)[code] if code < 24 else m.r[code]
     mem = m.mem

@@ -58,17 +58,33 @@ _PLACEMENT: dict[str, Placement] = {}
 _LOADED = False
 
 
-def semantic(*mnemonics: str) -> Callable[[Builder], Builder]:
-    """Register a builder for one or more mnemonics."""
+#: Mnemonics whose builder also takes the instruction word (a sixth argument): the few
+#: whose semantics record the word itself (B.HINT's _LastBundleHintPayload).
+WORD_BUILDERS: set[str] = set()
+
+
+def semantic(*mnemonics: str, word: bool = False) -> Callable[[Builder], Builder]:
+    """Register a builder for one or more mnemonics (``word``: it takes the instruction
+    word after the length)."""
 
     def register(fn: Builder) -> Builder:
         for name in mnemonics:
             if name in _BUILDERS:
                 raise ValueError(f"two builders for {name}")
             _BUILDERS[name] = fn
+            if word:
+                WORD_BUILDERS.add(name)
         return fn
 
     return register
+
+
+def build(builder: Builder, m: Machine, form: Form, values: dict[str, int], pc: int, length: int,
+          insn: int) -> Handler | PreciseOnly:
+    """Call a builder with the arguments it takes."""
+    if form.mnemonic in WORD_BUILDERS:
+        return builder(m, form, values, pc, length, insn)  # type: ignore[call-arg]
+    return builder(m, form, values, pc, length)
 
 
 def placement(rule: Placement, *mnemonics: str) -> None:

@@ -43,8 +43,8 @@ from typing import TYPE_CHECKING
 
 from ptodbg.core.faults import DATA_ALIGN_FAULT, Fault
 from ptodbg.core.memory import PAGE_MASK, PAGE_SHIFT, Memory, R, W
-from ptodbg.core.semantics import MASK32, MASK64, writer
-from ptodbg.core.semantics.shapes import Hoist, Op, Shape, shaped, sx32
+from ptodbg.core.semantics import MASK32, MASK64, modifiers, writer
+from ptodbg.core.semantics.shapes import Hoist, Op, Shape, shaped
 from ptodbg.core.state import PUSH_T, T_BASE
 from ptodbg.isa.forms import SCALAR_FORMS
 
@@ -85,15 +85,10 @@ def sign_bit(size: int, signed: bool) -> int:
 
 
 def _modifier(code: int) -> Modifier | None:
-    """ApplyScalarRightModifier for addresses (DecodeScalarAddressRightModifier);
-    None for the unmodified offset."""
-    if code == 1:
-        return lambda x: x | HIGH32 if x & 0x80000000 else x & MASK32
-    if code == 2:
-        return lambda x: x & MASK32
-    if code == 3:
-        return lambda x: -x & M
-    return None
+    """ApplyScalarRightModifier for addresses (:data:`modifiers.ADDRESS`); None for the
+    unmodified offset."""
+    modifier = modifiers.ADDRESS[code]
+    return None if modifier == modifiers.NONE else modifiers.function(modifier)
 
 
 def _mod_code(m: Machine, v: dict[str, int]) -> int:
@@ -207,7 +202,7 @@ _ADDRESS = {
     "imm": "({b} + {off}) & M",
     "pcr": "(({pc} & {base_mask}) + {off}) & M",
 }
-_INDEX = {0: "{x}", 1: f"({sx32('{x}')})", 2: "({x} & M32)", 3: "(-{x} & M)"}
+_INDEX = {code: modifiers.text(modifier, "{x}") for code, modifier in enumerate(modifiers.ADDRESS)}
 
 
 @cache

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING
 
-from ptodbg.core.semantics import MASK32, MASK64, semantic, sx64, writer
+from ptodbg.core.semantics import MASK32, MASK64, modifiers, semantic, sx64, writer
 from ptodbg.core.semantics.shapes import Op, Shape, shaped, sx32
 from ptodbg.core.state import PUSH_T, T_BASE
 
@@ -158,12 +158,7 @@ _LOGICAL = frozenset({"AND", "OR", "XOR"})
 @cache
 def _binary_shape(op: str, mod: int, shifted: bool, word: bool) -> Shape:
     """PrepareScalarRight for the binary ALU family (SrcRType, then << shamt), then op."""
-    right = {
-        0: sx32("{b}"),
-        1: "({b} & M32)",
-        2: "(~{b} & M)" if op in _LOGICAL else "(-{b} & M)",
-        3: "{b}",
-    }[mod]
+    right = modifiers.text(modifiers.BINARY[mod], "{b}", op in _LOGICAL)
     if shifted:
         right = f"(({right} << {{sh}}) & M)"
     expr = _OPS[op].replace("{r}", right)
@@ -492,7 +487,7 @@ _CSEL = {
 @shaped("CSEL")
 def csel(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
     """ScalarConditionalSelect: SrcP != 0 selects SrcL, else SrcR (negated when SrcRType
-    is 11, DecodeScalarSelectRightModifier; other codes leave it unchanged).
+    is 11: :data:`modifiers.SELECT`; other codes leave it unchanged).
 
     ``--compat linx-v0.4``: that code's CSEL selects SrcR when SrcP is nonzero and SrcL
     otherwise, with SrcRType 11 meaning "no modifier" (its libc++ string accessors only
@@ -500,7 +495,8 @@ def csel(m: Machine, form: Form, v: dict[str, int], size: int) -> Op:
     if m.compat == "linx-v0.4":
         shape = _CSEL["v0.4"]
     else:
-        shape = _CSEL["negate" if v["SrcRType"] == 3 else "plain"]
+        negate = modifiers.selected(modifiers.SELECT[v["SrcRType"]]) == modifiers.NEGATE_OR_NOT
+        shape = _CSEL["negate" if negate else "plain"]
     return Op(shape, {"p": v["SrcP"], "a": v["SrcL"], "b": v["SrcR"]}, {}, v["RegDst"], 4)
 
 

@@ -255,12 +255,17 @@ def compare_and_swap(m: Machine, form: Form, v: dict[str, int], pc: int, length:
 
 
 def _rmw(m: Machine, form: Form, v: dict[str, int], size: int, op: AtomicOp, has_result: bool) -> Handler:
-    """AtomicReadModifyWrite: probes, old := [SrcL], [SrcL] := op(old, SrcR), one
-    performed atomic event; RegDst := old for the forms that return it."""
+    """The handler of an RMW form (SrcL address, SrcR operand, RegDst when it returns)."""
+    return rmw_handler(m, v["SrcL"], v["SrcR"], v["RegDst"] if has_result else None, size, op, _order(v))
+
+
+def rmw_handler(m: Machine, address: int, operand_reg: int, dest: int | None, size: int, op: AtomicOp,
+                order: str) -> Handler:
+    """AtomicReadModifyWrite of ``size`` bytes: probes, old := [r[address]], [r[address]] :=
+    op(old, r[operand_reg]), one performed atomic event; Reg5 ``dest`` := old when given.
+    The PTO forms use sizes 4 and 8 (SWAP all four); the AVS harness also asks the others."""
     vmask = (1 << (8 * size)) - 1
-    order = _order(v)
-    address, operand_reg = v["SrcL"], v["SrcR"]
-    put = writer(m, v["RegDst"]) if has_result else None
+    put = writer(m, dest) if dest is not None else None
     r = m.r
     mem = m.mem
     fast = mem.fast_write

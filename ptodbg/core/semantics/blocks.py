@@ -21,6 +21,12 @@ position (``m.hdr_end``, see :func:`_record`); the body is entered by the first 
 that position of an instruction that is not a command when it completes; an attempt that
 faults is rejected whole and leaves the body unentered (``ptodbg.core.traps.enter``).
 
+The header state of a block is ``m.header``, a tuple of (key, value) items cleared with
+the block (ClearBundleHeaderState): B.CATR's attributes, B.DIM/C.B.DIMI's ``lb0``..``lb2``,
+B.HINT's ``hint.*`` and the bundle argument (_BundleArgument, _BundleArgumentKind) as
+``arg`` and ``arg.kind`` when set (no PTO v0 instruction sets it; a trap context saves it
+with the rest of the header).
+
 A block whose header holds a tile operation (a tile BSTART's, :mod:`.tileblocks`) runs it
 when it completes (:mod:`.tilecommit`), before it closes.
 """
@@ -48,6 +54,7 @@ from ptodbg.core.state import (
     RET,
     SELECTS_BPCN,
 )
+from ptodbg.tile.blockop import Descriptor, descriptor_of
 
 if TYPE_CHECKING:
     from ptodbg.core.machine import Handler, Machine
@@ -82,6 +89,7 @@ def reset_block_fields(m: Machine) -> None:
     m.bpcn = m.bseq = m.frame_ret = m.bpc = 0
     m.cond_set = m.tgt_set = False
     m.header = ()
+    m.bdesc = None
     m.hdr_end = None
 
 
@@ -112,12 +120,15 @@ def complete_block(m: Machine, pc: int, continuation: int) -> int:
 
 
 def begin_block(
-    m: Machine, pc: int, kind: int, transfer: int, target: int, seq: int, ret: int
+    m: Machine, pc: int, kind: int, transfer: int, target: int, seq: int, ret: int,
+    desc: Descriptor | None = None,
 ) -> None:
-    """BeginBundleAt (begin.asl); the caller checked the target and retired any block."""
+    """BeginBundleAt (begin.asl), with InstallBundleOperationDescriptor(``desc``) when a
+    BSTART opens the block; the caller checked the target and retired any block."""
     m.blk = True
     m.cond_set = m.tgt_set = m.sys_pending = False
     m.header = ()
+    m.bdesc = desc
     m.bkind = kind
     if kind == KIND_SYS:
         m.btype, m.taken, m.bpcn = FALL, False, 0
@@ -133,9 +144,11 @@ def begin_block(
 
 
 def _start(m: Machine, kind: int, transfer: int, offset: int | None, ret_half: int | None,
-           length: int, pc: int) -> Handler:
+           length: int, pc: int, desc: Descriptor | None = None) -> Handler:
     """Handler for one BSTART form.  ``offset`` is the signed halfword offset of a
-    PC-relative target; ``ret_half`` the uimm5 of a call's return address."""
+    PC-relative target; ``ret_half`` the uimm5 of a call's return address; ``desc`` the
+    descriptor the start installs (a STD, FP or SYS start's; None: a tile start's is its
+    header's)."""
     size = length // 8
     here = pc
     if transfer in (DIRECT, COND, FALL) and kind != KIND_SYS:
@@ -143,7 +156,7 @@ def _start(m: Machine, kind: int, transfer: int, offset: int | None, ret_half: i
         target0 = seq0 if transfer == FALL or offset is None else (pc + 2 * offset) & MASK64
         taken0 = transfer != COND
         if target0 & 1:
-            return _start_general(m, kind, transfer, offset, ret_half, length)
+            return _start_general(m, kind, transfer, offset, ret_half, length, desc)
         general: Handler | None = None  # made on first need: most BSTARTs never take it
 
         def start_fast(pc: int) -> int:
@@ -151,12 +164,13 @@ def _start(m: Machine, kind: int, transfer: int, offset: int | None, ret_half: i
             if m.blk or pc != here:
                 nonlocal general
                 if general is None:
-                    general = _start_general(m, kind, transfer, offset, ret_half, length)
+                    general = _start_general(m, kind, transfer, offset, ret_half, length, desc)
                 return general(pc)
             m.blk = True
             m.cond_set = m.tgt_set = False
             if m.header:
                 m.header = ()
+            m.bdesc = desc
             m.bkind = kind
             m.btype = transfer
             m.taken = taken0
@@ -168,11 +182,11 @@ def _start(m: Machine, kind: int, transfer: int, offset: int | None, ret_half: i
             return seq0
 
         return start_fast
-    return _start_general(m, kind, transfer, offset, ret_half, length)
+    return _start_general(m, kind, transfer, offset, ret_half, length, desc)
 
 
 def _start_general(m: Machine, kind: int, transfer: int, offset: int | None, ret_half: int | None,
-                   length: int) -> Handler:
+                   length: int, desc: Descriptor | None = None) -> Handler:
     size = length // 8
 
     consumes_bpcn = transfer in (IND, ICALL)
@@ -198,7 +212,7 @@ def _start_general(m: Machine, kind: int, transfer: int, offset: int | None, ret
             raise Fault(INST_PC_FAULT, target, reason=f"block target {target:#x} is odd")
         if m.blk:
             complete_block(m, pc, pc)
-        begin_block(m, pc, kind, transfer, target, seq, ret)
+        begin_block(m, pc, kind, transfer, target, seq, ret, desc)
         return seq
 
     return start
@@ -210,30 +224,35 @@ def bstart(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> H
     facts = _BSTART_FACTS.get(id(form))
     if facts is None or facts[0] is not form:
         facts = _BSTART_FACTS[id(form)] = _bstart_facts(form)
-    _, name, kind, offset_field, transfer = facts
+    _, name, kind, offset_field, transfer, descriptors = facts
     offset = v[offset_field] if offset_field is not None else None
+    brtype = v.get("BrType", 0)  # the one field of a control start its descriptor reads
+    desc = descriptors.get(brtype)
+    if desc is None:
+        desc = descriptors[brtype] = descriptor_of(form, v)
     if name == "BSTART.CALL":
-        return _start(m, kind, CALL, v["simm12"], v["uimm5"], length, pc)
+        return _start(m, kind, CALL, v["simm12"], v["uimm5"], length, pc, desc)
     if name == "BSTART.ICALL":
-        return _start(m, kind, ICALL, None, v["uimm5"], length, pc)
+        return _start(m, kind, ICALL, None, v["uimm5"], length, pc, desc)
     if transfer is None:  # BrType selects it
         transfer = _BRTYPE_TRANSFER[v["BrType"]]
         if transfer == ICALL and getattr(m, "compat", None) == "linx-v0.4":
             return _start_v04_icall(m, kind, length)
     if transfer not in (DIRECT, COND):
         offset = None
-    return _start(m, kind, transfer, offset, None, length, pc)
+    return _start(m, kind, transfer, offset, None, length, pc, desc)
 
 
 # id(form) -> what bstart() reads of the form (found once per form: a block start is
 # built for every BSTART a program executes); the form itself first, so a reused id
 # never finds another form's facts
-_BSTART_FACTS: dict[int, tuple[Form, str, int, str | None, int | None]] = {}
+_BSTART_FACTS: dict[int, tuple[Form, str, int, str | None, int | None, dict[int, Descriptor]]] = {}
 
 
-def _bstart_facts(form: Form) -> tuple[Form, str, int, str | None, int | None]:
+def _bstart_facts(form: Form) -> tuple[Form, str, int, str | None, int | None, dict[int, Descriptor]]:
     """(the form, its mnemonic, block kind, the offset field or None, the transfer, None
-    when the BrType field selects it) of a BSTART form."""
+    when the BrType field selects it, the descriptors it installs by BrType value, filled
+    as met) of a BSTART form."""
     name = form.mnemonic
     kind = KIND_SYS if name.endswith(".SYS") else KIND_FP if name.endswith(".FP") else KIND_STD
     offset_field = next((f for f in ("simm25", "simm17", "simm12") if f in form.by_name), None)
@@ -243,7 +262,7 @@ def _bstart_facts(form: Form) -> tuple[Form, str, int, str | None, int | None]:
         transfer = FALL
     else:
         transfer = _KEYWORD_TRANSFER[form.syntax.split()[1].rstrip(",")]
-    return form, name, kind, offset_field, transfer
+    return form, name, kind, offset_field, transfer, {}
 
 
 def _start_v04_icall(m: Machine, kind: int, length: int) -> Handler:
@@ -370,8 +389,10 @@ def c_b_dimi(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) ->
     return dimi
 
 
-@semantic("B.HINT")
-def b_hint(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Handler:
+@semantic("B.HINT", word=True)
+def b_hint(m: Machine, form: Form, v: dict[str, int], pc: int, length: int, payload: int) -> Handler:
+    """SetBundleHint: the hint items of the header, the hint word as the last hint payload
+    (_LastBundleHintPayload) and one more hint epoch (BundleTransformHint)."""
     size = length // 8
     if "B/E" in v:
         # B.HINT TRACE.{begin,end}: commits any open block, then opens a STD FALL block.
@@ -385,6 +406,8 @@ def b_hint(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> H
             seq = pc + size
             begin_block(m, pc, KIND_STD, FALL, seq, seq, seq)
             m.header = item
+            m.hint_payload = payload
+            m.hint_epoch += 1
             return seq
 
         return trace
@@ -394,6 +417,8 @@ def b_hint(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> H
         _header(m, pc, "B.HINT")
         if any(k == "hint" for k, _ in m.header):
             raise Fault(BUNDLE_TRAP, pc, reason="B.HINT may appear once per block")
+        m.hint_payload = payload
+        m.hint_epoch += 1
         return _record(m, pc, size, items)
 
     return hint

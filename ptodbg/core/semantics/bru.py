@@ -35,10 +35,11 @@ from ptodbg.core.semantics import (
     in_cond_block,
     in_std_or_fp_block,
     in_std_or_fp_block_once,
+    modifiers,
     placement,
     semantic,
 )
-from ptodbg.core.semantics.shapes import Op, Shape, shaped, sx32
+from ptodbg.core.semantics.shapes import Op, Shape, shaped
 from ptodbg.core.state import PUSH_T, RA, T_BASE
 
 if TYPE_CHECKING:
@@ -78,13 +79,8 @@ def _right(mod: int, logical: bool) -> str:
     """The comparison-family right modifier applied to source ``{b}``
     (DecodeScalarComparisonRightModifier: 00 none, 01 sext32, 10 zext32, 11 NOT for the
     logical forms, none for the ordered and equality ones)."""
-    if mod == 1:
-        return f"({sx32('{b}')})"
-    if mod == 2:
-        return "({b} & M32)"
-    if mod == 3 and logical:
-        return "(~{b} & M)"
-    return "{b}"
+    modifier = modifiers.COMPARE[mod]
+    return modifiers.text(modifier if logical else modifiers.restricted(modifier), "{b}", logical)
 
 
 def _immediate(v: dict[str, int]) -> int:

@@ -64,7 +64,7 @@ ROUND_SHIFT = 37
 
 # Rounding modes (our own numbering).
 RNE, RTM, RTP, RTZ, RNA = 0, 1, 2, 3, 4
-_ACTIVE_MODE = (RNE, RTM, RTP, RTZ, RNE, RNE, RNE, RNE)  # CORE_STATE[39:37] -> mode
+ACTIVE_MODE = (RNE, RTM, RTP, RTZ, RNE, RNE, RNE, RNE)  # CORE_STATE[39:37] -> mode
 FIXED_MODE = {"FCVTA": RNA, "FCVTM": RTM, "FCVTN": RNE, "FCVTP": RTP, "FCVTZ": RTZ}
 
 FP64, FP32 = 0, 1  # SrcType selectors
@@ -440,6 +440,28 @@ def _round_fraction(q: Fraction, f: Fmt, mode: int) -> tuple[int, int]:
     return round_pack(0, q, -k, r != 0, f, mode)
 
 
+def ieee_from_fraction(q: Fraction, f: Fmt, mode: int) -> tuple[int, int]:
+    """Round the rational ``q`` to ``f`` (one rounding, exact flags); zero is +0."""
+    if q == 0:
+        return 0, 0
+    bits, flags = _round_fraction(abs(q), f, mode)
+    return (bits | f.sign_bit if q < 0 else bits), flags
+
+
+def ieee_value(bits: int, f: Fmt) -> Fraction | None:
+    """The rational a finite encoding stands for (either zero is 0); None for an infinity
+    or a NaN."""
+    from fractions import Fraction
+
+    k, s, mant, e = decode(bits, f)
+    if k == ZERO:
+        return Fraction(0)
+    if k != FINITE:
+        return None
+    value = Fraction(mant) * Fraction(2) ** e
+    return -value if s else value
+
+
 def ieee_exp(bits: int, f: Fmt, mode: int) -> tuple[int, int]:
     """e**x correctly rounded in every rounding mode, with exact flags.
 
@@ -557,7 +579,7 @@ def _ieee_fused(neg_product: bool, neg_addend: bool, sel: int) -> Callable[[int,
 
 # ------------------------------------------------------------------ handler helpers
 def _active_mode(m: Machine) -> int:
-    return _ACTIVE_MODE[(m.core_state >> ROUND_SHIFT) & 7]
+    return ACTIVE_MODE[(m.core_state >> ROUND_SHIFT) & 7]
 
 
 def _source_norm(sel: int) -> int:

@@ -237,15 +237,15 @@ def dest_kind(code: int | None) -> str:
 def push_lines(queue: str, expr: str) -> list[str]:
     """Statements pushing ``expr`` on the T or U queue (newest first, depth 4)."""
     base = 24 if queue == "t" else 28
-    count = "m.tq" if queue == "t" else "m.uq"
+    valid = "m.t_valid" if queue == "t" else "m.u_valid"
     return [
         f"_v = {expr}",
         f"r[{base + 3}] = r[{base + 2}]",
         f"r[{base + 2}] = r[{base + 1}]",
         f"r[{base + 1}] = r[{base}]",
         f"r[{base}] = _v",
-        f"if {count} < 4:",
-        f"    {count} += 1",
+        f"if {valid} != 15:",  # a full queue stays full (the common case: one compare)
+        f"    {valid} = ({valid} << 1 | 1) & 15",
     ]
 
 

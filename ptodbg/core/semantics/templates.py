@@ -36,8 +36,10 @@ mutated - by every operation, so snapshots may share it); None means the reset s
 The ASL's four queue slots size its verification backing only ("not an architectural
 limit"), so ptodbg has no queue-count limit.
 
-Model-only bookkeeping without architectural visibility is not kept: _LastMemoryCommand*,
-_LastFrame*, _FrameDepth, _LastQueue*.
+The block-control bookkeeping of these commands is machine state (control-state.asl):
+``m.last_memory_command`` (_LastMemoryCommandAddress/Size: a completed MSET or MCOPY),
+``m.frame_depth`` and ``m.last_frame`` (_FrameDepth, _LastFrameBegin/End/Size: a completed
+frame template) and ``m.last_queue`` (_LastQueueLeft/Right/Flags: any HL.Q* that ran).
 
 MSET records no memory event (StoreTranslatedFillBounded records none).  A write
 watchpoint on the filled bytes still fires (ptodbg choice: a debugger must not miss a
@@ -128,6 +130,7 @@ def mset(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Han
             elif mem.watches:
                 value = int.from_bytes(data, "little")
                 _watch_only(mem, MemEvent(STORE, destination, count, value))
+        m.last_memory_command = (destination, count)
         return pc + size
 
     return h
@@ -219,7 +222,8 @@ def mcopy(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Ha
         if fault is not None:
             m.mcopy = (pc, destination, source, count, progress)
             raise fault
-        m.mcopy = None
+        m.mcopy = None  # CompleteMemoryCopyTemplate
+        m.last_memory_command = (destination, count)
         return pc + size
 
     return h
@@ -228,6 +232,7 @@ def mcopy(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> Ha
 # ------------------------------------------------------------------ frame templates
 FRAME_SP = 2  # PTO_FRAME_SP_INDEX
 FRAME_RA = 10  # PTO_FRAME_RA_INDEX
+FRAME_DEPTH_MAX = 16  # _FrameDepth's range is 0..PTO_MODEL_MEMORY_EVENTS (control-state.asl)
 ENTRY, EXIT, RETURN_RA, RETURN_STACK = range(4)
 _KIND_NAMES = ("FENTRY", "FEXIT", "FRET.RA", "FRET.STK")
 
@@ -324,6 +329,19 @@ def _frame_steps(m: Machine, t: FrameTemplate) -> FrameTemplate:
     return t._replace(progress=progress, target=target, target_valid=target_valid)
 
 
+def _complete_frame(m: Machine, t: FrameTemplate) -> None:
+    """CompleteFrameTemplate: no template is active, the frame's range and size are the
+    last frame's, and the frame depth counts the entry (saturating at FRAME_DEPTH_MAX) or
+    the exit/return (not below 0)."""
+    m.frame = None
+    m.last_frame = (t.begin, t.end, t.size)
+    if t.kind == ENTRY:
+        if m.frame_depth < FRAME_DEPTH_MAX:
+            m.frame_depth += 1
+    elif m.frame_depth:
+        m.frame_depth -= 1
+
+
 def _frame_builder(kind: int) -> Builder:
     """ExecuteFrameTemplate for one kind (EnterFrame, ExitFrame, ReturnFromFrame)."""
 
@@ -346,7 +364,7 @@ def _frame_builder(kind: int) -> Builder:
                 r[m.frame_sp] = (t.caller_sp - t.size) & MASK64 if kind == ENTRY else t.caller_sp
                 t = t._replace(adjusted=True)
             t = _frame_steps(m, t)
-            m.frame = None  # CompleteFrameTemplate
+            _complete_frame(m, t)
             return t.target if kind in (RETURN_RA, RETURN_STACK) else pc + step
 
         if getattr(m, "compat", None) == "linx-v0.4":
@@ -502,14 +520,14 @@ def gqm_move(state: GQMState, address: int, capacity_source: int, initialize: bo
 
 
 def _need(*codes: int) -> tuple[int, int]:
-    """T and U valid counts that the Reg5 source selectors ``codes`` require
-    (ScalarSourceSelectorLegal)."""
+    """The T and U valid bits that the Reg5 source selectors ``codes`` require
+    (ScalarSourceSelectorLegal), as masks of ``m.t_valid`` / ``m.u_valid``."""
     need_t = need_u = 0
     for code in codes:
         if T_BASE <= code < U_BASE:
-            need_t = max(need_t, code - T_BASE + 1)
+            need_t |= 1 << (code - T_BASE)
         elif code >= U_BASE:
-            need_u = max(need_u, code - U_BASE + 1)
+            need_u |= 1 << (code - U_BASE)
     return need_t, need_u
 
 
@@ -523,6 +541,7 @@ def hl_qmt(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> H
     read only when i is set; the result goes to RegDst."""
     left, right = v["SrcL"], v["SrcR"]
     initialize, notify, suspend, restore = bool(v["i"]), bool(v["e"]), bool(v["s"]), bool(v["r"])
+    flags = initialize << 3 | notify << 2 | suspend << 1 | restore  # CommandDecodedQueueMoveFlags
     need_t, need_u = _need(left, right) if initialize else _need(left)
     out = writer(m, v["RegDst"])
     size = length // 8
@@ -531,12 +550,13 @@ def hl_qmt(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> H
     def h(pc: int) -> int:
         if suspend and restore:
             raise Fault(ILLEGAL_INST, pc, reason="HL.QMT: s and r together are reserved")
-        if m.tq < need_t or m.uq < need_u:
+        if m.t_valid & need_t != need_t or m.u_valid & need_u != need_u:
             raise Fault(ILLEGAL_INST, pc, reason=_unavailable("HL.QMT"))
         address = r[left]
         capacity = r[right] if initialize else 0
         m.gqm, result = gqm_move(
             gqm_state(m), address, capacity, initialize, notify, suspend, restore)
+        m.last_queue = (address, capacity, flags)
         out(result)
         return pc + size
 
@@ -548,16 +568,18 @@ def hl_qpush(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) ->
     """HL.QPUSH SrcL (queue address), SrcR (entry) -> RegDst (result)."""
     left, right = v["SrcL"], v["SrcR"]
     at_head, notify, relaxed = bool(v["h"]), bool(v["e"]), bool(v["r"])
+    flags = at_head << 3 | notify << 2 | relaxed  # CommandDecodedQueuePushFlags
     need_t, need_u = _need(left, right)
     out = writer(m, v["RegDst"])
     size = length // 8
     r = m.r
 
     def h(pc: int) -> int:
-        if m.tq < need_t or m.uq < need_u:
+        if m.t_valid & need_t != need_t or m.u_valid & need_u != need_u:
             raise Fault(ILLEGAL_INST, pc, reason=_unavailable("HL.QPUSH"))
         address, entry = r[left], r[right]
         m.gqm, result = gqm_push(gqm_state(m), address, entry, at_head, relaxed, notify)
+        m.last_queue = (address, entry, flags)
         out(result)
         return pc + size
 
@@ -569,15 +591,18 @@ def hl_qpop(m: Machine, form: Form, v: dict[str, int], pc: int, length: int) -> 
     """HL.QPOP SrcL -> RegDst0 (data), RegDst1 (result), written in that order."""
     left = v["SrcL"]
     notify, relaxed = bool(v["e"]), bool(v["r"])
+    flags = notify << 1 | relaxed  # CommandDecodedQueuePopFlags
     need_t, need_u = _need(left)
     out_data, out_result = writer(m, v["RegDst0"]), writer(m, v["RegDst1"])
     size = length // 8
     r = m.r
 
     def h(pc: int) -> int:
-        if m.tq < need_t or m.uq < need_u:
+        if m.t_valid & need_t != need_t or m.u_valid & need_u != need_u:
             raise Fault(ILLEGAL_INST, pc, reason=_unavailable("HL.QPOP"))
-        m.gqm, data, result = gqm_pop(gqm_state(m), r[left], relaxed, notify)
+        address = r[left]
+        m.gqm, data, result = gqm_pop(gqm_state(m), address, relaxed, notify)
+        m.last_queue = (address, 0, flags)
         out_data(data)
         out_result(result)
         return pc + size

@@ -31,6 +31,7 @@ from ptodbg.debug.commands.stopdisplays import containing, shown_displays, stop_
 from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.view.jsonstate import telescope_json
 from ptodbg.debug.view.memimage import MemoryImage
+from ptodbg.debug.view.records import INTERRUPT_NAMES, PREDICATE_NAMES
 from ptodbg.debug.view.telescope import MAX_ROWS as MAX_TELESCOPE
 from ptodbg.debug.view.telescope import symbol_labeler, telescope
 from ptodbg.isa.registers import GPR_NAMES
@@ -231,7 +232,10 @@ def _info_display(c: Commands, args: list[str], raw: str) -> CommandResult:
 
 _CODE_POINTERS = frozenset({"ra", "pc", "tpc", "lra", "bpc", "bpcn"})
 _DATA_POINTERS = frozenset({"sp", "s0"})
-_SPECIAL = ("pc", "tpc", "lra", "bpc", "bpcn", "acr")
+_SPECIAL = ("pc", "tpc", "lra", "bpc", "bpcn", "acr", *PREDICATE_NAMES, *INTERRUPT_NAMES)
+# Listed without REG: the GPRs, pc, P0..P7 and the interrupt registers of the current
+# ring's interrupt bank (IPENDING and TOPEI as a read would see them, ECONFIG, TIMECMP).
+_ALL = (*GPR_NAMES, "pc", *PREDICATE_NAMES, *INTERRUPT_NAMES)
 
 
 def _register_row(name: str, value: int, label) -> str:
@@ -247,13 +251,14 @@ def _register_row(name: str, value: int, label) -> str:
 
 
 @command("info registers", "info registers [REG...]",
-         "registers as gdb lists them: name, hex, natural (all 24 GPRs and pc without REG)", "info reg", "info r",
+         "registers as gdb lists them: name, hex, natural (without REG: the 24 GPRs, pc, p0..p7 and the "
+         "interrupt registers ipending, topei, econfig, timecmp)", "info reg", "info r",
          arguments=("register",))
 def _info_registers(c: Commands, args: list[str], raw: str) -> CommandResult:
     regs = c.dbg.machine.regs()
     words = args[1:] if args and args[0].lower() in ("registers", "reg", "r") else args
     if not words:
-        names = [*regs, "pc"]
+        names = list(_ALL)
     else:
         if len(words) > 64:
             raise DebugError("at most 64 registers at a time")
@@ -263,7 +268,8 @@ def _info_registers(c: Commands, args: list[str], raw: str) -> CommandResult:
             name = GPR_NAMES[int(name[1:])] if re.fullmatch(r"r\d+", name) and int(name[1:]) < len(GPR_NAMES) else name
             name = "s0" if name == "fp" else name
             if name not in regs and name not in _SPECIAL:
-                raise DebugError(f"invalid register {word!r} (expected an ABI name such as a0 or sp, rN, pc or tpc)")
+                raise DebugError(f"invalid register {word!r} (expected an ABI name such as a0 or sp, rN, pc, tpc, "
+                                 "p0..p7 or ipending)")
             names.append(name)
     context = c.dbg.expr_context()
     values = {name: (regs[name] if name in regs else context.register(name)) & MASK64 for name in names}
@@ -274,12 +280,13 @@ def _info_registers(c: Commands, args: list[str], raw: str) -> CommandResult:
 
 
 @command("info all-registers", "info all-registers",
-         "every register: the 24 GPRs, pc, LRA, BPC, BPCN, ACR and the T/U queue entries (valid or empty)",
+         "every register: the 24 GPRs, pc, LRA, BPC, BPCN, ACR, p0..p7, the interrupt registers (ipending, topei, "
+         "econfig, timecmp) and the T/U queue entries (valid or empty)",
          "info all-reg")
 def _info_all_registers(c: Commands, args: list[str], raw: str) -> CommandResult:
     regs = c.dbg.machine.regs()
     context = c.dbg.expr_context()
-    names = [*regs, *_SPECIAL[:1], *_SPECIAL[2:]]  # tpc is pc: once
+    names = [*regs, *_SPECIAL[:1], *_SPECIAL[2:]]  # tpc is pc: once; then P0..P7 and the interrupt bank
     values = {name: (regs[name] if name in regs else context.register(name)) & MASK64 for name in names}
     label = symbol_label(containing(c.dbg))
     lines = [_register_row(name, values[name], label) for name in names]

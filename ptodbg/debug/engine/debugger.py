@@ -49,7 +49,7 @@ from ptodbg.debug.engine.interrupts import command
 from ptodbg.debug.engine.stops import Breakpoint, Stop, StopTable, WatchHit, Watchpoint
 from ptodbg.debug.engine.symbols import EMPTY_SYMBOLS, Symbols
 from ptodbg.debug.engine.timeline import MAX_STEP, TimelineMixin
-from ptodbg.debug.view.records import Registers
+from ptodbg.debug.view.records import INTERRUPT_NAMES, PREDICATE_NAMES, Interrupts, Registers
 
 if TYPE_CHECKING:  # the loader is the toolchain side; the run path imports it late
     from ptodbg.core.loader import LoadedProgram
@@ -189,6 +189,10 @@ class Debugger(ForwardMixin, TimelineMixin, CallsMixin, EditsMixin, FramesMixin)
                 return m.acr
             if low == "steps":
                 return m.steps
+            if low in PREDICATE_NAMES:
+                return m.pred(PREDICATE_NAMES.index(low))
+            if low in INTERRUPT_NAMES:
+                return Interrupts.of(m).as_json()[INTERRUPT_NAMES[low]]
             try:
                 return m.reg(low)
             except KeyError:

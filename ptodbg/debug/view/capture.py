@@ -50,6 +50,7 @@ from ptodbg.debug.view.records import (
     Frame,
     HistorySummary,
     Instruction,
+    Interrupts,
     MemEvent,
     Note,
     PageRange,
@@ -61,6 +62,7 @@ from ptodbg.debug.view.records import (
     TimelineMark,
     Trap,
     TrapStop,
+    predicates,
 )
 from ptodbg.debug.view.stoplist import UserStop, user_stops
 from ptodbg.debug.view.telescope import Chain, StackRow, chain, symbol_labeler, telescope
@@ -139,6 +141,8 @@ class View:
     step_notes: tuple[Note, ...]  # what the step that led here noted
     output: bytes  # what the program wrote to stdout/stderr (linux profile)
     exit_code: int | None
+    predicates: tuple[int, ...]  # P0..P7 (P0 reads all ones)
+    interrupts: Interrupts  # the interrupt state of the current ring's interrupt bank
     memory: MemoryImage
     symbols: Symbols
     breakpoints: frozenset[int]  # addresses of the enabled user breakpoints
@@ -411,7 +415,7 @@ class Viewer:
         dma = find_dma(memory, decoder, regs, result, pending, m.pc)
         trap = None
         if pending is not None:
-            recovered = m.saved[pending.bank] is None and not pending.vectored
+            recovered = not m.context_valid(pending.bank) and not pending.vectored
             if recovered and dma is not None and dma.when == "faulted":
                 dma = DmaInfo(dma.pc, dma.src, dma.dst, "next")  # the reissue is next
             hint, ok = recovery_hint(symbols, memory, pending, dma, recovered, m.pc)
@@ -471,6 +475,8 @@ class Viewer:
             step_notes=step_notes(dbg, result),
             output=getattr(m.os_state, "output", b""),
             exit_code=m.exit_code,
+            predicates=predicates(m),
+            interrupts=Interrupts.of(m),
             memory=memory,
             symbols=symbols,
             breakpoints=frozenset(b.address for b in dbg.breakpoints.values() if b.enabled and b.ident > 0),

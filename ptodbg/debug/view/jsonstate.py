@@ -11,6 +11,7 @@ from ptodbg.debug.engine.tiles import tile_state
 from ptodbg.debug.view.records import (
     BlockState,
     Frame,
+    Interrupts,
     MemEvent,
     Note,
     PageRange,
@@ -18,6 +19,7 @@ from ptodbg.debug.view.records import (
     Reservation,
     Syscall,
     Trap,
+    predicates,
 )
 from ptodbg.debug.view.tiles import (
     TileContents,
@@ -54,6 +56,8 @@ def state(dbg: Debugger) -> dict:
         "events": [event_json(e) for e in dbg.events()],
         "result": None if result is None else result.hex(),
         "exit_code": m.exit_code,
+        "predicates": list(predicates(m)),
+        "interrupts": Interrupts.of(m).as_json(),
         **tile_state_json(tile_state(dbg)),
     }
 

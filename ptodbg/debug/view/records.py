@@ -24,16 +24,18 @@ from ptodbg.core.faults import (
     SW_BREAKPOINT,
     TRAP_ARGUMENT,
 )
+from ptodbg.core.machine import PRED_COUNT, Machine
 from ptodbg.core.memory import PAGE_SHIFT, PAGE_SIZE
 from ptodbg.core.state import GPR_NAMES, RA, BlockState
+from ptodbg.core.sysregs import ECONFIG, TIMER_TIMECMP
 from ptodbg.core.traps import TrapInfo
 
 __all__ = [
     "ATOMIC", "DATA_ALIGN_FAULT", "DATA_PAGE_FAULT", "DMA_BYTES", "EVENT_KINDS", "FENCE", "GPR_NAMES",
     "INST_PAGE_FAULT", "LOAD", "PAGE_SHIFT", "PAGE_SIZE", "RA", "STORE", "SW_BREAKPOINT", "BlockState",
-    "DmaInfo", "EditNote", "Frame", "HistorySummary", "Instruction", "IntervalSummary", "LastWrite", "MemEvent",
-    "Note", "PageRange", "Perms", "Registers", "Reservation", "SavedRegister", "Syscall", "Timeline", "TimelineMark",
-    "Trap", "TrapStop",
+    "DmaInfo", "EditNote", "Frame", "HistorySummary", "Instruction", "Interrupts", "IntervalSummary", "LastWrite",
+    "MemEvent", "Note", "PageRange", "Perms", "Registers", "Reservation", "SavedRegister", "Syscall", "Timeline",
+    "TimelineMark", "Trap", "TrapStop", "INTERRUPT_NAMES", "PREDICATE_NAMES", "predicates",
 ]
 
 EVENT_KINDS = (LOAD, STORE, ATOMIC, FENCE)
@@ -114,6 +116,38 @@ class Reservation(Frozen):
     @property
     def line(self) -> int:
         return self.address & ~63
+
+
+class Interrupts(Frozen):
+    """The interrupt state of the bank the current ring's interrupts go to (bank 0 from
+    ACR0, bank 1 from the others): IPENDING and TOPEI as an instruction reading them now
+    would see them (the timer refreshed), ECONFIG and TIMER_TIMECMP."""
+
+    bank: int
+    pending: int
+    top: int
+    config: int
+    timecmp: int
+
+    @classmethod
+    def of(cls, m: Machine) -> Interrupts:
+        bank = m.interrupt_bank()
+        pending, top = m.interrupt_view(bank)
+        return cls(bank, pending, top, m.ctx(bank, ECONFIG), m.ctx(bank, TIMER_TIMECMP))
+
+    def as_json(self) -> dict:
+        return {"bank": self.bank, "pending": self.pending, "top": self.top, "config": self.config,
+                "timecmp": self.timecmp}
+
+
+#: The names the debugger reads them by (``$p3``, ``info registers ipending``).
+PREDICATE_NAMES = tuple(f"p{i}" for i in range(PRED_COUNT))
+INTERRUPT_NAMES = {"ipending": "pending", "topei": "top", "econfig": "config", "timecmp": "timecmp"}
+
+
+def predicates(m: Machine) -> tuple[int, ...]:
+    """P0..P7 as instructions read them (P0: all ones)."""
+    return tuple(m.pred(i) for i in range(PRED_COUNT))
 
 
 # ---------------------------------------------------------------------- traps

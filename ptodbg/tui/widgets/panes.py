@@ -114,7 +114,8 @@ def frame_restored(view: View) -> frozenset[int]:
 
 
 class RegistersPane(LineStatePane, can_focus=True):
-    """The 24 GPRs by ABI name and the T/U queues with their valid flags.
+    """The 24 GPRs by ABI name, the T/U queues with their valid flags, the predicate
+    registers P0..P7 and the interrupt registers of the current ring's interrupt bank.
 
     Changed registers are coloured, and marked ``*`` when the pane is wide enough
     (:data:`MARKED_WIDTH` cells; a small terminal shows the colour alone).  A click on a
@@ -157,7 +158,9 @@ class RegistersPane(LineStatePane, can_focus=True):
         cells = []
         selected = self.style_of("selected")
         beside = self.size.width >= BESIDE_WIDTH
-        pointers = self._pointer_rows(view, cells, BESIDE_AT if beside else 0, 0 if beside else 17,
+        # Not beside the grid, the caption goes under it: 12 register rows, 4 queue rows, 2
+        # predicate rows and the interrupt row come first (rows 0..18).
+        pointers = self._pointer_rows(view, cells, BESIDE_AT if beside else 0, 0 if beside else 19,
                                       " " if marks and not beside else "")
         row_end = (lambda r: self._beside(text, pointers, r)) if beside else (lambda r: None)
         for i in range(0, 24, 2):
@@ -198,6 +201,7 @@ class RegistersPane(LineStatePane, can_focus=True):
                 if which == "U":
                     row_end(12 + k)
                 text.append(gap if which == "T" else ("\n" if k < 3 else ""))
+        self.predicates_and_interrupts(text, view, flag(False))
         if not beside:
             for runs in pointers:  # under the queues, as many as the pane's height shows
                 text.append("\n")
@@ -205,6 +209,25 @@ class RegistersPane(LineStatePane, can_focus=True):
                     text.append(chunk, style)
         self.cells = cells
         return text
+
+    def predicates_and_interrupts(self, text: Lines, view: View, indent: str) -> None:
+        """P0..P7 (32-bit, four a row) and the interrupt bank of the current ring: IPENDING
+        as a read would see it, TOPEI and ECONFIG (``indent``: the change-mark column)."""
+        label = self.style_of("label")
+        for first in (0, 4):
+            text.append(f"\n{indent}P{first}-{first + 3}", label)
+            for value in view.predicates[first:first + 4]:
+                digits = f"{value:08x}"
+                body = digits.lstrip("0") or "0"
+                text.append(" " + "0" * (8 - len(body)), self.style_of("zero"))
+                text.append(body)
+        irq = view.interrupts
+        text.append(f"\n{indent}IRQ{irq.bank} ", label)
+        self.hex64(text, irq.pending, self.style_of("changed") if irq.pending else None)
+        text.append(" top ", label)
+        text.append(f"{irq.top:<2}")
+        text.append(" cfg ", label)
+        text.append(f"{irq.config:x}")
 
     def _pointer_rows(self, view: View, cells: list, x: int, first_row: int,
                       indent: str) -> list[list[tuple[str, object]]]:

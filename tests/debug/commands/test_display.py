@@ -185,9 +185,12 @@ def test_display_refuses_bad_input():
 def test_info_registers_lists_every_gpr_and_pc_in_gdb_columns():
     _step, everything, some, bad = run(["step 3", "info registers", "info registers a1 $a0 r10 pc", "info registers q9"])
     names = [r["name"] for r in everything["registers"]]
-    assert names == [*GPR_NAMES, "pc"]
-    assert {r["name"]: r["value"] for r in everything["registers"]} == {**everything["state"]["regs"],
-                                                                        "pc": everything["state"]["tpc"]}
+    irq = ["ipending", "topei", "econfig", "timecmp"]
+    assert names == [*GPR_NAMES, "pc", *(f"p{i}" for i in range(8)), *irq]
+    state = everything["state"]
+    assert {r["name"]: r["value"] for r in everything["registers"]} == {
+        **state["regs"], "pc": state["tpc"], **{f"p{i}": v for i, v in enumerate(state["predicates"])},
+        **dict(zip(irq, (state["interrupts"][k] for k in ("pending", "top", "config", "timecmp")), strict=True))}
     assert some["message"].splitlines() == [
         "a1             0x11040             69696",
         "a0             0x11000             69632",

@@ -286,7 +286,11 @@ def test_info_all_registers_lists_the_specials_and_the_queues():
     lines = run("step 3", "info all-registers")
     names = [r["name"] for r in lines[1]["registers"]]
     assert names[:2] == ["zero", "sp"] and names[24:29] == ["pc", "lra", "bpc", "bpcn", "acr"]
-    assert names[29:] == ["t#1", "t#2", "t#3", "t#4", "u#1", "u#2", "u#3", "u#4"]
+    assert names[29:41] == [*(f"p{i}" for i in range(8)), "ipending", "topei", "econfig", "timecmp"]
+    assert names[41:] == ["t#1", "t#2", "t#3", "t#4", "u#1", "u#2", "u#3", "u#4"]
+    values = {r["name"]: r["value"] for r in lines[1]["registers"]}
+    assert values["p0"] == 0xFFFFFFFF and values["p1"] == 0  # P0 reads all ones (predicate-registers.asl)
+    assert values["econfig"] == 3  # both interrupt entries enabled at reset (interrupt.asl)
     assert lines[1]["registers"][24]["value"] == 0x1000C  # copy+4
     assert "pc             0x1000c             0x1000c <copy+4>" in lines[1]["message"]
     assert lines[1]["message"].splitlines()[-1] == "u#4            <empty>"

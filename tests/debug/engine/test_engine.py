@@ -86,13 +86,13 @@ def test_injected_read_only_destination_faults_precisely_and_reissues_whole():
     m = d.machine
     m.set_reservation(DST + 8, 8)
     m.push_t(0x1234)
-    before = (tuple(m.r), m.tq, m.uq, m.resv, m.mem.peek(0, 0), m.mem.peek(DST, 0x1000), m.mem.peek(SRC, 64))
+    before = (tuple(m.r), m.t_valid, m.u_valid, m.resv, m.mem.peek(0, 0), m.mem.peek(DST, 0x1000), m.mem.peek(SRC, 64))
     stop = d.cont()
     assert stop.status == "trap"
     t = stop.trap
     assert (t.number, t.name, t.arg0, t.saved_tpc, t.bank) == (DATA_PAGE_FAULT, "DATA_PAGE_FAULT", DST, CODE + 8, 0)
     assert d.events() == []
-    assert (tuple(m.r), m.tq, m.uq, m.resv, m.mem.peek(0, 0), m.mem.peek(DST, 0x1000), m.mem.peek(SRC, 64)) == before
+    assert (tuple(m.r), m.t_valid, m.u_valid, m.resv, m.mem.peek(0, 0), m.mem.peek(DST, 0x1000), m.mem.peek(SRC, 64)) == before
     assert m.pc == DST  # EVBASE 0: TPC := the fault address
     assert m.read_sysreg(0xF43) == CODE + 8  # EBARG_TPC_ACR0
     d.set_perms(DST, 0x1000, "rw-")
