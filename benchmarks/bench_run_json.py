@@ -29,6 +29,7 @@ from bench_history import DMA_EVERY, SOURCE, parse_size  # noqa: E402
 
 from ptodbg.cli import RUN_ENGINE_OPTIONS, main  # noqa: E402
 from ptodbg.debug.files.program import open_debugger  # noqa: E402
+from ptodbg.debug.view.capture import capture_view  # noqa: E402
 from ptodbg.debug.view.jsonstate import state  # noqa: E402
 
 OLD_OPTIONS = {"interval": 1 << 62}  # before issue 10: no snapshot but the first
@@ -56,7 +57,7 @@ def split_times(path: str, steps: int, options: dict) -> tuple[float, float]:
     start = time.perf_counter()
     dbg.cont(steps)
     ran = time.perf_counter()
-    state(dbg)
+    state(capture_view(dbg))
     return ran - start, time.perf_counter() - ran
 
 

@@ -248,9 +248,10 @@ def cmd_run(args: argparse.Namespace) -> int:
             dbg.cont(args.max_steps)
         state_now = None
         if args.json:
+            from ptodbg.debug.view.capture import capture_view
             from ptodbg.debug.view.jsonstate import state
 
-            state_now = state(dbg)
+            state_now = state(capture_view(dbg))
     output = getattr(dbg.machine.os_state, "output", b"")
     if output:
         out_stream.buffer.write(output)

@@ -43,19 +43,6 @@ class MemEvent(NamedTuple):
     written: int | None = None
     performed: bool = True
 
-    def as_json(self) -> dict:
-        out = {
-            "kind": self.kind,
-            "address": self.address,
-            "size": self.size,
-            "value": self.value,
-            "order": self.order,
-        }
-        if self.written is not None:
-            out["written"] = self.written
-            out["performed"] = self.performed
-        return out
-
     def touches(self, low: int, high: int) -> bool:
         """True when the event's bytes overlap [low, high)."""
         return self.kind != FENCE and self.address < high and low < self.address + self.size

@@ -54,16 +54,6 @@ class TrapInfo(Frozen):
     reason: str
     code: str = ""  # the spec's FaultCode when several share the number (Fault.code)
 
-    def as_json(self) -> dict:
-        return {
-            "number": self.number,
-            "name": self.name,
-            "cause": self.cause,
-            "arg0": self.arg0,
-            "bank": self.bank,
-            "saved_tpc": self.saved_tpc,
-        }
-
 
 class SavedContext(Frozen):
     """The part of a trap bank's saved record not visible in its EBARG/ECSTATE registers.

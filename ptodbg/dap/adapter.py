@@ -249,8 +249,8 @@ class Adapter:
                 return None if not paused else Reported("pause", "paused")
             if self.book.is_catch(ident):
                 trap = target.trap()
-                if trap is not None and self.book.catches(trap.number, self._holds):
-                    return Reported("exception", f"{trap.name} (trap {trap.number}) entered the handler at "
+                if trap is not None and self.book.catches(trap.info.number, self._holds):
+                    return Reported("exception", f"{trap.info.name} (trap {trap.info.number}) entered the handler at "
                                                  f"{target.symbolize(target.pc)}")
                 return None if not paused else Reported("pause", "paused")
             owners = self.book.owners(ident)

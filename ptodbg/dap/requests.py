@@ -29,6 +29,7 @@ from ptodbg.dap.target import (
     SourceFileError,
     Target,
     read_source,
+    trap_stop_json,
 )
 from ptodbg.dap.variables import number
 from ptodbg.debug.engine.errors import DebugError
@@ -466,16 +467,17 @@ class Requests(EditorRequests):
                 return {"exceptionId": "emulator-halt", "description": stop.message, "breakMode": "always",
                         "details": {"message": stop.message, "typeName": "ptodbg halt"}}
             raise RequestError("the program did not stop on a trap")
-        description = (f"trap {trap.number} {trap.name}: TRAPARG0 {trap.arg0:#x} ({trap.argument}), "
-                       f"bank {trap.bank}, saved TPC {trap.saved_tpc:#x} ({target.symbolize(trap.saved_tpc)})"
-                       + (f" - {trap.reason}" if trap.reason else "")
+        info = trap.info
+        description = (f"trap {info.number} {info.name}: TRAPARG0 {info.arg0:#x} ({trap.argument}), "
+                       f"bank {info.bank}, saved TPC {info.saved_tpc:#x} ({target.symbolize(info.saved_tpc)})"
+                       + (f" - {info.reason}" if info.reason else "")
                        + ("" if trap.recoverable is None else f". Cannot recover: {trap.recoverable}")
-                       + f". {trap.how_to_recover}")
-        return {"exceptionId": trap.name, "description": description,
-                "breakMode": "always" if trap.vectored else "unhandled",
+                       + f". {trap.hint}")
+        return {"exceptionId": info.name, "description": description,
+                "breakMode": "always" if info.vectored else "unhandled",
                 "details": {"message": description, "typeName": "PTO trap",
-                            "fullTypeName": f"trap {trap.number} {trap.name}", "evaluateName": "trap"},
-                "trap": trap.as_json()}
+                            "fullTypeName": f"trap {info.number} {info.name}", "evaluateName": "trap"},
+                "trap": trap_stop_json(trap)}
 
     # ================================================================= moves
     def _resume(self, kind: str, granularity: str) -> None:
@@ -698,11 +700,11 @@ class Requests(EditorRequests):
         last_path = None
         for row in target.instructions(address, ioffset, count):
             item: dict = {"address": f"{row.address:#x}"}
-            if not row.valid:
+            if not row.whole:
                 item.update(instruction="??", presentationHint="invalid")
                 out.append(item)
                 continue
-            item["instructionBytes"] = " ".join(f"{b:02x}" for b in row.raw)
+            item["instructionBytes"] = " ".join(f"{b:02x}" for b in row.data)
             item["instruction"] = row.text + (f"  # {row.note}" if row.note else "")
             if symbols and row.symbol:
                 item["symbol"] = row.symbol

@@ -1,13 +1,15 @@
 """The debugged program as the adapter sees it: the one module of ``ptodbg.dap`` that
 touches the engine.
 
-Everything the server reads from the stopped machine (registers, queues, block, trap,
-events, notes, output, memory, disassembly, frames, source lines) and everything it
-does to it (runs, steps, breakpoints, edits, commands) goes through :class:`Target`, so
-the adapter can move to the debugger's frozen read-only view of a stopped machine in
-this file alone.  Only the request loop *or* the run worker calls a Target at any one
-time (see :mod:`ptodbg.dap.server`); :meth:`interrupt` is the exception, safe from any
-thread.
+Everything the server reads of a stop (registers, queues, block, trap, events, output,
+memory, disassembly, frames, displays) comes from the frozen :class:`View` of that stop,
+captured once on the first read after the engine moved or changed (DESIGN.md §1: one read
+path for every client), or from the engine's public reads where a View does not hold it
+(a backtrace deeper than the View's, source lines, symbols); everything it does (runs,
+steps, breakpoints, edits, commands) goes through :class:`Target`, which drops the View
+of the stop it changed.  Only the request loop *or* the run worker calls a Target at any
+one time (see :mod:`ptodbg.dap.server`); :meth:`interrupt` is the exception, safe from
+any thread.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from pathlib import Path
 from ptodbg.debug.commands import CommandResult, Commands, CommandSpec
 from ptodbg.debug.commands.displays import console_lines
 from ptodbg.debug.commands.memformat import FormatError, print_value, symbol_label
-from ptodbg.debug.commands.stopdisplays import containing, shown_displays
+from ptodbg.debug.commands.stopdisplays import containing
 from ptodbg.debug.engine import source_step
 from ptodbg.debug.engine.debugger import Debugger
 from ptodbg.debug.engine.errors import DebugError
@@ -33,17 +35,16 @@ from ptodbg.debug.engine.lines import (
 )
 from ptodbg.debug.engine.restart_frame import restart_frame
 from ptodbg.debug.engine.stops import Stop
-from ptodbg.debug.engine.tiles import tile_state
-from ptodbg.debug.view import disasm_rows, traps
-from ptodbg.debug.view.jsonstate import block_json
-from ptodbg.debug.view.tiles import TileContents, TileOperation, registers
-from ptodbg.debug.view.tiles import operation as tile_operation
+from ptodbg.debug.view import listing, traps
+from ptodbg.debug.view.capture import FRAME_LIMIT, View, Viewer
+from ptodbg.debug.view.jsonstate import block_json, event_json, trap_stop_json
+from ptodbg.debug.view.records import Instruction, Trap, TrapStop
+from ptodbg.debug.view.tiles import TileContents, TileOperation
 from ptodbg.debug.view.traps import FILTERS as TRAP_FILTERS
-from ptodbg.debug.view.traps import TrapView
 from ptodbg.debug.view.traps import matches as trap_matches
 
 __all__ = ["COMPAT", "PROFILES", "TRAP_FILTERS", "Frame", "MemoryRead", "OpenFailed", "SourceFileError", "Target",
-           "TileContents", "TileOperation", "read_source", "trap_matches"]
+           "TileContents", "TileOperation", "read_source", "trap_matches", "trap_stop_json"]
 
 MASK64 = (1 << 64) - 1
 PAGE = 4096
@@ -86,6 +87,9 @@ class Target:
         self.commands = Commands(dbg, save=session.save, load=session.load)
         self.lines: SourceLines | None = source_lines(dbg)
         self.lines_problem = line_table_problem(dbg)
+        self._viewer = Viewer(dbg)
+        self._view: View | None = None
+        self._view_at: tuple | None = None  # the engine position the view was captured at
 
     # ------------------------------------------------------------ opening
     @classmethod
@@ -118,13 +122,28 @@ class Target:
         return Path(self.path).name
 
     # ------------------------------------------------------------- state
+    def view(self) -> View:
+        """The View of the stop the engine is at: captured on the first read after the
+        engine moved or a Target call changed it, then every read of that stop is answered
+        from it."""
+        at = (self.dbg.position(), self.dbg.selected_frame)
+        if self._view is None or at != self._view_at:
+            moved = self._view_at is None or at[0] != self._view_at[0]
+            self._view, self._view_at = self._viewer.capture(moved=moved), at
+        return self._view
+
+    def _changed(self) -> None:
+        """A call changed the engine (a move, an edit, a breakpoint, a command): the next
+        read captures a new View."""
+        self._view = None
+
     @property
     def steps(self) -> int:
         return self.dbg.steps
 
     @property
     def pc(self) -> int:
-        return self.dbg.machine.pc
+        return self.dbg.pc
 
     @property
     def last_stop(self) -> Stop:
@@ -132,65 +151,64 @@ class Target:
 
     def registers(self) -> list[tuple[str, int, bool]]:
         """(name, value, writable): TPC, the 24 GPRs, then LRA, BPC, BPCN, ACR, steps."""
-        m = self.dbg.machine
-        out = [("tpc", m.pc, True)]
-        out += [(name, value, name != "zero") for name, value in m.regs().items()]
-        out += [("lra", m.lra, False), ("bpc", m.bpc, False), ("bpcn", m.bpcn, False),
-                ("acr", m.acr, False), ("steps", m.steps, False)]
+        v = self.view()
+        out = [("tpc", v.pc, True)]
+        out += [(name, value, name != "zero") for name, value in v.regs.items()]
+        out += [("lra", v.lra, False), ("bpc", v.bpc, False), ("bpcn", v.bpcn, False),
+                ("acr", v.acr, False), ("steps", v.steps, False)]
         return out
 
     def queues(self) -> dict[str, list[int | None]]:
-        m = self.dbg.machine
-        return {"t": m.queue("t"), "u": m.queue("u")}
+        v = self.view()
+        return {"t": list(v.t), "u": list(v.u)}
 
     def block(self) -> dict | None:
-        return block_json(self.dbg.machine.block_state())
+        return block_json(self.view().block)
 
     def tiles(self) -> tuple[TileOperation | None, list[TileContents]]:
         """The open block's tile operation and the allocated tile registers at this stop
-        (docs/interfaces.md §12): the records of :mod:`ptodbg.debug.view.tiles`, made from
-        the stop's tile state as the View holds it (immutable, by reference)."""
-        state = tile_state(self.dbg)
-        tiles = [state.contents(reg.index) for reg in registers(state.file)]
-        return tile_operation(state.op), [t for t in tiles if t is not None]
+        (docs/interfaces.md §12), from the View captured at the stop (its records of
+        :mod:`ptodbg.debug.view.tiles`: immutable, by reference)."""
+        v = self.view()
+        tiles = [v.tile(reg.index) for reg in v.tiles]
+        return v.operation, [t for t in tiles if t is not None]
 
     def reservation(self) -> tuple[int, int] | None:
-        resv = self.dbg.machine.resv
-        return None if resv is None else (resv[0], resv[1])
+        resv = self.view().reservation
+        return None if resv is None else (resv.address, resv.size)
 
-    def trap(self) -> TrapView | None:
+    def trap(self) -> TrapStop | None:
         """The trap the last instruction attempt entered (a trap stop, or a handler entry)."""
-        return traps.pending(self.dbg)
+        return self.view().trap
 
-    def last_trap(self) -> TrapView | None:
-        return traps.last(self.dbg)
+    def last_trap(self) -> Trap | None:
+        """The most recent trap taken, pending or not."""
+        return self.view().last_trap
 
     def trap_handlers(self) -> dict[int, int]:
-        return traps.handlers(self.dbg)
+        return self.dbg.trap_handlers()
 
     def handler_writes(self) -> list[int]:
         return traps.handler_writes(self.dbg)
 
     def events(self) -> list[dict]:
-        return [e.as_json() for e in self.dbg.events()]
+        return [event_json(e) for e in self.view().events]
 
     def notes(self) -> list[str]:
         return list(self.dbg.notes)
 
     def output(self) -> bytes:
-        out = getattr(self.dbg.machine.os_state, "output", b"")
-        return bytes(out) if out else b""
+        return self.view().output
 
     @property
     def exit_code(self) -> int | None:
-        return self.dbg.machine.exit_code
+        return self.dbg.exit_code
 
     def result(self) -> bytes | None:
         return self.dbg.result_bytes()
 
     def frame_sp_register(self) -> str:
-        m = self.dbg.machine
-        return f"r{m.frame_sp}" if m.compat else "sp"
+        return self.dbg.frame_sp_register
 
     def frames(self, limit: int) -> list[Frame]:
         """The call chain, innermost first.  At a trap stop TPC holds the fault address
@@ -198,22 +216,22 @@ class Target:
         saved TPC), which is what the user needs to see; the Registers scope keeps the
         architectural TPC."""
         limit = max(1, min(limit, MAX_FRAMES))
-        trap = self.trap()
-        if trap is not None and not trap.vectored:
-            where = self.symbolize(trap.saved_tpc)
-            return [Frame(0, trap.saved_tpc, self.dbg.machine.r[1], f"{where} [{trap.name}]",
-                          self.source_at(trap.saved_tpc))]
-        out = []
-        for f in self.dbg.backtrace(limit):
-            name = f["where"] if f.get("demangled") is None else (
-                f["demangled"] + (f"+{f['offset']:#x}" if f["offset"] else ""))
-            out.append(Frame(f["level"], f["pc"], f["sp"], name, self.source_at(f["pc"]),
-                             f["function"] is not None))
-        return out
+        v = self.view()
+        trap = v.trap
+        if trap is not None and not trap.info.vectored:
+            saved_tpc = trap.info.saved_tpc
+            return [Frame(0, saved_tpc, v.regs[1], f"{self.symbolize(saved_tpc)} [{trap.info.name}]",
+                          self.source_at(saved_tpc))]
+        chain = v.frames
+        if len(chain) < limit and len(chain) == FRAME_LIMIT:  # deeper than the View reads
+            chain = tuple(self.dbg.frames(limit))
+        return [Frame(f.level, f.pc, f.sp, f.label, self.source_at(f.pc), f.function is not None)
+                for f in chain[:limit]]
 
     def restart_frame(self, level: int) -> Stop:
         """Travel back to the step at which frame ``level`` was entered (the caller's
         registers, TPC at the function's entry); DebugError when it cannot be."""
+        self._changed()
         return restart_frame(self.dbg, level)
 
     # ------------------------------------------------------------ symbols
@@ -225,10 +243,6 @@ class Target:
 
     def symbolize(self, address: int) -> str:
         return self.dbg.symbolize(address)
-
-    def symbol_at(self, address: int) -> str | None:
-        at = self.dbg.symbols.at(address)
-        return at[0] if at else None
 
     def static_address(self, text: str) -> int:
         """A location from symbols and numbers only (no registers or memory): usable
@@ -268,39 +282,47 @@ class Target:
 
     # ------------------------------------------------------------- memory
     def mapped(self, address: int) -> bool:
-        return 0 <= address <= MASK64 and self.dbg.machine.mem.mapped(address)
+        return 0 <= address <= MASK64 and self.view().memory.mapped(address)
 
     def read_memory(self, address: int, count: int) -> MemoryRead:
         """The mapped prefix of [address, address+count), page by page, and the length
         of the unmapped run after it (never zeros for unmapped bytes)."""
-        mem = self.dbg.machine.mem
+        mem = self.view().memory
         end = min(address + count, MASK64 + 1)
         pos = address
         while pos < end and mem.mapped(pos):
             pos = min((pos // PAGE + 1) * PAGE, end)
-        data = mem.peek(address, pos - address) if pos > address else b""
+        data = mem.read(address, pos - address) if pos > address else b""
         gap = pos
         while gap < end and not mem.mapped(gap):
             gap = min((gap // PAGE + 1) * PAGE, end)
-        return MemoryRead(address, data, gap - pos)
+        return MemoryRead(address, data or b"", gap - pos)
 
     def write_memory(self, address: int, data: bytes) -> str:
+        self._changed()
         return self.dbg.set_memory(address, data)
 
-    def instructions(self, address: int, offset: int, count: int) -> list[disasm_rows.InstructionRow]:
+    def instructions(self, address: int, offset: int, count: int) -> list[Instruction]:
+        """The rows of the DAP ``disassemble`` request (:func:`~ptodbg.debug.view.listing.rows_around`
+        over the View's memory): invalid rows (``whole`` False) for bytes that are not a
+        whole mapped instruction."""
+        v = self.view()
         span = (abs(offset) + 1) * 8
-        boundaries = self.line_boundaries(max(0, address - max(span, disasm_rows.SYNC_REACH)), address + 1)
-        return disasm_rows.rows_around(self.dbg, address, offset, count, boundaries)
+        boundaries = self.line_boundaries(max(0, address - max(span, listing.SYNC_REACH)), address + 1)
+        return listing.rows_around(v.memory, v.decoder, v.symbols, address, offset, count, boundaries)
 
     # -------------------------------------------------------- breakpoints
     def add_breakpoint(self, location: str, condition: str | None = None) -> int:
+        self._changed()
         return self.dbg.add_breakpoint(location, condition).ident
 
     def add_watchpoint(self, address: int, length: int, mode: str) -> int:
+        self._changed()
         return self.dbg.add_watchpoint(f"{address:#x}", length, mode).ident
 
     def delete(self, ident: int) -> None:
         if ident in self.dbg.breakpoints or ident in self.dbg.watchpoints:
+            self._changed()
             self.dbg.delete(ident)
 
     def exists(self, ident: int) -> bool:
@@ -309,10 +331,6 @@ class Target:
     def hits(self, ident: int) -> int:
         found = self.dbg.breakpoints.get(ident) or self.dbg.watchpoints.get(ident)
         return found.hits if found is not None else 0
-
-    def breakpoint_address(self, ident: int) -> int | None:
-        bp = self.dbg.breakpoints.get(ident)
-        return bp.address if bp is not None else None
 
     def stop_here(self) -> Stop | None:
         """A breakpoint stop for an enabled breakpoint at TPC whose condition holds (a
@@ -340,27 +358,34 @@ class Target:
         self.dbg.interrupt.clear()
 
     def cont(self, budget: int | None) -> Stop:
+        self._changed()
         return self.dbg.cont(budget)
 
     def step_instruction(self, over: bool) -> Stop:
+        self._changed()
         return self.dbg.next() if over else self.dbg.step(1)
 
     def step_line(self, over: bool, ends_step, cancelled, budget: int) -> Stop:
         assert self.lines is not None
+        self._changed()
         return source_step.line_step(self.dbg, self.lines, over=over, ends_step=ends_step,
                                      cancelled=cancelled, budget=budget)
 
     def step_back_instruction(self) -> Stop:
+        self._changed()
         return self.dbg.reverse_step(1)
 
     def step_back_line(self, cancelled, budget: int) -> Stop:
         assert self.lines is not None
+        self._changed()
         return source_step.line_step_back(self.dbg, self.lines, cancelled=cancelled, budget=budget)
 
     def step_out(self, budget: int | None) -> Stop:
+        self._changed()
         return source_step.step_out(self.dbg, self.frame_sp_register(), budget=budget)
 
     def reverse_continue(self) -> Stop:
+        self._changed()
         return self.dbg.reverse_continue()
 
     def has_lines_at(self, address: int) -> bool:
@@ -374,6 +399,7 @@ class Target:
             raise DebugError("expression nested too deeply") from None
 
     def set_register(self, name: str, value: int) -> str:
+        self._changed()
         return self.dbg.set_register(name, value)
 
     def format_value(self, text: str, form: str) -> str:
@@ -395,7 +421,7 @@ class Target:
         0x5``); empty when there are none.  They are shown by the engine's own
         ``display`` command's (:func:`~ptodbg.debug.commands.stopdisplays.shown_displays`), so the
         debug console reads exactly as the TUI's and batch ``--text`` do."""
-        return console_lines(shown_displays(self.dbg))
+        return console_lines(self.view().displays)
 
     @staticmethod
     def shown_displays(result: CommandResult) -> list[str]:
@@ -410,6 +436,7 @@ class Target:
         return self.commands.spec_for(line)
 
     def execute(self, line: str) -> CommandResult:
+        self._changed()
         try:
             return self.commands.execute(line)
         except RecursionError:

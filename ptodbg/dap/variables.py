@@ -136,19 +136,20 @@ def _trap(target: Target, hex_format: bool) -> list[Variable]:
         last = target.last_trap()
         text = "none (the last step did not trap)" + (f"; the last trap was {last.name}" if last else "")
         return [Variable("trap", text)]
+    info = trap.info
     return [
-        Variable("number", str(trap.number), "int"),
-        Variable("name", trap.name, "string"),
-        Variable("cause", number(trap.cause, hex_format), "u24"),
-        Variable("TRAPARG0", number(trap.arg0, hex_format), "u64", memory=trap.arg0, data=(trap.arg0, 8)),
+        Variable("number", str(info.number), "int"),
+        Variable("name", info.name, "string"),
+        Variable("cause", number(info.cause, hex_format), "u24"),
+        Variable("TRAPARG0", number(info.arg0, hex_format), "u64", memory=info.arg0, data=(info.arg0, 8)),
         Variable("argument", trap.argument, "string"),
-        Variable("bank", str(trap.bank), "int"),
-        Variable("saved TPC", number(trap.saved_tpc, hex_format), "u64", memory=trap.saved_tpc),
-        Variable("handled", "yes (EVBASE)" if trap.vectored else "no (trap stop)", "string"),
-        Variable("reason", trap.reason or "-", "string"),
+        Variable("bank", str(info.bank), "int"),
+        Variable("saved TPC", number(info.saved_tpc, hex_format), "u64", memory=info.saved_tpc),
+        Variable("handled", "yes (EVBASE)" if info.vectored else "no (trap stop)", "string"),
+        Variable("reason", info.reason or "-", "string"),
         Variable("recover", "possible" if trap.recoverable is None else f"not possible: {trap.recoverable}",
                  "string"),
-        Variable("how to recover", trap.how_to_recover, "string"),
+        Variable("how to recover", trap.hint, "string"),
     ]
 
 

@@ -28,6 +28,7 @@ from support.paths import TEST_PROGRAMS
 from ptodbg.cli import RUN_ENGINE_OPTIONS
 from ptodbg.debug.commands import batch
 from ptodbg.debug.files.program import open_debugger
+from ptodbg.debug.view.capture import capture_view
 from ptodbg.debug.view.jsonstate import state
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -160,7 +161,7 @@ def test_run_json_replays_only_from_a_recent_snapshot(endless):
     dbg.cont(300_000)
     replayed_from = []
     dbg.on_progress = replayed_from.append
-    events = state(dbg)["events"]  # step 300,000 = 1 + 3k + 2: the sdi of iteration k + 1
+    events = state(capture_view(dbg))["events"]  # step 300,000 = 1 + 3k + 2: the sdi of iteration k + 1
     assert events == [{"kind": "store", "address": dbg.resolve("buf"), "size": 8,
                        "value": dbg.machine.reg("a0"), "order": "relaxed"}]
     assert replayed_from and min(replayed_from) > 300_000 - dbg.history.interval - 1

@@ -116,12 +116,13 @@ def test_a_program_filling_the_low_stack_area_gets_its_stack_in_high_memory():
 def test_the_debugger_shows_where_the_moved_stack_is(tmp_path):
     """``sp says where``: the JSON state of a freshly opened debugger shows sp = 2^47 for
     the filled program and 0xF000 for the plain pto-avs layout."""
+    from ptodbg.debug.view.capture import capture_view
     from ptodbg.debug.view.jsonstate import state
 
     path = tmp_path / "filled.s"
     path.write_text(FILLED)
-    assert state(open_debugger(path))["regs"]["sp"] == STACK_CEILING
-    assert state(open_debugger(AVS_LAYOUT))["regs"]["sp"] == 0xF000
+    assert state(capture_view(open_debugger(path)))["regs"]["sp"] == STACK_CEILING
+    assert state(capture_view(open_debugger(AVS_LAYOUT)))["regs"]["sp"] == 0xF000
 
 
 @pytest.mark.parametrize("where,stack_low,moved", [

@@ -1,5 +1,5 @@
 """Stepping by source line (ptodbg.debug.engine.source_step) and the disassembly rows
-(ptodbg.debug.view.disasm_rows) on the engine directly: a pseudo-instruction's expansion is one
+(ptodbg.debug.view.listing, over the View of a stop) on the engine directly: a pseudo-instruction's expansion is one
 line, a one-line loop stops at each pass, ``line_step_back`` returns to where a forward
 ``next`` came from (the call it ran over skipped), from mid-line to the line's start, and
 into the caller from a function's first line; disassembly rows never read unmapped memory
@@ -11,7 +11,8 @@ from ptodbg.debug.engine.lines import source_lines
 from ptodbg.debug.engine.source_step import line_step, line_step_back, step_out
 from ptodbg.debug.engine.stops import Stop
 from ptodbg.debug.files.program import open_debugger
-from ptodbg.debug.view.disasm_rows import decode_row, rows_around
+from ptodbg.debug.view import listing
+from ptodbg.debug.view.capture import capture_view
 
 SOURCE = """\
     .text
@@ -117,17 +118,25 @@ def test_cancelled_and_budget(tmp_path):
 
 def test_disassembly_rows(tmp_path):
     dbg, _ = _open(tmp_path)
+    view = capture_view(dbg)
+
+    def rows_around(address, offset, count):
+        return listing.rows_around(view.memory, view.decoder, view.symbols, address, offset, count)
+
+    def decode_row(address):
+        return listing.row_at(view.memory, view.decoder, view.symbols, address)
+
     start = dbg.symbols.lookup("_start")
     leaf = dbg.symbols.lookup("leaf")
-    rows = rows_around(dbg, leaf, -3, 6)
+    rows = rows_around(leaf, -3, 6)
     assert len(rows) == 6 and rows[3].address == leaf and rows[3].symbol == "leaf"
-    assert rows[3].text == "addi a2, 1, ->a2" and all(r.valid for r in rows)
+    assert rows[3].text == "addi a2, 1, ->a2" and all(r.whole for r in rows)
     assert rows[2].text == "c.ebreak 0"
-    rows = rows_around(dbg, start, -4, 6)
+    rows = rows_around(start, -4, 6)
     # [0xf000, 0x10000) is not mapped (the stack ends at 0xf000): invalid rows, never zeros
-    assert [(r.address, r.valid) for r in rows[:4]] == [(start - 8, False), (start - 6, False),
+    assert [(r.address, r.whole) for r in rows[:4]] == [(start - 8, False), (start - 6, False),
                                                          (start - 4, False), (start - 2, False)]
-    assert rows[4].address == start and rows[4].symbol == "_start" and rows[4].valid
-    gone = decode_row(dbg, 0x7F000000)
-    assert not gone.valid and gone.raw == b""
-    assert not decode_row(dbg, start + 1).valid  # instructions are halfword aligned
+    assert rows[4].address == start and rows[4].symbol == "_start" and rows[4].whole
+    gone = decode_row(0x7F000000)
+    assert not gone.whole and gone.data == b""
+    assert not decode_row(start + 1).whole  # instructions are halfword aligned

@@ -204,6 +204,7 @@ def session(data: bytes) -> None:
 def batch(data: bytes) -> None:
     from ptodbg.debug.commands import Commands
     from ptodbg.debug.commands import batch as batch_mode
+    from ptodbg.debug.view.capture import capture_view
 
     text = _text(data)
     if text is None:
@@ -221,7 +222,7 @@ def batch(data: bytes) -> None:
             timer.cancel()
         if not result.ok:
             _plain(result.error or "", f"batch {line[:60]!r}")
-        json.dumps(result.as_json(dbg))  # every line must become one JSON object
+        json.dumps(result.as_json(capture_view(dbg) if result.ok else None))  # every line: one JSON object
 
 
 # ------------------------------------------------------------------------- dap

@@ -77,8 +77,8 @@ def test_break_main_step_startup_and_reverse_over_the_whole_run():
     assert any(s.startswith("__libc_start_main") for s in steps_in) or any(s.startswith("_start_c") for s in steps_in)
     stop = d.cont()
     assert stop.status == "breakpoint" and d.symbolize(d.machine.pc) == "cpp_gate_case01"
-    frames = d.backtrace()
-    assert [f["function"] for f in frames[:2]] == ["cpp_gate_case01", "main"]
+    frames = d.frames()
+    assert [f.function for f in frames[:2]] == ["cpp_gate_case01", "main"]
     stop = d.cont()
     assert stop.status == "exited"
     end = d.steps
@@ -188,7 +188,7 @@ def test_v04_hl_setret_offset_is_signed():
     d.add_breakpoint("exit")
     assert d.cont().status == "breakpoint"
     assert d.machine.r[10] == 0x11764
-    assert [f["where"] for f in d.backtrace()] == [
+    assert [f.where for f in d.frames()] == [
         "exit", "libc_start_main_stage2+0x46", "__libc_start_main+0x72", "_start_c+0x58", "_start+0x16"]
     word = 0xFFFFD507FFFE
     assert STRICT.decode(word, 48).values(word)["imm32"] == 0xFFFFFFFD

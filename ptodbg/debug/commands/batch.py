@@ -25,6 +25,7 @@ from ptodbg.debug.commands.displays import console_lines
 from ptodbg.debug.engine.debugger import Debugger
 from ptodbg.debug.engine.interrupts import INTERRUPTED_STATUS
 from ptodbg.debug.files import session
+from ptodbg.debug.view.capture import Viewer
 
 PROMPT = "(ptodbg) "
 _COMMENT = re.compile(r"(?:^|(?<=\s))#")
@@ -66,6 +67,7 @@ def run(dbg: Debugger, commands: Iterable[str], out: TextIO, *, text: bool = Fal
     :func:`transcript` rather than its JSON line.  A closed pipe raises BrokenPipeError
     to the caller, which ends quietly (:mod:`ptodbg.cli`)."""
     runner = Commands(dbg, save=session.save, load=session.load)
+    viewer = Viewer(dbg)  # each JSON line's state is made from the view of its stop
     failed = False
     for line in commands:
         if dbg.cancel.is_set():
@@ -75,7 +77,8 @@ def run(dbg: Debugger, commands: Iterable[str], out: TextIO, *, text: bool = Fal
         if text:
             out.write("".join(row + "\n" for row in transcript(line, result)))
         else:
-            out.write(json.dumps(result.as_json(dbg), separators=(",", ":")) + "\n")
+            out.write(json.dumps(result.as_json(viewer.capture() if result.ok else None), separators=(",", ":"))
+                      + "\n")
         out.flush()
         if result.ok and result.extra.get("quit"):
             break  # quit: the rest of the script is not run

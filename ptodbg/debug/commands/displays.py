@@ -33,6 +33,7 @@ from ptodbg.debug.commands.memformat import (
     print_value,
 )
 from ptodbg.debug.engine.expr import Expr, ExprError
+from ptodbg.isa.registers import REG_INDEX
 
 MAX_DISPLAYS = 64
 # What one stop may show of all displays together, in units of work (a number read and
@@ -41,9 +42,7 @@ MAX_DISPLAYS = 64
 # every stop, so without a total a step could take seconds no interrupt reaches.
 SHOW_BUDGET = 4 * 4096
 _WEIGHT = {"i": 4, "s": 8}
-REGISTER_WORDS = frozenset(
-    "zero sp a0 a1 a2 a3 a4 a5 a6 a7 ra s0 s1 s2 s3 s4 s5 s6 s7 s8 x0 x1 x2 x3 fp pc tpc lra bpc bpcn acr".split()
-) | {f"r{i}" for i in range(24)}
+REGISTER_WORDS = frozenset(REG_INDEX) | {"pc", "tpc", "lra", "bpc", "bpcn", "acr"}
 _DOLLAR = re.compile(r"\$([A-Za-z_]\w*)")
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ptodbg.debug.commands.language import CommandResult, Commands, command, count_arg
 from ptodbg.debug.engine.errors import DebugError
-from ptodbg.debug.view.jsonstate import frame_json
+from ptodbg.debug.view.jsonstate import frame_info_json, frame_json
 from ptodbg.debug.view.records import Frame, SavedRegister
 
 
@@ -16,15 +16,13 @@ def _bt(c: Commands, args: list[str], raw: str) -> CommandResult:
     counts = [a for a in args if a.lower() not in ("full", "-full")]
     if len(counts) > 1:
         raise DebugError(f"expected one count, got {' '.join(counts)!r}")
-    typed = c.dbg.frames(c.num(counts[0]) if counts else 64)
-    frames = [frame_json(f) for f in typed]
+    frames = c.dbg.frames(c.num(counts[0]) if counts else 64)
     rows = []
-    for f, frame in zip(frames, typed, strict=True):
-        rows.append(f"#{f['level']:<2} {f['pc']:#x} in {frame_label(f)}  (sp {f['sp']:#x})"
-                    + (INFERRED if f["inferred"] else ""))
+    for frame in frames:
+        rows.append(_frame_line(frame))
         if full:
             rows.append("        " + _locals(frame.saved))
-    return CommandResult("", True, "\n".join(rows), extra={"frames": frames})
+    return CommandResult("", True, "\n".join(rows), extra={"frames": [frame_json(f) for f in frames]})
 
 
 def _locals(saved: tuple[SavedRegister, ...]) -> str:
@@ -35,13 +33,6 @@ def _locals(saved: tuple[SavedRegister, ...]) -> str:
 
 
 INFERRED = "  [inferred from ra]"  # a frame its callee's ra/LRA names (no frame template saved it)
-
-
-def frame_label(frame: dict) -> str:
-    """A backtrace frame as gdb shows it: the demangled function and the offset in it."""
-    if frame.get("demangled") is None:
-        return frame["where"]
-    return frame["demangled"] + (f"+{frame['offset']:#x}" if frame["offset"] else "")
 
 
 # ------------------------------------------------ frames and breakpoint management
@@ -82,10 +73,11 @@ def _down(c: Commands, args: list[str], raw: str) -> CommandResult:
 @command("info frame", "info frame", "the selected frame: pc, function, sp, frame address, caller, saved registers",
          "info f")
 def _info_frame(c: Commands, args: list[str], raw: str) -> CommandResult:
-    info = c.dbg.frame_info()
+    frame, caller = c.dbg.selected_and_caller()
+    info = frame_info_json(frame, caller)
     at = info["frame_address"]
     lines = [f"Stack level {info['level']}, frame at {at:#x}:" if at is not None else f"Stack level {info['level']}:",
-             f" pc = {info['pc']:#x} in {frame_label(info)}; sp = {info['sp']:#x}"]
+             f" pc = {info['pc']:#x} in {frame.label}; sp = {info['sp']:#x}"]
     caller = info["caller"]
     if caller is not None:
         saved = "return address in ra (inferred: no frame template)" if caller["inferred"] else "saved pc"

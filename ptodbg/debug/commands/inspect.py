@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 
-from ptodbg.core.faults import TRAP_ARGUMENT
 from ptodbg.debug.commands import values
 from ptodbg.debug.commands.displays import (
     MAX_DISPLAYS,
@@ -29,8 +28,7 @@ from ptodbg.debug.commands.memformat import (
 )
 from ptodbg.debug.commands.stopdisplays import containing, shown_displays, stop_target
 from ptodbg.debug.engine.errors import DebugError
-from ptodbg.debug.view.jsonstate import telescope_json
-from ptodbg.debug.view.memimage import MemoryImage
+from ptodbg.debug.view.jsonstate import event_json, telescope_json, trap_json
 from ptodbg.debug.view.records import INTERRUPT_NAMES, PREDICATE_NAMES
 from ptodbg.debug.view.telescope import MAX_ROWS as MAX_TELESCOPE
 from ptodbg.debug.view.telescope import symbol_labeler, telescope
@@ -63,19 +61,17 @@ def _x(c: Commands, args: list[str], raw: str) -> CommandResult:
 def _events(c: Commands, args: list[str], raw: str) -> CommandResult:
     evs = c.dbg.events()
     text = "\n".join(f"{i + 1:2} {e.kind:6} {e.address:#x} {e.size} {e.value:#x} {e.order}" for i, e in enumerate(evs))
-    return CommandResult("", True, text or "no memory events", extra={"events": [e.as_json() for e in evs]})
+    return CommandResult("", True, text or "no memory events", extra={"events": [event_json(e) for e in evs]})
 
 
 @command("trap", "trap", "show the pending trap and its saved context")
 def _trap(c: Commands, args: list[str], raw: str) -> CommandResult:
-    m = c.dbg.machine
-    t = m.pending_trap or m.last_trap
+    t = c.dbg.core_state().last_trap
     if t is None:
         return CommandResult("", True, "no trap has been taken", extra={"trap": None})
-    arg = TRAP_ARGUMENT.get(t.number, "argument")
-    text = (f"trap {t.number} {t.name}: cause {t.cause}, TRAPARG0 {t.arg0:#x} ({arg}), bank {t.bank}, "
+    text = (f"trap {t.number} {t.name}: cause {t.cause}, TRAPARG0 {t.arg0:#x} ({t.argument}), bank {t.bank}, "
             f"saved TPC {t.saved_tpc:#x}" + (f" - {t.reason}" if t.reason else ""))
-    return CommandResult("", True, text, extra={"trap": t.as_json()})
+    return CommandResult("", True, text, extra={"trap": trap_json(t)})
 
 
 
@@ -345,7 +341,7 @@ def _telescope(c: Commands, args: list[str], raw: str) -> CommandResult:
     count = c.num(args[1]) if len(args) > 1 else 8
     if not 1 <= count <= MAX_TELESCOPE:
         raise DebugError(f"a telescope shows 1..{MAX_TELESCOPE} words, not {count}")
-    memory = MemoryImage.of_memory(dbg.machine.mem)
+    memory = dbg.memory_image()
     label = symbol_labeler(dbg.symbols, containing(dbg))
     pointing = [(name, regs[i]) for i, name in enumerate(GPR_NAMES) if i]
     rows = telescope(memory, label, address, count, pointing)

@@ -20,6 +20,7 @@ from ptodbg.debug.view.jsonstate import state
 
 if TYPE_CHECKING:
     from ptodbg.debug.engine.debugger import Debugger
+    from ptodbg.debug.view.capture import View
 
 
 
@@ -75,10 +76,13 @@ class CommandResult:
     stop: Stop | None = None
     moved: bool = False  # the machine state (may have) changed
 
-    def as_json(self, dbg: Debugger) -> dict:
+    def as_json(self, view: View | None) -> dict:
+        """The batch JSON line of this result (DESIGN.md §5); ``view`` is the stop it left
+        the machine at (needed when it succeeded: its ``state``)."""
         if not self.ok:
             return {"command": self.command, "ok": False, "error": self.error}
-        out = {"command": self.command, "ok": True, "state": state(dbg)}
+        assert view is not None, "a successful command's line holds the state of its stop"
+        out = {"command": self.command, "ok": True, "state": state(view)}
         if self.message:
             out["message"] = self.message
         out.update(self.extra)

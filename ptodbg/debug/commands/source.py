@@ -6,8 +6,8 @@ information) ``list``, ``info line`` and ``info source``.
 ``LOC`` the function holding LOC, with ``START,END`` or ``START,+LEN`` that range; ``=>``
 marks the pc, ``/r`` adds the raw bytes, ``/s`` (or ``/m``) the source line above the
 instructions that come from it.  The rows come from the one instruction reader of the
-engine (:func:`~ptodbg.debug.view.disasm_rows.decode_row`: mapped bytes only, nothing
-changed), as ``x/i`` and the DAP ``disassemble`` request.  At most :data:`MAX_BYTES`
+engine (:func:`~ptodbg.debug.view.listing.row_at`, the one listing builder: mapped bytes
+only, nothing changed), as ``x/i`` and the DAP ``disassemble`` request.  At most :data:`MAX_BYTES`
 bytes are listed.
 
 ``list`` shows :data:`LIST_LINES` lines around the selected frame's line (or LOC's, or line
@@ -24,7 +24,7 @@ from ptodbg.debug.commands.memformat import symbol_label
 from ptodbg.debug.commands.stopdisplays import containing
 from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.engine.lines import SourceLines, line_table_problem, source_lines
-from ptodbg.debug.view.disasm_rows import decode_row
+from ptodbg.debug.view.listing import row_at
 
 MAX_BYTES = 0x10000  # bytes one disassemble lists
 LIST_LINES = 10
@@ -90,8 +90,9 @@ def _disassemble(c: Commands, args: list[str], raw: str) -> CommandResult:
     rows, out = [head], []
     shown_line = None
     address = start
+    code, decoder, symbols = c.dbg.code_memory(), c.dbg.decoder, c.dbg.symbols
     while address < end:
-        row = decode_row(c.dbg, address)
+        row = row_at(code, decoder, symbols, address)
         if lines_of is not None:
             line = lines_of.at(address)
             if line is not None and (line.path, line.line) != shown_line:
@@ -99,12 +100,12 @@ def _disassemble(c: Commands, args: list[str], raw: str) -> CommandResult:
                 rows.append(f"{os.path.basename(line.path)}:{line.line}\t{line.text}")
         mark = "=> " if address == pc else "   "
         where = f"<+{address - start}>" if name is not None else label(address).strip()
-        if not row.valid:
+        if not row.whole:
             rows.append(f"{mark}{address:#018x} {where}:\t(cannot access memory at {address:#x})")
             break
-        data = "\t" + " ".join(f"{b:02x}" for b in row.raw) if "r" in modifiers else ""
+        data = "\t" + " ".join(f"{b:02x}" for b in row.data) if "r" in modifiers else ""
         rows.append(f"{mark}{address:#018x} {where}:{data}\t{row.text}")
-        out.append({"address": address, "length": row.length, "bytes": row.raw.hex(), "text": row.text})
+        out.append({"address": address, "length": row.length, "bytes": row.data.hex(), "text": row.text})
         address += row.length
     rows.append("End of assembler dump.")
     return CommandResult("", True, "\n".join(rows), extra={"instructions": out, "text": rows})

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from ptodbg.debug.commands.displays import Target, displays_of
 from ptodbg.debug.commands.memformat import symbol_label
 from ptodbg.debug.engine.errors import DebugError
-from ptodbg.debug.view.disasm_rows import decode_row
+from ptodbg.debug.view.listing import row_at
 
 if TYPE_CHECKING:
     from ptodbg.debug.engine.debugger import Debugger
@@ -46,16 +46,18 @@ def containing(dbg: Debugger) -> Callable[[int], tuple[str, int] | None]:
 def stop_target(dbg: Debugger) -> Target:
     """The readers of the stop the machine is at, for x/FMT, print/FMT and displays."""
 
+    code = dbg.code_memory()
+
     def disassemble(address: int) -> tuple[int, str]:
         if address & 1:
             raise DebugError(f"{address:#x} is odd: instructions are halfword aligned")
-        row = decode_row(dbg, address)
-        if not row.valid:
-            first = dbg.machine.mem.first_unmapped(address, 8)
-            raise DebugError(f"cannot access memory at {first if first is not None else address:#x}")
+        row = row_at(code, dbg.decoder, dbg.symbols, address)
+        if not row.whole:
+            readable = len(code.readable_prefix(address, 8))
+            raise DebugError(f"cannot access memory at {address + readable if readable < 8 else address:#x}")
         return row.length, row.text
 
-    return Target(dbg.evaluate, dbg.memory, symbol_label(containing(dbg)), disassemble, dbg.machine.pc)
+    return Target(dbg.evaluate, dbg.memory, symbol_label(containing(dbg)), disassemble, dbg.pc)
 
 
 def shown_displays(dbg: Debugger) -> tuple[dict, ...]:

@@ -33,10 +33,11 @@ from ptodbg.core.state import RA
 from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.engine.forward import CALL_MNEMONICS, MAX_CALL_BLOCK
 from ptodbg.debug.engine.interrupts import command
+from ptodbg.debug.engine.state import EngineState
 from ptodbg.debug.engine.stops import Stop
 
 if TYPE_CHECKING:
-    from ptodbg.core import Machine
+    pass
 
 FIRST_WINDOW = 1024  # steps replayed first (doubled until the answer is certain)
 SP = 1  # the register ``next`` compares to tell a deeper activation (R1)
@@ -52,18 +53,15 @@ class Call(tuple):
         return self[0]
 
 
-class CallsMixin:
+class CallsMixin(EngineState):
     """``reverse-next`` and ``reverse-finish`` of :class:`~ptodbg.debug.engine.debugger.Debugger`."""
-
-    machine: Machine
-    last: Stop
 
     def _calls(self, start: int, end: int) -> tuple[list[Call], list[Call]] | None:
         """Replay from step ``start`` to ``end`` one attempt at a time: the calls still
         open at ``end`` (outermost first) and those closed on arriving at ``end``; None
         when an interrupt cut the replay (the machine is at the step it reached)."""
         m = self.machine
-        if not self._travel(start):
+        if not self.travel_to(start):
             return None
         stack: list[Call] = []
         closed: list[Call] = []
@@ -72,7 +70,7 @@ class CallsMixin:
             while m.steps < end:
                 if m.steps % 256 == 0 and self.interrupted():
                     return None
-                self._apply_due()
+                self.apply_due_edits()
                 step, pc, sp = m.steps, m.pc, m.r[SP]
                 res = m.step()
                 self._checkpoint()
@@ -94,7 +92,7 @@ class CallsMixin:
                         break
         if block is not None:  # a call block still running at ``end`` is open
             stack.append(Call((block[0], m.r[RA], block[2])))
-        self._apply_due()
+        self.apply_due_edits()
         return stack, closed
 
     def _fell_through(self, before: int) -> bool:
@@ -119,7 +117,7 @@ class CallsMixin:
             target, call = self._reverse_next_target()
             if target is None:
                 return self._cut_short("reverse-next")
-            if not self._travel(target):
+            if not self.travel_to(target):
                 return self._cut_short("reverse-next")
             over = call if call is not None else over
         where = self.symbolize(m.pc)
@@ -132,10 +130,10 @@ class CallsMixin:
         (None: an ordinary step back); (None, None) when an interrupt cut the search."""
         m = self.machine
         now, pc_now = m.steps, m.pc
-        if not self._travel(now - 1, interruptible=False):
+        if not self.travel_to(now - 1, interruptible=False):
             return None, None
         before = m.pc
-        self._travel(now, interruptible=False)
+        self.travel_to(now, interruptible=False)
         if m.pc == pc_now and self._fell_through(before):
             return now - 1, None
         window = FIRST_WINDOW
@@ -172,11 +170,11 @@ class CallsMixin:
                 break
             window *= 4
         if len(still_open) <= level:
-            self._travel(now, interruptible=False)
+            self.travel_to(now, interruptible=False)
             raise DebugError(f'"reverse-finish" not meaningful in the outermost frame (#{level} {frame.label}): '
                              "no call of it was recorded")
         call = still_open[-1 - level]
-        if not self._travel(call.step):
+        if not self.travel_to(call.step):
             return self._cut_short("reverse-finish")
         name = frame.demangled or frame.function or frame.where
         self.last = Stop("stopped", f"run back to call of #{level} {name}: at {self.symbolize(m.pc)}, step {m.steps}")

@@ -30,47 +30,44 @@ the timeline already ran.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ptodbg.core import Machine, StepResult
-from ptodbg.core.memory import Unmapped
-from ptodbg.debug.cxx.names import ambiguity
+from ptodbg.core import Machine
+from ptodbg.core.memory import Memory, Unmapped
+from ptodbg.core.sysregs import ECONFIG, EVBASE, TIMER_TIMECMP
 from ptodbg.debug.engine.calls import CallsMixin
+from ptodbg.debug.engine.context import resolve_location, state_context, unquote
 from ptodbg.debug.engine.editing import ADDRESS_END, EditsMixin
 from ptodbg.debug.engine.edits import Edit
 from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.engine.expr import Context, Expr, ExprError
 from ptodbg.debug.engine.forward import CALL_MNEMONICS, CHUNK, ForwardMixin
 from ptodbg.debug.engine.frames import MAX_FRAMES, FramesMixin
-from ptodbg.debug.engine.history import History
 from ptodbg.debug.engine.interrupts import command
-from ptodbg.debug.engine.stops import Breakpoint, Stop, StopTable, WatchHit, Watchpoint
+from ptodbg.debug.engine.stops import Breakpoint, Stop, WatchHit, Watchpoint
 from ptodbg.debug.engine.symbols import EMPTY_SYMBOLS, Symbols
 from ptodbg.debug.engine.timeline import MAX_STEP, TimelineMixin
-from ptodbg.debug.view.records import INTERRUPT_NAMES, PREDICATE_NAMES, Interrupts, Registers
+from ptodbg.debug.view.memimage import MemoryImage
+from ptodbg.debug.view.records import (
+    INTERRUPT_NAMES,
+    PREDICATE_NAMES,
+    CoreState,
+    Interrupts,
+    Registers,
+    Reservation,
+    Trap,
+)
 
 if TYPE_CHECKING:  # the loader is the toolchain side; the run path imports it late
     from ptodbg.core.loader import LoadedProgram
+    from ptodbg.isa.decoder import Decoder
     from ptodbg.isa.elf import Program
 
 __all__ = [
     "ADDRESS_END", "CALL_MNEMONICS", "CHUNK", "EMPTY_SYMBOLS", "MAX_FRAMES", "MAX_STEP", "Breakpoint",
     "DebugError", "Debugger", "Stop", "Symbols", "WatchHit", "Watchpoint", "command", "file_sha256",
 ]
-
-_CXX_MARKS = ("::", "(", "<", "~", "operator")  # a location that reads as a C++ name
-_CXX_ONLY = ("::", "~", "operator")  # ... and cannot be an expression
-
-
-def unquote(location: str) -> str:
-    """A location without the quotes a demangled name with blanks is written in."""
-    loc = location.strip()
-    if len(loc) >= 2 and loc[0] == loc[-1] and loc[0] in "\"'":
-        loc = loc[1:-1].strip()
-    return loc
-
 
 class Debugger(ForwardMixin, TimelineMixin, CallsMixin, EditsMixin, FramesMixin):
     """The engine.  Build it with a machine already loaded with a program (see
@@ -90,28 +87,12 @@ class Debugger(ForwardMixin, TimelineMixin, CallsMixin, EditsMixin, FramesMixin)
         budget_bytes: int = 256 << 20,
         loaded: LoadedProgram | None = None,
     ) -> None:
-        self.machine = machine
+        self.init_state(machine, symbols, stop_address, interval, budget_bytes)
         self.loaded = loaded  # the program file's sections, segments and symbols; None for a bare machine
-        self.symbols = symbols
         self.result = result
         self.path = path
         self.sha256 = sha256
         self.profile = profile
-        self.table = StopTable(machine, stop_address)
-        self.edits: list[Edit] = []
-        self.cursor = 0  # edits[:cursor] are reflected in the machine state
-        self._edits_version = 0  # bumped whenever the list of edits changes
-        self.history = History(interval, budget_bytes, live_pages=lambda: machine.mem.pages)
-        self.horizon = 0
-        self.last = Stop("stopped", "loaded")
-        self._events_cache: tuple[tuple[int, int], StepResult] | None = None
-        self._selection: tuple[int, tuple[int, int, int]] = (0, (0, 0, 0))
-        self.interrupt = threading.Event()  # set by a client to stop the running command
-        self.cancel = threading.Event()  # set by a client to stop this and every later command
-        self.step_limit: int | None = None  # most attempts one forward command may run
-        self._depth = 0  # nesting of engine commands (see :func:`command`)
-        self.on_progress: Callable[[int], None] | None = None
-        self.notes: list[str] = []  # timeline notes for the event pane (edits, commits)
         self.settings: dict = {}  # client settings kept in sessions (views, theme)
         # gdb's $1, $, $_ and $name in expressions: installed by the command language
         # (ptodbg.debug.commands.values); None until it is used
@@ -131,7 +112,7 @@ class Debugger(ForwardMixin, TimelineMixin, CallsMixin, EditsMixin, FramesMixin)
         self.history.record(m.steps, 0, self._initial)
         self.horizon = m.steps
         self.notes.clear()
-        self._apply_due()
+        self.apply_due_edits()
         self.last = Stop("stopped", "restarted")
 
     # ================================================================ basics
@@ -157,53 +138,36 @@ class Debugger(ForwardMixin, TimelineMixin, CallsMixin, EditsMixin, FramesMixin)
     def watchpoints(self) -> dict[int, Watchpoint]:
         return self.table.watchpoints
 
+    @property
+    def in_command(self) -> bool:
+        """Whether an engine command is running (a query it makes is part of it and keeps
+        its interrupt; see :func:`~ptodbg.debug.engine.interrupts.command`)."""
+        return self._depth > 0
+
     def interrupted(self) -> bool:
         """Whether the running command must stop at the next step boundary it checks."""
         return self.interrupt.is_set() or self.cancel.is_set()
 
     def expr_context(self) -> Context:
-        """What expressions read: the machine, with the registers and pc of the selected
-        frame when ``frame``/``up`` chose one (as gdb evaluates ``$sp`` and ``x/2gx sp``
-        in the selected frame)."""
+        """What expressions read: the machine, in the selected frame when ``frame``/``up``
+        chose one (:func:`~ptodbg.debug.engine.context.state_context`, the one context the
+        View reads through too)."""
         m = self.machine
         frame = self.current_frame() if self.selected_frame else None
-        frame_regs = frame.regs if frame is not None and frame.regs else None
+        regs = frame.regs if frame is not None and frame.regs else m.r
         pc = frame.pc if frame is not None else m.pc
-
-        def register(name: str) -> int | None:
-            low = name.lower().removeprefix("$")  # gdb's $pc, $sp, $a0
-            if low in ("pc", "tpc"):
-                return pc
-            if frame_regs is not None:
-                try:
-                    return frame_regs[m.reg_index(low)]
-                except (KeyError, ValueError):
-                    pass
-            if low == "lra":
-                return m.lra
-            if low == "bpc":
-                return m.bpc
-            if low == "bpcn":
-                return m.bpcn
-            if low == "acr":
-                return m.acr
-            if low == "steps":
-                return m.steps
-            if low in PREDICATE_NAMES:
-                return m.pred(PREDICATE_NAMES.index(low))
-            if low in INTERRUPT_NAMES:
-                return Interrupts.of(m).as_json()[INTERRUPT_NAMES[low]]
-            try:
-                return m.reg(low)
-            except KeyError:
-                if name.startswith("$") and self.convenience is not None:
-                    return self.convenience(name)
-                return None
+        special = {"pc": pc, "tpc": pc, "lra": m.lra, "bpc": m.bpc, "bpcn": m.bpcn, "acr": m.acr, "steps": m.steps}
 
         def queue(which: str, slot: int) -> int | None:
             return m.queue(which)[slot - 1]
 
-        return Context(register, queue, self._read, self.symbols.lookup)
+        def more(low: str) -> int | None:  # read only when an expression names them
+            if low in PREDICATE_NAMES:
+                return m.pred(PREDICATE_NAMES.index(low))
+            field = INTERRUPT_NAMES.get(low)
+            return None if field is None else getattr(self.interrupts(), field)
+
+        return state_context(regs, special, queue, self._read, self.symbols.lookup, self.convenience, more)
 
     def _read(self, address: int, length: int) -> bytes:
         """Memory as the debugger shows it: unmapped bytes are an error, never zeros."""
@@ -219,55 +183,14 @@ class Debugger(ForwardMixin, TimelineMixin, CallsMixin, EditsMixin, FramesMixin)
             raise DebugError(str(e)) from None
 
     def resolve(self, location: str) -> int:
-        """LOC: a symbol, a C++ function by its demangled name (quoted when it has blanks:
-        ``"operator new(unsigned long)"``, or without parameters when that is unambiguous:
-        ``std::vector<int>::push_back``), ``symbol+off``, an address, or any expression."""
-        loc = unquote(location)
-        if not loc:
-            raise DebugError("a location is needed (symbol, symbol+off or address)")
-        value = self.symbols.lookup(loc)
-        if value is not None:
-            return value
-        if any(mark in loc for mark in _CXX_MARKS):
-            address = self._function(loc)
-            if address is not None:
-                return address
-            try:
-                return self.evaluate(loc) & ((1 << 64) - 1)
-            except DebugError:
-                if any(mark in loc for mark in _CXX_ONLY):  # not an expression: say so
-                    raise DebugError(f"no function or symbol matches {loc!r}") from None
-                raise
-        try:
-            return self.evaluate(loc) & ((1 << 64) - 1)
-        except DebugError:
-            address = self._function(loc) if loc.replace("_", "a").isalnum() else None
-            if address is None:
-                raise
-            return address
-
-    def _function(self, typed: str) -> int | None:
-        """The address of the one C++ function ``typed`` names; None when none does."""
-        found = self.symbols.functions(typed)
-        if not found:
-            return None
-        if len({address for _s, _shown, address in found}) > 1:
-            raise DebugError(ambiguity(typed, found))
-        return found[0][2]
+        """LOC (:func:`~ptodbg.debug.engine.context.resolve_location`): a symbol, a C++
+        function by its demangled name, ``symbol+off``, an address, or any expression."""
+        return resolve_location(location, self.symbols, self.evaluate)
 
     def symbolize(self, address: int) -> str:
         return self.symbols.symbolize(address)
 
     # ========================================================== breakpoints
-    def _new_id(self) -> int:
-        return self.table.new_id()
-
-    def _sync_stops(self) -> None:
-        self.table.sync_stops()
-
-    def _sync_watches(self) -> None:
-        self.table.sync_watches()
-
     def add_breakpoint(self, location: str, condition: str | None = None, temporary: bool = False) -> Breakpoint:
         return self.table.add_breakpoint(unquote(location), self.resolve(location), condition, temporary)
 
@@ -320,6 +243,96 @@ class Debugger(ForwardMixin, TimelineMixin, CallsMixin, EditsMixin, FramesMixin)
         return self.table.info(self.symbolize)
 
     # ============================================================ queries
+    # What clients read of the machine, as typed records and plain values: the View is
+    # made from these (and the DAP reads what a View does not hold through them), so no
+    # client reaches into the machine.
+    @property
+    def pc(self) -> int:
+        """TPC."""
+        return self.machine.pc
+
+    @property
+    def exit_code(self) -> int | None:
+        """The program's exit status once it has exited (linux profile), else None."""
+        return self.machine.exit_code
+
+    @property
+    def decoder(self) -> Decoder:
+        """The machine's decode table (stateless: safe to use from any thread)."""
+        return self.machine.decoder
+
+    @property
+    def frame_sp_register(self) -> str:
+        """The register the program's frames keep their sp in: ``sp`` (R1), or the
+        linx-v0.4 toolchain's frame register under that compatibility mode."""
+        m = self.machine
+        return f"r{m.frame_sp}" if m.compat else "sp"
+
+    @property
+    def flat_memory_bytes(self) -> int | None:
+        """The size of the reference profile's one flat memory region (None: paged)."""
+        return self.machine.profile.flat_bytes
+
+    @property
+    def os_state(self) -> object:
+        """The linux personality's process state (brk, mmap area, output), or None."""
+        return self.machine.os_state
+
+    def core_state(self) -> CoreState:
+        """The architectural state now, read at once (see :class:`CoreState`)."""
+        m = self.machine
+        trap = Trap.of(m.pending_trap)
+        recovered = recoverable = None
+        if trap is not None:
+            recovered = not m.context_valid(trap.bank) and not trap.vectored
+            recoverable = m.recoverable(trap.bank)
+        output = getattr(m.os_state, "output", b"")
+        return CoreState(
+            steps=m.steps,
+            pc=m.pc,
+            regs=Registers(tuple(m.r[:len(Registers.NAMES)])),
+            t=tuple(m.queue("t")),
+            u=tuple(m.queue("u")),
+            block=m.block_state(),
+            bpc=m.bpc,
+            bpcn=m.bpcn,
+            acr=m.acr,
+            lra=m.lra,
+            reservation=None if m.resv is None else Reservation(*m.resv),
+            trap=trap,
+            last_trap=trap if trap is not None else Trap.of(m.last_trap),
+            recovered=bool(recovered),
+            recoverable=recoverable,
+            exit_code=m.exit_code,
+            output=bytes(output) if output else b"",
+            predicates=tuple(m.pred(i) for i in range(len(PREDICATE_NAMES))),
+            interrupts=self.interrupts(),
+        )
+
+    def interrupts(self) -> Interrupts:
+        """The interrupt state of the bank the current ring's interrupts go to, as an
+        instruction reading IPENDING/TOPEI now would see it (the timer refreshed)."""
+        m = self.machine
+        bank = m.interrupt_bank()
+        pending, top = m.interrupt_view(bank)
+        return Interrupts(bank, pending, top, m.ctx(bank, ECONFIG), m.ctx(bank, TIMER_TIMECMP))
+
+    def memory_image(self) -> MemoryImage:
+        """A frozen image of memory now (its pages shared copy-on-write, as a snapshot
+        shares them): read it from any thread while the machine runs on."""
+        return MemoryImage.of_memory(self.machine.mem)
+
+    def code_memory(self) -> LiveCode:
+        """The live memory as the listing builder reads code (for x/i and display/i at the
+        stop the engine is at; a client that keeps what it reads takes a
+        :meth:`memory_image`)."""
+        return LiveCode(self.machine.mem)
+
+    def trap_handlers(self) -> dict[int, int]:
+        """Bank -> the handler address (EVBASE) of every trap bank that has one."""
+        m = self.machine
+        return {bank: base for bank in range(len(m.saved)) if (base := m.ctx(bank, EVBASE))}
+
     def regs(self) -> dict[str, int]:
         return self.machine.regs()
 
@@ -345,6 +358,22 @@ class Debugger(ForwardMixin, TimelineMixin, CallsMixin, EditsMixin, FramesMixin)
             "thinned": self.history.thinned,
             "horizon": self.horizon,
         }
+
+
+class LiveCode:
+    """Read-only access to live memory for decoding (a
+    :class:`~ptodbg.debug.view.memimage.CodeMemory`): mapped bytes only, never zeros."""
+
+    __slots__ = ("_mem",)
+
+    def __init__(self, mem: Memory) -> None:
+        self._mem = mem
+
+    def readable_prefix(self, address: int, size: int) -> bytes:
+        """The bytes at ``address`` up to ``size`` or the first unmapped byte."""
+        first = self._mem.first_unmapped(address, size)
+        count = size if first is None else first - address
+        return self._mem.peek(address, count) if count > 0 else b""
 
 
 def file_sha256(path: str) -> str:

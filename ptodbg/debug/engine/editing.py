@@ -12,37 +12,40 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ptodbg.core.memory import parse_perms, perms_text
-from ptodbg.debug.engine.edits import REG_PC, Edit, with_element
+from ptodbg.core.memory import parse_perms
+from ptodbg.debug.engine.edits import (
+    REG_PC,
+    Edit,
+    MemoryEdit,
+    OnceEdit,
+    PermsEdit,
+    RecoverEdit,
+    RegisterEdit,
+    TileEdit,
+    with_element,
+)
 from ptodbg.debug.engine.errors import DebugError
+from ptodbg.debug.engine.state import EngineState
 from ptodbg.debug.engine.timeline import MAX_STEP
 from ptodbg.debug.view.records import EditNote
 
 if TYPE_CHECKING:
-    from ptodbg.core import Machine
-    from ptodbg.debug.engine.history import History
+    pass
 
 ADDRESS_END = 1 << 64
 
 
-class EditsMixin:
+class EditsMixin(EngineState):
     """The editing half of :class:`~ptodbg.debug.engine.debugger.Debugger`."""
 
-    machine: Machine
-    history: History
-    edits: list[Edit]
-    cursor: int  # edits[:cursor] are reflected in the machine state
-    horizon: int
-    notes: list
-    _edits_version: int
-
-    def _edit(self, kind: str, args: tuple, *, at: int | None = None) -> str:
-        """Record and (when it is due now) apply one timeline edit."""
+    def _edit(self, kind: type[Edit], *fields: object, at: int | None = None) -> str:
+        """Record and (when it is due now) apply one timeline edit of ``kind`` with its
+        ``fields`` (the record's fields after ``step``)."""
         m = self.machine
         if at is not None and at > MAX_STEP:
             raise DebugError(f"step {at} is beyond the last step number {MAX_STEP}")
         if at is not None and at > m.steps:
-            edit = Edit(at, kind, args, scheduled=True)
+            edit = kind(at, *fields, scheduled=True)
             i = self.cursor
             while i < len(self.edits) and self.edits[i].step <= at:
                 i += 1
@@ -52,7 +55,7 @@ class EditsMixin:
         if at is not None and at < m.steps:
             raise DebugError(f"step {at} is in the past (now {m.steps}); go there first with goto {at}")
         self._rewrite_future()
-        edit = Edit(m.steps, kind, args)
+        edit = kind(m.steps, *fields)
         try:
             text = edit.apply(m)
         except (ValueError, KeyError) as e:
@@ -75,7 +78,7 @@ class EditsMixin:
             self.horizon = m.steps
             self._edits_version += 1
 
-    def _apply_due(self) -> None:
+    def apply_due_edits(self) -> None:
         """Apply recorded/scheduled edits whose step has been reached."""
         m = self.machine
         while self.cursor < len(self.edits) and self.edits[self.cursor].step <= m.steps:
@@ -98,14 +101,14 @@ class EditsMixin:
         if low in ("pc", "tpc"):
             if value & 1:
                 raise DebugError(f"TPC must be even, {value:#x} is odd")
-            return self._edit("reg", (REG_PC, value & ((1 << 64) - 1)))
+            return self._edit(RegisterEdit, REG_PC, value & ((1 << 64) - 1))
         try:
             self.machine.reg_index(low)
         except KeyError:
             raise DebugError(f"unknown register {name!r} (use ABI names such as a0, sp, ra, or rN)") from None
         if low == "zero" or low == "r0":
             raise DebugError("zero always reads 0; it cannot be set")
-        return self._edit("reg", (low, value & ((1 << 64) - 1)))
+        return self._edit(RegisterEdit, low, value & ((1 << 64) - 1))
 
     def set_memory(self, address: int, data: bytes) -> str:
         if not data:
@@ -114,7 +117,7 @@ class EditsMixin:
         first = self.machine.mem.first_unmapped(address, len(data))
         if first is not None:
             raise DebugError(f"cannot write memory at {first:#x}: it is not mapped")
-        return self._edit("mem", (address, bytes(data)))
+        return self._edit(MemoryEdit, address, bytes(data))
 
     def set_tile(self, index: int, row: int, column: int, raw: int) -> str:
         """Write element (row, column) of tile ``index`` as raw bits (defined from then on):
@@ -123,11 +126,11 @@ class EditsMixin:
             with_element(self.machine.tiles, index, row, column, raw)
         except ValueError as e:
             raise DebugError(str(e)) from None
-        return self._edit("tile", (index, row, column, raw))
+        return self._edit(TileEdit, index, row, column, raw)
 
     def set_perms(self, address: int, length: int, perms: str, *, at: int | None = None, once: bool = False) -> str:
         try:
-            text = perms_text(parse_perms(perms))
+            bits = parse_perms(perms)
         except ValueError as e:
             raise DebugError(str(e)) from None
         if length <= 0:
@@ -138,7 +141,7 @@ class EditsMixin:
             raise DebugError(f"{address:#x} + {length:#x} runs past the end of the 64-bit address space")
         if not self.machine.mem.mapped_pages(address, length):  # (work bounded by the mapped pages)
             raise DebugError(f"no page of {address:#x}..{address + length:#x} is mapped")
-        return self._edit("once" if once else "perms", (address, length, text), at=at)
+        return self._edit(OnceEdit if once else PermsEdit, address, length, bits, at=at)
 
     def recover(self, bank: int | None = None) -> str:
         m = self.machine
@@ -148,4 +151,4 @@ class EditsMixin:
         why = m.recoverable(ring)
         if why is not None:
             raise DebugError(f"cannot recover: {why}")
-        return self._edit("recover", (ring,))
+        return self._edit(RecoverEdit, ring)

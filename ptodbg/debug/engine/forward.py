@@ -34,14 +34,13 @@ from ptodbg.core.state import ICALL as ICALL_TYPE
 from ptodbg.core.state import RA
 from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.engine.interrupts import command
+from ptodbg.debug.engine.state import EngineState
 from ptodbg.debug.engine.stops import Stop, WatchHit
 from ptodbg.tile.state import EMPTY as EMPTY_TILES
 from ptodbg.tile.state import TileFile
 
 if TYPE_CHECKING:
-    from ptodbg.core import Machine
-    from ptodbg.debug.engine.history import History
-    from ptodbg.debug.engine.stops import StopTable
+    pass
 
 CHUNK = 20_000  # steps per fast-run call: bounds interrupt and progress latency
 CALL_MNEMONICS = frozenset({"BSTART.CALL", "BSTART.ICALL", "SETRET", "C.SETRET", "HL.SETRET", "HL.BSTART.STD.CALL"})
@@ -51,15 +50,9 @@ MAX_CALL_BLOCK = 4096  # the most instructions ``next`` steps through a call blo
 EXITED = "the program has exited with status {code}: reverse-step, reverse-continue or goto STEP go back"
 
 
-class ForwardMixin:
+class ForwardMixin(EngineState):
     """The forward half of :class:`~ptodbg.debug.engine.debugger.Debugger`."""
 
-    machine: Machine
-    history: History
-    table: StopTable
-    step_limit: int | None
-    last: Stop
-    notes: list
     _tiles_before: TileFile = EMPTY_TILES  # the tile registers before the last attempt of _single
 
     # ------------------------------------------------------------- exits
@@ -126,9 +119,9 @@ class ForwardMixin:
         self._checkpoint()
         return res.reason, res
 
-    def _single(self) -> StepResult:
+    def single_step(self) -> StepResult:
         """One attempt on the precise path, edits and history kept."""
-        self._apply_due()
+        self.apply_due_edits()
         self._tiles_before = self.machine.tiles  # (a tile watch compares: edits applied above are not the attempt's)
         res = self.machine.step()
         self._remember(res)
@@ -152,7 +145,7 @@ class ForwardMixin:
             return Stop("stopped", f"reached {self.symbolize(pc)}")
         return self.table.hit_at(pc, self.expr_context, self.symbolize)
 
-    def _after_single(self, res: StepResult, first: bool) -> Stop | None:
+    def stop_after(self, res: StepResult, first: bool) -> Stop | None:
         m = self.machine
         if res.kind == "halt":  # exit_group halts the machine: an exit, as continue says
             return Stop("exited" if m.exit_code is not None else "error", res.message)
@@ -199,10 +192,10 @@ class ForwardMixin:
         """A fast chunk from ``start`` to ``end`` changed a watched tile: travel back and
         find the attempt that did, one at a time (stopping at any stop on the way)."""
         m = self.machine
-        self._travel(start, interruptible=False)
+        self.travel_to(start, interruptible=False)
         while m.steps < end:
-            res = self._single()
-            stop = self._after_single(res, False)
+            res = self.single_step()
+            stop = self.stop_after(res, False)
             if stop is not None:
                 return stop
         return None
@@ -245,7 +238,7 @@ class ForwardMixin:
 
     def _forward_by_steps(self, budget: int | None) -> Stop:
         """The run loop while a register is watched: one attempt at a time on the precise
-        path, each checked for the stops :meth:`_after_single` knows and for a watched
+        path, each checked for the stops :meth:`stop_after` knows and for a watched
         register's change (gdb's software watchpoints; a run is slower while one is set)."""
         m = self.machine
         done = 0
@@ -256,9 +249,9 @@ class ForwardMixin:
                 if self.on_progress is not None:
                     self.on_progress(m.steps)
             before = tuple(m.r)
-            res = self._single()
+            res = self.single_step()
             done += 1
-            stop = self._after_single(res, done == 1)
+            stop = self.stop_after(res, done == 1)
             if stop is None:
                 stop = self._register_stop(before, res)
             if stop is not None:
@@ -273,16 +266,16 @@ class ForwardMixin:
             return self._forward_by_steps(budget)
         done = 0
         if skip_first_stop and m.pc in m.stop_pcs and stops and budget != 0:
-            res = self._single()
+            res = self.single_step()
             done += 1
-            stop = self._after_single(res, True)
+            stop = self.stop_after(res, True)
             if stop is not None:
                 return stop
         watching = stops and bool(self.table.tile_watches)
         while budget is None or done < budget:
             if self.interrupted():
                 return Stop("interrupted", "interrupted")
-            self._apply_due()
+            self.apply_due_edits()
             before, tiles = m.steps, m.tiles
             reason, res = self._run_chunk(CHUNK if budget is None else budget - done)
             if watching and self._tile_watch_hit(tiles):
@@ -307,9 +300,9 @@ class ForwardMixin:
                 stop = self._at_stop_pc() if stops else None
                 if stop is not None:
                     return stop
-                res1 = self._single()
+                res1 = self.single_step()
                 done += 1
-                stop = self._after_single(res1, False) if stops else None
+                stop = self.stop_after(res1, False) if stops else None
                 if stop is not None:
                     return stop
         return Stop("max-steps", f"ran {done} steps")
@@ -358,7 +351,7 @@ class ForwardMixin:
             stop = self._limit_stop()
         if stop is None:
             stop = Stop("stopped", f"stepped {count}" if count > 1 else self._describe_step(res))
-        self._apply_due()  # edits recorded at the step we arrived at belong to its state
+        self.apply_due_edits()  # edits recorded at the step we arrived at belong to its state
         self.last = stop
         return stop
 
@@ -382,17 +375,17 @@ class ForwardMixin:
                         value=value)
         elif stop.status == "max-steps":
             stop = self._limit_stop()
-        self._apply_due()
+        self.apply_due_edits()
         self.last = stop
         return stop
 
     def _attempt(self, first: bool) -> tuple[StepResult, Stop | None]:
-        """One attempt (:meth:`_single`) and the stop it makes, a watched register's
+        """One attempt (:meth:`single_step`) and the stop it makes, a watched register's
         change included."""
         watched = self.table.register_watches()
         before = tuple(self.machine.r) if watched else ()
-        res = self._single()
-        stop = self._after_single(res, first)
+        res = self.single_step()
+        stop = self.stop_after(res, first)
         if stop is None and watched:
             stop = self._register_stop(before, res)
         return res, stop
@@ -408,7 +401,7 @@ class ForwardMixin:
         budget, capped = self._limited(max_steps)
         stop = self._forward(budget)
         self.last = self._limit_stop() if capped and stop.status == "max-steps" else stop
-        self._apply_due()
+        self.apply_due_edits()
         return self.last
 
     @command
@@ -455,7 +448,7 @@ class ForwardMixin:
             stop = Stop("stopped", f"the frame returned to {self.symbolize(m.pc)} before reaching {location}")
         elif stop.status == "max-steps" and self.step_limit is not None:
             stop = self._limit_stop()
-        self._apply_due()
+        self.apply_due_edits()
         self.last = stop
         return stop
 

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 from ptodbg.core.semantics.templates import ring_count, ring_register
 from ptodbg.core.state import RA
 from ptodbg.debug.engine.errors import DebugError
-from ptodbg.debug.view.jsonstate import frame_json
+from ptodbg.debug.engine.state import EngineState
 from ptodbg.debug.view.records import Frame, SavedRegister
 
 if TYPE_CHECKING:
@@ -56,12 +56,6 @@ def frame_template(machine: Machine, entry: int) -> tuple[int, int, int] | None:
     if v.get("SrcBegin") != RA:
         return None
     return v["SrcBegin"], v["SrcEnd"], v["uimm"]
-
-
-def frame_size(machine: Machine, entry: int) -> int | None:
-    """Frame size of the FENTRY at a function's entry (None when there is none)."""
-    template = frame_template(machine, entry)
-    return None if template is None else template[2]
 
 
 def _extent(symbols: Symbols, pc: int) -> tuple[int, int] | None:
@@ -156,13 +150,9 @@ def walk(machine: Machine, symbols: Symbols, limit: int) -> list[Frame]:
     return frames
 
 
-class FramesMixin:
+class FramesMixin(EngineState):
     """The frame commands of :class:`~ptodbg.debug.engine.debugger.Debugger`: ``bt``, ``frame``,
     ``up``, ``down`` and ``info frame``.  (``finish`` runs forward: see forward.py.)"""
-
-    machine: Machine
-    symbols: Symbols
-    _selection: tuple[int, tuple[int, int, int]]
 
     def position(self) -> tuple[int, int, int]:
         """Where the machine is: (steps, edits applied, edits version).  Two equal positions
@@ -173,13 +163,6 @@ class FramesMixin:
     def frames(self, limit: int = 64) -> list[Frame]:
         """The typed call chain (see :func:`walk`)."""
         return walk(self.machine, self.symbols, limit)
-
-    def backtrace(self, limit: int = 64) -> list[dict]:
-        """The call chain as ``bt`` prints it in JSON, innermost first."""
-        return [frame_json(f) for f in self.frames(limit)]
-
-    def _frame_size(self, entry: int) -> int | None:
-        return frame_size(self.machine, entry)
 
     @property
     def selected_frame(self) -> int:
@@ -230,16 +213,3 @@ class FramesMixin:
         chain = self.frames(min(MAX_FRAMES, level + 2))
         frame = chain[min(level, len(chain) - 1)]
         return frame, (chain[frame.level + 1] if frame.level + 1 < len(chain) else None)
-
-    def frame_info(self) -> dict:
-        """gdb's ``info frame`` for the selected frame: level, pc, function, sp, frame
-        address, the caller's pc and frame, the callee, and the saved registers."""
-        frame, caller = self.selected_and_caller()
-        return {
-            **frame_json(frame),
-            "caller": None if caller is None else {"level": caller.level, "pc": caller.pc, "where": caller.where,
-                                                  "frame_address": caller.frame_address,
-                                                  "inferred": caller.inferred},
-            "callee": None if frame.level == 0 else frame.level - 1,
-            "saved": [{"register": s.name, "address": s.address, "value": s.value} for s in frame.saved],
-        }

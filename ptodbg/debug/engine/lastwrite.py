@@ -30,14 +30,12 @@ writer before that one.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ptodbg.core.events import ATOMIC, STORE
 from ptodbg.core.memory import PAGE_SHIFT, Watch
-from ptodbg.debug.engine.edits import Edit
+from ptodbg.debug.engine.edits import Edit, MemoryEdit, RegisterEdit
 from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.view.records import LastWrite
 
@@ -83,20 +81,19 @@ def memory_target(d: Debugger, address: int, length: int, text: str) -> Target:
 
 def _edit_writes(edit: Edit, target: Target, m: Machine) -> bool:
     if target.reg is not None:
-        if edit.kind != "reg":
+        if not isinstance(edit, RegisterEdit):
             return False
         try:
-            return m.reg_index(edit.args[0]) == target.reg
+            return m.reg_index(edit.name) == target.reg
         except (KeyError, ValueError):
             return False  # a TPC edit
-    if edit.kind != "mem":
+    if not isinstance(edit, MemoryEdit):
         return False
-    address, data = edit.args
-    return address < target.high and target.low < address + len(data)
+    return edit.address < target.high and target.low < edit.address + len(edit.data)
 
 
-class StopSearch(Exception):
-    """Raised inside a search when the client interrupts it (unwinds to the query)."""
+class _Stop(Exception):
+    """Raised inside the search when the client interrupts it (unwinds to last_write)."""
 
 
 class Interrupted(DebugError):
@@ -112,11 +109,11 @@ def last_write(d: Debugger, target: Target) -> LastWrite | None:
     TUI's ctrl+c, batch mode's SIGINT) ends the search between two re-runs with
     :class:`Interrupted`; one left pending by an earlier command is dropped first, as
     every engine command does."""
-    if d._depth == 0:
+    if not d.in_command:
         d.interrupt.clear()
     try:
         return _last_write(d, target)
-    except StopSearch:
+    except _Stop:
         raise Interrupted(f"interrupted: no write of {target.text} found in the steps searched") from None
 
 
@@ -129,38 +126,16 @@ def _last_write(d: Debugger, target: Target) -> LastWrite | None:
             edit = e
             break
     floor = edit.step if edit is not None else 0  # attempts at or before it lose to it
-    with present_kept(d):
+    with d.present_kept():
         found = _search(d, target, floor, now)
         if found is None and edit is not None:
-            d._travel(edit.step, interruptible=False)
+            d.travel_to(edit.step, interruptible=False)
             if target.reg is None:
-                found = LastWrite(edit.step, m.pc, None, "set", edit.args[0], len(edit.args[1]))
+                assert isinstance(edit, MemoryEdit)
+                found = LastWrite(edit.step, m.pc, None, "set", edit.address, len(edit.data))
             else:
                 found = LastWrite(edit.step, m.pc, None, "set")
     return found
-
-
-@contextmanager
-def present_kept(d: Debugger) -> Iterator[None]:
-    """Search the past inside this block: the machine, the edit cursor, the events of the
-    present step, the write mask and the watchpoints are back as they were when it ends
-    (a replay changes all of them), whatever the search did."""
-    m = d.machine
-    present = m.snapshot()
-    cursor = d.cursor
-    cached = d._events_cache  # it describes the present, which comes back
-    wmask = m.wmask  # the history index's mask of the present interval: replays clobber it
-    watches = list(m.mem.watches)
-    m.mem.set_watches([])
-    try:
-        yield
-    finally:
-        m.restore(present)
-        d.cursor = cursor
-        m.wmask = wmask
-        m.mem.set_watches(watches)
-        m.mem.watch_hits.clear()
-        d._events_cache = cached
 
 
 def _search(d: Debugger, target: Target, floor: int, last: int) -> LastWrite | None:
@@ -175,7 +150,7 @@ def _search(d: Debugger, target: Target, floor: int, last: int) -> LastWrite | N
         if high <= floor:
             return None
         if d.interrupted():
-            raise StopSearch
+            raise _Stop
         s = history.summary(i)
         if s.end < high:  # not summarised: re-run them
             found = _replay(d, target, max(s.end, floor), high)
@@ -210,7 +185,7 @@ def _replay(d: Debugger, target: Target, start: int, end: int) -> LastWrite | No
                 return found
         return None
     low, size = target.low, target.high - target.low
-    d._travel(start, interruptible=False)
+    d.travel_to(start, interruptible=False)
     before = m.mem.peek(low, size)
     hits = _watch_hits(d, target, end)
     for step in reversed(hits):
@@ -232,8 +207,8 @@ def _fast_until(d: Debugger, end: int, chunk: int) -> str:
     if d.on_progress is not None:
         d.on_progress(m.steps)  # (the TUI's status bar shows where the re-run is)
     if d.interrupted():
-        raise StopSearch
-    d._apply_due()
+        raise _Stop
+    d.apply_due_edits()
     n = min(chunk, end - m.steps)
     if d.cursor < len(d.edits):
         n = min(n, max(1, d.edits[d.cursor].step - m.steps))
@@ -243,7 +218,7 @@ def _fast_until(d: Debugger, end: int, chunk: int) -> str:
 def _register_chunks(d: Debugger, reg: int, start: int, end: int) -> list[int]:
     """The first steps of the chunks of (start, end] whose write mask holds ``reg``."""
     m = d.machine
-    d._travel(start, interruptible=False)
+    d.travel_to(start, interruptible=False)
     stops = {pc: m.stop_guards.get(pc) for pc in m.stop_pcs}
     for pc in stops:
         m.remove_stop(pc)
@@ -293,12 +268,12 @@ def _precise(d: Debugger, target: Target, start: int, end: int) -> LastWrite | N
     if end <= start:
         return None
     m = d.machine
-    d._travel(start, interruptible=False)
+    d.travel_to(start, interruptible=False)
     mem = m.mem
     found: LastWrite | None = None
     low, size = target.low, target.high - target.low
     while m.steps < end:
-        d._apply_due()
+        d.apply_due_edits()
         before = mem.peek(low, size) if target.reg is None else b""
         res = m.step()
         if res.kind == "halt":

@@ -192,14 +192,14 @@ def step_out(dbg: Debugger, frame_sp_register: str, *, budget: int | None = None
     """Run until the innermost frame returns to its caller (the backtrace's frame 1), at
     a stack pointer no lower than the caller's."""
     dbg.refuse_after_exit()
-    frames = dbg.backtrace(2)
+    frames = dbg.frames(2)
     m = dbg.machine
     if len(frames) >= 2:
-        ret, sp = frames[1]["pc"], frames[1]["sp"]
+        ret, sp = frames[1].pc, frames[1].sp
     else:
         # A function without a frame template (a leaf, or hand-written code): its
         # return address is still in ra, and the caller's stack is the current one.
-        ret, sp = m.r[RA], frames[0]["sp"] if frames else 0
+        ret, sp = m.r[RA], frames[0].sp if frames else 0
         if ret == m.pc or ret & 1 or not m.mem.mapped(ret):
             raise DebugError(f"no caller is known here (one frame, and ra = {ret:#x} is not a return address)")
     caller = {"pc": ret, "sp": sp}

@@ -367,6 +367,12 @@ class StopTable:
     def sync_watches(self) -> None:
         self.machine.mem.set_watches(w.watch() for w in self.watchpoints.values() if w.enabled and w.register is None)
 
+    def sync(self) -> None:
+        """Make the machine's stop addresses and memory watches the table's (after the
+        table was filled or replaced wholesale: a session load, a replay)."""
+        self.sync_stops()
+        self.sync_watches()
+
     def info(self, symbolize: Callable[[int], str]) -> list[dict]:
         out = [b.describe(symbolize) for b in self.breakpoints.values() if b.ident > 0]
         out += [w.describe() for w in self.watchpoints.values()]

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from ptodbg.core.semantics.tilecommit import dimensions
 from ptodbg.core.snapshot import MOVING_FIELDS
 from ptodbg.debug.engine.errors import DebugError
-from ptodbg.debug.engine.lastwrite import Interrupted, StopSearch, present_kept
+from ptodbg.debug.engine.lastwrite import Interrupted
 from ptodbg.debug.view.records import LastWrite
 from ptodbg.debug.view.tiles import TileState
 from ptodbg.tile.blockop import of_header
@@ -32,6 +32,10 @@ if TYPE_CHECKING:
     from ptodbg.tile.state import Tile, TileFile
 
 _TILES = MOVING_FIELDS.index("tiles")  # where a snapshot keeps the tile file
+
+
+class StopSearch(Exception):
+    """Raised inside the search when the client interrupts it (unwinds to the query)."""
 
 
 def tile_state(dbg: Debugger) -> TileState:
@@ -67,7 +71,7 @@ def last_tile_write(dbg: Debugger, index: int, row: int, column: int) -> LastWri
     ``index`` (kind "tile"), or the ``set tile`` edit that did (kind "set"); None when
     nothing did since load.  The machine is back at the present when it returns; an
     interrupt ends the search with :class:`~ptodbg.debug.engine.lastwrite.Interrupted`."""
-    if dbg._depth == 0:
+    if not dbg.in_command:
         dbg.interrupt.clear()
     m = dbg.machine
     now = m.steps
@@ -75,10 +79,10 @@ def last_tile_write(dbg: Debugger, index: int, row: int, column: int) -> LastWri
                 None)
     floor = edit.step if edit is not None else 0
     try:
-        with present_kept(dbg):
+        with dbg.present_kept():
             found = _search(dbg, index, floor, now)
             if found is None and edit is not None:
-                dbg._travel(edit.step, interruptible=False)
+                dbg.travel_to(edit.step, interruptible=False)
                 found = LastWrite(edit.step, m.pc, None, "set")
     except StopSearch:
         raise Interrupted(f"interrupted: no write of tile {index} ({row}, {column}) found in the steps searched") from None
@@ -113,12 +117,12 @@ def _replay(dbg: Debugger, index: int, start: int, end: int) -> LastWrite | None
     if end <= start:
         return None
     m = dbg.machine
-    dbg._travel(start, interruptible=False)
+    dbg.travel_to(start, interruptible=False)
     found = None
     while m.steps < end:
         if dbg.interrupted():
             raise StopSearch
-        dbg._apply_due()  # an edit due now is applied before the attempt, not by it
+        dbg.apply_due_edits()  # an edit due now is applied before the attempt, not by it
         before = m.tiles.local[index]
         res = m.step()
         if res.kind == "halt":

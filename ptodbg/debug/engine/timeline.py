@@ -27,28 +27,19 @@ from ptodbg.core import StepResult
 from ptodbg.core.events import MemEvent
 from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.engine.interrupts import command
+from ptodbg.debug.engine.state import EngineState
 from ptodbg.debug.engine.stops import Stop
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from ptodbg.core import Machine
-    from ptodbg.debug.engine.history import History
 
 MAX_STEP = (1 << 63) - 1  # the largest step number a command or session may name
 WATCH_PLACEHOLDER = "watchpoint"  # a scan's memory watch stop, rebuilt with its events when chosen
 
 
-class TimelineMixin:
+class TimelineMixin(EngineState):
     """The travelling half of :class:`~ptodbg.debug.engine.debugger.Debugger`."""
-
-    machine: Machine
-    history: History
-    last: Stop
-    cursor: int
-    horizon: int
-    _edits_version: int
-    _events_cache: tuple[tuple[int, int], StepResult] | None
 
     # ------------------------------------------------- the last attempt
     def _events_key(self) -> tuple[int, int]:
@@ -77,7 +68,7 @@ class TimelineMixin:
         snap_state = m.snapshot()
         cursor = self.cursor
         try:
-            self._travel(m.steps - 1, interruptible=False)
+            self.travel_to(m.steps - 1, interruptible=False)
             res = m.step()
         finally:
             m.restore(snap_state)
@@ -87,7 +78,7 @@ class TimelineMixin:
 
     @contextmanager
     def _without_stops(self) -> Iterator[None]:
-        """Breakpoints and watchpoints off while a replay steps (as :meth:`_travel` runs)."""
+        """Breakpoints and watchpoints off while a replay steps (as :meth:`travel_to` runs)."""
         m = self.machine
         saved = {pc: m.stop_guards.get(pc) for pc in m.stop_pcs}
         for pc in saved:
@@ -102,6 +93,27 @@ class TimelineMixin:
             m.mem.set_watches(watches)
             m.mem.watch_hits.clear()
 
+    @contextmanager
+    def present_kept(self) -> Iterator[None]:
+        """Leave the machine exactly at the present afterwards, whatever a search in the
+        timeline does inside (travels, replays): its state, the edits applied, the cached
+        last attempt, the history index's write mask of the present interval; memory
+        watches are off inside (a replay must not stop on them).  For queries that look
+        into the past and return (``last``)."""
+        m = self.machine
+        present, cursor, cache, wmask = m.snapshot(), self.cursor, self._events_cache, m.wmask
+        watches = list(m.mem.watches)
+        m.mem.set_watches([])
+        try:
+            yield
+        finally:
+            m.restore(present)
+            self.cursor = cursor
+            m.wmask = wmask
+            m.mem.set_watches(watches)
+            m.mem.watch_hits.clear()
+            self._events_cache = cache
+
     def event_counts(self, start: int, end: int) -> list[int]:
         """The number of memory events of each attempt from ``start`` + 1 to ``end`` of the
         recorded timeline (``end`` at most the furthest step reached), by one replay on
@@ -112,27 +124,24 @@ class TimelineMixin:
             raise DebugError(f"steps {start}..{end} are not in the recorded timeline")
         if start == end:
             return []
-        present, cursor, cache = m.snapshot(), self.cursor, self._events_cache
         counts: list[int] = []
         try:
-            self._travel(start, interruptible=False)
-            with self._without_stops():
-                m.mem.set_capture(True)  # once, not per attempt (each switch revisits every page)
-                while m.steps < end:
-                    self._apply_due()
-                    res = m.step()
-                    counts.append(len(res.events))
-                    if res.kind == "halt":
-                        break
+            with self.present_kept():
+                self.travel_to(start, interruptible=False)
+                with self._without_stops():
+                    m.mem.set_capture(True)  # once, not per attempt (each switch revisits every page)
+                    while m.steps < end:
+                        self.apply_due_edits()
+                        res = m.step()
+                        counts.append(len(res.events))
+                        if res.kind == "halt":
+                            break
         finally:
-            m.restore(present)
             m.mem.set_capture(False)  # after the restore: the fast maps are made for the present's pages
-            self.cursor = cursor
-            self._events_cache = cache
         return counts
 
     # ------------------------------------------------------------ travel
-    def _travel(self, target: int, *, interruptible: bool = True) -> bool:
+    def travel_to(self, target: int, *, interruptible: bool = True) -> bool:
         """Put the machine exactly at step ``target``: restore the nearest snapshot at or
         before it (unless the present is nearer) and replay, stops disabled.  Returns
         whether it got there: an interrupt stops an interruptible travel between two
@@ -152,7 +161,7 @@ class TimelineMixin:
             while m.steps < target:
                 if interruptible and self.interrupted():
                     break  # the caller reports where the interrupted travel stopped
-                self._apply_due()
+                self.apply_due_edits()
                 reason, _ = self._run_chunk(target - m.steps)
                 if self.on_progress is not None:
                     self.on_progress(m.steps)
@@ -163,7 +172,7 @@ class TimelineMixin:
                 m.add_stop(pc, guard)
             m.mem.set_watches(watches)
             m.mem.watch_hits.clear()
-        self._apply_due()
+        self.apply_due_edits()
         return m.steps == target
 
     @command
@@ -181,16 +190,16 @@ class TimelineMixin:
         if target > m.steps:
             self.refuse_after_exit()
         if target <= max(self.horizon, m.steps):
-            if not self._travel(target):
+            if not self.travel_to(target):
                 return self._cut_short(f"goto {target}")
         else:
             budget, capped = self._limited(target - m.steps)
             stop = self._forward(budget, stops=False, skip_first_stop=False)
             if m.steps < target and (stop.status != "max-steps" or capped):
-                self._apply_due()
+                self.apply_due_edits()
                 self.last = self._limit_stop() if stop.status == "max-steps" else stop
                 return self.last
-            self._apply_due()
+            self.apply_due_edits()
         if m.exit_code is not None:  # the step of the exit: the program has exited there
             self.last = Stop("exited", f"at step {m.steps}: exited with status {m.exit_code}")
         else:
@@ -205,7 +214,7 @@ class TimelineMixin:
         if m.steps == 0:
             raise DebugError("already at step 0: nothing to reverse")
         target = max(0, m.steps - count)
-        if not self._travel(target):
+        if not self.travel_to(target):
             return self._cut_short("reverse-step")
         self.last = Stop("stopped", f"reversed to step {m.steps}")
         return self.last
@@ -226,25 +235,24 @@ class TimelineMixin:
         None when the scan was cut short (the list would be incomplete).  While a register
         is watched the replay goes one attempt at a time (its changes are seen per step)."""
         m = self.machine
-        if not self._travel(start):
+        if not self.travel_to(start):
             return None
         found: list[tuple[int, Stop]] = []
-        self._sync_stops()
-        self._sync_watches()
+        self.table.sync()
         watched = bool(self.table.register_watches())
         while m.steps < end:
             if self.interrupted():
                 return None
             if self.on_progress is not None:
                 self.on_progress(m.steps)
-            self._apply_due()
+            self.apply_due_edits()
             if watched or (m.pc in m.stop_pcs and m.steps < end):
                 if m.pc in m.stop_pcs:
                     stop = self._peek_stop_pc()
                     if stop is not None:
                         found.append((m.steps, stop))
                 before = tuple(m.r)
-                res = self._single()
+                res = self.single_step()
                 if res.trap is not None and not res.trap.vectored and m.steps <= end:
                     found.append((m.steps, self._classify_trap(res.trap)))
                 if m.mem.watch_hits and m.steps <= end:
@@ -289,7 +297,7 @@ class TimelineMixin:
             found = [f for f in scanned if f[0] < now]
             if found:
                 step, stop = found[-1]
-                if not self._travel(step):
+                if not self.travel_to(step):
                     return self._cut_short("reverse-continue")
                 if stop.status == "watchpoint" and stop.message == WATCH_PLACEHOLDER:
                     stop = self._rebuild_watch_stop(step)
@@ -297,7 +305,7 @@ class TimelineMixin:
                 self.last = stop
                 return stop
             if start == 0:
-                self._travel(0)
+                self.travel_to(0)
                 self.last = Stop("stopped", "reverse: reached the start of the program")
                 return self.last
             end = start
@@ -324,14 +332,14 @@ class TimelineMixin:
                     found = visits[-1]
                 end = start
         finally:
-            self._travel(home, interruptible=False)
+            self.travel_to(home, interruptible=False)
         return found
 
     def _visits(self, start: int, end: int, address: int, holds: Callable[[], bool]) -> list[int] | None:
         """The steps in [start, end) at which TPC is ``address`` and ``holds()``; None when
         interrupted."""
         m = self.machine
-        if not self._travel(start):
+        if not self.travel_to(start):
             return None
         saved_stops = {pc: m.stop_guards.get(pc) for pc in m.stop_pcs}
         for pc in saved_stops:
@@ -344,13 +352,13 @@ class TimelineMixin:
             while True:
                 if self.interrupted():
                     return None
-                self._apply_due()
+                self.apply_due_edits()
                 if m.pc == address and holds():
                     found.append(m.steps)
                 if m.steps >= end - 1:
                     break
                 if m.pc == address:
-                    self._single()
+                    self.single_step()
                     continue
                 reason, _ = self._run_chunk(end - 1 - m.steps)
                 if reason == "halt":
@@ -366,9 +374,9 @@ class TimelineMixin:
     def _rebuild_watch_stop(self, step: int) -> Stop:
         """The watch stop at ``step`` with its event indices (re-execute that attempt)."""
         m = self.machine
-        self._travel(step - 1, interruptible=False)
+        self.travel_to(step - 1, interruptible=False)
         res = m.step()
         self._remember(res)
         stop = self._watch_stop(res.events) or Stop("watchpoint", "watchpoint")
-        self._apply_due()  # the edits of the step arrived at belong to its state
+        self.apply_due_edits()  # the edits of the step arrived at belong to its state
         return stop

@@ -13,6 +13,9 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from ptodbg.debug.view.jsonstate import event_json, trap_json
+from ptodbg.debug.view.records import Trap
+
 if TYPE_CHECKING:
     from ptodbg.core.machine import StepResult
     from ptodbg.debug.engine.debugger import Debugger
@@ -26,8 +29,8 @@ def record(res: StepResult, step: int) -> dict:
         "length": res.length,
         "mnemonic": res.form.mnemonic if res.form is not None else None,
         "writes": dict(res.writes),
-        "events": [e.as_json() for e in res.events],
-        "trap": None if res.trap is None else res.trap.as_json(),
+        "events": [event_json(e) for e in res.events],
+        "trap": trap_json(Trap.of(res.trap)),
         "notes": list(res.notes),
     }
 
@@ -56,10 +59,10 @@ class TraceWriter:
                 if dbg.interrupted():
                     dbg.last = Stop("interrupted", "interrupted")
                     return
-                res = dbg._single()
+                res = dbg.single_step()
                 done += 1
                 self._file.write(json.dumps(record(res, dbg.machine.steps), separators=(",", ":")) + "\n")
-                stop = dbg._after_single(res, done == 1)
+                stop = dbg.stop_after(res, done == 1)
                 if stop is not None:
                     dbg.last = stop
                     return

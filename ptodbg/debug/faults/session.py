@@ -11,16 +11,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ptodbg.core.memory import PAGE_SIZE
+from ptodbg.core.memory import PAGE_SIZE, parse_perms
 from ptodbg.debug.engine.debugger import Debugger
-from ptodbg.debug.engine.edits import Edit
+from ptodbg.debug.engine.edits import Edit, OnceEdit
 from ptodbg.debug.faults.sites import Site
 from ptodbg.debug.files import session
 
 
 def site_injection(site: Site) -> Edit:
     """The timeline edit that arms the site's fault: ``inject PAGE 4096 PERMS at STEP once``."""
-    return Edit(site.step, "once", (site.page, PAGE_SIZE, site.perms), scheduled=True)
+    return OnceEdit(site.step, site.page, PAGE_SIZE, parse_perms(site.perms), scheduled=True)
 
 
 def save_site_session(dbg: Debugger, site: Site, path: str | Path) -> Path:

@@ -19,7 +19,8 @@ from ptodbg.core.snapshot import MOVING_FIELDS
 from ptodbg.core.state import GPR_COUNT, GPR_NAMES
 from ptodbg.debug.engine.debugger import Debugger
 from ptodbg.debug.engine.errors import DebugError
-from ptodbg.debug.view.jsonstate import block_json
+from ptodbg.debug.view.jsonstate import block_json, trap_json
+from ptodbg.debug.view.records import Trap
 from ptodbg.tile.state import TileFile
 
 MAX_NAMED = 6  # differences named in one detail text
@@ -80,7 +81,7 @@ class Ending:
         except DebugError:  # the program unmapped its result: none to compare (never zeros)
             result = None
         return Ending(dbg.last.status, dbg.last.message, Observation.take(m),
-                      None if trap is None else trap.as_json(), result,
+                      trap_json(Trap.of(trap)), result,
                       bytes(getattr(m.os_state, "output", b"") or b""))
 
 

@@ -265,14 +265,13 @@ def apply(dbg: Debugger, data: dict) -> str:
     dbg.breakpoints.clear()
     dbg.watchpoints.clear()
     for loc, address, cond, temporary, enabled, ignore, commands in breakpoints:
-        bp = Breakpoint(dbg._new_id(), loc, address, cond, temporary, enabled, ignore=ignore, commands=commands)
+        bp = Breakpoint(dbg.table.new_id(), loc, address, cond, temporary, enabled, ignore=ignore, commands=commands)
         dbg.breakpoints[bp.ident] = bp
     for text, low, length, mode, enabled, cond, register, commands in watchpoints:
-        wp = Watchpoint(dbg._new_id(), text, low, length, mode, enabled=enabled, condition=cond, register=register,
+        wp = Watchpoint(dbg.table.new_id(), text, low, length, mode, enabled=enabled, condition=cond, register=register,
                         commands=commands)
         dbg.watchpoints[wp.ident] = wp
-    dbg._sync_stops()
-    dbg._sync_watches()
+    dbg.table.sync()
     dbg.settings.update(ui)
     dbg.settings["views"] = views
     dbg.settings["displays"] = displays

@@ -28,7 +28,8 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from ptodbg.debug.commands.stopdisplays import shown_displays
+from ptodbg.debug.engine.context import resolve_location, state_context
+from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.engine.expr import Context, Expr, ExprError
 from ptodbg.debug.engine.lines import SourceLine, SourceLines, source_lines
 from ptodbg.debug.engine.tiles import tile_state
@@ -39,10 +40,11 @@ from ptodbg.debug.view.records import (
     ATOMIC,
     DATA_ALIGN_FAULT,
     DATA_PAGE_FAULT,
-    GPR_NAMES,
     INST_PAGE_FAULT,
+    INTERRUPT_NAMES,
     LOAD,
     PAGE_SHIFT,
+    PREDICATE_NAMES,
     STORE,
     BlockState,
     DmaInfo,
@@ -62,7 +64,6 @@ from ptodbg.debug.view.records import (
     TimelineMark,
     Trap,
     TrapStop,
-    predicates,
 )
 from ptodbg.debug.view.stoplist import UserStop, user_stops
 from ptodbg.debug.view.telescope import Chain, StackRow, chain, symbol_labeler, telescope
@@ -133,6 +134,7 @@ class View:
     reservation: Reservation | None
     trap: TrapStop | None  # the trap the last attempt entered
     reissued: Trap | None  # the recovered trap whose instruction the last attempt re-executed
+    last_trap: Trap | None  # the most recent trap taken (the pending one, or an earlier one)
     last: LastStep | None
     events: tuple[MemEvent, ...]  # memory events of the last attempt, in order
     written: frozenset[int]  # byte addresses the last attempt stored to
@@ -196,6 +198,11 @@ class View:
         frame 0 the focus address."""
         frame = self.frame
         return frame.pc if self.selected_frame and frame is not None else self.focus_pc
+
+    def result_bytes(self) -> bytes | None:
+        """A test binary's ``cross_model_result`` bytes; None without a result, or when the
+        program unmapped them since the load (never zeros)."""
+        return None if self.result is None else self.memory.read(*self.result)
 
     @property
     def last_text(self) -> str:
@@ -332,16 +339,12 @@ class View:
 
     # --------------------------------------------------------- expressions
     def _context(self) -> Context:
-        scalars = {"pc": self.pc, "tpc": self.pc, "lra": self.lra, "bpc": self.bpc, "bpcn": self.bpcn,
-                   "acr": self.acr, "steps": self.steps}
-
-        def register(name: str) -> int | None:
-            low = name.lower()
-            value = scalars.get(low)
-            if value is not None:
-                return value
-            index = _REGISTER_INDEX.get(low)
-            return None if index is None else self.regs.values[index]
+        """The one expression context (:func:`~ptodbg.debug.engine.context.state_context`),
+        over this stop: the selected frame's registers and pc, as the engine reads them."""
+        frame = self.frame if self.selected_frame else None
+        pc = frame.pc if frame is not None else self.pc
+        special = {"pc": pc, "tpc": pc, "lra": self.lra, "bpc": self.bpc, "bpcn": self.bpcn, "acr": self.acr,
+                   "steps": self.steps}
 
         def queue(which: str, slot: int) -> int | None:
             return (self.t if which == "t" else self.u)[slot - 1]
@@ -352,7 +355,13 @@ class View:
                 raise ExprError(f"memory at {address:#x} ({size} bytes) is not mapped")
             return data
 
-        return Context(register, queue, memory, self.symbols.lookup)
+        def more(low: str) -> int | None:
+            if low in PREDICATE_NAMES:
+                return self.predicates[PREDICATE_NAMES.index(low)]
+            field = INTERRUPT_NAMES.get(low)
+            return None if field is None else getattr(self.interrupts, field)
+
+        return state_context(self.frame_regs.values, special, queue, memory, self.symbols.lookup, None, more)
 
     def evaluate(self, text: str) -> int:
         """An expression of :mod:`ptodbg.debug.engine.expr` at this stop (reads of unmapped
@@ -363,21 +372,28 @@ class View:
             raise ViewError(str(e)) from None
 
     def resolve(self, location: str) -> int:
-        """LOC: a symbol, ``symbol+off``, an address, or any expression (unsigned 64-bit)."""
-        loc = location.strip()
-        if not loc:
-            raise ViewError("a location is needed (symbol, symbol+off or address)")
-        value = self.symbols.lookup(loc)
-        if value is not None:
-            return value
-        return self.evaluate(loc) & MASK64
+        """LOC as the engine resolves it (:func:`~ptodbg.debug.engine.context.resolve_location`):
+        a symbol, a C++ function, ``symbol+off``, an address, or any expression (unsigned 64-bit)."""
 
+        def evaluate(text: str) -> int:
+            try:
+                return Expr(text).evaluate(self._context())
+            except ExprError as e:
+                raise DebugError(str(e)) from None
 
-_REGISTER_INDEX = {name: i for i, name in enumerate(GPR_NAMES)} | {f"r{i}": i for i in range(len(GPR_NAMES))}
-_REGISTER_INDEX["fp"] = _REGISTER_INDEX["s0"]
+        try:
+            return resolve_location(location, self.symbols, evaluate)
+        except DebugError as e:
+            raise ViewError(str(e)) from None
 
 
 # ====================================================================== capture
+def capture_view(dbg: Debugger) -> View:
+    """The view of ``dbg``'s stop, for a client that renders one stop and keeps no viewer
+    (``run --json``)."""
+    return Viewer(dbg).capture()
+
+
 class Viewer:
     """Makes the views of one debugger, numbered and each diffed with the previous one.
 
@@ -402,26 +418,24 @@ class Viewer:
         previous view (the diffs are taken against it); False re-reads the same stop
         (breakpoints or permissions changed) and keeps the previous view's diffs."""
         dbg = self.dbg
-        m = dbg.machine
+        core = dbg.core_state()
         events = tuple(dbg.events())  # also makes dbg.last_step the last attempt
-        result = dbg.last_step if m.steps else None
-        memory = MemoryImage.of_memory(m.mem)
-        decoder = m.decoder
-        regs = Registers(tuple(m.r[:len(GPR_NAMES)]))
-        t, u = tuple(m.queue("t")), tuple(m.queue("u"))
+        result = dbg.last_step if core.steps else None
+        memory = dbg.memory_image()
+        decoder = dbg.decoder
+        regs, t, u = core.regs, core.t, core.u
         symbols = dbg.symbols
-        pending = Trap.of(m.pending_trap)
+        pending = core.trap
         last = _last_step(result, symbols)
-        dma = find_dma(memory, decoder, regs, result, pending, m.pc)
+        dma = find_dma(memory, decoder, regs, result, pending, core.pc)
         trap = None
         if pending is not None:
-            recovered = not m.context_valid(pending.bank) and not pending.vectored
-            if recovered and dma is not None and dma.when == "faulted":
+            if core.recovered and dma is not None and dma.when == "faulted":
                 dma = DmaInfo(dma.pc, dma.src, dma.dst, "next")  # the reissue is next
-            hint, ok = recovery_hint(symbols, memory, pending, dma, recovered, m.pc)
-            trap = TrapStop(pending, recovered, hint, ok)
+            hint, ok = recovery_hint(symbols, memory, pending, dma, core.recovered, core.pc)
+            trap = TrapStop(pending, core.recovered, hint, ok, core.recoverable)
         prev = self.last
-        same_stop = not moved and prev is not None and prev.steps == m.steps
+        same_stop = not moved and prev is not None and prev.steps == core.steps
         if same_stop:
             changed, queue_changed, reissued = prev.changed, prev.queue_changed, prev.reissued
         else:
@@ -431,13 +445,13 @@ class Viewer:
                 queue_changed = frozenset(q for q, now, old in (("t", t, prev.t), ("u", u, prev.u)) if now != old)
             reissued = None
             if (prev is not None and prev.trap is not None and prev.trap.recovered and last is not None
-                    and last.pc == prev.trap.info.saved_tpc and m.steps == prev.steps + 1):
+                    and last.pc == prev.trap.info.saved_tpc and core.steps == prev.steps + 1):
                 reissued = prev.trap.info
         marks, why = page_marks(memory, dbg.edits, dbg.cursor)
         if self._regions is None:
             self._regions = program_regions(dbg)
         usage = dbg.history_usage()
-        timeline = self._timeline_of(usage["horizon"], m.steps, moved)
+        timeline = self._timeline_of(usage["horizon"], core.steps, moved)
         frames = tuple(dbg.frames(FRAME_LIMIT))
         tiles = tile_state(dbg)
         if prev is None:
@@ -452,31 +466,32 @@ class Viewer:
         view = View(
             serial=self.serial,
             stop=self.stops,
-            steps=m.steps,
+            steps=core.steps,
             status=dbg.last.status,
             message=dbg.last.message,
-            pc=m.pc,
+            pc=core.pc,
             regs=regs,
             t=t,
             u=u,
-            block=m.block_state(),
-            bpc=m.bpc,
-            bpcn=m.bpcn,
-            acr=m.acr,
-            lra=m.lra,
-            reservation=None if m.resv is None else Reservation(*m.resv),
+            block=core.block,
+            bpc=core.bpc,
+            bpcn=core.bpcn,
+            acr=core.acr,
+            lra=core.lra,
+            reservation=core.reservation,
             trap=trap,
             reissued=reissued,
+            last_trap=core.last_trap,
             last=last,
             events=events,
             written=written_bytes(events),
             dma=dma,
             notes=tuple(note_of(n) for n in dbg.notes[-RECENT_NOTES:]),
             step_notes=step_notes(dbg, result),
-            output=getattr(m.os_state, "output", b""),
-            exit_code=m.exit_code,
-            predicates=predicates(m),
-            interrupts=Interrupts.of(m),
+            output=core.output,
+            exit_code=core.exit_code,
+            predicates=core.predicates,
+            interrupts=core.interrupts,
             memory=memory,
             symbols=symbols,
             breakpoints=frozenset(b.address for b in dbg.breakpoints.values() if b.enabled and b.ident > 0),
@@ -491,13 +506,13 @@ class Viewer:
             cumulative=regs.changed(self.reference),
             queue_changed=queue_changed,
             decoder=decoder,
-            regions=self._regions + process_regions(m.os_state),
+            regions=self._regions + process_regions(dbg.os_state),
             timeline=timeline,
             lines=source_lines(dbg),
             selected_frame=min(dbg.selected_frame, len(frames) - 1) if frames else 0,
             disabled=frozenset(b.address for b in dbg.breakpoints.values() if b.ident > 0 and not b.enabled)
             - {b.address for b in dbg.breakpoints.values() if b.enabled},
-            displays=shown_displays(dbg),
+            displays=_displays(dbg),
             user_stops=user_stops(dbg),
             tile_state=tiles,
             tiles_before=tiles_before,
@@ -564,6 +579,17 @@ class Viewer:
 
 
 # ------------------------------------------------------------------ pieces
+def _displays(dbg: Debugger) -> tuple[dict, ...]:
+    """The auto-displays at this stop.  The command language (which shows them) is imported
+    only when the debugger has a display list: ``run --json`` and a batch script without
+    ``display`` never load it."""
+    if not dbg.settings.get("displays"):
+        return ()
+    from ptodbg.debug.commands.stopdisplays import shown_displays
+
+    return shown_displays(dbg)
+
+
 def _last_step(result: StepResult | None, symbols: Symbols) -> LastStep | None:
     if result is None:
         return None
@@ -659,7 +685,7 @@ def note_of(raw: str) -> Note:
 def step_notes(dbg: Debugger, last: StepResult | None) -> tuple[Note, ...]:
     """The notes of the step that led here: what the last attempt noted itself (a system
     call and its result) and the timeline edits applied on reaching this step."""
-    steps = dbg.machine.steps
+    steps = dbg.steps
     if not steps:
         return ()
     out = [note_of(n) for n in (last.notes if last is not None else ())]

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ptodbg.debug.engine.errors import DebugError
-from ptodbg.debug.engine.tiles import tile_state
 from ptodbg.debug.view.records import (
     BlockState,
     Frame,
@@ -19,7 +17,7 @@ from ptodbg.debug.view.records import (
     Reservation,
     Syscall,
     Trap,
-    predicates,
+    TrapStop,
 )
 from ptodbg.debug.view.tiles import (
     TileContents,
@@ -31,34 +29,31 @@ from ptodbg.debug.view.tiles import (
 )
 
 if TYPE_CHECKING:
-    from ptodbg.debug.engine.debugger import Debugger
+    from ptodbg.debug.view.capture import View
     from ptodbg.debug.view.telescope import Chain, StackRow
 
 
-def state(dbg: Debugger) -> dict:
-    """The machine and debugger state as plain JSON data (unsigned 64-bit integers)."""
-    m = dbg.machine
-    try:
-        result = dbg.result_bytes()
-    except DebugError:  # unmapped since the load: not present (never zeros)
-        result = None
+def state(view: View) -> dict:
+    """The JSON state of a stop (DESIGN.md §6) as plain JSON data (unsigned 64-bit integers)."""
+    trap = view.trap
+    result = view.result_bytes()
     return {
-        "status": dbg.last.status,
-        "message": dbg.last.message,
-        "steps": m.steps,
-        "tpc": m.pc,
-        "regs": registers_json(Registers(tuple(m.r[:len(Registers.NAMES)]))),
-        "t": m.queue("t"),
-        "u": m.queue("u"),
-        "block": block_json(m.block_state()),
-        "reservation": reservation_json(None if m.resv is None else Reservation(*m.resv)),
-        "trap": trap_json(Trap.of(m.pending_trap)),
-        "events": [event_json(e) for e in dbg.events()],
+        "status": view.status,
+        "message": view.message,
+        "steps": view.steps,
+        "tpc": view.pc,
+        "regs": registers_json(view.regs),
+        "t": list(view.t),
+        "u": list(view.u),
+        "block": block_json(view.block),
+        "reservation": reservation_json(view.reservation),
+        "trap": trap_json(None if trap is None else trap.info),
+        "events": [event_json(e) for e in view.events],
         "result": None if result is None else result.hex(),
-        "exit_code": m.exit_code,
-        "predicates": list(predicates(m)),
-        "interrupts": Interrupts.of(m).as_json(),
-        **tile_state_json(tile_state(dbg)),
+        "exit_code": view.exit_code,
+        "predicates": list(view.predicates),
+        "interrupts": interrupts_json(view.interrupts),
+        **tile_state_json(view.tile_state),
     }
 
 
@@ -118,11 +113,25 @@ def reservation_json(resv: Reservation | None) -> dict | None:
     return None if resv is None else {"address": resv.address, "size": resv.size}
 
 
+def interrupts_json(interrupts: Interrupts) -> dict:
+    return {"bank": interrupts.bank, "pending": interrupts.pending, "top": interrupts.top,
+            "config": interrupts.config, "timecmp": interrupts.timecmp}
+
+
 def trap_json(trap: Trap | None) -> dict | None:
     if trap is None:
         return None
     return {"number": trap.number, "name": trap.name, "cause": trap.cause, "arg0": trap.arg0,
             "bank": trap.bank, "saved_tpc": trap.saved_tpc}
+
+
+def trap_stop_json(stop: TrapStop) -> dict:
+    """The trap of a stop as a client explains it (the DAP's ``exceptionInfo``): the keys of
+    :func:`trap_json`, what TRAPARG0 holds, why the trap was raised, whether ``recover``
+    works now, and the View's one recovery sentence."""
+    trap = stop.info
+    return {**trap_json(trap), "argument": trap.argument, "reason": trap.reason,
+            "recoverable": stop.recoverable is None, "how_to_recover": stop.hint}
 
 
 def event_json(e: MemEvent) -> dict:
@@ -150,6 +159,18 @@ def chain_json(chain: Chain) -> dict:
 def telescope_json(row: StackRow) -> dict:
     return {"index": row.index, "address": row.address, "offset": row.offset, "registers": list(row.registers),
             "chain": None if row.chain is None else chain_json(row.chain)}
+
+
+def frame_info_json(frame: Frame, caller: Frame | None) -> dict:
+    """gdb's ``info frame`` for ``frame``: the frame, the caller's pc and frame, the callee,
+    and the saved registers."""
+    return {
+        **frame_json(frame),
+        "caller": None if caller is None else {"level": caller.level, "pc": caller.pc, "where": caller.where,
+                                              "frame_address": caller.frame_address, "inferred": caller.inferred},
+        "callee": None if frame.level == 0 else frame.level - 1,
+        "saved": [{"register": s.name, "address": s.address, "value": s.value} for s in frame.saved],
+    }
 
 
 def syscall_json(call: Syscall) -> dict:

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from ptodbg.debug.view.records import PAGE_SHIFT, PAGE_SIZE, Perms
+from ptodbg.isa.fetch import Unfetchable, bytes_reader, fetch_instruction
 
 if TYPE_CHECKING:
     from ptodbg.isa.decoder import Decoder
@@ -26,6 +27,14 @@ if TYPE_CHECKING:
 
 PAGE_MASK = PAGE_SIZE - 1
 MAX_INSTRUCTION = 8  # bytes of the longest instruction (64 bits)
+
+
+class CodeMemory(Protocol):
+    """What decoding reads: a :class:`MemoryImage` (a frozen stop) or the engine's live
+    memory reader (:meth:`~ptodbg.debug.engine.debugger.Debugger.code_memory`)."""
+
+    def readable_prefix(self, address: int, size: int) -> bytes:
+        """The bytes at ``address`` up to ``size`` or the first unmapped byte."""
 
 
 class MemoryImage:
@@ -131,17 +140,34 @@ class MemoryImage:
         return low << PAGE_SHIFT, (high + 1) << PAGE_SHIFT
 
 
-def peek_decode(memory: MemoryImage, decoder: Decoder, pc: int) -> tuple[Form | None, int, int] | None:
-    """(form or None, instruction value, length in bits) at ``pc`` in a frozen image;
-    None when ``pc`` is unmapped.  An instruction that runs into unmapped memory has no
-    form and the length of the bytes there.
+def fetch_at(memory: CodeMemory, decoder: Decoder, pc: int) -> tuple[Form | None, int, int, bool] | None:
+    """(form or None, instruction value, length in bits, whole) at ``pc``; None when ``pc``
+    is unmapped.  ``whole`` is False for an instruction that runs into unmapped memory: then
+    it has no form and the length of the bytes there.
 
-    THE one place the view decodes an instruction (the disassembly, the DMA at TPC, the
-    last attempt): it reads the image, never the machine, so it is safe while another
-    thread runs the machine.  It fetches with the ISA's one fetch function
+    THE one place the view decodes an instruction (the disassembly, the DAP's listing, the
+    DMA at TPC, the last attempt): it reads the image, never the machine, so it is safe while
+    another thread runs the machine.  It fetches with the ISA's one fetch function
     (:func:`ptodbg.isa.fetch.fetch_instruction`, through :meth:`Decoder.decode_bytes`, the
     fused-call length rule included), as :meth:`Machine.peek_decode` does on a live machine."""
     raw = memory.readable_prefix(pc, MAX_INSTRUCTION)
     if len(raw) < 2:
         return None
-    return decoder.decode_bytes(raw)
+    form, value, length = decoder.decode_bytes(raw)
+    return form, value, length, form is not None or _fetchable(raw)
+
+
+def peek_decode(memory: CodeMemory, decoder: Decoder, pc: int) -> tuple[Form | None, int, int] | None:
+    """(form or None, instruction value, length in bits) at ``pc`` (see :func:`fetch_at`)."""
+    got = fetch_at(memory, decoder, pc)
+    return None if got is None else got[:3]
+
+
+def _fetchable(raw: bytes) -> bool:
+    """Whether every halfword of the instruction at the start of ``raw`` is in it (an
+    illegal word is; one that runs into unmapped memory is not)."""
+    try:
+        fetch_instruction(bytes_reader(raw), 0)
+    except Unfetchable:
+        return False
+    return True

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ptodbg.debug.engine.edits import PermsEdit
 from ptodbg.debug.view.records import PAGE_SHIFT, PAGE_SIZE, PageRange, Perms
 from ptodbg.linux import STACK_SIZE, STACK_TOP
 from ptodbg.linux.syscalls import MMAP_BASE, OsState
@@ -35,8 +36,14 @@ class Region:
     name: str
 
 
-def _pages(address: int, length: int) -> range:
-    return range(address >> PAGE_SHIFT, ((address + max(length, 1) - 1) >> PAGE_SHIFT) + 1)
+def _pages(address: int, length: int, mapped: Mapping[int, int]) -> Iterable[int]:
+    """The page numbers of [address, address+length) a mark is kept for: all of them, or,
+    when the range has more pages than memory has mapped (an injection over 2^60 bytes is
+    a valid command), only its mapped pages, so a mark costs no more than the memory."""
+    pages = range(address >> PAGE_SHIFT, ((address + max(length, 1) - 1) >> PAGE_SHIFT) + 1)
+    if pages.stop - pages.start <= len(mapped):
+        return pages
+    return sorted(pn for pn in mapped if pn in pages)
 
 
 def page_marks(memory: MemoryImage, edits: Iterable[Edit], cursor: int) -> tuple[dict[int, str], dict[int, str]]:
@@ -46,11 +53,11 @@ def page_marks(memory: MemoryImage, edits: Iterable[Edit], cursor: int) -> tuple
     marks: dict[int, str] = {}
     why: dict[int, str] = {}
     for i, edit in enumerate(edits):
-        if edit.kind not in ("perms", "once"):
+        if not isinstance(edit, PermsEdit):  # (OnceEdit is one too)
             continue
-        address, length, perms = edit.args
+        address, length, perms = edit.address, edit.length, Perms.of(edit.perms).text
         applied = i < cursor
-        for pn in _pages(address, length):
+        for pn in _pages(address, length, memory.perms):
             if not applied:
                 marks.setdefault(pn, "@")
                 why.setdefault(pn, f"{perms} at step {edit.step}")
@@ -68,9 +75,9 @@ def program_regions(dbg: Debugger) -> tuple[Region, ...]:
     and the loader's stack (debug profile; wherever :mod:`ptodbg.core.stack` placed it).  Fixed for a loaded program."""
     out: list[Region] = []
     loaded = dbg.loaded
-    profile = dbg.machine.profile
-    if profile.flat_bytes is not None:
-        return (Region(0, profile.flat_bytes, "[memory]"),)
+    flat = dbg.flat_memory_bytes
+    if flat is not None:
+        return (Region(0, flat, "[memory]"),)
     if loaded is not None:
         program = loaded.program
         sections = [s for s in program.sections if s.alloc and s.size]

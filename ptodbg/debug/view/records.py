@@ -24,18 +24,18 @@ from ptodbg.core.faults import (
     SW_BREAKPOINT,
     TRAP_ARGUMENT,
 )
-from ptodbg.core.machine import PRED_COUNT, Machine
+from ptodbg.core.machine import PRED_COUNT
 from ptodbg.core.memory import PAGE_SHIFT, PAGE_SIZE
 from ptodbg.core.state import GPR_NAMES, RA, BlockState
-from ptodbg.core.sysregs import ECONFIG, TIMER_TIMECMP
 from ptodbg.core.traps import TrapInfo
+from ptodbg.isa.registers import REG_INDEX
 
 __all__ = [
     "ATOMIC", "DATA_ALIGN_FAULT", "DATA_PAGE_FAULT", "DMA_BYTES", "EVENT_KINDS", "FENCE", "GPR_NAMES",
     "INST_PAGE_FAULT", "LOAD", "PAGE_SHIFT", "PAGE_SIZE", "RA", "STORE", "SW_BREAKPOINT", "BlockState",
-    "DmaInfo", "EditNote", "Frame", "HistorySummary", "Instruction", "Interrupts", "IntervalSummary", "LastWrite",
-    "MemEvent", "Note", "PageRange", "Perms", "Registers", "Reservation", "SavedRegister", "Syscall", "Timeline",
-    "TimelineMark", "Trap", "TrapStop", "INTERRUPT_NAMES", "PREDICATE_NAMES", "predicates",
+    "CoreState", "DmaInfo", "EditNote", "Frame", "HistorySummary", "Instruction", "Interrupts", "IntervalSummary",
+    "LastWrite", "MemEvent", "Note", "PageRange", "Perms", "Registers", "Reservation", "SavedRegister", "Syscall",
+    "Timeline", "TimelineMark", "Trap", "TrapStop", "INTERRUPT_NAMES", "PREDICATE_NAMES",
 ]
 
 EVENT_KINDS = (LOAD, STORE, ATOMIC, FENCE)
@@ -79,7 +79,7 @@ class Registers(Frozen):
 
     def __getitem__(self, key: int | str) -> int:
         if isinstance(key, str):
-            return self.values[_REG_INDEX[key.lower()]]
+            return self.values[REG_INDEX[key.lower()]]
         return self.values[key]
 
     def __len__(self) -> int:
@@ -98,8 +98,6 @@ class Registers(Frozen):
         old = other.values if isinstance(other, Registers) else other
         return frozenset(i for i in range(1, len(self.values)) if self.values[i] != old[i])
 
-
-_REG_INDEX = {name: i for i, name in enumerate(GPR_NAMES)} | {f"r{i}": i for i in range(len(GPR_NAMES))}
 
 
 # ------------------------------------------------------------ block, reservation
@@ -121,7 +119,8 @@ class Reservation(Frozen):
 class Interrupts(Frozen):
     """The interrupt state of the bank the current ring's interrupts go to (bank 0 from
     ACR0, bank 1 from the others): IPENDING and TOPEI as an instruction reading them now
-    would see them (the timer refreshed), ECONFIG and TIMER_TIMECMP."""
+    would see them (the timer refreshed), ECONFIG and TIMER_TIMECMP
+    (:meth:`~ptodbg.debug.engine.debugger.Debugger.core_state` reads them)."""
 
     bank: int
     pending: int
@@ -129,25 +128,38 @@ class Interrupts(Frozen):
     config: int
     timecmp: int
 
-    @classmethod
-    def of(cls, m: Machine) -> Interrupts:
-        bank = m.interrupt_bank()
-        pending, top = m.interrupt_view(bank)
-        return cls(bank, pending, top, m.ctx(bank, ECONFIG), m.ctx(bank, TIMER_TIMECMP))
 
-    def as_json(self) -> dict:
-        return {"bank": self.bank, "pending": self.pending, "top": self.top, "config": self.config,
-                "timecmp": self.timecmp}
-
-
-#: The names the debugger reads them by (``$p3``, ``info registers ipending``).
+#: The names the debugger reads them by (``$p3``, ``info registers ipending``): a
+#: predicate's index, an interrupt register's :class:`Interrupts` field.
 PREDICATE_NAMES = tuple(f"p{i}" for i in range(PRED_COUNT))
 INTERRUPT_NAMES = {"ipending": "pending", "topei": "top", "econfig": "config", "timecmp": "timecmp"}
 
 
-def predicates(m: Machine) -> tuple[int, ...]:
-    """P0..P7 as instructions read them (P0: all ones)."""
-    return tuple(m.pred(i) for i in range(PRED_COUNT))
+# ------------------------------------------------------------ the core's state
+class CoreState(Frozen):
+    """The architectural state at a stop, as the engine hands it to its clients
+    (:meth:`~ptodbg.debug.engine.debugger.Debugger.core_state`): what a
+    :class:`~ptodbg.debug.view.capture.View` is made from, read from the machine at once."""
+
+    steps: int
+    pc: int  # TPC
+    regs: Registers
+    t: tuple[int | None, ...]  # newest first; None: the slot is not valid
+    u: tuple[int | None, ...]
+    block: BlockState | None
+    bpc: int
+    bpcn: int
+    acr: int
+    lra: int
+    reservation: Reservation | None
+    trap: Trap | None  # the trap the last attempt entered
+    last_trap: Trap | None  # the most recent trap taken, pending or not
+    recovered: bool  # the pending trap's bank holds no saved context any more (``recover`` ran)
+    recoverable: str | None  # None: ``recover`` of the pending trap's bank works now; else why not
+    exit_code: int | None
+    output: bytes  # what the program wrote to stdout/stderr (linux profile)
+    predicates: tuple[int, ...]  # P0..P7 as instructions read them (P0: all ones)
+    interrupts: Interrupts
 
 
 # ---------------------------------------------------------------------- traps
@@ -179,12 +191,16 @@ class Trap(TrapInfo):
 
 
 class TrapStop(Frozen):
-    """The trap of the last attempt as a stop: recovered yet?, and the way forward."""
+    """The trap of the last attempt as every client shows it (the TUI's trap pane, the
+    DAP's Trap scope and exceptionInfo): the trap, whether it was recovered yet, the one
+    sentence that says how to get past it (:func:`~ptodbg.debug.view.capture.recovery_hint`)
+    and whether ``recover`` would work now."""
 
     info: Trap
     recovered: bool
     hint: str  # one sentence: how to get past it
     ok: bool  # the hint says the way forward is clear
+    recoverable: str | None = None  # None: ``recover`` restores the bank now; else why it cannot
 
     @property
     def argument(self) -> str:
@@ -335,7 +351,8 @@ class EditNote(str):
 
 # ----------------------------------------------------------- code and memory
 class Instruction(Frozen):
-    """One decoded instruction as a disassembly row shows it."""
+    """One decoded instruction as a disassembly row shows it (the one listing builder,
+    :mod:`ptodbg.debug.view.listing`, makes them for every client)."""
 
     address: int
     length: int  # bytes (0: nothing could be read there)
@@ -344,6 +361,13 @@ class Instruction(Frozen):
     mnemonic: str | None  # None: no form matches (or the bytes run into unmapped memory)
     text: str  # assembly (or a data directive / a sentence for what cannot be decoded)
     labels: tuple[str, ...] = ()  # symbols at this address
+    note: str = ""  # what the text does not say (a hidden field, an illegal form's reason)
+    whole: bool = True  # False: the instruction is not wholly mapped (or not there at all)
+
+    @property
+    def symbol(self) -> str | None:
+        """The first symbol at this address (a listing's label for the row)."""
+        return self.labels[0] if self.labels else None
 
 
 class PageRange(Frozen):

@@ -166,11 +166,6 @@ class StripModel:
         self.columns = out
 
 
-def build_columns(timeline: Timeline, seen: dict[int, int], scale: int, ncols: int) -> list[Column]:
-    """The columns of the strip (see :class:`StripModel`)."""
-    return StripModel(timeline, seen, scale, ncols).columns
-
-
 def _interval_traps(timeline: Timeline) -> list[TimelineMark]:
     """Traps the interval summaries saw that no stop marked (entered during a run, with a
     handler, or stopped at without the view being captured)."""

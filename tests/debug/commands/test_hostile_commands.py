@@ -31,7 +31,7 @@ from ptodbg.core import R, W, X
 from ptodbg.core.memory import PAGE_SIZE, Memory
 from ptodbg.debug.commands import Commands, split_words
 from ptodbg.debug.engine.debugger import Debugger
-from ptodbg.debug.engine.edits import Edit
+from ptodbg.debug.engine.edits import OnceEdit, PermsEdit
 
 TOP = (1 << 64) - 1
 HANG = 60.0  # seconds: only a hang takes this long
@@ -145,10 +145,10 @@ def test_an_injection_of_two_to_the_forty_bytes_from_a_session_is_bounded(tmp_pa
     """The engine side of a session's huge injection: applying the edit visits mapped
     pages only (a session reader may also refuse it; either way nothing hangs)."""
     d = make()
-    edit = Edit(0, "perms", (0, 1 << 40, "r--"))
+    edit = PermsEdit(0, 0, 1 << 40, R)
     assert finishes(lambda: edit.apply(d.machine)).startswith("perms 0x0+0x10000000000")
     assert set(d.machine.mem.perms.values()) == {4}
-    once = Edit(0, "once", (0, 1 << 40, "---"))
+    once = OnceEdit(0, 0, 1 << 40, 0)
     finishes(lambda: once.apply(d.machine))
     assert set(d.machine.mem.perms.values()) == {0}
     assert set(d.machine.mem.once.values()) == {4}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from support.engine_program import SRC, make
 
-from ptodbg.debug.engine.edits import Edit
+from ptodbg.debug.engine.edits import MemoryEdit
 
 
 def dma_loads(d) -> list[int]:
@@ -17,10 +17,10 @@ def dma_loads(d) -> list[int]:
 
 def test_a_new_timeline_answers_with_its_own_events():
     d = make()
-    d.restart([Edit(0, "mem", (SRC, bytes([0x11] * 8)))])
+    d.restart([MemoryEdit(0, SRC, bytes([0x11] * 8))])
     d.goto(3)
     assert dma_loads(d)[0] == 0x1111111111111111
-    d.restart([Edit(0, "mem", (SRC, bytes([0x22] * 8)))])  # same step, same cursor after goto
+    d.restart([MemoryEdit(0, SRC, bytes([0x22] * 8))])  # same step, same cursor after goto
     d.goto(3)
     assert d.cursor == 1 and dma_loads(d)[0] == 0x2222222222222222
 

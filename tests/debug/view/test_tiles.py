@@ -39,7 +39,7 @@ def test_a_program_without_tiles_has_none_and_no_operation():
     dbg.step(3)
     view = Viewer(dbg).capture()
     assert view.tiles == () and view.operation is None and view.tile_transfer is None
-    got = state(dbg)
+    got = state(Viewer(dbg).capture())
     assert (got["tiles"], got["operation"]) == ([], None)
 
 
@@ -47,7 +47,7 @@ def test_the_loaded_tiles_and_the_open_tadd_in_the_json_state():
     dbg, viewer = _at(TILE_ADD, "add")
     dbg.step(3)  # BSTART.VEC TADD, the two B.DIMs: the header's B.IOT and the BSTOP are next
     dbg.step()  # B.IOT
-    got = state(dbg)
+    got = state(Viewer(dbg).capture())
     assert [t["index"] for t in got["tiles"]] == [0, 1]
     t0 = got["tiles"][0]
     assert {k: t0[k] for k in ("rows", "columns", "valid_rows", "valid_columns", "dtype", "layout", "pe_mask",
@@ -58,7 +58,7 @@ def test_the_loaded_tiles_and_the_open_tadd_in_the_json_state():
         "tiles": [{"sources": [0, 1], "destination": "U", "size": 128, "pe_mask": 0b1000, "last": True}],
         "scalar": None, "shared": []}}
     dbg.step()  # the BSTOP commits TADD: the block closes, tile 16 (U#1) holds the sum
-    got = state(dbg)
+    got = state(Viewer(dbg).capture())
     assert got["operation"] is None and [t["index"] for t in got["tiles"]] == [0, 1, 16]
     view = viewer.capture()
     assert view.tiles_changed == {16}
@@ -118,7 +118,7 @@ def test_a_faulting_tstore_is_shown_faulted_with_its_whole_footprint():
 
 def test_the_json_state_is_the_same_for_every_client_path():
     dbg, _ = _at(TILE_ADD, "cross_model_stop")
-    got = state(dbg)
+    got = state(Viewer(dbg).capture())
     assert bytes.fromhex(got["result"]) == b"".join((v & 0xFFFFFFFF).to_bytes(4, "little") for v in ADD_SUM)
     assert [t["index"] for t in got["tiles"]] == [0, 1, 16] and got["operation"] is None
     assert ADD_B[6] == 1  # (the wrap above is 2147483647 + 1)

@@ -21,7 +21,7 @@ from support.paths import PROGRAMS, TEST_PROGRAMS
 
 from ptodbg.debug.files.program import open_debugger
 from ptodbg.debug.view import jsonstate
-from ptodbg.debug.view.capture import View, Viewer, ViewError, written_bytes
+from ptodbg.debug.view.capture import View, Viewer, ViewError, capture_view, written_bytes
 from ptodbg.debug.view.records import DATA_PAGE_FAULT, GPR_NAMES, EditNote, MemEvent, Perms
 
 ALGORITHMS = PROGRAMS / "02_algorithms.static"
@@ -114,7 +114,7 @@ def test_the_view_holds_the_architectural_state_of_a_real_program():
     assert view.trap is None and m.pending_trap is None
     assert view.events == tuple(d.events())
     assert view.output == m.os_state.output and view.exit_code is None
-    assert [jsonstate.frame_json(f) for f in view.frames] == d.backtrace(64)
+    assert [jsonstate.frame_json(f) for f in view.frames] == [jsonstate.frame_json(f) for f in d.frames(64)]
     assert view.frames[0].where.startswith("cpp_gate_case02+") and view.frames[1].where == "main+0xc"
     assert view.history.horizon == d.horizon and view.history.snapshots == len(d.history)
     # memory: every mapped page reads as the machine's bytes, with the machine's permissions
@@ -324,18 +324,30 @@ def test_page_map_marks_injections(dbg):
     assert view.marks[dst >> 12] == "@"
 
 
+def test_an_injection_over_a_huge_range_marks_the_mapped_pages_only():
+    """``inject dst 0xdddddddddddd1000 --- at 9`` is a valid command (a fuzz find): the
+    view marks the range's mapped pages, not its 2^36 page numbers."""
+    later = open_debugger(None)
+    dst = sym(later, "dst")
+    later.set_perms(dst, 0xDDDDDDDDDDDD1000, "---", at=9)
+    view = Viewer(later).capture()
+    mapped = set(view.memory.perms)
+    assert view.marks[dst >> 12] == "@" and set(view.marks) == {pn for pn in mapped if pn >= dst >> 12}
+    assert all(view.marks_why[pn] == "--- at step 9" for pn in view.marks)
+
+
 # --------------------------------------------------------------------- JSON
 def test_json_is_made_from_the_records(dbg):
     dbg.set_perms(sym(dbg, "dst"), 64, "r--")
     dbg.cont()
-    state = jsonstate.state(dbg)
+    state = jsonstate.state(capture_view(dbg))
     json.dumps(state)
     assert state["trap"] == {"number": DATA_PAGE_FAULT, "name": "DATA_PAGE_FAULT", "cause": 0,
                              "arg0": sym(dbg, "dst"), "bank": 0, "saved_tpc": sym(dbg, "copy")}
     assert list(state["regs"]) == list(GPR_NAMES) and state["events"] == []
     view: View = Viewer(dbg).capture()
     assert jsonstate.trap_json(view.trap.info) == state["trap"]
-    assert jsonstate.frame_json(view.frames[0]) == dbg.backtrace(64)[0]
+    assert jsonstate.frame_json(view.frames[0]) == jsonstate.frame_json(dbg.frames(64)[0])
     page = jsonstate.page_json(view.pages[0])
     assert page == {"start": 0, "end": 0xF000, "perms": "rw-", "name": "[stack]", "mark": "", "injection": ""}
     note = view.notes[0]
