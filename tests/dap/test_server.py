@@ -384,7 +384,7 @@ def test_scopes_variables_and_set_variable(client):
     frames = client.ok("stackTrace", {"threadId": 1})["stackFrames"]
     assert [f["name"] for f in frames][:1] == ["bump+0x8"]
     names = [s["name"] for s in client.ok("scopes", {"frameId": 1})["scopes"]]
-    assert names == ["Registers", "Queues", "Block", "Trap", "Events"]
+    assert names == ["Registers", "Queues", "Block", "Trap", "Events", "Tiles"]
     regs = client.scope_vars("Registers")
     assert list(regs)[:3] == ["tpc", "zero", "sp"] and regs["a3"]["value"] == "0x1"
     assert regs["s1"]["memoryReference"] == regs["s1"]["value"]  # s1 holds &counter (mapped)

@@ -72,4 +72,4 @@ async def test_w_without_a_picked_item_says_what_to_do(demo):
     async with demo.run_test(size=SIZE) as pilot:
         await press(pilot, "s")
         await press(pilot, "w")
-        assert "click a register or a byte first" in message(demo) and demo.view.steps == 1
+        assert "click a register, a byte or a tile element first" in message(demo) and demo.view.steps == 1

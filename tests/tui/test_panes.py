@@ -189,7 +189,7 @@ async def test_rendering_during_a_background_run_reads_only_the_published_view(t
 # ------------------------------------------------------------ the protocol
 def test_tabs_are_the_tab_panes_of_the_widget_modules():
     names = [cls.TAB for cls in tab_widgets()]
-    assert names == ["History", "Output", "Calls", "Pages", "Displays", "Stack", "Breakpoints", "Console"]
+    assert names == ["History", "Output", "Calls", "Pages", "Displays", "Stack", "Breakpoints", "Tiles", "Console"]
     assert [tab_id(cls) for cls in tab_widgets()][:2] == ["tab-history", "tab-output"]
 
 
