@@ -133,7 +133,7 @@ OTHER_KEYS = (
 )
 
 GROUPS = {
-    "tabs": ("F2-F9", "Tabs", "Tabs"),
+    "tabs": ("F2-F10", "Tabs", "Tabs"),
     "panes": ("M-d/a/m/r/s/e/t/l", "Panes", "Panes"),
 }
 
