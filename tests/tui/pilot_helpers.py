@@ -7,16 +7,25 @@ from __future__ import annotations
 
 import asyncio
 import functools
+from pathlib import Path
 
 from support.paths import TEST_PROGRAMS
 
-from ptodbg.tui.app import PtodbgApp
+from ptodbg.tui.app import PtodbgApp, open_app
 
 SIZE = (160, 50)
 
 
 def program(name: str) -> str:
     return str(TEST_PROGRAMS / name)
+
+
+def app_on(folder: Path, name: str, source: str) -> PtodbgApp:
+    """An app on a test's own assembly ``source``, written to ``folder/name`` first (the
+    app assembles from a file, as a user's program is)."""
+    path = folder / name
+    path.write_text(source)
+    return open_app(str(path))
 
 
 async def settle(pilot) -> None:
