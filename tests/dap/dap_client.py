@@ -68,6 +68,10 @@ class Client:
             self._read_messages()
         except (OSError, ValueError):  # the stream was closed under the reader
             pass
+        self._mark_closed()
+
+    def _mark_closed(self) -> None:
+        """The server's output ended: wake every waiter, which then sees ``closed``."""
         with self.cond:
             self.closed = True
             self.cond.notify_all()
@@ -78,9 +82,7 @@ class Client:
             while not header.endswith(b"\r\n\r\n"):
                 ch = self.reader.read(1)
                 if not ch:
-                    with self.cond:
-                        self.closed = True
-                        self.cond.notify_all()
+                    self._mark_closed()
                     return
                 header += ch
             length = int(re.search(rb"Content-Length: (\d+)", header).group(1))
@@ -88,9 +90,7 @@ class Client:
             while len(body) < length:
                 chunk = self.reader.read(length - len(body))
                 if not chunk:
-                    with self.cond:
-                        self.closed = True
-                        self.cond.notify_all()
+                    self._mark_closed()
                     return
                 body += chunk
             msg = json.loads(body)
