@@ -232,3 +232,19 @@ def launch_walk(c: Client, lines: list[int], **extra) -> dict:
     r = c.ok("setBreakpoints", {"source": {"path": str(WALK)}, "breakpoints": [{"line": n} for n in lines]})
     c.ok("configurationDone")
     return r
+
+
+def stop_reasons(c: Client, count: int, at_exception=None) -> list[str]:
+    """The reasons of the next ``count`` stops, continuing after each.  An exception stop
+    must be at the entry of the program's trap ``handler`` (trap_handler.s); then
+    ``at_exception(c)`` checks what else the test expects there."""
+    seen = []
+    for _ in range(count):
+        stop = c.stopped()
+        seen.append(stop["reason"])
+        if stop["reason"] == "exception":
+            assert c.top()["name"] == "handler"
+            if at_exception is not None:
+                at_exception(c)
+        c.ok("continue", {"threadId": 1})
+    return seen
