@@ -55,6 +55,19 @@ async def command(pilot, line: str) -> None:
     await pilot.pause()
 
 
+async def run_to(pilot, place: str) -> None:
+    """Break at ``place`` and continue (with the c key) until it stops there."""
+    await command(pilot, f"break {place}")
+    await press(pilot, "c")
+
+
+async def fault_the_dma(pilot) -> None:
+    """Run dma_fault.s into its trap: ``dst`` made read-only (64 bytes), then continue, so
+    the DMA's store stops with DATA_PAGE_FAULT (35)."""
+    await command(pilot, "inject dst 64 r--")
+    await press(pilot, "c")
+
+
 def message(app: PtodbgApp) -> str:
     return app.message_text
 

@@ -7,7 +7,7 @@ when there is a trap."""
 from __future__ import annotations
 
 import pytest
-from tui.pilot_helpers import command, pilot_test, press, program, settle
+from tui.pilot_helpers import fault_the_dma, pilot_test, press, program, settle
 
 from ptodbg.tui.app import open_app
 from ptodbg.tui.layout import (
@@ -114,8 +114,7 @@ async def test_80x24_the_rest_is_one_key_away_maximised():
 async def test_the_full_view_at(size):
     app = open_app(program("dma_fault.s"))
     async with app.run_test(size=size) as pilot:
-        await command(pilot, "inject dst 64 r--")
-        await press(pilot, "c")
+        await fault_the_dma(pilot)
         assert app.screen.has_class("-normal")
         for selector in (*MAIN_PANES, "#trap"):
             assert on_screen(app, selector) and inside_the_terminal(app, selector), selector
@@ -156,8 +155,7 @@ async def test_the_trap_pane_appears_with_a_trap_and_goes_with_it():
     async with app.run_test(size=(160, 50)) as pilot:
         await settle(pilot)
         assert not on_screen(app, "#trap")
-        await command(pilot, "inject dst 64 r--")
-        await press(pilot, "c")
+        await fault_the_dma(pilot)
         assert on_screen(app, "#trap") and app.query_one("#trap").has_class("-trapped")
         await press(pilot, "S")
         assert not on_screen(app, "#trap")
@@ -167,8 +165,7 @@ async def test_the_trap_pane_appears_with_a_trap_and_goes_with_it():
 async def test_the_trap_pane_appears_in_a_small_terminal_too():
     app = open_app(program("dma_fault.s"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await command(pilot, "inject dst 64 r--")
-        await press(pilot, "c")
+        await fault_the_dma(pilot)
         trap = app.query_one("#trap")
         assert on_screen(app, "#trap") and inside_the_terminal(app, "#trap") and trap.region.height >= 5
         assert "TRAP 35 DATA_PAGE_FAULT" in trap.plain

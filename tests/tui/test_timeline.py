@@ -6,7 +6,17 @@ so a step costs one column, not a rebuild."""
 from __future__ import annotations
 
 from support.loops import COUNTER
-from tui.pilot_helpers import SIZE, app_on, command, message, pilot_test, press, program, settle
+from tui.pilot_helpers import (
+    SIZE,
+    app_on,
+    command,
+    fault_the_dma,
+    message,
+    pilot_test,
+    press,
+    program,
+    settle,
+)
 
 from ptodbg.debug.files.program import open_debugger
 from ptodbg.debug.view.capture import Viewer
@@ -134,8 +144,7 @@ async def test_a_run_is_pictured_from_the_interval_summaries_and_a_step_does_not
 async def test_the_one_line_strip_of_a_small_terminal():
     app = open_app(program("dma_fault.s"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await command(pilot, "inject dst 64 r--")
-        await press(pilot, "c")
+        await fault_the_dma(pilot)
         strip = await strip_of(app)
         assert strip.size.height == 1
         line = strip.render_line(0).text
