@@ -1,25 +1,28 @@
-"""Fault-injection campaigns at scale (issue 16 item 6), run by hand:
+"""Fault-injection campaigns at scale (issues 16 and 27), run by hand:
 
-    .venv/bin/python benchmarks/bench_campaign.py [--repeat N] [--skip-containers]
+    .venv/bin/python benchmarks/bench_campaign.py [--rounds N] [--skip-full]
 
-1. Sites per second on 1 and on 2 local Dask workers and their ratio (target >= 1.7x on
-   a 2-core machine), for the full data-fault campaign of 02_algorithms.static (linux
-   profile, linx-v0.4).  Each worker count gets its own LocalCluster, warmed first by a
-   small campaign of the same program, so every worker has imported ptodbg and opened
-   the program (its fault-free run and snapshots) before the measured campaign, which
-   then runs on that cluster through ``--scheduler``: the rate is the steady state of
-   checking, from the first task submitted to the last result.  The cold figure (a
-   campaign that starts its own cluster, as ``ptodbg campaign`` does) is printed too.
-   With --repeat N the measured runs alternate between 1 and 2 workers and the best of
-   each is kept: other work on the machine only ever slows a run down.
-2. The full campaign of 02_algorithms.static with --faults all on 2 workers, and a
-   500-site sample (seed 0) of 01_containers.static: sites, passing (documented
-   exceptions counted apart), failing, seconds - each as ``ptodbg campaign`` runs it.
+Every comparison is measured in *interleaved rounds* (each round runs every contender
+once, so a burst of load elsewhere hits them all) and reported as the minimum and the
+median over the rounds; ratios compare minima (medians in brackets).  The load average
+is printed with each row: on a shared machine the figures mean little unless it is low.
 
-The load average is printed with each measurement, and a control measures what the
-machine gives right now without Dask: the same checks (SiteChecker over the same sites)
-in 1 process, then split over 2 forked processes.  On a shared machine the Dask ratio
-means little unless that control shows the two cores free (a control ratio near 2).
+1. A small campaign: the 3 sites of ``tests/programs/dma_fault.s --faults all`` as
+   ``ptodbg campaign --workers 2 --json`` runs them (a new process that starts its own
+   LocalCluster), against the same checks done serially in one new process (open, list,
+   one SiteChecker).  Wall time of each process, and the CPU time of it and everything
+   it started.  Target: the campaign <= 3x the serial check.
+2. Sites per second of the full data-fault campaign of ``02_algorithms.static`` (1,087
+   sites, linux profile, linx-v0.4): in this process (one SiteChecker, checking only),
+   on 1 and on 2 warm local Dask workers (a LocalCluster warmed by a small campaign, the
+   measured one reaching it through ``--scheduler``; the rate is the summary's, from the
+   first task submitted to the last result).  Targets: 2 workers >= 1.7x 1 worker, 1
+   worker >= 0.8x in-process.  A control measures what the machine gives right now
+   without Dask: the same checks in 1 process, then split over 2 forked processes - the
+   2-worker ratio can only be as good as the control's.
+3. The same campaign cold, as ``ptodbg campaign`` runs it (its own cluster) on 1 and 2
+   workers; the full campaign with ``--faults all`` and a 500-site sample of
+   ``01_containers.static`` (leave them out with --skip-full).
 """
 
 from __future__ import annotations
@@ -28,6 +31,9 @@ import argparse
 import logging
 import multiprocessing
 import os
+import resource
+import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -37,18 +43,68 @@ PROGRAMS = ROOT.parent / "shared" / "pto" / "programs"
 sys.path.insert(0, str(ROOT))
 
 from ptodbg.campaign.runner import run_campaign  # noqa: E402
-from ptodbg.campaign.spec import Config  # noqa: E402
+from ptodbg.campaign.spec import Config, snapshot_interval  # noqa: E402
 from ptodbg.debug.faults.check import SiteChecker  # noqa: E402
 from ptodbg.debug.faults.sites import list_sites  # noqa: E402
 from ptodbg.debug.files.program import open_debugger  # noqa: E402
 
 LINUX = {"profile": "linux", "compat": "linx-v0.4"}
 RATE_PROGRAM = "02_algorithms.static"
+SMALL = ROOT / "tests" / "programs" / "dma_fault.s"
+SERIAL = """
+import sys
+from ptodbg.campaign.spec import snapshot_interval
+from ptodbg.debug.faults.check import SiteChecker
+from ptodbg.debug.faults.sites import list_sites
+from ptodbg.debug.files.program import open_debugger
+path = sys.argv[1]
+listing = list_sites(open_debugger(path), "all")
+checker = SiteChecker(path, interval=snapshot_interval(listing.steps))
+assert all(checker.check(site).passed for site in listing.sites)
+"""
 
 
 def load() -> str:
     one, five, fifteen = os.getloadavg()
     return f"load {one:.2f} {five:.2f} {fifteen:.2f}"
+
+
+def spread(values: list[float]) -> str:
+    return f"{min(values):.3f} / {statistics.median(values):.3f}"
+
+
+def ratio(a: list[float], b: list[float]) -> str:
+    return f"{min(a) / min(b):.2f}x ({statistics.median(a) / statistics.median(b):.2f}x)"
+
+
+def timed_process(argv: list[str]) -> tuple[float, float]:
+    """(wall, CPU) seconds of a process and all it started (its children are reaped by it)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def small_campaign(rounds: int) -> None:
+    campaign = [str(ROOT / ".venv" / "bin" / "ptodbg"), "campaign", str(SMALL), "--faults", "all",
+                "--workers", "2", "--json"]
+    serial = [sys.executable, "-c", SERIAL, str(SMALL)]
+    walls: dict[str, list[float]] = {"campaign": [], "serial": []}
+    cpus: dict[str, list[float]] = {"campaign": [], "serial": []}
+    before = load()
+    for _ in range(rounds):
+        for name, argv in (("serial", serial), ("campaign", campaign)):
+            wall, cpu = timed_process(argv)
+            walls[name].append(wall)
+            cpus[name].append(cpu)
+    print(f"(1) {SMALL.name} --faults all, 3 sites, {rounds} rounds, min / median s   [{before} -> {load()}]")
+    print(f"    serial check, one process     wall {spread(walls['serial'])}   CPU {spread(cpus['serial'])}")
+    print(f"    ptodbg campaign --workers 2   wall {spread(walls['campaign'])}   CPU {spread(cpus['campaign'])}")
+    r = min(walls["campaign"]) / min(walls["serial"])
+    print(f"    campaign / serial: wall {ratio(walls['campaign'], walls['serial'])}, CPU "
+          f"{ratio(cpus['campaign'], cpus['serial'])}   (target <= 3x) {'ok' if r <= 3 else 'ABOVE TARGET'}")
 
 
 def campaign(program: str, workers: int, **options) -> dict:
@@ -64,25 +120,26 @@ def line(title: str, s: dict) -> str:
             f"{s['sites_per_second'] or 0:>7.1f} sites/s")
 
 
-def warm_rate(program: str, workers: int) -> dict:
-    """The steady-state rate on a warmed LocalCluster of ``workers`` processes."""
-    from distributed import LocalCluster
-
-    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address="127.0.0.1:0",
-                      silence_logs=logging.CRITICAL) as cluster:
-        address = cluster.scheduler_address
-        campaign(program, workers, scheduler=address, sample=16 * workers, seed=99)  # warm every worker
-        return campaign(program, workers, scheduler=address)
+def in_process_rate(program: str) -> float:
+    """Sites per second of checking every data site with one SiteChecker in this process
+    (the program opened and its sites listed first, not counted)."""
+    path = str(PROGRAMS / program)
+    listing = list_sites(open_debugger(path, **LINUX), "data")
+    checker = SiteChecker(path, **LINUX, interval=snapshot_interval(listing.steps))
+    started = time.perf_counter()
+    for site in listing.sites:
+        checker.check(site)
+    return len(listing.sites) / (time.perf_counter() - started)
 
 
 def _check_part(job: tuple[str, int, int]) -> float:
     """Seconds to check every ``parts``-th site from ``part`` (the program opened first)."""
     program, part, parts = job
     path = str(PROGRAMS / program)
-    sites = list_sites(open_debugger(path, **LINUX), "data").sites[part::parts]
-    checker = SiteChecker(path, **LINUX, interval=16)
+    listing = list_sites(open_debugger(path, **LINUX), "data")
+    checker = SiteChecker(path, **LINUX, interval=snapshot_interval(listing.steps))
     started = time.perf_counter()
-    for site in sites:
+    for site in listing.sites[part::parts]:
         checker.check(site)
     return time.perf_counter() - started
 
@@ -94,45 +151,68 @@ def control(program: str) -> float:
         one = pool.map(_check_part, [(program, 0, 1)])[0]
     with ctx.Pool(2) as pool:
         two = max(pool.map(_check_part, [(program, 0, 2), (program, 1, 2)]))
-    print(f"control without Dask: all sites in 1 process {one:.1f} s, split over 2 processes {two:.1f} s: "
+    print(f"    control without Dask: all sites in 1 process {one:.2f} s, split over 2 processes {two:.2f} s: "
           f"{one / two:.2f}x   [{load()}]")
     return one / two
 
 
+def rates(program: str, rounds: int) -> None:
+    """In-process, 1 warm worker and 2 warm workers, interleaved."""
+    from distributed import LocalCluster
+
+    quiet = {"threads_per_worker": 1, "processes": True, "dashboard_address": "127.0.0.1:0",
+             "silence_logs": logging.CRITICAL}
+    seen: dict[str, list[float]] = {"in-process": [], "1 worker": [], "2 workers": []}
+    before = load()
+    with LocalCluster(n_workers=1, **quiet) as one, LocalCluster(n_workers=2, **quiet) as two:
+        clusters = {"1 worker": (1, one.scheduler_address), "2 workers": (2, two.scheduler_address)}
+        for workers, address in clusters.values():  # every worker imports ptodbg before the rounds
+            campaign(program, workers, scheduler=address, sample=16 * workers, seed=99)
+        for _ in range(rounds):
+            seen["in-process"].append(in_process_rate(program))
+            for name, (workers, address) in clusters.items():
+                s = campaign(program, workers, scheduler=address)
+                assert s["failed"] == 0 and s["checked"] == s["sites"], s
+                seen[name].append(s["sites_per_second"])
+    print(f"(2) {program} data faults, {rounds} rounds, sites/s max / median   [{before} -> {load()}]")
+    for name, values in seen.items():
+        print(f"    {name:<12} {max(values):7.1f} / {statistics.median(values):7.1f}")
+
+    def r(a: str, b: str) -> tuple[float, str]:
+        best = max(seen[a]) / max(seen[b])
+        return best, f"{best:.2f}x ({statistics.median(seen[a]) / statistics.median(seen[b]):.2f}x)"
+
+    scale, scale_text = r("2 workers", "1 worker")
+    own, own_text = r("1 worker", "in-process")
+    print(f"    2 workers / 1 worker {scale_text} (target >= 1.7x) {'ok' if scale >= 1.7 else 'BELOW TARGET'}")
+    print(f"    1 worker / in-process {own_text} (target >= 0.8x) {'ok' if own >= 0.8 else 'BELOW TARGET'}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=1, help="measured runs per worker count (best kept)")
-    parser.add_argument("--skip-containers", action="store_true", help="leave out the 01_containers sample")
-    parser.add_argument("--rate-program", default=RATE_PROGRAM, choices=(RATE_PROGRAM, "01_containers.static"),
-                        help=f"the program of the rate measurement (default {RATE_PROGRAM})")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds per comparison (1..20)")
+    parser.add_argument("--skip-full", action="store_true", help="leave out the cold and full campaigns (3)")
+    parser.add_argument("--only", choices=("small", "rates"), help="run only comparison (1) or (2)")
     args = parser.parse_args()
-    if not 1 <= args.repeat <= 20:
-        parser.error("--repeat must be 1..20")
+    if not 1 <= args.rounds <= 20:
+        parser.error("--rounds must be 1..20")
     print(f"cpus {os.cpu_count()}  {load()}")
-    control(args.rate_program)
-
-    rates = {1: 0.0, 2: 0.0}
-    for _ in range(args.repeat):  # interleaved, so a burst of load elsewhere hits both
-        for workers in (1, 2):
-            before = load()
-            s = warm_rate(args.rate_program, workers)
-            print(line(f"{args.rate_program} data faults, {workers} warm worker{'s' if workers > 1 else ''}", s)
-                  + f"   [{before} -> {load()}]")
-            rates[workers] = max(rates[workers], s["sites_per_second"])
-    ratio = rates[2] / rates[1]
-    print(f"steady-state sites per second: 1 worker {rates[1]:.1f}, 2 workers {rates[2]:.1f}: ratio {ratio:.2f}x "
-          f"(target >= 1.70x) {'ok' if ratio >= 1.7 else 'BELOW TARGET'}")
-    control(args.rate_program)
+    if args.only in (None, "small"):
+        small_campaign(args.rounds)
+    if args.only in (None, "rates"):
+        control(RATE_PROGRAM)
+        rates(RATE_PROGRAM, args.rounds)
+        control(RATE_PROGRAM)
+    if args.only is not None or args.skip_full:
+        return 0
     for workers in (1, 2):
-        s = campaign(args.rate_program, workers)
-        print(line(f"{args.rate_program} data faults, {workers} cold worker{'s' if workers > 1 else ''}", s)
+        s = campaign(RATE_PROGRAM, workers)
+        print(line(f"(3) {RATE_PROGRAM} data faults, {workers} cold worker{'s' if workers > 1 else ''}", s)
               + f"   [{load()}]")
-
     s = campaign(RATE_PROGRAM, 2, faults="all")
-    print(line(f"{RATE_PROGRAM} full campaign, --faults all", s) + f"   [{load()}]")
-    if not args.skip_containers:
-        s = campaign("01_containers.static", 2, sample=500, seed=0)
-        print(line("01_containers.static 500-site sample (seed 0)", s) + f"   [{load()}]")
+    print(line(f"(3) {RATE_PROGRAM} full campaign, --faults all", s) + f"   [{load()}]")
+    s = campaign("01_containers.static", 2, sample=500, seed=0)
+    print(line("(3) 01_containers.static 500-site sample (seed 0)", s) + f"   [{load()}]")
     return 0
 
 

@@ -2,12 +2,13 @@
 the campaign (no set-up), or an existing Dask cluster at a scheduler address (several
 machines: ``dask scheduler`` on one, ``dask worker tcp://HOST:8786`` on each).
 
-Local worker processes are started with SIGINT ignored (they inherit it), so a ctrl+c in
-the terminal reaches only the campaign, which cancels its tasks and shuts the cluster
-down itself (no tracebacks from dying workers).  The price: a ctrl+c during the few
-seconds the cluster takes to start is ignored; the campaign's own handler is back in
-place once the cluster is up.  (Blocking SIGINT instead would defer it, but Python
-delivers it to whichever thread has it unblocked, and Dask's event-loop thread does.)
+The cluster is started in the background as soon as a campaign starts
+(:class:`EngineStart`), so that it comes up while the client runs the program
+fault-free: a local cluster in a process forked from the campaign (:class:`ClusterHost`),
+whose workers are forked in turn (:data:`START_METHOD`), with ptodbg imported already.
+SIGINT is ignored there and in the workers, and blocked in the client's Dask threads, so
+a ctrl+c in the terminal reaches only the campaign, which cancels its tasks and shuts the
+cluster down itself (no tracebacks from dying workers).
 Dask's own log lines are silenced in a local cluster (a worker's heartbeat racing the
 shutdown logs an error that means nothing); errors of the tasks still reach the campaign.
 
@@ -180,42 +181,193 @@ def _sigint_ignored() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
-@contextmanager
-def dask_engine(workers: int | None, scheduler: str | None) -> Iterator[Engine]:
-    """A connected client for the campaign; everything it started is closed on exit
-    (with SIGINT ignored, so a second ctrl+c cannot leave worker processes behind)."""
+# How the cluster's worker processes are started: ``fork`` copies the process that holds
+# the cluster, whose interpreter has ptodbg and Dask imported already (some 0.2 s for two
+# workers on the development machine, against 3 s for Dask's default ``spawn``, where
+# every worker imports Dask and ptodbg again).
+START_METHOD = "fork"
+HOST_WAIT = 120  # seconds for a local cluster to come up
+HOST_EXIT = 30  # seconds for it to shut down before it is killed
+
+
+def _host_cluster(conn, workers: int) -> None:
+    """The body of the process that holds a campaign's LocalCluster (scheduler, dashboard
+    and the nannies of its workers): start it, send its address (or why it failed), keep
+    it until the campaign says so or goes away (the pipe's end), close it.  SIGINT is
+    ignored here and in the workers (they inherit it): a ctrl+c is the campaign's."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    import dask
     import distributed
 
-    version = distributed.__version__
-    cluster = client = None
     try:
-        if scheduler is None:
-            n = workers or 1
-            with _sigint_ignored():  # the workers inherit the ignored SIGINT
-                try:
-                    cluster = distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                                                       dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL)
-                    client = distributed.Client(cluster)
-                except (OSError, RuntimeError, TimeoutError) as e:
-                    raise ClusterError(f"cannot start a local Dask cluster of {n} workers: {e}") from None
+        with dask.config.set({"distributed.worker.multiprocessing-method": START_METHOD}):
+            # the scheduler's web server listens from the start; its bokeh pages come after
+            cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                               dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL,
+                                               scheduler_kwargs={"dashboard": False})
+    except Exception as e:  # noqa: BLE001 - said to the campaign in one sentence
+        conn.send(("error", _plain_reason(e)))
+        return
+    try:
+        conn.send(("ready", cluster.scheduler_address))
+        # bokeh in a thread of its own: a campaign that is over before it is loaded
+        # (a few sites) closes the cluster without waiting for it
+        threading.Thread(target=_serve_dashboard, args=(cluster,), name="ptodbg-dashboard", daemon=True).start()
+        conn.recv()
+    except (EOFError, OSError):  # the campaign is gone
+        pass
+    finally:
+        cluster.close()
+
+
+def _serve_dashboard(cluster) -> None:
+    """Add Dask's dashboard (bokeh) to the running scheduler's web server, as the
+    scheduler does itself when asked at its start - here after the campaign has the
+    cluster's address, so that the campaign does not wait some 0.7 s for bokeh's import.
+    Without bokeh the web server serves Dask's plain pages only."""
+    try:
+        import distributed.dashboard.scheduler as dashboard
+    except ImportError:
+        return
+    scheduler = cluster.scheduler
+
+    async def connect() -> None:  # in the scheduler's event loop, as bokeh needs
+        dashboard.connect(scheduler.http_application, scheduler.http_server, scheduler, prefix="/")
+
+    cluster.sync(connect)
+
+
+class ClusterHost:
+    """A process, forked from the campaign, that holds its LocalCluster: the scheduler,
+    the workers and then the dashboard (bokeh, some 0.7 s to import, added once the
+    cluster's address is out) come up there, on another core, while the campaign runs the
+    program fault-free, and the campaign's own process needs only Dask's client.  Forked before the campaign starts any thread of its own,
+    it has ptodbg imported already, and so have the workers it forks in turn (a process
+    that runs other threads starts it with ``spawn`` instead)."""
+
+    def __init__(self, workers: int) -> None:
+        import multiprocessing
+
+        # A fork copies only the forking thread: a lock another thread holds stays held
+        # in the child forever.  So fork only a process with no other thread (the command
+        # line's); anywhere else (a test, an embedding program with Dask's threads
+        # running) start the host afresh, which costs it its imports.
+        alone = threading.active_count() == 1
+        ctx = multiprocessing.get_context("fork" if alone else "spawn")
+        self._conn, child = ctx.Pipe()
+        self.process = ctx.Process(target=_host_cluster, args=(child, workers), name="ptodbg-campaign-cluster")
+        self.process.start()
+        child.close()
+
+    def address(self) -> str:
+        """The scheduler's address once the cluster is up; ClusterError when it cannot start."""
+        try:
+            if not self._conn.poll(HOST_WAIT):
+                raise ClusterError(f"the local Dask cluster did not start within {HOST_WAIT} s")
+            kind, text = self._conn.recv()
+        except (EOFError, OSError):
+            raise ClusterError("the process that starts the local Dask cluster ended without it") from None
+        if kind != "ready":
+            raise ClusterError(text)
+        return text
+
+    def close(self) -> None:
+        """Tell the host to close the cluster (its workers with it) and wait for it."""
+        try:
+            self._conn.send(("close", ""))
+        except OSError:
+            pass
+        self._conn.close()
+        self.process.join(HOST_EXIT)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join()
+
+
+class EngineStart:
+    """The Dask engine of a campaign, started (or reached) in the background from the
+    moment the campaign starts, so that the cluster comes up while the client opens the
+    program and runs it fault-free; :meth:`wait` returns it once it is there.
+
+    A local cluster lives in a :class:`ClusterHost` process; a thread connects Dask's
+    client to it (or to ``--scheduler``).  That thread blocks SIGINT for itself before
+    Dask makes its own threads, which inherit the mask: a ctrl+c reaches only the
+    campaign's main thread (which cancels its tasks and closes the cluster)."""
+
+    def __init__(self, workers: int | None, scheduler: str | None) -> None:
+        self.workers = workers
+        self.scheduler = scheduler
+        self._engine: Engine | None = None
+        self._error: BaseException | None = None
+        self._client = None
+        self._host = ClusterHost(workers or 1) if scheduler is None else None
+        self._thread = threading.Thread(target=self._start, name="ptodbg-campaign-dask", daemon=True)
+        self._thread.start()
+
+    def _start(self) -> None:
+        if hasattr(signal, "pthread_sigmask"):
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            self._engine = self._connect()
+        except BaseException as e:  # noqa: BLE001 - handed to the thread that waits
+            self._error = e
+
+    def _connect(self) -> Engine:
+        import distributed
+
+        version = distributed.__version__
+        if self._host is not None:
+            n = self.workers or 1
+            try:
+                address = self._host.address()
+                self._client = client = distributed.Client(address, timeout=CONNECT_TIMEOUT)
+            except ClusterError as e:
+                raise ClusterError(f"cannot start a local Dask cluster of {n} workers: {e}") from None
+            except (OSError, RuntimeError, TimeoutError) as e:
+                raise ClusterError(f"cannot start a local Dask cluster of {n} workers: {_plain_reason(e)}") from None
             description = f"dask.distributed {version} LocalCluster"
         else:
-            probe_scheduler(scheduler)
+            assert self.scheduler is not None
+            probe_scheduler(self.scheduler)
             try:
-                client = distributed.Client(scheduler, timeout=CONNECT_TIMEOUT)
+                self._client = client = distributed.Client(self.scheduler, timeout=CONNECT_TIMEOUT)
             except Exception as e:  # noqa: BLE001 - whatever Dask raises, one sentence
-                raise ClusterError(f"cannot use the Dask scheduler at {scheduler}: {_plain_reason(e)}") from None
-            description = f"dask.distributed {version} at {scheduler}"
+                raise ClusterError(f"cannot use the Dask scheduler at {self.scheduler}: {_plain_reason(e)}") from None
+            description = f"dask.distributed {version} at {self.scheduler}"
             try:
-                client.wait_for_workers(workers or 1, timeout=WORKER_WAIT)
+                client.wait_for_workers(self.workers or 1, timeout=WORKER_WAIT)
             except (TimeoutError, OSError):
-                raise ClusterError(f"the Dask cluster at {scheduler} has fewer than {workers or 1} workers "
-                                   f"after {WORKER_WAIT} s") from None
+                raise ClusterError(f"the Dask cluster at {self.scheduler} has fewer than {self.workers or 1} "
+                                   f"workers after {WORKER_WAIT} s") from None
         addresses = set(client.scheduler_info(n_workers=-1).get("workers", {}))
-        yield Engine(client, description, len(addresses), dashboard_link(client), addresses)
-    finally:
+        return Engine(client, description, len(addresses), dashboard_link(client), addresses)
+
+    def wait(self) -> Engine:
+        """The connected engine (waiting for it); ClusterError when it cannot be had."""
+        self._thread.join()
+        if self._error is not None:
+            raise self._error
+        assert self._engine is not None
+        return self._engine
+
+    def close(self) -> None:
+        """Close what was started (after the start has finished: Dask cannot stop a cluster
+        half-way up), with SIGINT ignored so that a second ctrl+c cannot leave worker
+        processes behind."""
         with _sigint_ignored():
-            if client is not None:
-                client.close()
-            if cluster is not None:
-                cluster.close()
+            self._thread.join()
+            if self._client is not None:
+                self._client.close()
+            if self._host is not None:
+                self._host.close()
+
+
+@contextmanager
+def dask_engine(workers: int | None, scheduler: str | None) -> Iterator[EngineStart]:
+    """Start the campaign's engine now, in the background (:class:`EngineStart`);
+    everything it started is closed on exit."""
+    start = EngineStart(workers, scheduler)
+    try:
+        yield start
+    finally:
+        start.close()

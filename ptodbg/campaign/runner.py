@@ -1,11 +1,15 @@
 """Running a campaign: list the sites, skip the finished ones, check the rest on Dask,
 keep every result safe, report.
 
-The sites are listed here, in the client, from one fault-free run; a seeded sample keeps
+The Dask engine starts as soon as the program is open (:class:`~ptodbg.campaign.cluster.EngineStart`),
+so the cluster comes up during the fault-free run instead of after it.  The sites are
+listed here, in the client, from that run; a seeded sample keeps
 the listing's order, and each site keeps its index in the full listing (the N of
 ``site-N.toml``).  The remaining sites go to the workers in batches of a few dozen
 (enough work per task to make the scheduler's overhead small, small enough to balance
-the load and to move the progress bar); each batch's results are appended to the
+the load and to move the progress bar), checked with the campaign's
+:class:`~ptodbg.campaign.worker.ProgramCache` worker plugin (one opening of the program
+per worker); each batch's results are appended to the
 folder's results file as soon as they arrive.  Tasks are submitted with ``retries``, so
 the scheduler reruns the batches of a worker that dies; a batch that still fails is
 "lost": its sites are not recorded, and the next run with the same ``--out`` checks them.
@@ -36,11 +40,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ptodbg.campaign import report
-from ptodbg.campaign.cluster import ClusterError, dask_engine
+from ptodbg.campaign.cluster import ClusterError, EngineStart, dask_engine
 from ptodbg.campaign.progress import CampaignProgress, ListingProgress
 from ptodbg.campaign.spec import Config, ProgramSpec, snapshot_interval
 from ptodbg.campaign.store import CampaignFolder, StoreError
-from ptodbg.campaign.worker import check_batch
+from ptodbg.campaign.worker import ProgramCache, check_batch, plugin_name
+from ptodbg.debug.engine.debugger import Debugger
 from ptodbg.debug.faults.check import DEFECTS
 from ptodbg.debug.faults.sites import FAULT_KINDS, ListingError, Site, fingerprint, list_sites
 from ptodbg.debug.files.program import OpenError, open_debugger
@@ -67,6 +72,8 @@ class Outcome:
     lost: list[int] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)  # why batches were lost
     sessions: list[Path] = field(default_factory=list)
+    loads: dict[str, tuple[int, int]] = field(default_factory=dict)  # worker: (openings, batches checked on them)
+    batches: int = 0  # tasks whose results were used
 
     @property
     def exit_status(self) -> int:
@@ -85,6 +92,9 @@ class Distribution:
     errors: list[str] = field(default_factory=list)
     seconds: float = 0.0  # first submission to last result
     workers: set[str] = field(default_factory=set)  # addresses of the workers whose results were used
+    # each of those workers: (times it opened the program, batches it checked on that opening)
+    loads: dict[str, tuple[int, int]] = field(default_factory=dict)
+    batches: int = 0  # tasks whose results were used
 
 
 def choose(count: int, sample: int | None, seed: int) -> list[int]:
@@ -124,10 +134,20 @@ def run_campaign(config: Config, *, emit: Callable[[dict], None] | None = None,
         raise CampaignError(f"unknown test defect {config.defect!r}")
     try:
         dbg = open_debugger(config.program, profile=config.profile, compat=config.compat)
+    except OpenError as e:
+        raise CampaignError(str(e)) from None
+    with dask_engine(config.workers, config.scheduler) as start:  # comes up during the fault-free run
+        return _campaign(config, dbg, start, started, emit, progress, dashboard)
+
+
+def _campaign(config: Config, dbg: Debugger, start: EngineStart, started: float, emit: Callable[[dict], None] | None,
+              progress: bool | None, dashboard: Callable[[str], None] | None) -> Outcome:
+    """The campaign once the program is open and its engine is starting."""
+    try:
         opening = fingerprint(dbg)
         with ListingProgress(Path(config.program).name, config.max_steps, enabled=progress) as shown:
             listing = list_sites(dbg, config.faults, config.max_steps, progress=shown.update)
-    except (OpenError, ListingError) as e:
+    except ListingError as e:
         raise CampaignError(str(e)) from None
     if listing.status in ("trap", "error"):
         what = "stopped on a trap" if listing.status == "trap" else "halted"
@@ -161,21 +181,22 @@ def run_campaign(config: Config, *, emit: Callable[[dict], None] | None = None,
     workers_lost = 0
     if todo:
         try:
-            with dask_engine(config.workers, config.scheduler) as engine:
-                engine_text = engine.description
-                if dashboard is not None and engine.dashboard is not None:
-                    dashboard(engine.dashboard)
-                run = _distribute(engine.client, spec, sites, todo, engine.workers, records, folder, emit, progress)
-                if not run.interrupted:
-                    workers_lost = _lost_workers(engine, run.workers)
+            engine = start.wait()
         except ClusterError as e:
             raise CampaignError(str(e)) from None
+        engine_text = engine.description
+        if dashboard is not None and engine.dashboard is not None:
+            dashboard(engine.dashboard)
+        run = _distribute(engine.client, spec, sites, todo, engine.workers, records, folder, emit, progress)
+        if not run.interrupted:
+            workers_lost = _lost_workers(engine, run.workers)
     records = [r for r in records if r["site"] in wanted]
     summary = report.summary(str(config.program), len(chosen), records, workers=len(run.workers),
                              engine=engine_text, seconds=time.monotonic() - started, lost=len(run.lost),
                              interrupted=run.interrupted, check_seconds=run.seconds,
                              checked_now=len(records) - resumed, workers_lost=workers_lost)
-    outcome = Outcome(summary, sorted(records, key=lambda r: r["site"]), run.interrupted, run.lost, run.errors)
+    outcome = Outcome(summary, sorted(records, key=lambda r: r["site"]), run.interrupted, run.lost, run.errors,
+                      loads=run.loads, batches=run.batches)
     if folder is not None:
         outcome.sessions = report.write_folder(folder.path, summary, outcome.records, options_text(config), dbg, sites)
     return outcome
@@ -198,13 +219,13 @@ def _distribute(client, spec: ProgramSpec, sites: list[Site], todo: list[int], w
     from distributed import as_completed
 
     started = time.monotonic()
-    data = Path(spec.path).read_bytes()
-    shipped = client.scatter(data, broadcast=True, hash=False)
     token = uuid.uuid4().hex[:8]
+    name = plugin_name(token)
+    client.register_plugin(ProgramCache(spec, Path(spec.path).read_bytes()), name=name)
     futures = {}
     for n, batch in enumerate(_batches(todo, workers)):
         payload = [(i, sites[i].as_json()) for i in batch]
-        future = client.submit(check_batch, spec, shipped, payload, key=f"ptodbg-sites-{token}-{n}",
+        future = client.submit(check_batch, name, payload, key=f"ptodbg-sites-{token}-{n}",
                                retries=TASK_RETRIES, pure=False)
         futures[future] = batch
     passing = sum(1 for r in records if r["passed"])
@@ -221,6 +242,9 @@ def _distribute(client, spec: ProgramSpec, sites: list[Site], todo: list[int], w
                     run.errors.append(f"{type(e).__name__}: {e}")
                     continue
                 run.workers.add(done["worker"])
+                run.loads[done["worker"]] = max(run.loads.get(done["worker"], (0, 0)), (done["loads"], done["batches"]),
+                                                key=lambda pair: pair[1])
+                run.batches += 1
                 batch_records = done["records"]
                 if folder is not None:
                     folder.append(batch_records)
@@ -232,5 +256,16 @@ def _distribute(client, spec: ProgramSpec, sites: list[Site], todo: list[int], w
     except KeyboardInterrupt:
         client.cancel(list(futures))
         run.interrupted = True
+    finally:
+        _forget(client, name)
     run.seconds = time.monotonic() - started
     return run
+
+
+def _forget(client, name: str) -> None:
+    """Unregister the campaign's worker plugin: its teardown drops the opened program on
+    every worker (what matters on a long-lived cluster; a LocalCluster closes anyway)."""
+    try:
+        client.unregister_worker_plugin(name)
+    except Exception:  # noqa: BLE001 - a scheduler gone by now keeps nothing to forget
+        pass

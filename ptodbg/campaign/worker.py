@@ -1,11 +1,13 @@
-"""The task a Dask worker runs: check a batch of sites.
+"""What a Dask worker does for a campaign: keep the program opened, check batches of sites.
 
-A worker opens the program once and keeps it (a per-process cache keyed by the program's
-sha256 and the options that shape its fault-free run): the first batch pays for opening
-the program and one fault-free run with snapshots; every later batch goes straight to the
-nearest snapshot of each site.  The program arrives as bytes (scattered once to every
-worker), so workers on other machines need no shared file system; when the named file is
-there with the same sha256 it is used as it is.
+Each campaign registers a :class:`ProgramCache` worker plugin (Dask's own way to give
+every worker - those that join later too - per-worker state): it carries the program's
+bytes, so workers on other machines need no shared file system, and it keeps the
+program opened.  A worker opens the program once, on its first batch, with one
+fault-free run with snapshots; every later batch goes straight to the nearest snapshot of
+each site.  When the named file is there with the same sha256 it is used as it is.  The
+campaign unregisters the plugin when it ends, and Dask's teardown drops the opened
+program, so a long-lived cluster does not keep programs of campaigns that are over.
 
 A site whose check raises is reported as a failing site with the error, not retried: the
 scheduler's retries are for lost workers, and an error in a check would happen again.
@@ -17,15 +19,13 @@ import hashlib
 import os
 import socket
 import tempfile
+import threading
 from pathlib import Path
 
 from ptodbg.campaign.spec import ProgramSpec
 from ptodbg.debug.engine.debugger import file_sha256
 from ptodbg.debug.faults.check import SiteChecker, Verdict
 from ptodbg.debug.faults.sites import Site
-
-_CACHE: dict[tuple, SiteChecker] = {}
-_CACHE_LIMIT = 4  # programs kept per worker process
 
 
 def _local_copy(spec: ProgramSpec, data: bytes) -> str:
@@ -54,17 +54,11 @@ class OpeningMismatch(RuntimeError):
     """This worker's opening of the program is not the client's: its sites cannot be checked here."""
 
 
-def checker_for(spec: ProgramSpec, data: bytes) -> SiteChecker:
-    """The cached checker of this program in this process (opened on first use); raises
-    :class:`OpeningMismatch` when the opening differs from the client's."""
-    key = spec.key()
-    checker = _CACHE.get(key)
-    if checker is None:
-        checker = SiteChecker(_local_copy(spec, data), profile=spec.profile, compat=spec.compat,
-                              interval=spec.interval, max_steps=spec.max_steps, defect=spec.defect)
-        while len(_CACHE) >= _CACHE_LIMIT:
-            _CACHE.pop(next(iter(_CACHE)))
-        _CACHE[key] = checker
+def open_checker(spec: ProgramSpec, data: bytes) -> SiteChecker:
+    """The program opened and run fault-free as the client did; raises
+    :class:`OpeningMismatch` when this opening differs from the client's."""
+    checker = SiteChecker(_local_copy(spec, data), profile=spec.profile, compat=spec.compat,
+                          interval=spec.interval, max_steps=spec.max_steps, defect=spec.defect)
     steps = checker.final.state.steps
     if checker.fingerprint != spec.fingerprint or steps != spec.fault_free_steps:
         raise OpeningMismatch(f"worker {socket.gethostname()}: its opening of {spec.name} differs from the "
@@ -81,9 +75,8 @@ def record(index: int, site: Site, verdict: Verdict) -> dict:
             "exception": verdict.exception, "passed": verdict.passed}
 
 
-def check_sites(spec: ProgramSpec, data: bytes, batch: list[tuple[int, dict]]) -> list[dict]:
+def check_sites(checker: SiteChecker, batch: list[tuple[int, dict]]) -> list[dict]:
     """Check ``batch`` ((index, site as JSON) pairs); one result record per site."""
-    checker = checker_for(spec, data)
     out = []
     for index, site_data in batch:
         site = Site.from_json(site_data)
@@ -95,10 +88,56 @@ def check_sites(spec: ProgramSpec, data: bytes, batch: list[tuple[int, dict]]) -
     return out
 
 
-def check_batch(spec: ProgramSpec, data: bytes, batch: list[tuple[int, dict]]) -> dict:
-    """The task: :func:`check_sites` on this Dask worker, with the worker's address
-    (``{"worker", "records"}``), so that the campaign counts the workers that really
-    checked its sites."""
+def plugin_name(token: str) -> str:
+    return f"ptodbg-campaign-{token}"
+
+
+try:
+    from distributed import WorkerPlugin
+except ImportError:  # Dask is the optional extra `campaign`; nothing here runs without it
+    WorkerPlugin = object  # type: ignore[assignment,misc]
+
+
+class ProgramCache(WorkerPlugin):  # type: ignore[misc,valid-type]
+    """One campaign's program on one worker: opened on the first batch, kept for the
+    others.  ``loads`` counts the openings (one per worker process), ``batches`` the
+    batches checked on them.  A lock makes the
+    batches of a worker with several threads take turns: they share one machine."""
+
+    def __init__(self, spec: ProgramSpec, data: bytes) -> None:
+        self.spec = spec
+        self.data = data
+        self.loads = 0
+        self.batches = 0
+        self._checker: SiteChecker | None = None
+        self._lock = threading.Lock()
+
+    def __getstate__(self) -> dict:  # what travels to the workers: the program, not an opening
+        return {"spec": self.spec, "data": self.data}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__init__(state["spec"], state["data"])  # type: ignore[misc]
+
+    def teardown(self, worker) -> None:
+        self._checker = None
+
+    def check(self, batch: list[tuple[int, dict]]) -> list[dict]:
+        with self._lock:
+            if self._checker is None:
+                self.loads += 1
+                self._checker = open_checker(self.spec, self.data)
+            self.batches += 1
+            return check_sites(self._checker, batch)
+
+
+def check_batch(name: str, batch: list[tuple[int, dict]]) -> dict:
+    """The task: check ``batch`` with this worker's :class:`ProgramCache` of the campaign
+    ``name``; returns the worker's address (the campaign counts the workers that really
+    checked its sites), how many times this worker opened the program and how many
+    batches it checked on it (``{"worker", "loads", "batches", "records"}``)."""
     from distributed import get_worker
 
-    return {"worker": get_worker().address, "records": check_sites(spec, data, batch)}
+    worker = get_worker()
+    cache = worker.plugins[name]
+    records = cache.check(batch)
+    return {"worker": worker.address, "loads": cache.loads, "batches": cache.batches, "records": records}

@@ -148,6 +148,33 @@ def test_the_dashboard_serves_while_the_campaign_runs(scheduler):
     assert "<title>Dask Diagnostic UI</title>" in seen["page"] and "bokeh" in seen["page"].lower()
 
 
+def test_the_local_cluster_s_dashboard_serves_once_bokeh_is_in(tmp_path):
+    """A campaign's own cluster serves Dask's dashboard too: its web server listens from
+    the start and the bokeh pages are added as soon as bokeh is imported (after the
+    campaign has the cluster, so that a small campaign does not wait for it).  Fetched
+    (for up to 60 s) while the campaign waits for the first result to be taken."""
+    import time
+    import urllib.error
+    import urllib.request
+
+    seen: dict = {}
+
+    def fetch(record):
+        deadline = time.monotonic() + 60
+        while "page" not in seen and time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(seen["link"], timeout=20) as reply:
+                    seen["status"], seen["page"] = reply.status, reply.read().decode("utf-8", "replace")
+            except urllib.error.HTTPError:  # 404 until the bokeh pages are there
+                time.sleep(0.2)
+
+    outcome = run_campaign(Config(str(TEST_PROGRAMS / "dma_copy.s"), workers=1), emit=fetch, progress=False,
+                           dashboard=lambda link: seen.setdefault("link", link))
+    assert outcome.exit_status == 0 and "LocalCluster" in outcome.summary["engine"]
+    assert re.fullmatch(r"http://127\.0\.0\.1:\d+/status", seen["link"]) and seen["status"] == 200
+    assert "<title>Dask Diagnostic UI</title>" in seen["page"] and "bokeh" in seen["page"].lower()
+
+
 def test_a_lost_worker_s_tasks_are_run_again(scheduler):
     """Kill one worker process (SIGKILL) as the first results arrive: the scheduler runs
     its tasks elsewhere (and the nanny restarts it); every site is still checked once."""
@@ -182,3 +209,31 @@ def test_a_lost_worker_s_tasks_are_run_again(scheduler):
 
     assert "  1 worker was lost during the campaign (the scheduler ran its tasks again elsewhere)" in \
         table(outcome.summary, outcome.records, "")
+
+
+def test_each_worker_opens_the_program_once_for_all_its_batches(scheduler):
+    """One program load per worker: 64 sites of 02_algorithms.static go out in 16 batches;
+    each worker opens the program (its fault-free run with snapshots) on its first batch
+    and checks every later batch on that opening.  The verdicts are those of one
+    SiteChecker checking the same sites in this process."""
+    from support.paths import PROGRAMS
+
+    from ptodbg.campaign.spec import snapshot_interval
+    from ptodbg.debug.faults.check import SiteChecker
+    from ptodbg.debug.faults.sites import list_sites
+
+    program, linux = PROGRAMS / "02_algorithms.static", {"profile": "linux", "compat": "linx-v0.4"}
+    outcome = run_campaign(Config(str(program), **linux, sample=64, seed=1, workers=2, scheduler=scheduler),
+                           progress=False)
+    s = outcome.summary
+    assert (s["checked"], s["failed"], outcome.batches) == (64, 0, 16), s
+    assert len(outcome.loads) == s["workers"] >= 1, outcome.loads
+    assert [opened for opened, _ in outcome.loads.values()] == [1] * s["workers"], outcome.loads
+    assert sum(batches for _, batches in outcome.loads.values()) == 16, outcome.loads
+
+    listed = list_sites(open_debugger(program, **linux), "data")
+    checker = SiteChecker(str(program), **linux, interval=snapshot_interval(listed.steps))
+    for rec in outcome.records:
+        v = checker.check(listed.sites[rec["site"]])
+        assert (rec["precise"], rec["recovered"], rec["passed"], rec["exception"], rec["detail"]) == \
+            (v.precise, v.recovered, v.passed, v.exception, v.detail), rec["site"]

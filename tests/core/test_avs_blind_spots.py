@@ -18,7 +18,11 @@ the fast path (``run``, translated blocks once hot) where a path could differ.
 6. C.ADDI steps TPC by its own length, 2 (``asl/scalar/model/dispatch/top-level.asl``
    line 43: TPC + length_bits DIV 8).
 7. A taken COND block commits to BPCN (``asl/block/model/state/barg.asl`` line 20,
-   BARGSelectsBPCN; ``asl/block/model/lifecycle/enter-stop.asl`` lines 27 and 39).
+   BARGSelectsBPCN; ``asl/block/model/lifecycle/enter-stop.asl`` lines 27 and 39), whether
+   its BSTOP or the next BSTART retires it.
+
+Besides the issue's list, the mutation run of this file added: RTP overflow of a negative
+value (to the largest negative finite, not -infinity) and HL.MADDW's carry out of bit 31.
 
 The fast path's translations are exercised by looping past the translation threshold.
 """
@@ -164,6 +168,16 @@ def test_round_toward_plus_infinity_rounds_negative_values_toward_zero():
     assert _fp("FCVTP", _d(-2.9), dst=S64) == (-2) & MASK
 
 
+def test_round_toward_plus_infinity_overflows_to_infinity_only_upwards():
+    """IEEE 754-2019 clause 7.4 for RTP (``asl/scalar/model/fsu/arithmetic.asl`` line 102,
+    the rounding RTP selects): an overflow
+    goes to +infinity when positive but to the largest negative finite value when negative
+    (the result moves up, never to -infinity)."""
+    huge = _d(1.7976931348623157e308)
+    assert _fp("FMUL", huge, _d(2.0), RTP_CODE) == 0x7FF0000000000000
+    assert _fp("FMUL", huge | (1 << 63), _d(2.0), RTP_CODE) == 0xFFEFFFFFFFFFFFFF
+
+
 # ------------------------------------------------------------------ 4. HL.MADD carry
 MADD = """
     .text
@@ -195,6 +209,30 @@ def test_hl_madd_carries_from_the_low_word_into_the_high_word():
         assert (m.reg("a6"), m.reg("a7")) == ((1 << 64) - (1 << 32), 0)
         product = (2**32 - 1) ** 2
         assert (m.reg("s0"), m.reg("s1")) == ((product - 1) & MASK, (product - 1) >> 64)
+
+
+MADDW = """
+    .text
+    .globl _start
+_start:
+    hl.lis -1, ->a1             # left  = -1 (word 0xffffffff)
+    addi zero, 1, ->a2          # right = 1
+    addi zero, 1, ->a3          # addend 1: the low word of -1 + 1 wraps and carries
+    hl.maddw a1, a2, a3, ->a4, a5
+    c.bstart.sys
+    c.ebreak 0
+"""
+
+
+def test_hl_maddw_carries_from_the_low_word_into_the_high_word():
+    """The word form (``asl/scalar/alu/HL.MADDW.asl``, InstructionContractResult_HL_MADDW:
+    signed32(left) * signed32(right) + signed32(addend) modulo 2^64, then the sign-extended
+    halves): -1 * 1 + 1 = 0, so both halves are 0 (without the carry out of bit 31 the high
+    word would stay -1)."""
+    for run in (_run_to_stop, _step_to_stop):
+        m, _ = _machine(MADDW)
+        assert run(m) == 0
+        assert (m.reg("a4"), m.reg("a5")) == (0, 0)
 
 
 # ------------------------------------------------------------------ 5. SETC.LTU
@@ -298,3 +336,30 @@ def test_a_taken_cond_block_commits_to_bpcn(rounds):
     assert _run_to_stop(m) == 0 and m.reg("a1") == rounds
     precise, _ = _machine(COND.format(rounds=rounds))
     assert _step_to_stop(precise) == 0 and precise.reg("a1") == rounds and precise.steps == m.steps
+
+
+RETIRED_BY_BSTART = """
+    .text
+    .globl _start
+_start:
+    addi zero, 1, ->a5
+    bstart.std cond, target
+    setc.nei a5, 0              # TAKEN
+    bstart.std direct, other    # retires the taken COND block without a BSTOP
+    c.bstart.sys
+    c.ebreak 1
+target:
+    c.bstart.sys
+    c.ebreak 2
+other:
+    c.bstart.sys
+    c.ebreak 3
+"""
+
+
+def test_a_taken_cond_block_retired_by_the_next_bstart_commits_to_bpcn():
+    """barg.asl line 20 again, on the other way a block ends: a BSTART that retires a taken
+    COND block commits it to BPCN (``target``), not to the new block's target."""
+    for run in (_step_to_stop, _run_to_stop):
+        m, _ = _machine(RETIRED_BY_BSTART)
+        assert run(m) == 2, run.__name__

@@ -313,25 +313,64 @@ class History:
         hold them: a new page table counts only the pages that differ from ``base``, a
         table already held, whose pages are counted (``written``, their numbers; None
         with no base: all of them)."""
+        # The holder counts are inlined (this runs at every checkpoint of a forward run,
+        # where nearly every part is held already: one dictionary update each).
         snap = entry.snap
         refs = self._refs
-        if not _take_hold(refs, id(snap)):  # the snapshot is held already (a second entry)
-            self._bytes += _entry_bytes(entry)
+        key = id(snap)
+        count = refs.get(key)
+        refs[key] = 1 if count is None else count + 1
+        total = _ENTRY_BYTES + getsizeof(entry.step)
+        if count is not None:  # the snapshot is held already (a second entry)
+            self._bytes += total
             return
-        total = (_entry_bytes(entry) + _SNAPSHOT_BYTES + getsizeof(snap.steps)
-                 + self._hold_parts((snap.regs, snap.moving)) + self._hold_tiles(snap.moving[_TILES]))
+        total += _SNAPSHOT_BYTES + getsizeof(snap.steps)
+        charges = self._charges
+        moving = snap.moving
+        for part in (snap.regs, moving):
+            key = id(part)
+            count = refs.get(key)
+            if count is None:
+                refs[key] = 1
+                size = charges[key] = _part_bytes(part)
+                total += size
+            else:
+                refs[key] = count + 1
+        tiles = moving[_TILES]
+        count = refs.get(id(tiles))
+        if count is None:
+            total += self._hold_tiles(tiles)
+        else:
+            refs[id(tiles)] = count + 1
         system = snap.system
-        if _take_hold(refs, id(system)):
+        count = refs.get(id(system))
+        if count is None:
+            refs[id(system)] = 1
             total += _SYSTEM_BYTES + self._hold_parts(_system_parts(system))
+        else:
+            refs[id(system)] = count + 1
         table = snap.pages
-        if _take_hold(refs, id(table)):
+        key = id(table)
+        count = refs.get(key)
+        if count is None:
+            refs[key] = 1
             total += _size(table)
             if base is None or written is None:
                 total += self._count(table.values())
             else:
-                self._bases[id(table)] = base
+                self._bases[key] = base
                 self._children.setdefault(id(base), []).append(table)
-                total += self._count(map(table.__getitem__, written))
+                held = self._pages
+                for pn in written:
+                    page = table[pn]
+                    count = held.get(id(page))
+                    if count is None:
+                        held[id(page)] = 1
+                        total += _size(page)
+                    else:
+                        held[id(page)] = count + 1
+        else:
+            refs[key] = count + 1
         self._bytes += total
 
     def _hold_parts(self, parts: Iterable[object]) -> int:
