@@ -39,11 +39,12 @@ from ptodbg.debug.view import listing, traps
 from ptodbg.debug.view.capture import FRAME_LIMIT, View, Viewer
 from ptodbg.debug.view.jsonstate import block_json, event_json, trap_stop_json
 from ptodbg.debug.view.records import Instruction, Trap, TrapStop
+from ptodbg.debug.view.tiles import TileContents, TileOperation
 from ptodbg.debug.view.traps import FILTERS as TRAP_FILTERS
 from ptodbg.debug.view.traps import matches as trap_matches
 
 __all__ = ["COMPAT", "PROFILES", "TRAP_FILTERS", "Frame", "MemoryRead", "OpenFailed", "SourceFileError", "Target",
-           "read_source", "trap_matches", "trap_stop_json"]
+           "TileContents", "TileOperation", "read_source", "trap_matches", "trap_stop_json"]
 
 MASK64 = (1 << 64) - 1
 PAGE = 4096
@@ -163,6 +164,14 @@ class Target:
 
     def block(self) -> dict | None:
         return block_json(self.view().block)
+
+    def tiles(self) -> tuple[TileOperation | None, list[TileContents]]:
+        """The open block's tile operation and the allocated tile registers at this stop
+        (docs/interfaces.md §12), from the View captured at the stop (its records of
+        :mod:`ptodbg.debug.view.tiles`: immutable, by reference)."""
+        v = self.view()
+        tiles = [v.tile(reg.index) for reg in v.tiles]
+        return v.operation, [t for t in tiles if t is not None]
 
     def reservation(self) -> tuple[int, int] | None:
         resv = self.view().reservation

@@ -1,5 +1,6 @@
 """Scopes and variables of a stopped program (docs/interfaces.md §9): Registers, Queues, Block,
-Trap and the memory Events of the last step, plus a Frame scope for outer frames.
+Trap, the memory Events of the last step and the Tiles (§12), plus a Frame scope for outer
+frames.
 
 A ``variablesReference`` is a number handed to the client for one stop; the table is
 cleared whenever the program moves (DAP: references are valid only while stopped).
@@ -12,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ptodbg.dap.target import Frame, Target
+from ptodbg.dap.target import Frame, Target, TileContents, TileOperation
 
 MAX_REFERENCES = 100_000
+ROW_SUMMARY = 16  # elements a tile row's one-line value shows (its children hold them all)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +70,8 @@ class Scopes:
         out.append(self._scope("Trap", "trap", lambda h: _trap(target, h), 11, False))
         events = target.events()
         out.append(self._scope("Events", "events", lambda h: _events(events, h), len(events), False))
+        op, tiles = target.tiles()
+        out.append(self._scope("Tiles", "tiles", lambda h: _tiles(op, tiles, h), len(tiles) + 1, False))
         return out
 
     def _scope(self, name: str, kind: str, producer, count: int, expensive: bool, hint: str | None = None) -> dict:
@@ -172,3 +176,70 @@ def _frame_vars(frame: Frame, hex_format: bool) -> list[Variable]:
     return [Variable("pc", number(frame.pc, hex_format), "u64", memory=frame.pc),
             Variable("sp", number(frame.sp, hex_format), "u64", memory=frame.sp),
             Variable("function", frame.name, "string")]
+
+
+# ------------------------------------------------------------------- tiles
+def _tiles(op: TileOperation | None, tiles: list[TileContents], hex_format: bool) -> list[Variable]:
+    """The open block's tile operation, then one variable per allocated tile register
+    (docs/interfaces.md §12): its descriptor and its rows, elements decoded by the tile's
+    data type whatever the format (hex, the default, adds the raw bits beside them)."""
+    out = [_operation(op)]
+    for contents in tiles:
+        reg = contents.register
+        summary = (f"{reg.dtype} {reg.shape} {reg.layout}, defined {reg.defined_elements}/"
+                   f"{reg.valid_rows * reg.valid_columns}")
+        out.append(Variable(f"tile {reg.index} ({reg.hand})", summary, f"tile {reg.dtype}",
+                            children=lambda h, c=contents: _tile(c, h)))
+    return out
+
+
+def _operation(op: TileOperation | None) -> Variable:
+    if op is None:
+        return Variable("operation", "none (no tile block open)")
+
+    def fields(hex_format: bool) -> list[Variable]:
+        out = [Variable("name", op.name, "string"), Variable("engine", op.engine, "string"),
+               Variable("dtype", op.dtype or "-", "string")]
+        for k, b in enumerate(op.tiles):
+            text = ", ".join(map(str, b.sources)) or "-"
+            if b.destination is not None:
+                text += f" -> hand {b.destination} ({b.size} bytes)"
+            out.append(Variable(f"B.IOT #{k}", f"{text}, pe mask {b.pe_mask:04b}", "string"))
+        if op.scalar_sources or op.scalar_destination:
+            out.append(Variable("B.IOR", ", ".join(op.scalar_sources) + f" -> {op.scalar_destination or '-'}",
+                                "string"))
+        return out
+
+    return Variable("operation", f"{op.name} on {op.engine}, {op.dtype or 'no type'}", "string", children=fields)
+
+
+def _tile(contents: TileContents, hex_format: bool) -> list[Variable]:
+    reg = contents.register
+    out = [Variable(name, str(value), kind) for name, value, kind in (
+        ("kind", reg.kind, "string"), ("rows", reg.rows, "int"), ("columns", reg.columns, "int"),
+        ("valid rows", reg.valid_rows, "int"), ("valid columns", reg.valid_columns, "int"),
+        ("dtype", reg.dtype, "string"), ("layout", reg.layout, "string"), ("location", reg.location, "string"),
+        ("pe mask", f"{reg.pe_mask:04b}", "bits"), ("capacity", f"{reg.capacity} bytes per PE", "string"),
+        ("defined", f"{reg.defined_elements} of {reg.valid_rows * reg.valid_columns} valid elements", "string"))]
+    for row in range(contents.rows):
+        texts = [_element(contents, row, column, False) for column in range(min(contents.columns, ROW_SUMMARY + 1))]
+        shown = ", ".join(texts[:ROW_SUMMARY]) + (", ..." if contents.columns > ROW_SUMMARY else "")
+        out.append(Variable(f"[{row}]", f"[{shown}]", f"{reg.dtype}[{contents.columns}]",
+                            children=lambda h, r=row: _row(contents, r, h)))
+    return out
+
+
+def _row(contents: TileContents, row: int, hex_format: bool) -> list[Variable]:
+    dtype = contents.register.dtype
+    return [Variable(f"[{column}]", _element(contents, row, column, hex_format), dtype)
+            for column in range(contents.columns)]
+
+
+def _element(contents: TileContents, row: int, column: int, raw_too: bool) -> str:
+    """An element's value by the tile's type (an undefined element says so), with its raw
+    bits when the client shows hex: ``-2 (0xfffffffe)``."""
+    _, defined = contents.element(row, column)
+    if not defined:
+        return "undefined"
+    text = contents.text(row, column)
+    return f"{text} ({contents.text(row, column, 'x')})" if raw_too else text

@@ -70,6 +70,12 @@ and attribute commands) are literal text followed by an immediate slot.
 
 Fields that no slot shows assemble as 0 (the disassembler notes a nonzero one).
 
+Tile block starts have a second, named spelling (:mod:`ptodbg.isa.tile_syntax`): the
+disassembler writes ``bstart.vec TADD, u64`` / ``bstart.tload u64`` when the fields name an
+operation and a data type, and the assembler reads it beside the raw fields
+(``bstart.tepl datatype=24, mode=0, function=0``); ``bstart.vec`` and ``bstart.sfu`` are
+spellings of the BSTART.TEPL form.
+
 Several forms may share a spelling (``bstart.std cond``/``fall``/..., the three B.DIM
 forms, the B.IOT variants): :func:`encode_statement` tries them in decoder priority order
 and takes the first whose template parses, whose values fit (:meth:`Field.representable`),
@@ -104,6 +110,8 @@ from ptodbg.base.pratt import Grammar, ParseError, Token
 from ptodbg.isa.decoder import STRICT, Decoder
 from ptodbg.isa.forms import Field, Form
 from ptodbg.isa.registers import GPR_NAMES
+from ptodbg.isa.tile_syntax import NamedStartError, parse_named, render_named
+from ptodbg.isa.tileops import TEPL, TEPL_SPELLINGS
 
 REGISTER_FIELDS = frozenset({
     "SrcL", "SrcR", "SrcD", "SrcD1", "SrcP", "SrcA", "RegSrc", "RegSrc0", "RegSrc1",
@@ -120,6 +128,8 @@ MODIFIERS: dict[str, dict[int, str]] = {
 }
 
 BRTYPE_NAMES = {1: "fall", 5: "ind", 6: "icall", 7: "ret"}
+_NAMED_PREFIXES = ("BSTART.T", "BSTART.M", "BSTART.G")  # the tile starts (tile_syntax)
+ENGINE_SPELLINGS = frozenset(s for s, engine in TEPL_SPELLINGS.items() if engine is not None)
 
 _ORDER_BITS = ("aq", "rl", "far")
 _ORDER_TEXT = {"aq": "aq", "rl": "rl", "far": "f"}
@@ -536,6 +546,9 @@ def _compile(form: Form) -> Template:
         if spelling in spellings:
             raise ValueError(f"{form.form_id}: two encodings spell {spelling!r}")
         spellings[spelling] = values
+    if form.mnemonic == TEPL:  # the engine spellings of the TEPL carrier (tile_syntax)
+        for spelling in TEPL_SPELLINGS:
+            spellings.setdefault(spelling, {})
     shown: set[str] = set()
     for item in head + body:
         if isinstance(item, Slot) and item.field:
@@ -619,7 +632,12 @@ def _slot_text(form: Form, slot: Slot, values: dict[str, int], pc: int, symboliz
 
 
 def render(form: Form, values: dict[str, int], pc: int = 0, symbolize: Symbolizer | None = None) -> str:
-    """Canonical assembly of an instruction of ``form`` with field ``values`` at ``pc``."""
+    """Canonical assembly of an instruction of ``form`` with field ``values`` at ``pc``
+    (a tile start by its operation and data type when they are named: :mod:`.tile_syntax`)."""
+    if form.mnemonic.startswith(_NAMED_PREFIXES):
+        named = render_named(form, values)
+        if named is not None:
+            return named
     tpl = template(form)
     out = [tpl.head_text(values)]
     if tpl.body:
@@ -929,7 +947,19 @@ def encode_statement(mnemonic: str, operands: str, pc: int, resolve: Resolver,
     problems: list[SyntaxProblem] = []
     for form, preset in cands:
         try:
-            values, cols = parse_operands(form, operands, pc, resolve, preset)
+            named = parse_named(mnemonic, form, operands)
+        except NamedStartError as e:
+            problems.append(SyntaxProblem(e.col, e.what, e.expected))
+            continue
+        try:
+            if named is not None:
+                values, cols = {f.name: 0 for f in form.fields} | named, {}
+            elif mnemonic.lower() in ENGINE_SPELLINGS:
+                raise SyntaxProblem(0, f"{mnemonic} names its operation",
+                                    f"{mnemonic.lower()} OPERATION, TYPE (raw fields are spelled bstart.tepl "
+                                    "datatype=N, mode=N, function=N)")
+            else:
+                values, cols = parse_operands(form, operands, pc, resolve, preset)
         except SyntaxProblem as p:
             problems.append(p)
             continue

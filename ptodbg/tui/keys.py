@@ -70,6 +70,7 @@ TAB_KEYS = tuple((tab, title, f"f{n}") for n, (tab, title) in enumerate((
     ("tab-displays", "Displays"),
     ("tab-stack", "Stack"),  # the selected frame's stack words and their pointer chains
     ("tab-breakpoints", "Breakpoints"),  # list, toggle (space), delete (del)
+    ("tab-tiles", "Tiles"),  # the 64 tile registers and the selected tile (hidden until a program has tiles)
 ), start=2))
 
 # The panes: (pane id, name, key).  Alt+letter, the letter named in the pane's title
@@ -101,7 +102,8 @@ KEYS: tuple[Key, ...] = (
         footer=10),
     Key("g", "screen.goto", "Goto", "go to a step (time travel); the timeline strip travels by click too", footer=11),
     Key("w", "last_writer", "Writer",
-        "go to the step that last wrote the selected register or byte (click one first); again: the writer before"),
+        "go to the step that last wrote the selected register, byte or tile element (click one first); "
+        "again: the writer before"),
     Key("d", "screen.diff_mode", "Diff", "register changes: since the last stop / since a reference point (set now)",
         footer=14),
     Key("colon", "screen.command_line", "Cmd",
@@ -122,7 +124,7 @@ OTHER_KEYS = (
     ("0-9", "a count for the next s or S (5s steps five, 10S steps back ten)"),
     ("tab / shift+tab", "move between panes; up/down/pgup/pgdn/home/end scroll or move the cursor"),
     ("mouse", "click a disassembly line: the cursor goes there; click its gutter: toggle a breakpoint; "
-              "click a register, a byte or a frame: select it; click the timeline: go to that step; "
+              "click a register, a byte, a frame or a tile element: select it; click the timeline: go to that step; "
               "the wheel scrolls every list"),
     ("timeline", "left/right move along it, [ and ] jump between marks, enter goes there"),
     ("enter", "in a follow field: follow that expression; in the event filter: apply it"),
@@ -131,7 +133,7 @@ OTHER_KEYS = (
 )
 
 GROUPS = {
-    "tabs": ("F2-F9", "Tabs", "Tabs"),
+    "tabs": ("F2-F10", "Tabs", "Tabs"),
     "panes": ("M-d/a/m/r/s/e/t/l", "Panes", "Panes"),
 }
 

@@ -70,6 +70,8 @@ if TYPE_CHECKING:
     from ptodbg.tui.keys import CountPrefix
     from ptodbg.tui.widgets.hexview import Follow
 
+LAST_COMMANDS = frozenset({"last", "last tile"})  # what w runs for a picked item (the writer's step follows)
+
 
 class Host(Protocol):
     """What the screen needs from its app (:class:`~ptodbg.tui.app.PtodbgApp`): the view
@@ -289,7 +291,7 @@ class MainScreen(Screen[None]):
         """A command's answer (or error) in the console and on the message line; of a long
         answer the message line gives the first line and opens the Console tab.  ``name``:
         the command's (after the w key's ``last``, the writer's step is next)."""
-        if name == "last" and self._jump_to_writer:
+        if name in LAST_COMMANDS and self._jump_to_writer:
             self.app.call_later(self._jump_after_last, result)
         if not result.ok:
             self.host.set_message(result.error or "failed", error=True)
@@ -382,13 +384,18 @@ class MainScreen(Screen[None]):
         picked = self.picked
         line = self.command_for_pick(picked) if picked is not None and picked.kind != "frame" else None
         if line is None:
-            self.host.set_message("click a register or a byte first: w goes to the step that last wrote it",
-                                  error=True)
+            self.host.set_message(
+                "click a register, a byte or a tile element first: w goes to the step that last wrote it", error=True)
         elif not self.host.refused_while_busy():
             self._jump_to_writer = True  # show_result of this `last` goes on to its step
             self.host.run_command(line)
 
     def _jump_after_last(self, result: CommandResult) -> None:
+        if any(w.group == "run" and w.is_running for w in self.app.workers):
+            # the `last` worker is still returning from publishing its result: the goto's
+            # worker (exclusive in the group) would cancel it, so it waits for its end
+            self.set_timer(0.005, lambda: self._jump_after_last(result))
+            return
         self._jump_to_writer = False
         found = result.extra.get("last") if result.ok else None
         if found is not None:

@@ -24,7 +24,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from textual import events
 from textual.message import Message
+from textual.widgets import Tabs
 
 if TYPE_CHECKING:
     from ptodbg.debug.view.capture import View
@@ -53,18 +55,19 @@ class Picked(Message):
     :meth:`~ptodbg.tui.main_screen.MainScreen.command_for_pick` gives the command line for
     it when the command language has that command."""
 
-    KINDS = ("register", "memory", "frame")
+    KINDS = ("register", "memory", "frame", "tile")
 
     def __init__(self, kind: str, value: int | str, what: str = "") -> None:
         super().__init__()
         assert kind in self.KINDS, kind
         self.kind = kind
-        self.value = value  # register name, byte address or frame level
+        self.value = value  # register name, byte address, frame level or "tile N ROW COL"
         self.what = what  # the item in words, for the message line
 
     @property
     def argument(self) -> str:
-        """The item as the command language writes it: ``a0``, ``0x11000``, ``2``."""
+        """The item as the command language writes it: ``a0``, ``0x11000``, ``2``,
+        ``tile 16 1 2``."""
         if self.kind == "memory":
             return f"{int(self.value):#x}"
         return str(self.value)
@@ -131,6 +134,81 @@ class ViewPane:
         """Rebuild with fresh styles (after a theme change)."""
         if self.view is not None:
             self.show(self.view)
+
+
+class OptionalTab:
+    """Mixin for a tab pane whose tab is hidden while it has nothing to show (the Displays
+    tab before the first display, the Tiles tab of a program without tiles), so a session
+    that does not use it looks as it always did.  Its key opens it anyway: shown empty, it
+    says how to fill it, and its tab is hidden again once another tab is opened while it is
+    still empty.  A subclass says when it has something: :meth:`wanted` of a view.
+
+    Put it before :class:`ViewPane` among the bases."""
+
+    _wanted = False  # the newest view handed over has something to show
+    _shown: bool | None = None  # what the tab was last set to (None: not yet)
+    _opened_empty = False  # the tab was shown by its key while there was nothing
+
+    def wanted(self, view: View) -> bool:  # pragma: no cover - the protocol
+        raise NotImplementedError
+
+    def show_view(self, view: View) -> None:
+        """Show or hide the tab for what the view holds, then take the view."""
+        self._wanted = self.wanted(view)
+        self._sync_tab()
+        super().show_view(view)  # type: ignore[misc]
+
+    def on_mount(self) -> None:
+        super().on_mount()  # type: ignore[misc]
+        self.call_after_refresh(self._sync_tab)  # type: ignore[attr-defined]
+
+    def on_show(self, event: events.Show) -> None:
+        """Opened (its key, a click) while the tab is hidden and there is nothing: show the
+        tab, so what is on screen has its title, and keep it while it is open."""
+        if self._wanted:
+            return
+        tabs = self.app.query_one("#tabs")  # type: ignore[attr-defined]
+        try:
+            tab = tabs.get_tab(tab_id(type(self)))
+        except Tabs.TabError:
+            return
+        if tab is not None and not tab.display:
+            tabs.show_tab(tab_id(type(self)))
+            self._opened_empty = True
+
+    def on_hide(self, event: events.Hide) -> None:
+        """Left while still empty: the tab hides again (once the switch has landed: a
+        dialog over the screen hides the pane too, and leaves the tab open)."""
+        if self._opened_empty:
+            self.call_after_refresh(self._close_if_left)  # type: ignore[attr-defined]
+
+    def _close_if_left(self) -> None:
+        tabs = self.app.query_one("#tabs")  # type: ignore[attr-defined]
+        if not self._opened_empty or self._wanted or getattr(tabs, "active", "") == tab_id(type(self)):
+            return
+        self._opened_empty = False
+        try:
+            tabs.hide_tab(tab_id(type(self)))
+        except Tabs.TabError:
+            pass
+
+    def _sync_tab(self) -> None:
+        """The tab is shown while there is something (retried once the tabs exist), or
+        while it is open after its key showed it empty."""
+        wanted = self._wanted
+        if wanted:
+            self._opened_empty = False
+        elif self._opened_empty:
+            return
+        if self._shown is not None and wanted == self._shown:
+            return
+        tabs = self.app.query_one("#tabs")  # type: ignore[attr-defined]
+        try:
+            (tabs.show_tab if wanted else tabs.hide_tab)(tab_id(type(self)))
+        except Tabs.TabError:  # the tab row is not composed yet
+            self.call_after_refresh(self._sync_tab)  # type: ignore[attr-defined]
+            return
+        self._shown = wanted
 
 
 def tab_id(cls: type) -> str:

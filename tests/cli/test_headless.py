@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 from support.cli import cli
+from support.loops import COUNTER
 from support.paths import TEST_PROGRAMS
 
 from ptodbg.cli import RUN_ENGINE_OPTIONS
@@ -33,24 +34,12 @@ from ptodbg.debug.view.jsonstate import state
 
 ROOT = Path(__file__).resolve().parents[2]
 QUEUES = TEST_PROGRAMS / "queues.s"
-ENDLESS = """
-    .text
-    .globl _start
-_start:
-    hl.liu buf, ->s0
-loop:
-    addi a0, 1, ->a0
-    sdi a0, [s0, 0]
-    j loop
-    .data
-buf: .dword 0
-"""
 
 
 @pytest.fixture
 def endless(tmp_path) -> Path:
     path = tmp_path / "endless.s"
-    path.write_text(ENDLESS)
+    path.write_text(COUNTER)
     return path
 
 
@@ -162,7 +151,7 @@ def test_run_json_replays_only_from_a_recent_snapshot(endless):
     replayed_from = []
     dbg.on_progress = replayed_from.append
     events = state(capture_view(dbg))["events"]  # step 300,000 = 1 + 3k + 2: the sdi of iteration k + 1
-    assert events == [{"kind": "store", "address": dbg.resolve("buf"), "size": 8,
+    assert events == [{"kind": "store", "address": dbg.resolve("counter"), "size": 8,
                        "value": dbg.machine.reg("a0"), "order": "relaxed"}]
     assert replayed_from and min(replayed_from) > 300_000 - dbg.history.interval - 1
     assert dbg.history.interval <= 1 << 16
@@ -170,7 +159,7 @@ def test_run_json_replays_only_from_a_recent_snapshot(endless):
 
 
 def test_run_json_reports_the_events_of_the_last_attempt(endless):
-    """Step 3 + 3k is the ``sdi`` of iteration k + 1 (hl.liu, then addi/sdi/j)."""
+    """Step 3 + 3k is the ``sdi`` of iteration k + 1 (li, then addi/sdi/j)."""
     ran = cli("run", endless, "--max-steps", "100002", "--json")
     got = ran.json
     assert got["status"] == "max-steps" and got["steps"] == 100002

@@ -40,23 +40,28 @@ def verbose_env(**extra: str) -> dict:
     return dict(os.environ, PYTHONVERBOSE="1", TERM="xterm-256color", **extra)
 
 
+def next_chunk(fd: int) -> bytes | None:
+    """One read of ``fd`` if it is ready within 50 ms: None if nothing came yet, b"" at its
+    end (or when reading failed, as a pty does once its child is gone)."""
+    ready, _, _ = select.select([fd], [], [], 0.05)
+    if not ready:
+        return None
+    try:
+        return os.read(fd, 1 << 16)
+    except OSError:
+        return b""
+
+
 def read_until(fd: int, proc: subprocess.Popen, marker: bytes, seconds: float = 60.0) -> bytes:
     """Read ``fd`` until ``marker`` has come (or the process ended)."""
     seen = b""
     deadline = time.monotonic() + seconds
     while marker not in seen:
         assert time.monotonic() < deadline, "the start-up mark never came"
-        ready, _, _ = select.select([fd], [], [], 0.05)
-        if ready:
-            try:
-                chunk = os.read(fd, 1 << 16)
-            except OSError:
-                chunk = b""
-            if not chunk:
-                break
-            seen += chunk
-        elif proc.poll() is not None:
+        chunk = next_chunk(fd)
+        if chunk == b"" or (chunk is None and proc.poll() is not None):
             break
+        seen += chunk or b""
     return seen
 
 
@@ -65,18 +70,13 @@ def drain(fd: int, proc: subprocess.Popen, seconds: float = 60.0) -> bytes:
     seen = b""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        ready, _, _ = select.select([fd], [], [], 0.05)
-        if ready:
-            try:
-                chunk = os.read(fd, 1 << 16)
-            except OSError:
-                chunk = b""
-            if chunk:
-                seen += chunk
-                continue
-        if proc.poll() is not None and not ready:
+        chunk = next_chunk(fd)
+        if chunk:
+            seen += chunk
+            continue
+        if chunk is None and proc.poll() is not None:
             return seen
-        if ready and not chunk:
+        if chunk == b"":
             proc.wait(timeout=seconds)
             return seen
     proc.kill()

@@ -26,41 +26,35 @@ def test_avs_addi_decode():
     assert form.values(0x15) == {"RegDst": 0, "SrcL": 0, "uimm12": 0}
 
 
-def test_avs_addi_result():
-    """PTO-AVS-SCALAR-ADDI-RESULT-001: addi r1, 1 -> r1 wraps ~0 to 0; TPC + 4."""
-    m = machine(0x40, r1=M)
-    res = run_word(m, word(0x15, (11, 7, 1), (19, 15, 1), (31, 20, 1)))
-    assert res.kind == "executed" and res.trap is None
-    assert m.r[1] == 0
+@pytest.mark.parametrize(("avs", "base", "before", "after"), [
+    ("PTO-AVS-SCALAR-ADDI-RESULT-001", 0x15, M, 0),  # addi r1, 1 -> r1 wraps ~0 to 0
+    ("PTO-AVS-SCALAR-SUBI-RESULT-001", 0x1015, 0, M),  # subi r1, 1 -> r1 wraps 0 to ~0 (unsigned imm)
+])
+def test_avs_addi_subi_result(avs, base, before, after):
+    """PTO-AVS-SCALAR-{ADDI,SUBI}-RESULT-001: r1 +/- 1 wraps; TPC + 4."""
+    m = machine(0x40, r1=before)
+    res = run_word(m, word(base, (11, 7, 1), (19, 15, 1), (31, 20, 1)))
+    assert res.kind == "executed" and res.trap is None, avs
+    assert m.r[1] == after
     assert m.pc == 0x44
 
 
-def test_avs_addi_aliases():
-    """PTO-AVS-SCALAR-ADDI-ALIASES-001: addi t#1, 4095 -> u; T is not consumed."""
+@pytest.mark.parametrize(("avs", "base", "source", "code", "destination", "result"), [
+    # addi t#1, 4095 -> u: 5 + 4095; T is not consumed
+    ("PTO-AVS-SCALAR-ADDI-ALIASES-001", 0x15, ("t", 5), 24, ("u", 30), 4100),
+    # subi u#1, 4095 -> t: 5000 - 4095; U is not consumed
+    ("PTO-AVS-SCALAR-SUBI-ALIASES-001", 0x1015, ("u", 5000), 28, ("t", 31), 905),
+])
+def test_avs_addi_subi_aliases(avs, base, source, code, destination, result):
+    """PTO-AVS-SCALAR-{ADDI,SUBI}-ALIASES-001: a queue's T#1/U#1 (SrcL code 24/28) as the
+    source and the other queue (RegDst 30 = U, 31 = T) as the destination."""
+    (queue, value), (dst_queue, dst_code) = source, destination
     m = fresh()
-    m.push_t(5)
-    res = run_word(m, word(0x15, (11, 7, 30), (19, 15, 24), (31, 20, 0xFFF)))
-    assert res.kind == "executed"
-    assert m.queue("t")[0] == 5
-    assert m.queue("u")[0] == 4100
-
-
-def test_avs_subi_result():
-    """PTO-AVS-SCALAR-SUBI-RESULT-001: subi r1, 1 -> r1 wraps 0 to ~0 (unsigned imm)."""
-    m = machine(0x40, r1=0)
-    run_word(m, word(0x1015, (11, 7, 1), (19, 15, 1), (31, 20, 1)))
-    assert m.r[1] == M
-    assert m.pc == 0x44
-
-
-def test_avs_subi_aliases():
-    """PTO-AVS-SCALAR-SUBI-ALIASES-001: subi u#1, 4095 -> t; U is not consumed."""
-    m = fresh()
-    m.push_u(5000)
-    res = run_word(m, word(0x1015, (11, 7, 31), (19, 15, 28), (31, 20, 0xFFF)))
-    assert res.kind == "executed"
-    assert m.queue("u")[0] == 5000
-    assert m.queue("t")[0] == 905
+    getattr(m, f"push_{queue}")(value)
+    res = run_word(m, word(base, (11, 7, dst_code), (19, 15, code), (31, 20, 0xFFF)))
+    assert res.kind == "executed", avs
+    assert m.queue(queue)[0] == value
+    assert m.queue(dst_queue)[0] == result
 
 
 def test_avs_addw_modifier():
@@ -409,22 +403,59 @@ def test_immediate_forms(name, imm, left, result):
     assert res.trap is None
 
 
-@pytest.mark.parametrize(
-    ("name", "left", "amount", "result"),
-    [
-        ("SLL", 1, 65, 2),  # SrcR[5:0]
-        ("SRL", 1 << 63, 63, 1),
-        ("SRA", 1 << 63, 63, M),
-        ("SRA", 0x4000_0000_0000_0000, 62, 1),
-        ("SLLW", 1, 31, 0xFFFFFFFF_80000000),
-        ("SLLW", 1, 33, 2),  # SrcR[4:0]
-        ("SRLW", 0xFFFF_FFFF_8000_0000, 31, 1),
-        ("SRAW", 0x8000_0000, 31, M),
-        ("SRAW", 0xFFFF_FFFF_0000_0008, 3, 1),
-    ],
-)
-def test_register_shifts(name, left, amount, result):
-    m = machine(r1=left, r2=amount)
+# register-register operations: (name, left = R1, right = R2, result in R3)
+SHIFTS = [  # the amount is SrcR[5:0] (W forms: SrcR[4:0])
+    ("SLL", 1, 65, 2),  # SrcR[5:0]
+    ("SRL", 1 << 63, 63, 1),
+    ("SRA", 1 << 63, 63, M),
+    ("SRA", 0x4000_0000_0000_0000, 62, 1),
+    ("SLLW", 1, 31, 0xFFFFFFFF_80000000),
+    ("SLLW", 1, 33, 2),  # SrcR[4:0]
+    ("SRLW", 0xFFFF_FFFF_8000_0000, 31, 1),
+    ("SRAW", 0x8000_0000, 31, M),
+    ("SRAW", 0xFFFF_FFFF_0000_0008, 3, 1),
+]
+MIN_MAX_MULTIPLY = [
+    ("MIN", M, 1, M),
+    ("MAX", M, 1, 1),
+    ("MINU", M, 1, 1),
+    ("MAXU", M, 1, M),
+    ("MUL", M, M, 1),
+    ("MULU", 1 << 32, 1 << 32, 0),
+    ("MUL", 0x1_0000_0001, 0x1_0000_0001, 0x2_0000_0001),
+    ("MULW", 0x8000_0000, 1, 0xFFFFFFFF_80000000),
+    ("MULUW", 0xFFFF_FFFF, 0xFFFF_FFFF, 1),
+    ("MULW", 0x1_0000_0003, 0x1_0000_0005, 15),
+]
+DIVISION = [  # truncating; zero divisor: quotient 0, remainder = dividend (CORE.md §7.15)
+    ("DIV", neg(7), 2, neg(3)),
+    ("DIV", 7, neg(2), neg(3)),
+    ("DIV", 1 << 63, M, 1 << 63),
+    ("DIV", 9, 0, 0),
+    ("DIVU", M, 2, M >> 1),
+    ("DIVU", 9, 0, 0),
+    ("REM", neg(7), 2, M),  # the sign follows the dividend
+    ("REM", 7, neg(2), 1),
+    ("REM", 1 << 63, M, 0),
+    ("REM", 9, 0, 9),
+    ("REMU", M, 10, 5),
+    ("REMU", 9, 0, 9),
+    ("DIVW", 0xFFFF_FFF6, 3, neg(3)),  # low word -10
+    ("DIVW", 0x8000_0000, 0xFFFF_FFFF, 0xFFFFFFFF_80000000),
+    ("DIVW", 0x1_0000_0009, 0x1_0000_0000, 0),  # divisor low word 0
+    ("DIVUW", 0xFFFF_FFFF, 2, 0x7FFFFFFF),
+    ("DIVUW", 0xFFFF_FFFF, 1, M),  # quotient word sign-extended
+    ("REMW", 0xFFFF_FFF6, 3, M),
+    ("REMW", 0xABCD_0000_FFFF_FFF6, 0, M ^ 9),  # sext of the dividend's low word
+    ("REMUW", 0xFFFF_FFFF, 16, 15),
+    ("REMUW", 0x8000_0000, 0, 0xFFFFFFFF_80000000),
+]
+
+
+@pytest.mark.parametrize(("name", "left", "right", "result"), SHIFTS + MIN_MAX_MULTIPLY + DIVISION)
+def test_register_operations(name, left, right, result):
+    """Shifts by a register, min/max, multiplies and divisions: ``name r1, r2 -> r3``."""
+    m = machine(r1=left, r2=right)
     run(m, name, RegDst=3, SrcL=1, SrcR=2)
     assert m.r[3] == result
 
@@ -446,60 +477,6 @@ def test_immediate_shifts(name, left, sh, result):
         m = machine(r1=left)
         run(m, name, RegDst=dest, SrcL=1, shamt=sh)
         assert (m.r[3] if dest == 3 else m.queue("u")[0]) == result
-
-
-@pytest.mark.parametrize(
-    ("name", "left", "right", "result"),
-    [
-        ("MIN", M, 1, M),
-        ("MAX", M, 1, 1),
-        ("MINU", M, 1, 1),
-        ("MAXU", M, 1, M),
-        ("MUL", M, M, 1),
-        ("MULU", 1 << 32, 1 << 32, 0),
-        ("MUL", 0x1_0000_0001, 0x1_0000_0001, 0x2_0000_0001),
-        ("MULW", 0x8000_0000, 1, 0xFFFFFFFF_80000000),
-        ("MULUW", 0xFFFF_FFFF, 0xFFFF_FFFF, 1),
-        ("MULW", 0x1_0000_0003, 0x1_0000_0005, 15),
-    ],
-)
-def test_min_max_multiply(name, left, right, result):
-    m = machine(r1=left, r2=right)
-    run(m, name, RegDst=3, SrcL=1, SrcR=2)
-    assert m.r[3] == result
-
-
-@pytest.mark.parametrize(
-    ("name", "left", "right", "result"),
-    [
-        ("DIV", neg(7), 2, neg(3)),
-        ("DIV", 7, neg(2), neg(3)),
-        ("DIV", 1 << 63, M, 1 << 63),
-        ("DIV", 9, 0, 0),
-        ("DIVU", M, 2, M >> 1),
-        ("DIVU", 9, 0, 0),
-        ("REM", neg(7), 2, M),  # the sign follows the dividend
-        ("REM", 7, neg(2), 1),
-        ("REM", 1 << 63, M, 0),
-        ("REM", 9, 0, 9),
-        ("REMU", M, 10, 5),
-        ("REMU", 9, 0, 9),
-        ("DIVW", 0xFFFF_FFF6, 3, neg(3)),  # low word -10
-        ("DIVW", 0x8000_0000, 0xFFFF_FFFF, 0xFFFFFFFF_80000000),
-        ("DIVW", 0x1_0000_0009, 0x1_0000_0000, 0),  # divisor low word 0
-        ("DIVUW", 0xFFFF_FFFF, 2, 0x7FFFFFFF),
-        ("DIVUW", 0xFFFF_FFFF, 1, M),  # quotient word sign-extended
-        ("REMW", 0xFFFF_FFF6, 3, M),
-        ("REMW", 0xABCD_0000_FFFF_FFF6, 0, M ^ 9),  # sext of the dividend's low word
-        ("REMUW", 0xFFFF_FFFF, 16, 15),
-        ("REMUW", 0x8000_0000, 0, 0xFFFFFFFF_80000000),
-    ],
-)
-def test_division(name, left, right, result):
-    """Truncating division; zero divisor: quotient 0, remainder = dividend (CORE.md §7.15)."""
-    m = machine(r1=left, r2=right)
-    run(m, name, RegDst=3, SrcL=1, SrcR=2)
-    assert m.r[3] == result
 
 
 @pytest.mark.parametrize(

@@ -77,6 +77,25 @@ def precise_setup(m: Machine) -> None:
     m.pc = 0x100
 
 
+def assert_swapped(res: StepResult, m: Machine, size: int, pc: int) -> None:
+    """An atomic swap at 256 executed to ``pc``: memory holds STORED, R5 the RETURNED old
+    value, the reservation is cleared, and one performed acq_rel atomic event says so."""
+    executed(res, m, pc)
+    assert peek(m, 256, size) == STORED[size]
+    assert m.r[5] == RETURNED[size]
+    assert m.resv is None
+    atomic_event(res, 256, size, OLD[size], STORED[size], True, "acq_rel")
+
+
+def precise_trap(m: Machine, word: int, number: int, address: int, length: int = 32) -> None:
+    """Run ``word`` under the PRECISE set-up: it traps as :func:`precise_checks` says and
+    leaves its destination R5 (0x55) untouched."""
+    precise_setup(m)
+    res = run_word(m, word, length)
+    assert m.r[5] == 0x55
+    precise_checks(m, res, number, address)
+
+
 def precise_checks(m: Machine, res: StepResult, number: int, address: int) -> None:
     """Trap to bank 1 with the fault address, nothing recorded, then recovery to ACR2."""
     assert res.kind == "trap"
@@ -157,18 +176,8 @@ def test_avs_lr_precise(mn):
     m = fresh()
     m.set_reservation(128, 8)
     m.r[2], m.r[5] = address, 0x55
-    precise_setup(m)
-    res = run_word(m, insn(LR[mn], L32, dst=5, srcl=2, srcr=31))
+    precise_trap(m, insn(LR[mn], L32, dst=5, srcl=2, srcr=31), number, address)
     assert m.resv == (128, 8)
-    assert m.r[5] == 0x55
-    precise_checks(m, res, number, address)
-
-
-def test_avs_lr_d_decode():
-    """PTO-AVS-SCALAR-LR-D-DECODE-001: 0x3000000b is scalar form 335 (LR.D), all fields 0."""
-    form = decode(0x3000000B, 32)
-    assert (form.mnemonic, form.index) == ("LR.D", 335)
-    assert form.values(0x3000000B) == {"RegDst": 0, "SrcL": 0, "SrcZero": 0, "aq": 0, "far": 0, "rl": 0}
 
 
 # ---------------------------------------------------------------------------- SC
@@ -225,18 +234,8 @@ def test_avs_sc_precise(mn):
     m = fresh()
     m.set_reservation(address, 1)
     m.r[2], m.r[3], m.r[5] = VALUE, address, 0x55
-    precise_setup(m)
-    res = run_word(m, insn(SC[mn], L32, dst=5, srcl=2, srcr=3))
+    precise_trap(m, insn(SC[mn], L32, dst=5, srcl=2, srcr=3), number, address)
     assert m.resv is None
-    assert m.r[5] == 0x55
-    precise_checks(m, res, number, address)
-
-
-def test_avs_sc_d_decode():
-    """PTO-AVS-SCALAR-SC-D-DECODE-001: 0x3000100b is scalar form 381 (SC.D)."""
-    form = decode(0x3000100B, 32)
-    assert (form.mnemonic, form.index) == ("SC.D", 381)
-    assert form.values(0x3000100B) == {"RegDst": 0, "SrcL": 0, "SrcR": 0, "aq": 0, "far": 0, "rl": 0}
 
 
 # ---------------------------------------------------------------------------- CAS
@@ -266,11 +265,7 @@ def test_avs_cas_match(mn):
     m.r[2], m.r[3], m.r[4], m.r[5] = 256, OLD[size], VALUE, 0x55
     m.pc = 0x40
     res = run_word(m, insn(base, layout, bits, dst=5, srcl=2, srcr=3, srcd=4), length)
-    executed(res, m, 0x40 + length // 8)
-    assert peek(m, 256, size) == STORED[size]
-    assert m.r[5] == RETURNED[size]
-    assert m.resv is None
-    atomic_event(res, 256, size, OLD[size], STORED[size], True, "acq_rel")
+    assert_swapped(res, m, size, 0x40 + length // 8)
 
 
 @pytest.mark.parametrize("mn", CAS)
@@ -304,18 +299,25 @@ def test_avs_cas_precise(mn):
     m = fresh()
     m.set_reservation(128, 8)
     m.r[2], m.r[3], m.r[4], m.r[5] = address, OLD[size], VALUE, 0x55
-    precise_setup(m)
-    res = run_word(m, insn(base, layout, dst=5, srcl=2, srcr=3, srcd=4), length)
+    precise_trap(m, insn(base, layout, dst=5, srcl=2, srcr=3, srcd=4), number, address, length)
     assert m.resv == (128, 8)
-    assert m.r[5] == 0x55
-    precise_checks(m, res, number, address)
 
 
-def test_avs_casd_decode():
-    """PTO-AVS-SCALAR-CASD-DECODE-001: 0x0000301b is CASD, every field 0 (no far field)."""
-    form = decode(0x0000301B, 32)
-    assert form.mnemonic == "CASD"
-    assert form.values(0x0000301B) == {"RegDst": 0, "SrcD": 0, "SrcL": 0, "SrcR": 0, "aq": 0, "rl": 0}
+@pytest.mark.parametrize(("avs", "word", "mnemonic", "index", "fields"), [
+    # 0x3000000b is scalar form 335 (LR.D), all fields 0
+    ("PTO-AVS-SCALAR-LR-D-DECODE-001", 0x3000000B, "LR.D", 335, ("RegDst", "SrcL", "SrcZero", "aq", "far", "rl")),
+    # 0x3000100b is scalar form 381 (SC.D)
+    ("PTO-AVS-SCALAR-SC-D-DECODE-001", 0x3000100B, "SC.D", 381, ("RegDst", "SrcL", "SrcR", "aq", "far", "rl")),
+    # 0x0000301b is CASD, every field 0 (no far field)
+    ("PTO-AVS-SCALAR-CASD-DECODE-001", 0x0000301B, "CASD", None, ("RegDst", "SrcD", "SrcL", "SrcR", "aq", "rl")),
+])
+def test_avs_decode(avs, word, mnemonic, index, fields):
+    """PTO-AVS-SCALAR-{LR-D,SC-D,CASD}-DECODE-001: the word decodes to the form (its scalar
+    form index where the point names it) with every field 0."""
+    form = decode(word, 32)
+    assert form.mnemonic == mnemonic, avs
+    assert index is None or form.index == index, avs
+    assert form.values(word) == dict.fromkeys(fields, 0), avs
 
 
 # ---------------------------------------------------------------------------- SWAP
@@ -333,11 +335,7 @@ def test_avs_swap_result(mn):
     m.r[2], m.r[3], m.r[5] = 256, VALUE, 0x55
     m.pc = 0x40
     res = run_word(m, insn(SWAP[mn], L32, ("rl", "aq", "far"), dst=5, srcl=2, srcr=3))
-    executed(res, m, 0x44)
-    assert peek(m, 256, size) == STORED[size]
-    assert m.r[5] == RETURNED[size]
-    assert m.resv is None
-    atomic_event(res, 256, size, OLD[size], STORED[size], True, "acq_rel")
+    assert_swapped(res, m, size, 0x44)
 
 
 @pytest.mark.parametrize("mn", SWAP)
@@ -369,11 +367,8 @@ def test_avs_swap_precise(mn):
     m = fresh()
     m.set_reservation(128, 8)
     m.r[2], m.r[3], m.r[5] = address, VALUE, 0x55
-    precise_setup(m)
-    res = run_word(m, insn(SWAP[mn], L32, dst=5, srcl=2, srcr=3))
+    precise_trap(m, insn(SWAP[mn], L32, dst=5, srcl=2, srcr=3), number, address)
     assert m.resv == (128, 8)
-    assert m.r[5] == 0x55
-    precise_checks(m, res, number, address)
 
 
 # ---------------------------------------------------------------------------- RMW

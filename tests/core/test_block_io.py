@@ -14,12 +14,11 @@ participating B.IOS still needs an open header (line 171: Fault_BundleControl).
 
 from __future__ import annotations
 
+from support.assembled import reference_machine
+
 from ptodbg.core import Machine, reference
 from ptodbg.core import sysregs as ssr
 from ptodbg.core.faults import BUNDLE_TRAP, ILLEGAL_INST, SW_BREAKPOINT
-from ptodbg.core.loader import load
-from ptodbg.isa.asm import assemble
-from ptodbg.isa.elf import parse_program
 from ptodbg.isa.forms import COMMAND_FORMS
 from ptodbg.tile.blockop import of_header
 
@@ -41,14 +40,8 @@ ZERO_MASK_SRC = """
 """
 
 
-def _machine(source: str) -> Machine:
-    m = Machine(reference())
-    load(m, parse_program(assemble(source, "io.s", text_base=0), "io.s"))
-    return m
-
-
 def test_zero_mask_bindings_are_no_ops_outside_a_block():
-    m = _machine(ZERO_MASK_SRC)
+    m = reference_machine(ZERO_MASK_SRC)
     for pc in (0x0, 0x4):
         res = m.step()
         assert res.kind == "executed" and res.pc == pc and res.trap is None
@@ -57,7 +50,7 @@ def test_zero_mask_bindings_are_no_ops_outside_a_block():
 
 
 def test_zero_mask_bindings_in_the_header_mark_zero_participation_only():
-    m = _machine(ZERO_MASK_SRC)
+    m = reference_machine(ZERO_MASK_SRC)
     for _ in range(3):  # two no-ops, c.bstart.std fall at 0x8
         m.step()
     assert m.block_state().body is False and m.bpc == 0x8
@@ -70,7 +63,7 @@ def test_zero_mask_bindings_in_the_header_mark_zero_participation_only():
 
 
 def test_zero_mask_bindings_after_the_body_began_are_no_ops():
-    m = _machine(ZERO_MASK_SRC)
+    m = reference_machine(ZERO_MASK_SRC)
     for _ in range(6):  # up to and including the first body addi at 0x12
         m.step()
     assert m.block_state().body is True and m.reg("a0") == 1
@@ -83,11 +76,11 @@ def test_zero_mask_bindings_after_the_body_began_are_no_ops():
 
 def test_zero_mask_program_runs_to_its_stop():
     """The fast path (``run``) and the precise path (``step``) agree."""
-    m = _machine(ZERO_MASK_SRC)
+    m = reference_machine(ZERO_MASK_SRC)
     result = m.run(100)
     assert result.reason == "trap" and result.trap.number == SW_BREAKPOINT and result.trap.cause == 5
     assert m.reg("a0") == 3 and result.steps == 12
-    precise = _machine(ZERO_MASK_SRC)
+    precise = reference_machine(ZERO_MASK_SRC)
     while precise.step().kind == "executed":
         assert precise.steps < 100
     assert (precise.pc, precise.steps, precise.reg("a0")) == (m.pc, 12, 3)
@@ -105,7 +98,7 @@ def test_encoding_checks_come_before_the_no_op():
 def test_a_participating_binding_still_needs_an_open_header():
     """commands.asl line 171: a B.IOS with a nonzero mask outside a block is
     Fault_BundleControl (BUNDLE_TRAP)."""
-    m = _machine("    b.ios sharedtid=9, sizecode=0, pemode=1\n")
+    m = reference_machine("    b.ios sharedtid=9, sizecode=0, pemode=1\n")
     res = m.step()
     assert res.kind == "trap" and res.trap.number == BUNDLE_TRAP and m.ctx(0, ssr.EBARG_TPC) == 0
 

@@ -18,14 +18,11 @@ fast path (``run``; the loop runs long enough to be translated), which must agre
 from __future__ import annotations
 
 import pytest
+from support.assembled import reference_machine, symbol_of
 
-from ptodbg.core import Machine, reference
 from ptodbg.core import sysregs as ssr
 from ptodbg.core.faults import BUNDLE_TRAP, INST_PC_FAULT, SW_BREAKPOINT
-from ptodbg.core.loader import load
 from ptodbg.core.state import BlockState
-from ptodbg.isa.asm import assemble
-from ptodbg.isa.elf import parse_program
 
 # BSTART.STD DIRECT opens a block whose BPCN is `target`; the IND start at `ind` retires it.
 # The IND block's body adds 5 to a0 and its C.BSTOP enters the snapshotted target.
@@ -78,18 +75,6 @@ target:
 """
 
 
-def _machine(source: str) -> Machine:
-    m = Machine(reference())
-    load(m, parse_program(assemble(source, "retire.s", text_base=0), "retire.s"))
-    return m
-
-
-def _symbol(source: str, name: str) -> int:
-    symbol = parse_program(assemble(source, "retire.s", text_base=0), "retire.s").symbol(name)
-    assert symbol is not None
-    return symbol.value
-
-
 IND_STARTS = ["bstart.std ind", "bstart.fp ind", "c.bstart.std ind", "c.bstart.fp ind"]
 
 
@@ -99,8 +84,8 @@ def test_ind_start_opens_its_block_with_the_retiring_bpcn(start):
     retiring BPCN, instead of jumping to that target; its body runs, and its commit enters
     the target."""
     source = IND_SRC.format(start=start)
-    m = _machine(source)
-    ind, target = _symbol(source, "ind"), _symbol(source, "target")
+    m = reference_machine(source)
+    ind, target = symbol_of(source, "ind"), symbol_of(source, "target")
     m.step()  # bstart.std direct, target
     res = m.step()  # the IND start
     assert res.kind == "executed" and res.pc == ind
@@ -118,7 +103,7 @@ def test_ind_start_opens_its_block_with_the_retiring_bpcn(start):
 
 @pytest.mark.parametrize("start", IND_STARTS)
 def test_ind_start_fast_path_agrees(start):
-    m = _machine(IND_SRC.format(start=start))
+    m = reference_machine(IND_SRC.format(start=start))
     result = m.run(100)
     assert result.reason == "trap" and result.trap.cause == 2
     assert m.reg("a0") == 105 and result.steps == 7
@@ -127,8 +112,8 @@ def test_ind_start_fast_path_agrees(start):
 def test_icall_start_opens_its_block_and_writes_ra():
     """PTO-AVS-BLOCK-BSTART-ICALL-BARG-001 as a program: BSTART.ICALL writes ra = LRA = the
     return target and carries the callee as BPCN; the callee returns through LRA."""
-    m = _machine(ICALL_SRC)
-    icall, back, callee = (_symbol(ICALL_SRC, s) for s in ("icall", "back", "callee"))
+    m = reference_machine(ICALL_SRC)
+    icall, back, callee = (symbol_of(ICALL_SRC, s) for s in ("icall", "back", "callee"))
     m.step()
     m.step()  # bstart.icall
     assert m.block_state() == BlockState(kind="STD", type="ICALL", bpc=icall, bpcn=callee, taken=True, body=False)
@@ -140,7 +125,7 @@ def test_icall_start_opens_its_block_and_writes_ra():
     assert result.reason == "trap" and result.trap.cause == 3
     assert (m.reg("a0"), m.reg("a1"), m.reg("ra")) == (7, 3, back)
 
-    fast = _machine(ICALL_SRC)
+    fast = reference_machine(ICALL_SRC)
     result = fast.run(100)
     assert result.reason == "trap" and result.trap.cause == 3
     assert (fast.reg("a0"), fast.reg("a1"), fast.pc) == (7, 3, m.pc)
@@ -151,17 +136,17 @@ def test_a_direct_start_retiring_a_selecting_block_still_transfers():
     whose commit selects another PC goes there and opens nothing (compiled LinxISA code
     needs it)."""
     source = IND_SRC.format(start="bstart.std direct, target")
-    m = _machine(source)
+    m = reference_machine(source)
     m.step()
     res = m.step()  # the DIRECT start at `ind`
-    assert res.kind == "executed" and m.pc == _symbol(source, "target") and m.block_state() is None
+    assert res.kind == "executed" and m.pc == symbol_of(source, "target") and m.block_state() is None
     assert m.run(100).trap.cause == 2 and m.reg("a0") == 100
 
 
 def test_ind_start_with_an_odd_retiring_bpcn_changes_nothing():
     """start.asl lines 59-62: an odd snapshot raises Fault_InstructionPC (argument = the
     target) before the retiring block commits."""
-    m = _machine(IND_SRC.format(start="bstart.std ind"))
+    m = reference_machine(IND_SRC.format(start="bstart.std ind"))
     m.step()
     m.bpcn = 0x41  # as SETC.TGT could have left it
     before = m.snapshot()
@@ -175,18 +160,18 @@ def test_ind_start_with_an_odd_retiring_bpcn_changes_nothing():
 
 def test_ind_start_needs_an_open_std_or_fp_block():
     """start.asl lines 43-46: no retiring STD/FP block -> Fault_BundleControl (BUNDLE_TRAP)."""
-    m = _machine("    c.bstart.sys\n    bstart.std ind\n    c.bstop\n")
+    m = reference_machine("    c.bstart.sys\n    bstart.std ind\n    c.bstop\n")
     m.step()
     res = m.step()
     assert res.kind == "trap" and res.trap.number == BUNDLE_TRAP
 
 
 def test_ind_retirement_in_a_hot_loop_precise_and_fast_paths_agree():
-    fast = _machine(LOOP_SRC)
+    fast = reference_machine(LOOP_SRC)
     result = fast.run(10_000)
     assert result.reason == "trap" and result.trap.cause == 4
     assert (fast.reg("a0"), fast.reg("a1")) == (250, 50)
-    precise = _machine(LOOP_SRC)
+    precise = reference_machine(LOOP_SRC)
     while precise.step().kind == "executed":
         assert precise.steps < 10_000
     assert (precise.reg("a0"), precise.reg("a1"), precise.pc, precise.steps) == (250, 50, fast.pc, fast.steps)

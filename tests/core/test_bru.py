@@ -198,61 +198,42 @@ def test_avs_cmp_eq_bounds(value, left, right, result):
     assert (m.r[3], m.r[1], m.r[2], m.commit_arg, m.pc) == (result, left, right, 0, 0x104)
 
 
-@pytest.mark.parametrize(
-    ("value", "left", "right", "result"),
-    [
-        (0x0020C1C5, 0, 0, 0),
-        (0x0020C1C5, 1 << 63, (1 << 63) - 1, 1),  # signed
-        (0x0020C1C5, M, 1, 1),
-        (0x0220C1C5, 1 << 63, 0x1234567880000001, 1),
-        (0x0420C1C5, 0, 0x1234567880000001, 1),
-        (0x0620C1C5, 0, 0x1234567880000001, 1),  # 11 is ignored by ordered compares
-    ],
-)
-def test_avs_cmp_lt_bounds(value, left, right, result):
-    """PTO-AVS-BRU-CMP-LT-BOUND-001."""
+@pytest.mark.parametrize(("avs", "value", "left", "right", "result"), [
+    ("PTO-AVS-BRU-CMP-LT-BOUND-001", 0x0020C1C5, 0, 0, 0),
+    ("PTO-AVS-BRU-CMP-LT-BOUND-001", 0x0020C1C5, 1 << 63, (1 << 63) - 1, 1),  # signed
+    ("PTO-AVS-BRU-CMP-LT-BOUND-001", 0x0020C1C5, M, 1, 1),
+    ("PTO-AVS-BRU-CMP-LT-BOUND-001", 0x0220C1C5, 1 << 63, 0x1234567880000001, 1),
+    ("PTO-AVS-BRU-CMP-LT-BOUND-001", 0x0420C1C5, 0, 0x1234567880000001, 1),
+    ("PTO-AVS-BRU-CMP-LT-BOUND-001", 0x0620C1C5, 0, 0x1234567880000001, 1),  # 11 is ignored by ordered compares
+    ("PTO-AVS-BRU-CMP-OR-BOUND-001", 0x0020B1C5, 0, 0, 0),
+    ("PTO-AVS-BRU-CMP-OR-BOUND-001", 0x0020B1C5, 1 << 63, (1 << 63) - 1, 1),
+    ("PTO-AVS-BRU-CMP-OR-BOUND-001", 0x0220B1C5, 0, M, 1),
+    ("PTO-AVS-BRU-CMP-OR-BOUND-001", 0x0420B1C5, 0, M, 1),
+    ("PTO-AVS-BRU-CMP-OR-BOUND-001", 0x0620B1C5, 0, M, 0),  # 11 is NOT for the logical compares
+])
+def test_avs_cmp_register_bounds(avs, value, left, right, result):
+    """PTO-AVS-BRU-CMP-LT-BOUND-001 and PTO-AVS-BRU-CMP-OR-BOUND-001: cmp r1, r2 -> r3 over
+    the comparison modifiers."""
     m = machine(r1=left, r2=right, r3=SENTINEL)
     run_word(m, value)
-    assert m.r[3] == result
+    assert m.r[3] == result, avs
 
 
-@pytest.mark.parametrize(
-    ("value", "left", "result"),
-    [(0xE1D5, 0, 0), (0x0010E1D5, 1 << 63, 0), (0xFFF0E1D5, M, 0)],
-)
-def test_avs_cmp_ltui_bounds(value, left, result):
-    """PTO-AVS-BRU-CMP-LTUI-BOUND-001: uimm12 0xfff is zero-extended (M <u 4095 is 0)."""
+@pytest.mark.parametrize(("avs", "value", "left", "result"), [
+    # uimm12 0xfff is zero-extended (M <u 4095 is 0)
+    ("PTO-AVS-BRU-CMP-LTUI-BOUND-001", 0xE1D5, 0, 0),
+    ("PTO-AVS-BRU-CMP-LTUI-BOUND-001", 0x0010E1D5, 1 << 63, 0),
+    ("PTO-AVS-BRU-CMP-LTUI-BOUND-001", 0xFFF0E1D5, M, 0),
+    # simm12 minimum -2048 and maximum 2047 are signed
+    ("PTO-AVS-BRU-CMP-GEI-BOUND-001", 0xD1D5, 0, 1),
+    ("PTO-AVS-BRU-CMP-GEI-BOUND-001", 0x8000D1D5, 1 << 63, 0),
+    ("PTO-AVS-BRU-CMP-GEI-BOUND-001", 0x7FF0D1D5, M, 0),
+])
+def test_avs_cmp_immediate_bounds(avs, value, left, result):
+    """PTO-AVS-BRU-CMP-LTUI-BOUND-001 and PTO-AVS-BRU-CMP-GEI-BOUND-001: cmp r1, imm -> r3."""
     m = machine(r1=left, r3=SENTINEL)
     run_word(m, value)
-    assert m.r[3] == result
-
-
-@pytest.mark.parametrize(
-    ("value", "left", "result"),
-    [(0xD1D5, 0, 1), (0x8000D1D5, 1 << 63, 0), (0x7FF0D1D5, M, 0)],
-)
-def test_avs_cmp_gei_bounds(value, left, result):
-    """PTO-AVS-BRU-CMP-GEI-BOUND-001: simm12 minimum -2048 and maximum 2047 are signed."""
-    m = machine(r1=left, r3=SENTINEL)
-    run_word(m, value)
-    assert m.r[3] == result
-
-
-@pytest.mark.parametrize(
-    ("value", "left", "right", "result"),
-    [
-        (0x0020B1C5, 0, 0, 0),
-        (0x0020B1C5, 1 << 63, (1 << 63) - 1, 1),
-        (0x0220B1C5, 0, M, 1),
-        (0x0420B1C5, 0, M, 1),
-        (0x0620B1C5, 0, M, 0),  # 11 is NOT for the logical compares
-    ],
-)
-def test_avs_cmp_or_bounds(value, left, right, result):
-    """PTO-AVS-BRU-CMP-OR-BOUND-001."""
-    m = machine(r1=left, r2=right, r3=SENTINEL)
-    run_word(m, value)
-    assert m.r[3] == result
+    assert m.r[3] == result, avs
 
 
 @pytest.mark.parametrize(

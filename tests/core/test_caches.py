@@ -4,17 +4,15 @@ index and the debugger use instead of the machine's private tables."""
 
 from __future__ import annotations
 
-from support.encode import enc, program
+from support.encode import CODE, code_machine, enc
 
-from ptodbg.core import DEBUG, Machine, R, W, X
+from ptodbg.core import Machine, R, X
 from ptodbg.core.writeset import ALL_GPRS
-
-CODE = 0x10000
 
 
 def counting_loop(count: int) -> Machine:
     """a0 counts to ``count`` in a COND block that branches back to itself, then EBREAK."""
-    code = program(
+    m = code_machine(
         enc("BSTART.STD", "cond", simm17=0),
         enc("ADDI", RegDst=2, SrcL=2, uimm12=1),
         enc("SETC.LTU", SrcL=2, SrcR=3, SrcRType=0),
@@ -22,10 +20,7 @@ def counting_loop(count: int) -> Machine:
         enc("C.BSTART.SYS"),
         enc("C.EBREAK", imm5=0),
     )
-    m = Machine(DEBUG)
-    m.mem.map(CODE, 0x1000, R | W | X, code)
     m.r[3] = count
-    m.pc = CODE
     return m
 
 
@@ -61,8 +56,7 @@ def test_write_masks_are_remembered_and_dropped_with_the_decode():
 def test_a_cycle_read_is_built_for_the_precise_path_only():
     """SSRGET CYCLE reads the attempt count, so it has a precise-path handler (the fast
     loop syncs to it); ADDI has none."""
-    m = Machine(DEBUG)
-    m.mem.map(CODE, 0x1000, R | X, enc("SSRGET", SSR_ID=0xC00, RegDst=2) + enc("ADDI", RegDst=2, SrcL=2, uimm12=1))
+    m = code_machine(enc("SSRGET", SSR_ID=0xC00, RegDst=2), enc("ADDI", RegDst=2, SrcL=2, uimm12=1), perms=R | X)
     m.decode.handler_at(CODE)
     m.decode.handler_at(CODE + 4)
     assert m.decode.precise_at(CODE) is not None and m.decode.precise_at(CODE + 4) is None

@@ -6,18 +6,17 @@ on both paths (per instruction and translated)."""
 from __future__ import annotations
 
 import pytest
-from support.encode import enc, program
+from support.encode import CODE, code_machine, enc
 from support.random_programs import RandomProgram
 
-from ptodbg.core import DEBUG, Machine, R, W, X
+from ptodbg.core import Machine
 
-CODE = 0x10000
 CELL = CODE + 0x800  # a data cell in the code page
 
 
 def loop_storing_next_to_its_code(cell: int, translate_after: int | None) -> Machine:
     """a0 counts to a1; each iteration loads the cell, adds a0 and stores it back."""
-    code = program(
+    m = code_machine(
         enc("BSTART.STD", "cond", simm17=0),
         enc("ADDI", RegDst=2, SrcL=2, uimm12=1),
         enc("LDI", RegDst=4, SrcL=1, simm12=0),
@@ -28,11 +27,8 @@ def loop_storing_next_to_its_code(cell: int, translate_after: int | None) -> Mac
         enc("C.BSTART.SYS"),
         enc("C.EBREAK", imm5=0),
     )
-    m = Machine(DEBUG)
     m.translate_after = translate_after
-    m.mem.map(CODE, 0x1000, R | W | X, code)
     m.r[1], m.r[3] = cell, 500
-    m.pc = CODE
     return m
 
 
@@ -96,9 +92,7 @@ def test_rewriting_the_halfword_a_c_bstart_peeks_at():
     """A 16-bit C.BSTART DIRECT followed by a halfword with the C.SETRET pattern is the
     fused BSTART.CALL (CORE.md §2.1): writing that halfword changes the decode at the
     C.BSTART's address."""
-    m = Machine(DEBUG)
-    m.mem.map(CODE, 0x1000, R | W | X, enc("C.BSTART", "direct", simm12=4) + enc("C.BSTOP"))
-    m.pc = CODE
+    m = code_machine(enc("C.BSTART", "direct", simm12=4), enc("C.BSTOP"))
     first = m.step()
     assert (first.form.mnemonic, first.length) == ("C.BSTART", 16)
     m.reset()
@@ -109,9 +103,7 @@ def test_rewriting_the_halfword_a_c_bstart_peeks_at():
 
 
 def test_a_breakpoint_on_a_rewritten_instruction_runs_the_new_one():
-    m = Machine(DEBUG)
-    m.mem.map(CODE, 0x1000, R | W | X, enc("ADDI", RegDst=2, SrcL=0, uimm12=1))
-    m.pc = CODE
+    m = code_machine(enc("ADDI", RegDst=2, SrcL=0, uimm12=1))
     m.add_stop(CODE)
     assert m.run(10).reason == "stop-pc"
     m.mem.poke(CODE, enc("ADDI", RegDst=2, SrcL=0, uimm12=2))

@@ -20,6 +20,7 @@ The pc sequences are the ones CORE.md's notes give (blocks commit at BSTOP, CORE
 from __future__ import annotations
 
 import pytest
+from support.assembled import reference_machine
 from support.core_programs import (
     CALL_BLOCKS,
     CALL_BLOCKS_SRC,
@@ -32,10 +33,7 @@ from support.core_programs import (
 from ptodbg.core import Machine, reference
 from ptodbg.core import sysregs as ssr
 from ptodbg.core.faults import SW_BREAKPOINT
-from ptodbg.core.loader import load
 from ptodbg.core.state import BlockState
-from ptodbg.isa.asm import assemble
-from ptodbg.isa.elf import parse_program
 
 
 class Expect:
@@ -81,8 +79,7 @@ def from_hex(words: list[tuple[int, int, int]]) -> Machine:
 
 def from_source(source: str) -> Machine:
     """The same, through the assembler's ELF image and the loader."""
-    m = Machine(reference())
-    load(m, parse_program(assemble(source, "core.s", text_base=0), "core.s"))
+    m = reference_machine(source)
     assert m.pc == 0
     return m
 

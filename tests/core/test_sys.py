@@ -270,27 +270,6 @@ def test_avs_ssrget_destinations():
         assert res.kind == "executed" and check(m) and m.pc == 0x184
 
 
-@pytest.mark.parametrize(
-    ("insn", "acr", "bank", "avs"),
-    [
-        (0xF0A001BB, 0, 0, "PTO-AVS-SYS-SSRGET-ACCESS-001"),  # EOIEI is write-only
-        (0xF02001BB, 2, 1, "PTO-AVS-SYS-SSRGET-RING-001"),  # TRAPNO from ACR2
-        (0x002001BB, 0, 0, "PTO-AVS-SYS-SSRGET-UNKNOWN-001"),  # 0x002 names nothing
-    ],
-)
-def test_avs_ssrget_refused(insn, acr, bank, avs):
-    """PTO-AVS-SYS-SSRGET-ACCESS-001, -RING-001, -UNKNOWN-001: ILLEGAL_INST at 0x180 into the
-    trap bank of the source ring, destination and queues untouched."""
-    m = sys_block(acr=acr)
-    m.r[3], m.r[5] = 0x333, 0x222
-    m.request_epoch, m.dcache_epoch = 7, 9
-    res = run_word(m, insn)
-    assert res.trap.number == ILLEGAL_INST, avs
-    assert m.fault_address == 0x180 and (m.r[3], m.r[5]) == (0x333, 0x222)
-    assert m.t_valid == 0 and m.u_valid == 0 and (m.request_epoch, m.dcache_epoch) == (7, 9)
-    assert m.context_valid(bank) and saved_source(m, bank) == acr and saved_tpc(m, bank) == 0x180
-
-
 def test_avs_hl_ssrget():
     """PTO-AVS-SYS-HL-SSRGET-EXEC-001 (24-bit id 0 -> a1 = THREAD_PTR) and
     PTO-AVS-SYS-HL-SSRGET-RING-001 (TRAPNO_ACR1 = 0x1F02 from ACR2 is ILLEGAL_INST into bank 1)."""
@@ -352,6 +331,9 @@ def test_avs_ssrset():
 @pytest.mark.parametrize(
     ("insn", "acr", "bank", "avs"),
     [
+        (0xF0A001BB, 0, 0, "PTO-AVS-SYS-SSRGET-ACCESS-001"),  # EOIEI is write-only
+        (0xF02001BB, 2, 1, "PTO-AVS-SYS-SSRGET-RING-001"),  # TRAPNO from ACR2
+        (0x002001BB, 0, 0, "PTO-AVS-SYS-SSRGET-UNKNOWN-001"),  # 0x002 names nothing
         (0x0102903B, 0, 0, "PTO-AVS-SYS-SSRSET-ACCESS-001"),  # TIME is read-only
         (0xF022903B, 2, 1, "PTO-AVS-SYS-SSRSET-RING-001"),  # TRAPNO from ACR2
         (0x0022903B, 0, 0, "PTO-AVS-SYS-SSRSET-UNKNOWN-001"),
@@ -360,9 +342,10 @@ def test_avs_ssrset():
         (0x0022A1BB, 0, 0, "PTO-AVS-SYS-SSRSWAP-UNKNOWN-001"),
     ],
 )
-def test_avs_ssrset_and_swap_refused(insn, acr, bank, avs):
-    """PTO-AVS-SYS-SSRSET-{ACCESS,RING,UNKNOWN}-001 and PTO-AVS-SYS-SSRSWAP-{ACCESS,RING,UNKNOWN}-001:
-    ILLEGAL_INST at 0x180, no register, queue or epoch effect."""
+def test_avs_ssrget_ssrset_and_swap_refused(insn, acr, bank, avs):
+    """PTO-AVS-SYS-SSRGET-{ACCESS,RING,UNKNOWN}-001, PTO-AVS-SYS-SSRSET-{ACCESS,RING,UNKNOWN}-001
+    and PTO-AVS-SYS-SSRSWAP-{ACCESS,RING,UNKNOWN}-001: ILLEGAL_INST at 0x180 into the trap
+    bank of the source ring, no register, queue or epoch effect."""
     m = sys_block(acr=acr)
     m.r[3], m.r[5] = 0x333, 0x222
     m.request_epoch, m.dcache_epoch = 7, 9
@@ -371,7 +354,7 @@ def test_avs_ssrset_and_swap_refused(insn, acr, bank, avs):
     assert m.fault_address == 0x180 and (m.r[3], m.r[5]) == (0x333, 0x222)
     assert m.t_valid == 0 and m.u_valid == 0 and (m.request_epoch, m.dcache_epoch) == (7, 9)
     assert m.thread_ptr == 0
-    assert saved_source(m, bank) == acr and saved_tpc(m, bank) == 0x180
+    assert m.context_valid(bank) and saved_source(m, bank) == acr and saved_tpc(m, bank) == 0x180
 
 
 def test_avs_ssrswap():
@@ -538,6 +521,17 @@ def test_avs_acrc_exec():
     assert m.acr == 1 and m.pc == 0x180
 
 
+PENDING = (7, 0x555)  # a request epoch and operand a refused ACRC/ACRE must keep
+
+
+def refused(m: Machine, insn: int):
+    """Run ``insn`` with a request pending (:data:`PENDING`): it must trap and keep it."""
+    m.request_epoch, m.request_operand = PENDING
+    res = run_word(m, insn)
+    assert res.kind == "trap" and (m.request_epoch, m.request_operand) == PENDING
+    return res
+
+
 @pytest.mark.parametrize(
     ("insn", "acr", "bank", "avs"),
     [
@@ -550,13 +544,11 @@ def test_avs_acrc_refused(insn, acr, bank, avs):
     """PTO-AVS-SYS-ACRC-{REQUEST,RING0,RING1}-001: ILLEGAL_INST at 0x180, terminal not pending
     (live and saved), request epoch and operand kept."""
     m = sys_block(acr=acr)
-    m.request_epoch, m.request_operand = 7, 0x555
-    res = run_word(m, insn)
+    res = refused(m, insn)
     assert res.trap.number == ILLEGAL_INST, avs
     assert m.fault_address == 0x180 and (trap_number(m, bank), trap_arg(m, bank)) == (4, 0x180)
     assert saved_source(m, bank) == acr and saved_tpc(m, bank) == 0x180
     assert not m.saved[bank].sys_pending and not m.sys_pending
-    assert (m.request_epoch, m.request_operand) == (7, 0x555)
 
 
 def test_avs_acrc_terminal():
@@ -596,7 +588,20 @@ def saved_context_at_0x240(m: Machine) -> None:
     m.r[24] = 0xBB
 
 
-@pytest.mark.parametrize(("insn", "operand", "avs"), [(0x0100302B, 0, "PTO-AVS-SYS-ACRE-EXEC-001"),
+ACRE = 0x0100302B  # ACRE with request type 0
+
+
+def unrecoverable_context() -> Machine:
+    """Bank 0 saved at TPC 0x240, then its TPC made odd (0x241: not recoverable), inside a
+    SYS block: the set-up of PTO-AVS-SYS-ACRE-CONTEXT-001."""
+    m = fresh()
+    saved_context_at_0x240(m)
+    m.sregs[ssr.EBARG_TPC] = 0x241
+    sys_block(m)
+    return m
+
+
+@pytest.mark.parametrize(("insn", "operand", "avs"), [(ACRE, 0, "PTO-AVS-SYS-ACRE-EXEC-001"),
                                                       (0x0110302B, 1, "PTO-AVS-SYS-ACRE-ALIAS-001")])
 def test_avs_acre_recovers(insn, operand, avs):
     """PTO-AVS-SYS-ACRE-EXEC-001 and -ALIAS-001: the SYS block commits, bank 0's context is
@@ -617,33 +622,25 @@ def test_avs_acre_missing():
     """PTO-AVS-SYS-ACRE-MISSING-001: no saved context -> EXEC_STATE_CHECK at 0x180, the block
     stays open, epoch/operand kept; the fault itself saves bank 0 with TPC 0x180."""
     m = sys_block()
-    m.request_epoch, m.request_operand = 7, 0x555
-    res = run_word(m, 0x0100302B)
+    res = refused(m, ACRE)
     assert res.trap.number == EXEC_STATE_CHECK and m.fault_address == 0x180
-    assert m.blk and (m.request_epoch, m.request_operand) == (7, 0x555)
+    assert m.blk
     assert m.context_valid(0) and saved_tpc(m, 0) == 0x180
 
 
 def test_avs_acre_context_fault():
     """PTO-AVS-SYS-ACRE-CONTEXT-001: a saved TPC of 0x241 is not recoverable ->
     EXEC_STATE_CHECK at 0x180, block still open, epoch/operand kept."""
-    m = fresh()
-    saved_context_at_0x240(m)
-    m.sregs[ssr.EBARG_TPC] = 0x241
-    sys_block(m)
-    m.request_epoch, m.request_operand = 7, 0x555
-    res = run_word(m, 0x0100302B)
+    m = unrecoverable_context()
+    res = refused(m, ACRE)
     assert res.trap.number == EXEC_STATE_CHECK and m.fault_address == 0x180
-    assert m.blk and (m.request_epoch, m.request_operand) == (7, 0x555)
+    assert m.blk
 
 
 def test_avs_acre_context_fault_keeps_bank():
     """PTO-AVS-SYS-ACRE-CONTEXT-001, last assertions: bank 0 still holds TPC 0x241 / BPC 0x220."""
-    m = fresh()
-    saved_context_at_0x240(m)
-    m.sregs[ssr.EBARG_TPC] = 0x241
-    sys_block(m)
-    run_word(m, 0x0100302B)
+    m = unrecoverable_context()
+    refused(m, ACRE)
     assert saved_tpc(m, 0) == 0x241 and m.ctx(0, ssr.EBARG_BPC_CUR) == 0x220
 
 
@@ -654,10 +651,9 @@ def test_avs_acre_commit_fault():
     saved_context_at_0x240(m)
     sys_block(m, seq=0x181)
     m.pc = 0x180  # the ACRE itself sits at an even address
-    m.request_epoch, m.request_operand = 7, 0x555
-    res = run_word(m, 0x0100302B)
+    res = refused(m, ACRE)
     assert res.trap.number == INST_PC_FAULT and m.fault_address == 0x181
-    assert m.blk and (m.request_epoch, m.request_operand) == (7, 0x555)
+    assert m.blk
 
 
 def test_avs_acre_reserved():

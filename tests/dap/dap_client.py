@@ -68,6 +68,10 @@ class Client:
             self._read_messages()
         except (OSError, ValueError):  # the stream was closed under the reader
             pass
+        self._mark_closed()
+
+    def _mark_closed(self) -> None:
+        """The server's output ended: wake every waiter, which then sees ``closed``."""
         with self.cond:
             self.closed = True
             self.cond.notify_all()
@@ -78,9 +82,7 @@ class Client:
             while not header.endswith(b"\r\n\r\n"):
                 ch = self.reader.read(1)
                 if not ch:
-                    with self.cond:
-                        self.closed = True
-                        self.cond.notify_all()
+                    self._mark_closed()
                     return
                 header += ch
             length = int(re.search(rb"Content-Length: (\d+)", header).group(1))
@@ -88,9 +90,7 @@ class Client:
             while len(body) < length:
                 chunk = self.reader.read(length - len(body))
                 if not chunk:
-                    with self.cond:
-                        self.closed = True
-                        self.cond.notify_all()
+                    self._mark_closed()
                     return
                 body += chunk
             msg = json.loads(body)
@@ -232,3 +232,19 @@ def launch_walk(c: Client, lines: list[int], **extra) -> dict:
     r = c.ok("setBreakpoints", {"source": {"path": str(WALK)}, "breakpoints": [{"line": n} for n in lines]})
     c.ok("configurationDone")
     return r
+
+
+def stop_reasons(c: Client, count: int, at_exception=None) -> list[str]:
+    """The reasons of the next ``count`` stops, continuing after each.  An exception stop
+    must be at the entry of the program's trap ``handler`` (trap_handler.s); then
+    ``at_exception(c)`` checks what else the test expects there."""
+    seen = []
+    for _ in range(count):
+        stop = c.stopped()
+        seen.append(stop["reason"])
+        if stop["reason"] == "exception":
+            assert c.top()["name"] == "handler"
+            if at_exception is not None:
+                at_exception(c)
+        c.ok("continue", {"threadId": 1})
+    return seen

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from dap.dap_client import Client
-from support.clone import have_git_checkout, tracked_copy
+from support.clone import clean_copy
 from support.paths import ROOT
 
 WALK = ROOT / "tests" / "dap" / "programs" / "walk.s"
@@ -35,11 +35,8 @@ def clean_env() -> dict:
 @pytest.fixture(scope="module")
 def venv(tmp_path_factory):
     """The bin folder of a fresh venv holding ``pip install .`` of a clean copy."""
-    if not have_git_checkout():
-        pytest.skip("not a git checkout: the install is made from the files git tracks")
-    work = tmp_path_factory.mktemp("plain")
+    work = clean_copy(tmp_path_factory, "plain", "the install")
     src = work / "src"
-    tracked_copy(src)
     env = clean_env()
     done = subprocess.run([sys.executable, "-m", "venv", str(work / "venv")], capture_output=True, text=True,
                           timeout=180, env=env)

@@ -15,7 +15,7 @@ import tarfile
 from pathlib import Path
 
 import pytest
-from support.clone import have_git_checkout, tracked_copy
+from support.clone import clean_copy
 
 WANTED = {
     "LICENSE", "README.md", "pyproject.toml", "MANIFEST.in", "ptodbg/py.typed", "ptodbg/cli.py",
@@ -30,11 +30,8 @@ WANTED = {
 
 @pytest.fixture(scope="module")
 def sdist(tmp_path_factory):
-    if not have_git_checkout():
-        pytest.skip("not a git checkout: the sdist is built from the files git tracks")
-    work = tmp_path_factory.mktemp("sdist")
+    work = clean_copy(tmp_path_factory, "sdist", "the sdist")
     src = work / "src"
-    tracked_copy(src)
     (src / "tests" / "dap" / "js" / "node_modules").mkdir(parents=True, exist_ok=True)  # as after npm ci
     (src / "tests" / "dap" / "js" / "node_modules" / "junk.js").write_text("x")
     env = {**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1"}

@@ -26,8 +26,9 @@ from support.paths import ROOT
 SHIPPED_DATA = {
     "ptodbg/themes/dark.toml", "ptodbg/themes/light.toml", "ptodbg/themes/high-contrast.toml",
     "ptodbg/sessions/cond-loop-conditional-break.toml", "ptodbg/sessions/dma-fault-injection.toml",
-    "ptodbg/sessions/lr-sc-broken-by-dma.toml", "ptodbg/sessions/programs/cond_loop.s",
-    "ptodbg/sessions/programs/dma_fault.s", "ptodbg/sessions/programs/lr_sc_dma.s",
+    "ptodbg/sessions/lr-sc-broken-by-dma.toml", "ptodbg/sessions/tile-store-fault.toml",
+    "ptodbg/sessions/programs/cond_loop.s", "ptodbg/sessions/programs/dma_fault.s",
+    "ptodbg/sessions/programs/lr_sc_dma.s", "ptodbg/sessions/programs/tile_store_fault.s",
     "ptodbg/demo/demo.s", "ptodbg/tui/ptodbg.tcss", "ptodbg/py.typed",
 }
 

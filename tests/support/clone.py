@@ -8,6 +8,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from support.paths import ROOT
 
 
@@ -28,3 +30,13 @@ def tracked_copy(dest: Path) -> None:
 
 def have_git_checkout() -> bool:
     return shutil.which("git") is not None and (ROOT / ".git").exists()
+
+
+def clean_copy(tmp_path_factory, name: str, made: str) -> Path:
+    """A fresh folder holding ``src/``, a copy of what git tracks (see :func:`tracked_copy`);
+    the test is skipped outside a git checkout, naming what is ``made`` from that copy."""
+    if not have_git_checkout():
+        pytest.skip(f"not a git checkout: {made} is made from the files git tracks")
+    work = tmp_path_factory.mktemp(name)
+    tracked_copy(work / "src")
+    return work

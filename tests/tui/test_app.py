@@ -14,7 +14,7 @@ import asyncio
 
 import pytest
 from support.paths import PROGRAMS
-from tui.pilot_helpers import SIZE, command, message, pilot_test, press, program, settle
+from tui.pilot_helpers import SIZE, app_on, command, message, pilot_test, press, program, settle
 
 from ptodbg.core.faults import DATA_PAGE_FAULT, SW_BREAKPOINT
 from ptodbg.tui.app import PtodbgApp, open_app, run_tui
@@ -263,9 +263,7 @@ _start:
 
 @pilot_test
 async def test_long_runs_go_to_a_worker_and_can_be_interrupted(tmp_path):
-    source = tmp_path / "loop.s"
-    source.write_text(LOOP)
-    app = open_app(str(source))
+    app = app_on(tmp_path, "loop.s", LOOP)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("c")

@@ -4,10 +4,22 @@ command goes to the worker because its spec says so."""
 
 from __future__ import annotations
 
-from tui.pilot_helpers import SIZE, message, pilot_test, settle
+from tui.pilot_helpers import message, pilot_test, settle, settled_app
 
-from ptodbg.tui.app import open_app
 from ptodbg.tui.widgets.commandline import CommandLine
+
+
+async def command_line(pilot) -> CommandLine:
+    """Open the command line (the colon key) and return it."""
+    await pilot.press("colon")
+    return pilot.app.query_one("#command")
+
+
+async def completed(pilot, text: str) -> str:
+    """Type ``text`` on the open command line, press tab: the line it completed to."""
+    await _type(pilot, text)
+    await pilot.press("tab")
+    return pilot.app.query_one("#command").value
 
 
 async def _type(pilot, text: str) -> None:
@@ -17,16 +29,10 @@ async def _type(pilot, text: str) -> None:
 
 @pilot_test
 async def test_tab_completes_a_symbol_and_the_line_then_runs():
-    app = open_app(None)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("colon")
-        line = app.query_one("#command")
-        await _type(pilot, "unt")
-        await pilot.press("tab")
-        assert line.value == "until "
-        await _type(pilot, "co")
-        await pilot.press("tab")
-        assert line.value == "until copy "
+    async with settled_app(None) as (app, pilot):
+        await command_line(pilot)
+        assert await completed(pilot, "unt") == "until "
+        assert await completed(pilot, "co") == "until copy "
         await pilot.press("enter")
         await settle(pilot)
         await pilot.press("escape")
@@ -36,13 +42,9 @@ async def test_tab_completes_a_symbol_and_the_line_then_runs():
 
 @pilot_test
 async def test_tab_with_several_candidates_extends_to_the_shared_part_and_lists_them():
-    app = open_app(None)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("colon")
-        line = app.query_one("#command")
-        await _type(pilot, "reverse-")
-        await pilot.press("tab")
-        assert line.value == "reverse-"
+    async with settled_app(None) as (app, pilot):
+        line = await command_line(pilot)
+        assert await completed(pilot, "reverse-") == "reverse-"
         assert "completions:" in message(app) and "reverse-continue" in message(app)
         line.value = "x $a"
         line.cursor_position = len(line.value)
@@ -53,10 +55,8 @@ async def test_tab_with_several_candidates_extends_to_the_shared_part_and_lists_
 
 @pilot_test
 async def test_the_first_candidate_is_suggested_while_typing():
-    app = open_app(None)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("colon")
-        line = app.query_one("#command")
+    async with settled_app(None) as (app, pilot):
+        line = await command_line(pilot)
         await _type(pilot, "break ov")
         await pilot.pause()
         await pilot.pause()

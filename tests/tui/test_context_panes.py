@@ -13,9 +13,9 @@ from __future__ import annotations
 import pytest
 from support.paths import PROGRAMS
 from textual.widgets import TabbedContent
-from tui.pilot_helpers import SIZE, click_content, command, message, pilot_test, press
+from tui.pilot_helpers import SIZE, click_content, command, message, pilot_test, press, run_to
 
-from ptodbg.tui.app import open_app
+from ptodbg.tui.app import PtodbgApp, open_app
 from ptodbg.tui.widgets import RegistersPane
 from ptodbg.tui.widgets.breakpoints import BreakpointsPane
 from ptodbg.tui.widgets.stack import StackPane
@@ -34,14 +34,19 @@ async def test_the_registers_pane_shows_where_registers_point(demo):
         assert pointing[2].split() == ["ra", "0x10014", "<back>"]
 
 
-@pilot_test
-async def test_the_stack_tab_telescopes_the_selected_frames_sp():
+def alg_app() -> PtodbgApp:
+    """The app on the shared 02_algorithms.static (linux profile, linx-v0.4), or a skip
+    where the shared programs are not installed."""
     if not ALG.exists():
         pytest.skip("the shared programs are not here")
-    app = open_app(str(ALG), profile="linux", compat="linx-v0.4")
+    return open_app(str(ALG), profile="linux", compat="linx-v0.4")
+
+
+@pilot_test
+async def test_the_stack_tab_telescopes_the_selected_frames_sp():
+    app = alg_app()
     async with app.run_test(size=SIZE) as pilot:
-        await command(pilot, "break cpp_gate_case02")
-        await press(pilot, "c")
+        await run_to(pilot, "cpp_gate_case02")
         await command(pilot, "stepi")  # its FENTRY: ra (main+12) stored at the new sp
         await press(pilot, "f8")  # the Stack tab
         assert app.main.one("#tabs", TabbedContent).active == "tab-stack"
@@ -59,12 +64,9 @@ async def test_the_stack_tab_telescopes_the_selected_frames_sp():
 
 @pilot_test
 async def test_memory_b_follows_sp_in_a_program_without_a_dma():
-    if not ALG.exists():
-        pytest.skip("the shared programs are not here")
-    app = open_app(str(ALG), profile="linux", compat="linx-v0.4")
+    app = alg_app()
     async with app.run_test(size=SIZE) as pilot:
-        await command(pilot, "break cpp_gate_case02")
-        await press(pilot, "c")
+        await run_to(pilot, "cpp_gate_case02")
         pane = app.main.memory("b")
         assert pane.hexview.follow.address == app.view.regs["sp"]
         assert "(no DMA now: sp)" in pane.hexview.title()

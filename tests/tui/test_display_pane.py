@@ -6,7 +6,16 @@ each step, and ``undisplay`` hides the tab again."""
 
 from __future__ import annotations
 
-from tui.pilot_helpers import SIZE, command, pilot_test, press, program, settle
+from tui.pilot_helpers import (
+    SIZE,
+    command,
+    displays_tab,
+    pilot_test,
+    press,
+    program,
+    settle,
+    settled_app,
+)
 
 from ptodbg.tui.app import open_app
 from ptodbg.tui.pane import tab_id
@@ -23,12 +32,8 @@ def _console(app) -> str:
 
 @pilot_test
 async def test_display_tab_follows_the_stops_of_a_dma():
-    app = open_app(program("dma_copy.s"))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        tabs = app.query_one("#tabs")
-        pane = app.query_one(DisplaysPane)
-        tab = tabs.get_tab(tab_id(DisplaysPane))
+    async with settled_app(program("dma_copy.s")) as (app, pilot):
+        tabs, tab, pane = displays_tab(app)
         assert not tab.display  # hidden until the first display
         await command(pilot, "display/x a1")
         await command(pilot, "display/8xb dst")
@@ -79,9 +84,7 @@ async def test_display_of_unmapped_memory_shows_its_error_in_the_tab():
 async def test_x_fmt_and_info_registers_on_the_command_line():
     """x/FMT answers in gdb rows (the console shows them, tabs expanded); a one-line answer
     (info registers a1, print/x) goes to the message line."""
-    app = open_app(program("dma_copy.s"))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with settled_app(program("dma_copy.s")) as (app, pilot):
         await press(pilot, "s", "s", "s")
         await command(pilot, "x/16xb dst")
         assert app.query_one("#tabs").active == "tab-console"

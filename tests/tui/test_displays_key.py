@@ -7,10 +7,17 @@ stop (tests/programs/dma_copy.s: ``li a1, dst`` sets a1 = dst = 0x11040 at step 
 
 from __future__ import annotations
 
-from tui.pilot_helpers import SIZE, command, pilot_test, press, program, settle
+from tui.pilot_helpers import (
+    command,
+    displays_tab,
+    pilot_test,
+    press,
+    program,
+    settle,
+    settled_app,
+)
 
 from ptodbg.tui import keys
-from ptodbg.tui.app import open_app
 from ptodbg.tui.pane import tab_id
 from ptodbg.tui.widgets.displays import DisplaysPane
 
@@ -26,12 +33,8 @@ def test_f7_is_the_displays_tab_key_and_f1_lists_it():
 
 @pilot_test
 async def test_f7_shows_the_hidden_displays_tab_and_how_to_add_a_display():
-    app = open_app(program("dma_copy.s"))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        tabs = app.query_one("#tabs")
-        tab = tabs.get_tab(tab_id(DisplaysPane))
-        pane = app.query_one(DisplaysPane)
+    async with settled_app(program("dma_copy.s")) as (app, pilot):
+        tabs, tab, pane = displays_tab(app)
         assert not tab.display  # no display yet: hidden
         await press(pilot, "f7")
         assert tabs.active == "tab-displays" and tab.display

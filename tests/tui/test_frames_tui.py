@@ -7,8 +7,10 @@ reports a0; ``disable`` removes a breakpoint's marker without deleting it."""
 
 from __future__ import annotations
 
+import contextlib
+
 from support.paths import PROGRAMS
-from tui.pilot_helpers import SIZE, command, message, pilot_test, press, settle
+from tui.pilot_helpers import SIZE, command, message, pilot_test, press, run_to, settle
 
 from ptodbg.tui.app import open_app
 from ptodbg.tui.widgets import RegistersPane
@@ -23,21 +25,29 @@ def alg():
     return open_app(str(ALG), profile="linux", compat="linx-v0.4")
 
 
-async def inside_case02(pilot) -> None:
-    await command(pilot, "break cpp_gate_case02")
-    await press(pilot, "c")
-    await press(pilot, "s")  # past the FENTRY: the frame is built
+@contextlib.asynccontextmanager
+async def inside_case02():
+    """The app on ALG stopped in cpp_gate_case02 past its FENTRY (the frame is built):
+    ``(app, pilot)``."""
+    app = alg()
+    async with app.run_test(size=SIZE) as pilot:
+        await run_to(pilot, "cpp_gate_case02")
+        await press(pilot, "s")
+        yield app, pilot
+
+
+async def calls_tab(pilot) -> BacktracePane:
+    """Show the Calls tab and return its pane."""
+    pilot.app.query_one("#tabs").active = "tab-calls"
+    await settle(pilot)
+    return pilot.app.query_one(BacktracePane)
 
 
 @pilot_test
 async def test_calls_tab_selects_a_frame_by_keyboard_and_the_panes_follow():
-    app = alg()
-    async with app.run_test(size=SIZE) as pilot:
-        await inside_case02(pilot)
+    async with inside_case02() as (app, pilot):
         frame0 = app.view.frames[0]
-        app.query_one("#tabs").active = "tab-calls"
-        await settle(pilot)
-        calls = app.query_one(BacktracePane)
+        calls = await calls_tab(pilot)
         calls.focus()
         await press(pilot, "down", "enter")  # highlight #1, select it: frame 1 runs
         assert app.view.selected_frame == 1 and app.dbg.selected_frame == 1
@@ -57,12 +67,8 @@ async def test_calls_tab_selects_a_frame_by_keyboard_and_the_panes_follow():
 
 @pilot_test
 async def test_clicking_a_frame_runs_frame_n():
-    app = alg()
-    async with app.run_test(size=SIZE) as pilot:
-        await inside_case02(pilot)
-        app.query_one("#tabs").active = "tab-calls"
-        await settle(pilot)
-        calls = app.query_one(BacktracePane)
+    async with inside_case02() as (app, pilot):
+        calls = await calls_tab(pilot)
         await pilot.click(BacktracePane, offset=(4, 3))  # row 0 is the caption: row 3 is frame #2
         await settle(pilot)
         assert app.view.selected_frame == 2 and app.view.frame.function == "libc_start_main_stage2"
@@ -72,9 +78,7 @@ async def test_clicking_a_frame_runs_frame_n():
 
 @pilot_test
 async def test_up_down_and_finish_from_the_command_line():
-    app = alg()
-    async with app.run_test(size=SIZE) as pilot:
-        await inside_case02(pilot)
+    async with inside_case02() as (app, pilot):
         sp_at_call = app.view.frames[0].frame_address
         await command(pilot, "up")
         assert app.view.selected_frame == 1 and message(app).startswith(f"#1  {MAIN_AFTER_CALL:#x} in main+0xc")

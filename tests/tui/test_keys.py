@@ -47,7 +47,7 @@ def test_press_queue_folds_presses_of_the_same_key_in_order():
 def test_footer_fits_the_width_dropping_the_least_used_keys_first():
     entries = keys.footer_entries(False)
     wide = keys.fit_footer(entries, 400)
-    assert [e[0] for e in wide][:3] == ["F1", "s", "n"] and any(e[0] == "F2-F9" for e in wide)
+    assert [e[0] for e in wide][:3] == ["F1", "s", "n"] and any(e[0] == "F2-F10" for e in wide)
     narrow = keys.fit_footer(entries, 60)
     assert [e[0] for e in narrow][:2] == ["F1", "s"] and len(narrow) < len(wide)
     size = sum(len(k) + 1 + len(w) + 2 for k, w, _a, _p in narrow)
@@ -209,7 +209,7 @@ async def test_f1_lists_every_key_and_the_footer_the_main_ones(demo):
         await settle(pilot)
         footer = str(demo.query_one("#footer").render())
         for words in ("F1 Help", "s Step", "n Next", "c Cont", "S RevStep", "C RevCont", "b Break", "f Fault",
-                      "r Recover", "g Goto", "d Diff", ": Cmd", "z Zoom", "t Theme", "F2-F9 Tabs",
+                      "r Recover", "g Goto", "d Diff", ": Cmd", "z Zoom", "t Theme", "F2-F10 Tabs",
                       "M-d/a/m/r/s/e/t/l Panes", "^p palette"):
             assert words in footer, words
         await press(pilot, "f1")

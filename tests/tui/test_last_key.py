@@ -4,7 +4,16 @@ to the writer before that one.  The real app on assembled programs, driven by Pi
 
 from __future__ import annotations
 
-from tui.pilot_helpers import SIZE, click_content, message, pilot_test, press, program, settle
+from tui.pilot_helpers import (
+    SIZE,
+    app_on,
+    click_content,
+    message,
+    pilot_test,
+    press,
+    program,
+    settle,
+)
 
 from ptodbg.tui.app import open_app
 from ptodbg.tui.pane import Picked
@@ -25,9 +34,7 @@ _start:
 
 @pilot_test
 async def test_w_goes_to_the_last_writer_of_a_clicked_register_and_then_the_one_before(tmp_path):
-    path = tmp_path / "twice.s"
-    path.write_text(TWICE)
-    app = open_app(str(path))
+    app = app_on(tmp_path, "twice.s", TWICE)
     async with app.run_test(size=SIZE) as pilot:
         await press(pilot, "c")
         assert app.view.steps == 6  # four ADDIs, c.bstart.sys, the c.ebreak stop
@@ -72,4 +79,4 @@ async def test_w_without_a_picked_item_says_what_to_do(demo):
     async with demo.run_test(size=SIZE) as pilot:
         await press(pilot, "s")
         await press(pilot, "w")
-        assert "click a register or a byte first" in message(demo) and demo.view.steps == 1
+        assert "click a register, a byte or a tile element first" in message(demo) and demo.view.steps == 1

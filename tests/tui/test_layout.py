@@ -7,7 +7,7 @@ when there is a trap."""
 from __future__ import annotations
 
 import pytest
-from tui.pilot_helpers import command, pilot_test, press, program, settle
+from tui.pilot_helpers import fault_the_dma, pilot_test, press, program, settle, settled_app
 
 from ptodbg.tui.app import open_app
 from ptodbg.tui.layout import (
@@ -45,6 +45,12 @@ def inside_the_terminal(app, selector: str) -> bool:
     return app.screen.region.contains_region(drawn(app.query_one(selector)))
 
 
+def assert_shown_whole(app, *selectors: str) -> None:
+    """Each of ``selectors`` is on screen, drawn whole inside the terminal."""
+    for selector in selectors:
+        assert on_screen(app, selector) and inside_the_terminal(app, selector), selector
+
+
 @pytest.mark.parametrize(("size", "mode"), [
     ((80, 24), COMPACT), ((100, 40), COMPACT), ((160, 28), COMPACT), ((120, 40), NORMAL), ((160, 50), NORMAL),
     ((199, 60), NORMAL), ((200, 44), NORMAL), ((200, 45), WIDE), ((220, 60), WIDE), ((300, 80), WIDE),
@@ -65,12 +71,10 @@ def test_the_plan_for_each_size(size, mode):
 
 @pilot_test
 async def test_80x24_shows_code_registers_and_one_memory_view_usable():
-    app = open_app(None)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with settled_app(None, (80, 24)) as (app, pilot):
         await press(pilot, "s", "s", "s")
         assert app.screen.has_class("-compact")
-        for selector in ("#disasm", "#pane-a", "#regs", "#timeline"):
-            assert on_screen(app, selector) and inside_the_terminal(app, selector), selector
+        assert_shown_whole(app, "#disasm", "#pane-a", "#regs", "#timeline")
         for selector in ("#pane-b", "#state", "#events-pane", "#tabs"):
             assert not on_screen(app, selector), selector
         disasm = app.query_one(DisasmView)
@@ -87,8 +91,7 @@ async def test_80x24_shows_code_registers_and_one_memory_view_usable():
 
 @pilot_test
 async def test_80x24_the_rest_is_one_key_away_maximised():
-    app = open_app(None)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with settled_app(None, (80, 24)) as (app, pilot):
         await press(pilot, "s", "s", "s")
         for key, selector in (("alt+m", "#pane-b"), ("alt+e", "#events-pane"), ("alt+s", "#state")):
             await press(pilot, key)
@@ -114,11 +117,9 @@ async def test_80x24_the_rest_is_one_key_away_maximised():
 async def test_the_full_view_at(size):
     app = open_app(program("dma_fault.s"))
     async with app.run_test(size=size) as pilot:
-        await command(pilot, "inject dst 64 r--")
-        await press(pilot, "c")
+        await fault_the_dma(pilot)
         assert app.screen.has_class("-normal")
-        for selector in (*MAIN_PANES, "#trap"):
-            assert on_screen(app, selector) and inside_the_terminal(app, selector), selector
+        assert_shown_whole(app, *MAIN_PANES, "#trap")
         assert app.query_one(RegistersPane).size.height >= 16
         for which in ("a", "b"):
             assert app.query_one(f"#mem-{which}", HexView).scrollable_content_region.height >= 4
@@ -127,12 +128,10 @@ async def test_the_full_view_at(size):
 
 @pilot_test
 async def test_220x60_memory_rows_of_32_bytes_and_whole_operands():
-    app = open_app(None)
-    async with app.run_test(size=(220, 60)) as pilot:
+    async with settled_app(None, (220, 60)) as (app, pilot):
         await press(pilot, "s", "s", "s")
         assert app.screen.has_class("-wide")
-        for selector in MAIN_PANES:
-            assert on_screen(app, selector) and inside_the_terminal(app, selector), selector
+        assert_shown_whole(app, *MAIN_PANES)
         for which in ("a", "b"):
             view = app.query_one(f"#mem-{which}", HexView)
             assert view.bpr == 32 and view.ascii
@@ -156,8 +155,7 @@ async def test_the_trap_pane_appears_with_a_trap_and_goes_with_it():
     async with app.run_test(size=(160, 50)) as pilot:
         await settle(pilot)
         assert not on_screen(app, "#trap")
-        await command(pilot, "inject dst 64 r--")
-        await press(pilot, "c")
+        await fault_the_dma(pilot)
         assert on_screen(app, "#trap") and app.query_one("#trap").has_class("-trapped")
         await press(pilot, "S")
         assert not on_screen(app, "#trap")
@@ -167,8 +165,7 @@ async def test_the_trap_pane_appears_with_a_trap_and_goes_with_it():
 async def test_the_trap_pane_appears_in_a_small_terminal_too():
     app = open_app(program("dma_fault.s"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await command(pilot, "inject dst 64 r--")
-        await press(pilot, "c")
+        await fault_the_dma(pilot)
         trap = app.query_one("#trap")
         assert on_screen(app, "#trap") and inside_the_terminal(app, "#trap") and trap.region.height >= 5
         assert "TRAP 35 DATA_PAGE_FAULT" in trap.plain

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from support.loops import COUNTER
 from support.paths import ROOT
-from tui.pilot_helpers import SIZE, command, pilot_test, press, program, settle
+from tui.pilot_helpers import SIZE, app_on, command, pilot_test, press, program, settle
 
 from ptodbg.debug.engine.debugger import Debugger
 from ptodbg.debug.view.capture import View, Viewer
@@ -127,9 +127,7 @@ async def test_rendering_during_a_background_run_reads_only_the_published_view(t
     view: the registers and the memory view show the stop before the run although the
     machine's counter has moved on, and nothing the UI thread calls is in the core, the
     linux layer or a Debugger method (a profile hook on the UI thread watches)."""
-    source = tmp_path / "counter.s"
-    source.write_text(COUNTER)
-    app = open_app(str(source))
+    app = app_on(tmp_path, "counter.s", COUNTER)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         app.main.follow("a", "counter")
@@ -189,7 +187,7 @@ async def test_rendering_during_a_background_run_reads_only_the_published_view(t
 # ------------------------------------------------------------ the protocol
 def test_tabs_are_the_tab_panes_of_the_widget_modules():
     names = [cls.TAB for cls in tab_widgets()]
-    assert names == ["History", "Output", "Calls", "Pages", "Displays", "Stack", "Breakpoints", "Console"]
+    assert names == ["History", "Output", "Calls", "Pages", "Displays", "Stack", "Breakpoints", "Tiles", "Console"]
     assert [tab_id(cls) for cls in tab_widgets()][:2] == ["tab-history", "tab-output"]
 
 

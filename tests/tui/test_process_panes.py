@@ -10,7 +10,7 @@ an unknown number returns -ENOSYS (-38)."""
 from __future__ import annotations
 
 from support.paths import PROGRAMS
-from tui.pilot_helpers import SIZE, command, pilot_test, press, program, settle
+from tui.pilot_helpers import SIZE, command, pilot_test, press, program, run_to, settle
 
 from ptodbg.tui.app import open_app
 from ptodbg.tui.widgets.base import TextLine
@@ -77,8 +77,7 @@ async def test_output_follows_reverse_execution_and_the_program_exits():
 async def test_calls_tab_lists_the_chain_inside_a_real_program():
     app = open_app(str(PROGRAMS / "02_algorithms.static"), profile="linux", compat="linx-v0.4")
     async with app.run_test(size=SIZE) as pilot:
-        await command(pilot, "break cpp_gate_case02")
-        await press(pilot, "c")
+        await run_to(pilot, "cpp_gate_case02")
         assert app.view.status == "breakpoint"
         await press(pilot, "s")  # past cpp_gate_case02's FENTRY: its frame is built
         app.query_one("#tabs").active = "tab-calls"

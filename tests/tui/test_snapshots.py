@@ -149,3 +149,19 @@ def test_the_stack_tab_at(snap_compare, size):
 def test_the_breakpoints_tab(snap_compare):
     assert snap(snap_compare, ":break copy", ":tbreak fill if a0 != 0", ":watch a4", ":rwatch src 16",
                 ":disable 3", "f9")
+
+
+# ------------------------------------------------------------ tiles (issue 29)
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)], ids=["80x24", "160x50"])
+def test_the_tiles_tab_after_a_tadd_at(snap_compare, size):
+    """tile_add.s just after TADD's BSTOP: tiles 0, 1 (hand T) and 16 (hand U, changed) on
+    the map; tile 16's sums as S32, its valid rows marked changed, rows 4..7 undefined;
+    at 80x24 the tab is maximised (F10)."""
+    assert snap(snap_compare, ":until add+0x10", "s", "f10", path=program("tile_add.s"), size=size)
+
+
+def test_a_tstore_fault_in_the_middle_of_its_footprint(snap_compare):
+    """tile_store_fault.s with the second page of dst read-only: the TSTORE's BSTOP traps
+    with nothing written; memory B follows and shades the footprint (dst .. dst+64), the
+    Tiles tab shows the open TSTORE and its source tile 16."""
+    assert snap(snap_compare, ":inject dst+32 32 r--", "c", "f10", path=program("tile_store_fault.s"))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from support.loops import COUNTER
 from support.paths import PROGRAMS
-from tui.pilot_helpers import SIZE, command, message, pilot_test, press, program, settle
+from tui.pilot_helpers import SIZE, app_on, command, message, pilot_test, press, program, settle
 
 from ptodbg.debug.files.program import open_debugger
 from ptodbg.tui.app import PtodbgApp, open_app, run_tui
@@ -36,9 +36,7 @@ async def test_a_failed_background_command_leaves_no_running_in_the_header(demo)
 
 @pilot_test
 async def test_counts_read_the_same_while_running_and_stopped(tmp_path):
-    source = tmp_path / "counter.s"
-    source.write_text(COUNTER)
-    app = open_app(str(source))
+    app = app_on(tmp_path, "counter.s", COUNTER)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         app.main.one("#statusbar").show_running("continue", 20_545_536)
@@ -52,9 +50,7 @@ async def test_counts_read_the_same_while_running_and_stopped(tmp_path):
 
 @pilot_test
 async def test_one_event_is_one_event(tmp_path):
-    source = tmp_path / "counter.s"
-    source.write_text(COUNTER)
-    app = open_app(str(source))
+    app = app_on(tmp_path, "counter.s", COUNTER)
     async with app.run_test(size=SIZE) as pilot:
         await command(pilot, "step 3")  # li, addi, sdi: one store
         assert app.query_one("#events-title").plain.endswith(": 1 event")

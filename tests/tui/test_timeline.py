@@ -6,7 +6,17 @@ so a step costs one column, not a rebuild."""
 from __future__ import annotations
 
 from support.loops import COUNTER
-from tui.pilot_helpers import SIZE, command, message, pilot_test, press, program, settle
+from tui.pilot_helpers import (
+    SIZE,
+    app_on,
+    command,
+    fault_the_dma,
+    message,
+    pilot_test,
+    press,
+    program,
+    settle,
+)
 
 from ptodbg.debug.files.program import open_debugger
 from ptodbg.debug.view.capture import Viewer
@@ -117,9 +127,7 @@ async def test_breakpoint_stops_are_marked_and_the_keys_travel_between_marks(dem
 
 @pilot_test
 async def test_a_run_is_pictured_from_the_interval_summaries_and_a_step_does_not_rebuild(tmp_path):
-    path = tmp_path / "counter.s"
-    path.write_text(COUNTER)
-    app = open_app(str(path))
+    app = app_on(tmp_path, "counter.s", COUNTER)
     async with app.run_test(size=SIZE) as pilot:
         await command(pilot, "step 20000")  # a run in the worker: summaries every 4,096 steps
         strip = await strip_of(app)
@@ -136,8 +144,7 @@ async def test_a_run_is_pictured_from_the_interval_summaries_and_a_step_does_not
 async def test_the_one_line_strip_of_a_small_terminal():
     app = open_app(program("dma_fault.s"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await command(pilot, "inject dst 64 r--")
-        await press(pilot, "c")
+        await fault_the_dma(pilot)
         strip = await strip_of(app)
         assert strip.size.height == 1
         line = strip.render_line(0).text

@@ -18,8 +18,8 @@ imported: :mod:`.run` (moving, forward and back), :mod:`.breaks` (breakpoints an
 watchpoints), :mod:`.scripts` (``commands N`` ... ``end``), :mod:`.edits` (changing the
 machine) with :mod:`.values` (gdb's value history, convenience variables, ``set var``),
 :mod:`.inspect` (looking, ``telescope``), :mod:`.source` (``disassemble``, ``list``,
-``info line``, ``info source``), :mod:`.frames`, :mod:`.last`, :mod:`.process` (``quit``,
-gdb's run/start/kill, ``info proc mappings``) and :mod:`.files` (sessions, help).  The
+``info line``, ``info source``), :mod:`.frames`, :mod:`.last`, :mod:`.tiles` (the tile registers), :mod:`.process`
+(``quit``, gdb's run/start/kill, ``info proc mappings``) and :mod:`.files` (sessions, help).  The
 order of the imports below is the order ``help`` lists them.  Beside them: completion
 (:mod:`.completion`), gdb's formats (:mod:`.memformat`), auto-displays (:mod:`.displays`,
 :mod:`.stopdisplays`) and batch mode (:mod:`.batch`).
@@ -44,5 +44,5 @@ __all__ = ["ARGUMENT_KINDS", "MAX_LOCATION", "CommandResult", "CommandSpec", "Co
 # The command modules register their commands as they are imported, in this order (the
 # order help lists them).
 # isort: off
-from ptodbg.debug.commands import run, breaks, scripts, edits, inspect, source, frames, last, process, files  # noqa: E402, F401, I001
+from ptodbg.debug.commands import run, breaks, scripts, edits, inspect, source, frames, last, tiles, process, files  # noqa: E402, F401, I001
 # isort: on

@@ -173,7 +173,9 @@ def breakpoint_table(bps: list[dict]) -> str:
         return "No breakpoints or watchpoints."
     rows = [f"{'Num':<8}{'Type':<16}{'Disp':<5}{'Enb':<4}{'Address':<19}What"]
     for b in bps:
-        if b["type"] == "watch":
+        if b["type"] == "watch" and b.get("tile") is not None:  # watch tile N
+            kind, where, address, noun = "watchpoint", f"tile {b['tile']} (changes)", "", "watchpoint"
+        elif b["type"] == "watch":
             kind = {"w": "watchpoint", "r": "read watchpoint", "rw": "acc watchpoint"}[b["mode"]]
             where = f"{b['register']} (register)" if b.get("register") else (
                 f"{b['location']} ({b['length']} byte{'' if b['length'] == 1 else 's'}, {b['mode']})")
@@ -216,7 +218,7 @@ def _condition(c: Commands, args: list[str], raw: str) -> CommandResult:
     if not number:
         raise DebugError("usage: condition N [EXPR]")
     stop = c.dbg.set_condition(c.num(number), expression.strip() or None)
-    noun = "watchpoint" if stop.ident in c.dbg.watchpoints else "breakpoint"
+    noun = "watchpoint" if stop.ident in c.dbg.watchpoints or stop.ident in c.dbg.table.tile_watches else "breakpoint"
     if stop.condition is None:
         return CommandResult("", True, f"{noun} {stop.ident} now unconditional.",
                              extra={"breakpoint": stop.ident, "condition": None})

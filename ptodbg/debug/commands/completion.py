@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 REGISTER_WORDS = (*GPR_NAMES, "pc")
 PREFIX_ALIASES = {"i": "info"}  # gdb's ``i r``, ``i b``: a first word standing for another
 SUBCOMMAND_WORDS = ("info", "show")  # words whose second word names the command
+TWO_WORD_PREFIXES = ("set", "watch", "last")  # ... when it is a subcommand (set mem, watch tile)
 PERMISSIONS = ("---", "r--", "rw-", "r-x", "rwx", "-w-", "--x", "-wx")
 WATCH_MODES = ("r", "w", "rw")
 # Literal words some commands take in their "word" positions.
@@ -48,7 +49,7 @@ def complete(commands: Commands, line: str, limit: int = 50) -> list[str]:
     if alias is not None:  # gdb's ``i r``: complete as ``info r``, keep what was typed
         found = complete(commands, alias + head[len(typed):], limit)
         return [typed + candidate[len(alias):] for candidate in found]
-    if word in ("set", *SUBCOMMAND_WORDS) and head.count(" ") == 1 and not head.endswith("  "):
+    if word in (*TWO_WORD_PREFIXES, *SUBCOMMAND_WORDS) and head.count(" ") == 1 and not head.endswith("  "):
         sub = _subcommands(commands, head, limit)
         if sub:
             return sub
@@ -79,7 +80,7 @@ def _command_names(commands: Commands, partial: str, limit: int) -> list[str]:
 
 
 def _subcommands(commands: Commands, line: str, limit: int) -> list[str]:
-    """``info b...`` and ``set m...``: the second word of two-word commands."""
+    """``info b...``, ``set m...``, ``watch t...``: the second word of two-word commands."""
     low = line.lower()
     canonical = {spec.name for spec in commands.by_name.values()}
     names = {name for name in canonical if " " in name and name.startswith(low)}

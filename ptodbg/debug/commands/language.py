@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ptodbg.debug.commands import completion
-from ptodbg.debug.commands.completion import PREFIX_ALIASES, SUBCOMMAND_WORDS
+from ptodbg.debug.commands.completion import PREFIX_ALIASES, SUBCOMMAND_WORDS, TWO_WORD_PREFIXES
 from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.engine.expr import ExprError
 from ptodbg.debug.engine.stops import Stop
@@ -236,7 +236,8 @@ class Commands:
 
     def spec_for(self, line: str) -> CommandSpec | None:
         """The command a line would run (None when there is none), without running it:
-        ``info``/``set mem`` subcommands and a gdb ``/FMT`` suffix are understood."""
+        two-word commands (``info tiles``, ``set mem``, ``watch tile``) and a gdb ``/FMT``
+        suffix are understood."""
         word, _, rest = command_word(line)
         return self._lookup(word, rest)
 
@@ -245,8 +246,11 @@ class Commands:
         if word in SUBCOMMAND_WORDS:
             sub = rest.split()[0].lower() if rest.split() else ""
             return self.by_name.get(f"{word} {sub}") or self.by_name.get(word)
-        if word == "set" and rest.split() and rest.split()[0].lower() == "mem":
-            return self.by_name.get("set mem")
+        words = rest.split()
+        if words and word in TWO_WORD_PREFIXES:  # set mem, set tile, watch tile, last tile
+            spec = self.by_name.get(f"{word} {words[0].lower().partition('/')[0]}")  # (set tile/x: a format)
+            if spec is not None:
+                return spec
         return self.by_name.get(word)
 
     # -------------------------------------------------------------- helpers

@@ -1,5 +1,5 @@
-"""Timeline edits: set a register or memory, change page permissions (now, at a step, or
-for one access), recover from a trap.
+"""Timeline edits: set a register, memory or a tile element, change page permissions (now,
+at a step, or for one access), recover from a trap.
 
 An edit made at the present is applied and recorded at the present step; one made for a
 later step is scheduled and applied when the run reaches it.  An edit made in the past
@@ -21,6 +21,8 @@ from ptodbg.debug.engine.edits import (
     PermsEdit,
     RecoverEdit,
     RegisterEdit,
+    TileEdit,
+    with_element,
 )
 from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.engine.state import EngineState
@@ -116,6 +118,15 @@ class EditsMixin(EngineState):
         if first is not None:
             raise DebugError(f"cannot write memory at {first:#x}: it is not mapped")
         return self._edit(MemoryEdit, address, bytes(data))
+
+    def set_tile(self, index: int, row: int, column: int, raw: int) -> str:
+        """Write element (row, column) of tile ``index`` as raw bits (defined from then on):
+        a timeline edit, replayed at this step by reverse execution and goto."""
+        try:  # checked before the edit drops the recorded future it rewrites
+            with_element(self.machine.tiles, index, row, column, raw)
+        except ValueError as e:
+            raise DebugError(str(e)) from None
+        return self._edit(TileEdit, index, row, column, raw)
 
     def set_perms(self, address: int, length: int, perms: str, *, at: int | None = None, once: bool = False) -> str:
         try:

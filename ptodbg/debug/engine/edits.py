@@ -4,7 +4,8 @@ Reverse execution replays the program from a snapshot, so anything that changed 
 machine from outside the instruction stream must be replayed at the same step: register
 and memory writes, permission changes, injected faults, recovery.  Each kind of edit is a
 record of its own (:class:`RegisterEdit`, :class:`QueueEdit`, :class:`MemoryEdit`,
-:class:`PermsEdit`, :class:`OnceEdit`, :class:`RecoverEdit`) with the fields it needs, and
+:class:`TileEdit`, :class:`PermsEdit`, :class:`OnceEdit`, :class:`RecoverEdit`) with the
+fields it needs, and
 knows how to apply itself (:meth:`Edit.apply`), how to describe itself for the event pane
 (:meth:`Edit.describe`) and how to write itself into a session file
 (:meth:`Edit.to_record`; :func:`edit_from_record` reads one back).  Permissions are kept
@@ -17,11 +18,31 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ptodbg.base.record import Frozen
 from ptodbg.core.memory import parse_perms, perms_text
+from ptodbg.tile.codes import PREDICATE
+from ptodbg.tile.state import TileError, TileFile
 
 if TYPE_CHECKING:
     from ptodbg.core import Machine
 
 REG_PC = "pc"
+
+
+def with_element(file: TileFile, index: int, row: int, column: int, raw: int) -> TileFile:
+    """``file`` with element (row, column) of tile ``index`` set to ``raw`` and defined
+    (WriteTileElement on a copy: the tile in the file, shared with snapshots, is never
+    changed).  ValueError when the tile is not allocated or the element is outside it."""
+    tile = file.local[index] if 0 <= index < len(file.local) else None
+    if tile is None:
+        raise ValueError(f"tile {index} is not allocated")
+    changed = tile.copy()
+    try:
+        if changed.kind == PREDICATE:  # one bit
+            changed.set_predicate_bit(row, column, bool(raw & 1))
+        else:
+            changed.write(row, column, raw)
+    except TileError as e:
+        raise ValueError(str(e)) from None
+    return file.with_local(index, changed)
 
 
 class Edit(Frozen):
@@ -133,6 +154,31 @@ class MemoryEdit(Edit):
         return (self.address, self.data)
 
 
+class TileEdit(Edit):
+    """``set tile N ROW COL VALUE``: one element's raw bits (defined from then on)."""
+
+    kind: ClassVar[str] = "tile"
+    tile: int
+    row: int
+    column: int
+    raw: int
+    scheduled: bool = False
+
+    def apply(self, m: Machine) -> str:
+        m.tiles = with_element(m.tiles, self.tile, self.row, self.column, self.raw)
+        return f"set tile {self.tile} ({self.row}, {self.column}) = {self.raw:#x}"
+
+    def describe(self) -> str:
+        return f"@{self.step}: set tile {self.tile} {self.row} {self.column} {self.raw:#x}"
+
+    def _fields(self) -> dict:
+        return {"tile": self.tile, "row": self.row, "column": self.column, "raw": self.raw}
+
+    @property
+    def args(self) -> tuple:
+        return (self.tile, self.row, self.column, self.raw)
+
+
 class PermsEdit(Edit):
     """``perms ADDRESS LENGTH PERMS`` (or ``inject ... at STEP``): the pages' permissions
     become ``perms`` (bits: R, W, X of :mod:`ptodbg.core.memory`)."""
@@ -198,8 +244,8 @@ class RecoverEdit(Edit):
         return (self.bank,)
 
 
-KINDS: dict[str, type[Edit]] = {k.kind: k for k in (RegisterEdit, QueueEdit, MemoryEdit, PermsEdit, OnceEdit,
-                                                      RecoverEdit)}
+KINDS: dict[str, type[Edit]] = {k.kind: k for k in (RegisterEdit, QueueEdit, MemoryEdit, TileEdit, PermsEdit,
+                                                      OnceEdit, RecoverEdit)}
 
 
 def edit_from_record(rec: dict) -> Edit:
@@ -215,6 +261,8 @@ def edit_from_record(rec: dict) -> Edit:
             edit = QueueEdit(step, str(rec["queue"]), values, scheduled)
         elif kind == "mem":
             edit = MemoryEdit(step, int(rec["address"]), bytes.fromhex(rec["bytes"]), scheduled)
+        elif kind == "tile":
+            edit = TileEdit(step, int(rec["tile"]), int(rec["row"]), int(rec["column"]), int(rec["raw"]), scheduled)
         elif kind in ("perms", "once"):
             edit = KINDS[kind](step, int(rec["address"]), int(rec["length"]), parse_perms(str(rec["perms"])),
                                scheduled)

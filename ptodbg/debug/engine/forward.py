@@ -36,6 +36,8 @@ from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.engine.interrupts import command
 from ptodbg.debug.engine.state import EngineState
 from ptodbg.debug.engine.stops import Stop, WatchHit
+from ptodbg.tile.state import EMPTY as EMPTY_TILES
+from ptodbg.tile.state import TileFile
 
 if TYPE_CHECKING:
     pass
@@ -50,6 +52,8 @@ EXITED = "the program has exited with status {code}: reverse-step, reverse-conti
 
 class ForwardMixin(EngineState):
     """The forward half of :class:`~ptodbg.debug.engine.debugger.Debugger`."""
+
+    _tiles_before: TileFile = EMPTY_TILES  # the tile registers before the last attempt of _single
 
     # ------------------------------------------------------------- exits
     @property
@@ -118,6 +122,7 @@ class ForwardMixin(EngineState):
     def single_step(self) -> StepResult:
         """One attempt on the precise path, edits and history kept."""
         self.apply_due_edits()
+        self._tiles_before = self.machine.tiles  # (a tile watch compares: edits applied above are not the attempt's)
         res = self.machine.step()
         self._remember(res)
         self._checkpoint()
@@ -152,8 +157,47 @@ class ForwardMixin(EngineState):
             stop = self._watch_stop(res.events)
             if stop is not None:
                 return stop
+        if self.table.tile_watches:
+            stop = self._tile_watch_stop(self._tiles_before, res)
+            if stop is not None:
+                return stop
         if m.pc in m.stop_pcs:
             return self._at_stop_pc()
+        return None
+
+    # -------------------------------------------------------- tile watches
+    def _tile_watch_stop(self, before: TileFile, res: StepResult) -> Stop | None:
+        """The stop of a ``watch tile N`` whose tile the last attempt changed: replaced
+        its object (an operation wrote it, allocated or released it: tiles are immutable,
+        :mod:`ptodbg.debug.engine.tiles`)."""
+        now = self.machine.tiles
+        if now is before:
+            return None
+        for watch in self.table.watched_tiles():
+            if now.local[watch.tile] is not before.local[watch.tile] and watch.holds(self.expr_context):
+                watch.hits += 1
+                by = f" by {res.form.mnemonic} at {self.symbolize(res.pc)}" if res.form is not None else ""
+                state = "released" if now.local[watch.tile] is None else "written"
+                return Stop("watchpoint", f"watchpoint {watch.ident}: tile {watch.tile} {state}{by}",
+                            breakpoint=watch.ident)
+        return None
+
+    def _tile_watch_hit(self, before: TileFile) -> bool:
+        """Whether a watched tile is not the object it was in ``before`` (a chunk changed it)."""
+        now = self.machine.tiles
+        return now is not before and any(now.local[w.tile] is not before.local[w.tile]
+                                         for w in self.table.watched_tiles())
+
+    def _tile_change_in(self, start: int, end: int) -> Stop | None:
+        """A fast chunk from ``start`` to ``end`` changed a watched tile: travel back and
+        find the attempt that did, one at a time (stopping at any stop on the way)."""
+        m = self.machine
+        self.travel_to(start, interruptible=False)
+        while m.steps < end:
+            res = self.single_step()
+            stop = self.stop_after(res, False)
+            if stop is not None:
+                return stop
         return None
 
     def _watch_stop(self, events: list[MemEvent] | None = None) -> Stop | None:
@@ -227,12 +271,17 @@ class ForwardMixin(EngineState):
             stop = self.stop_after(res, True)
             if stop is not None:
                 return stop
+        watching = stops and bool(self.table.tile_watches)
         while budget is None or done < budget:
             if self.interrupted():
                 return Stop("interrupted", "interrupted")
             self.apply_due_edits()
-            before = m.steps
+            before, tiles = m.steps, m.tiles
             reason, res = self._run_chunk(CHUNK if budget is None else budget - done)
+            if watching and self._tile_watch_hit(tiles):
+                stop = self._tile_change_in(before, m.steps)
+                if stop is not None:
+                    return stop
             done += m.steps - before
             if self.on_progress is not None:
                 self.on_progress(m.steps)

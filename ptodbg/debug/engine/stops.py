@@ -154,6 +154,35 @@ class Watchpoint(Record):
         }
 
 
+class TileWatch(Record):
+    """``watch tile N``: stop after the attempt that changes tile N (an operation writing
+    it, its allocation or its release).  ``condition`` and ``commands`` as a watchpoint's
+    (``condition N EXPR``, ``commands N``)."""
+
+    ident: int
+    tile: int
+    hits: int = 0
+    enabled: bool = True
+    condition: Expr | None = None
+    commands: tuple[str, ...] = ()
+
+    kind = "watchpoint"
+    mode = "w"
+
+    def what(self) -> str:
+        return f"tile {self.tile}"
+
+    def holds(self, context: Callable[[], Context]) -> bool:
+        """Whether a change counts (see :meth:`Watchpoint.holds`)."""
+        return Watchpoint.holds(self, context)  # type: ignore[arg-type]
+
+    def describe(self) -> dict:
+        return {"id": self.ident, "type": "watch", "location": f"tile {self.tile}", "address": None, "length": None,
+                "mode": "w", "register": None, "tile": self.tile,
+                "condition": self.condition.text if self.condition else None, "hits": self.hits,
+                "enabled": self.enabled, "commands": list(self.commands)}
+
+
 class WatchHit(Record):
     watch: int
     event: MemEvent
@@ -168,6 +197,7 @@ class StopTable:
         self.stop_address = stop_address  # the test binary's stop symbol (always a stop)
         self.breakpoints: dict[int, Breakpoint] = {}
         self.watchpoints: dict[int, Watchpoint] = {}
+        self.tile_watches: dict[int, TileWatch] = {}
         self._next_id = 1
         if stop_address is not None:
             machine.add_stop(stop_address)
@@ -205,6 +235,15 @@ class StopTable:
         self.sync_watches()
         return wp
 
+    def add_tile_watch(self, tile: int) -> TileWatch:
+        watch = TileWatch(self.new_id(), tile)
+        self.tile_watches[watch.ident] = watch
+        return watch
+
+    def watched_tiles(self) -> list[TileWatch]:
+        """The enabled tile watches (a forward run checks them)."""
+        return [w for w in self.tile_watches.values() if w.enabled] if self.tile_watches else []
+
     def set_condition(self, ident: int, condition: str | None) -> Breakpoint | Watchpoint:
         """gdb's ``condition N [EXPR]``: make stop N conditional, or (without EXPR)
         unconditional again."""
@@ -234,14 +273,18 @@ class StopTable:
     def delete(self, ident: int | None = None) -> list[int]:
         """Delete one breakpoint/watchpoint, or all of them (gdb's ``delete``)."""
         if ident is None:
-            gone = list(self.breakpoints) + list(self.watchpoints)
+            gone = list(self.breakpoints) + list(self.watchpoints) + list(self.tile_watches)
             self.breakpoints.clear()
             self.watchpoints.clear()
+            self.tile_watches.clear()
         elif ident in self.breakpoints and ident > 0:
             del self.breakpoints[ident]
             gone = [ident]
         elif ident in self.watchpoints:
             del self.watchpoints[ident]
+            gone = [ident]
+        elif ident in self.tile_watches:
+            del self.tile_watches[ident]
             gone = [ident]
         else:
             raise DebugError(f"no breakpoint or watchpoint number {ident}")
@@ -257,16 +300,19 @@ class StopTable:
         self.sync_stops()
         return bool(there)
 
-    def _numbered(self, ident: int | None) -> list[Breakpoint | Watchpoint]:
+    def _numbered(self, ident: int | None) -> list[Breakpoint | Watchpoint | TileWatch]:
         """The user stops named by ``ident`` (None: all of them), in number order."""
         if ident is None:
-            found: list[Breakpoint | Watchpoint] = [b for b in self.breakpoints.values() if b.ident > 0]
+            found: list[Breakpoint | Watchpoint | TileWatch] = [b for b in self.breakpoints.values() if b.ident > 0]
             found += self.watchpoints.values()
+            found += self.tile_watches.values()
             return sorted(found, key=lambda s: s.ident)
         if ident > 0 and ident in self.breakpoints:
             return [self.breakpoints[ident]]
         if ident in self.watchpoints:
             return [self.watchpoints[ident]]
+        if ident in self.tile_watches:
+            return [self.tile_watches[ident]]
         raise DebugError(f"no breakpoint or watchpoint number {ident}")
 
     def enable(self, ident: int | None, on: bool) -> list[int]:
@@ -330,6 +376,7 @@ class StopTable:
     def info(self, symbolize: Callable[[int], str]) -> list[dict]:
         out = [b.describe(symbolize) for b in self.breakpoints.values() if b.ident > 0]
         out += [w.describe() for w in self.watchpoints.values()]
+        out += [w.describe() for w in self.tile_watches.values()]
         return sorted(out, key=lambda d: d["id"])
 
     # ---------------------------------------------------------------- hits

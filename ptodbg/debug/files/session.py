@@ -28,7 +28,7 @@ Format (schema 2), as tomli-w writes it::
 Records: ``breakpoint`` {location, condition?, temporary, enabled, ignore?}; ``watchpoint``
 {address, length, mode, enabled?} (``ignore`` written only when not 0, a watchpoint's
 ``enabled`` only when false, so files that need neither read and write as before); ``injection`` {step, kind = "perms" | "once", scheduled, address, length,
-perms}; ``edit`` {step, kind = "reg" | "queue" | "mem" | "recover", scheduled, …}; ``view``
+perms}; ``edit`` {step, kind = "reg" | "queue" | "mem" | "tile" | "recover", scheduled, …}; ``view``
 {name, follow} (:mod:`ptodbg.debug.files.session_schema` has every key).  Schema 2 is schema 1
 plus ``[counts]``, which lets the reader refuse a file cut anywhere, even between two whole
 records (schema 1 had no way to tell); schema 1 files still load.

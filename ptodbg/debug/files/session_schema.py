@@ -274,6 +274,7 @@ EDIT = Tagged("kind", {
     "mem": _edit("mem", {"address": Int(0, U64),
                          "bytes": Str(2 * MAX_MEM_BYTES, pattern=r"(?:[0-9a-fA-F]{2})+", min_len=2,
                                       expected="bytes in hex (an even number of hex digits)")}, _range_in_memory),
+    "tile": _edit("tile", {"tile": Int(0, 63), "row": Int(0, 65535), "column": Int(0, 65535), "raw": Int(0, U64)}),
     "recover": _edit("recover", {"bank": Int(0, 15)}),
 })
 VIEW = Table({"name": Str(64, pattern=_NAME, expected="a view name"), "follow": Str(expected="an expression")})

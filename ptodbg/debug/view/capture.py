@@ -32,6 +32,7 @@ from ptodbg.debug.engine.context import resolve_location, state_context
 from ptodbg.debug.engine.errors import DebugError
 from ptodbg.debug.engine.expr import Context, Expr, ExprError
 from ptodbg.debug.engine.lines import SourceLine, SourceLines, source_lines
+from ptodbg.debug.engine.tiles import tile_state
 from ptodbg.debug.view.listing import Listing, instruction, sweep
 from ptodbg.debug.view.memimage import MemoryImage, peek_decode
 from ptodbg.debug.view.pagemap import Region, page_map, page_marks, process_regions, program_regions
@@ -66,7 +67,21 @@ from ptodbg.debug.view.records import (
 )
 from ptodbg.debug.view.stoplist import UserStop, user_stops
 from ptodbg.debug.view.telescope import Chain, StackRow, chain, symbol_labeler, telescope
+from ptodbg.debug.view.tiles import (
+    EMPTY_STATE,
+    TileContents,
+    TileOperation,
+    TileRegister,
+    TileState,
+    TileTransfer,
+    merge_ranges,
+    registers,
+)
+from ptodbg.debug.view.tiles import operation as tile_operation
+from ptodbg.debug.view.tiles import transfer as tile_transfer
 from ptodbg.linux.syscalls import SyscallNote
+from ptodbg.tile.state import EMPTY as EMPTY_FILE
+from ptodbg.tile.state import TileFile
 
 if TYPE_CHECKING:
     from ptodbg.core import StepResult
@@ -81,6 +96,7 @@ STACK_WORDS = 64  # words of the stack a view telescopes (the stack pane)
 DETAIL_STEPS = 4096  # a timeline this short is pictured attempt by attempt (Timeline.detail)
 FRAME_LIMIT = 64  # backtrace levels a view reads (a runaway recursion stays cheap)
 STOP_MARKS = {"breakpoint": "breakpoint", "watchpoint": "watchpoint", "trap": "trap"}  # status -> mark
+BLOCK_ENDS = frozenset({"BSTOP", "C.BSTOP"})  # the instructions a tile block's operation commits at
 
 
 class ViewError(ValueError):
@@ -149,6 +165,8 @@ class View:
     disabled: frozenset[int] = frozenset()  # addresses with only disabled user breakpoints
     displays: tuple[dict, ...] = ()  # the auto-displays at this stop, as the console shows them
     user_stops: tuple[UserStop, ...] = ()  # the breakpoints and watchpoints, by number
+    tile_state: TileState = EMPTY_STATE  # the tile registers and the open block's operation (by reference)
+    tiles_before: TileFile = EMPTY_FILE  # the tile registers at the previous stop (what changed since)
 
     # -------------------------------------------------------------- facts
     @property
@@ -189,6 +207,65 @@ class View:
     @property
     def last_text(self) -> str:
         return self.last.text if self.last is not None else ""
+
+    # --------------------------------------------------------------- tiles
+    @cached_property
+    def tiles(self) -> tuple[TileRegister, ...]:
+        """The allocated tiles (docs/interfaces.md §12), by index."""
+        return registers(self.tile_state.file)
+
+    @cached_property
+    def operation(self) -> TileOperation | None:
+        """The open block's tile operation (None: no block, or no tile operation)."""
+        return tile_operation(self.tile_state.op)
+
+    def tile(self, index: int) -> TileContents | None:
+        """Tile ``index``'s elements at this stop (None: not allocated)."""
+        return self.tile_state.contents(index)
+
+    def tile_before(self, index: int) -> TileContents | None:
+        """Tile ``index`` as it was at the previous stop."""
+        return TileState(self.tiles_before, None).contents(index)
+
+    @cached_property
+    def tiles_changed(self) -> frozenset[int]:
+        """The tiles whose descriptor, elements or definedness changed since the previous
+        stop (allocated or freed included)."""
+        now, before = self.tile_state.file, self.tiles_before
+        if now is before:
+            return frozenset()
+        return frozenset(i for i, (a, b) in enumerate(zip(now.local, before.local, strict=True))
+                         if a is not b and (a is None or b is None or not a.same(b)))
+
+    @cached_property
+    def tile_transfer(self) -> TileTransfer | None:
+        """The memory a tile block moves, for the memory views (as :attr:`dma`): the block
+        the last attempt committed (its events), else the open tile-memory block whose
+        BSTOP is at TPC (or trapped at the saved TPC), worked out by a dry run."""
+        last = self.last
+        if last is not None and last.mnemonic in BLOCK_ENDS and self.events:
+            loads = [(e.address, e.size) for e in self.events if e.kind == LOAD]
+            stores = [(e.address, e.size) for e in self.events if e.kind == STORE]
+            if loads or stores:
+                return TileTransfer(last.pc, None, merge_ranges(loads), merge_ranges(stores), "done")
+        state = self.tile_state
+        if state.op is None:
+            return None
+        trap = self.trap
+        faulted = trap is not None and trap.blocking
+        at = trap.info.saved_tpc if faulted else self.pc
+        got = self.decode(at)
+        if got is None or got[0] is None or got[0].mnemonic not in BLOCK_ENDS:
+            return None
+        return tile_transfer(state, self._read_gpr, at, "faulted" if faulted else "next")
+
+    def _read_gpr(self, code: int) -> int:
+        """A Reg5 source at this stop: a GPR, or T#1..T#4 / U#1..U#4 (0 when empty)."""
+        if code < len(self.regs):
+            return self.regs.values[code]
+        queue = self.t if code < 28 else self.u
+        value = queue[(code - 24) % 4]
+        return 0 if value is None else value
 
     @cached_property
     def stack(self) -> tuple[StackRow, ...]:
@@ -376,6 +453,13 @@ class Viewer:
         usage = dbg.history_usage()
         timeline = self._timeline_of(usage["horizon"], core.steps, moved)
         frames = tuple(dbg.frames(FRAME_LIMIT))
+        tiles = tile_state(dbg)
+        if prev is None:
+            tiles_before = tiles.file
+        elif same_stop:
+            tiles_before = prev.tiles_before
+        else:
+            tiles_before = prev.tile_state.file
         self.serial += 1
         if not same_stop:
             self.stops += 1
@@ -430,6 +514,8 @@ class Viewer:
             - {b.address for b in dbg.breakpoints.values() if b.enabled},
             displays=_displays(dbg),
             user_stops=user_stops(dbg),
+            tile_state=tiles,
+            tiles_before=tiles_before,
         )
         self.last = view
         return view

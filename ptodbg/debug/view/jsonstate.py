@@ -19,6 +19,14 @@ from ptodbg.debug.view.records import (
     Trap,
     TrapStop,
 )
+from ptodbg.debug.view.tiles import (
+    TileContents,
+    TileOperation,
+    TileRegister,
+    TileState,
+    operation,
+    registers,
+)
 
 if TYPE_CHECKING:
     from ptodbg.debug.view.capture import View
@@ -45,7 +53,48 @@ def state(view: View) -> dict:
         "exit_code": view.exit_code,
         "predicates": list(view.predicates),
         "interrupts": interrupts_json(view.interrupts),
+        **tile_state_json(view.tile_state),
     }
+
+
+def tile_state_json(tiles: TileState) -> dict:
+    """The ``"tiles"`` and ``"operation"`` keys of the JSON state (docs/interfaces.md §12)."""
+    if tiles.empty:
+        return {"tiles": [], "operation": None}
+    return {"tiles": [tile_json(t) for t in registers(tiles.file)], "operation": operation_json(operation(tiles.op))}
+
+
+def tile_json(tile: TileRegister) -> dict:
+    """One allocated tile: docs/interfaces.md §12's keys, then its kind, capacity per PE and the
+    number of defined elements of its valid region."""
+    return {"index": tile.index, "rows": tile.rows, "columns": tile.columns, "valid_rows": tile.valid_rows,
+            "valid_columns": tile.valid_columns, "dtype": tile.dtype, "layout": tile.layout,
+            "location": tile.location, "pe_mask": tile.pe_mask, "defined": tile.defined, "kind": tile.kind,
+            "capacity": tile.capacity, "defined_elements": tile.defined_elements}
+
+
+def operation_json(op: TileOperation | None) -> dict | None:
+    """The open block's tile operation: name (from the operation table), engine, data type
+    and bindings (B.IOT tiles, B.IOR registers, B.IOS shared registers)."""
+    if op is None:
+        return None
+    scalar = None
+    if op.scalar_destination is not None:
+        scalar = {"destination": op.scalar_destination, "sources": list(op.scalar_sources)}
+    return {"name": op.name, "engine": op.engine, "dtype": op.dtype, "bindings": {
+        "tiles": [{"sources": list(b.sources), "destination": b.destination, "size": b.size, "pe_mask": b.pe_mask,
+                   "last": b.last} for b in op.tiles],
+        "scalar": scalar,
+        "shared": [{"register": b.register, "destination": b.destination, "size": b.size, "pe_mask": b.pe_mask}
+                   for b in op.shared],
+    }}
+
+
+def element_json(contents: TileContents, row: int, column: int, fmt: str = "") -> dict:
+    """One element of a tile: its raw bits, whether it is defined, and its value as text
+    (by the tile's type, or ``fmt``)."""
+    raw, defined = contents.element(row, column)
+    return {"row": row, "column": column, "raw": raw, "defined": defined, "value": contents.text(row, column, fmt)}
 
 
 def registers_json(regs: Registers) -> dict[str, int]:

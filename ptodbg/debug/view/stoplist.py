@@ -19,7 +19,7 @@ class UserStop(Frozen):
     """A breakpoint or watchpoint: its number, ``kind`` as gdb names it ("breakpoint",
     "watchpoint", "read watchpoint", "acc watchpoint"), whether it is enabled and
     temporary, its address (None: a register watchpoint), what it is in words (the
-    location, or ``dst (8 bytes, w)``, ``a0 (register)``), its condition and its hits."""
+    location, or ``dst (8 bytes, w)``, ``a0 (register)``, ``tile 3``), its condition and its hits."""
 
     ident: int
     kind: str
@@ -48,4 +48,7 @@ def user_stops(dbg: Debugger) -> tuple[UserStop, ...]:
         address = None if w.register is not None else w.low
         out.append(UserStop(w.ident, w.kind, w.enabled, False, address, w.what(),
                             w.condition.text if w.condition else None, w.hits, 0, len(w.commands)))
+    for t in dbg.table.tile_watches.values():  # watch tile N
+        out.append(UserStop(t.ident, t.kind, t.enabled, False, None, t.what(),
+                            t.condition.text if t.condition else None, t.hits, 0, len(t.commands)))
     return tuple(sorted(out, key=lambda s: s.ident))

@@ -4,12 +4,15 @@ Only the visible rows are rendered (:meth:`HexView.render_line`), so the cost of
 does not depend on how much memory the program maps.  The view scrolls over a *window*
 of :data:`WINDOW` bytes around its anchor; the anchor comes from the view's *follow*
 expression, re-evaluated at every stop: ``dma.src`` / ``dma.dst`` (the DMA of the current
-or last instruction), a symbol, an address, or any register expression such as ``sp+16``.
+or last instruction; with no DMA, the memory a tile block's TLOAD or TSTORE moves), a
+symbol, an address, or any register expression such as ``sp+16``.
 
 Each row shows, left to right: the page permissions (``r``/``w``/``x``, ``-`` for a
 missing right) and a mark for injected permissions (``!`` once-only, ``*`` set by the
 user, ``@`` a scheduled injection), the address, the bytes and their ASCII.  The DMA
-source and destination ranges and their overlap have their own background, bytes written
+source and destination ranges and their overlap have their own background (and so do the
+footprint of a tile block's memory operation, the ranges it reads and writes:
+:attr:`View.tile_transfer <ptodbg.debug.view.capture.View.tile_transfer>`), bytes written
 by the last step are bold in their own colour, and the bytes of the event selected in
 the event pane are highlighted.  Every colour is a component class styled from the
 theme's ``pd-*`` variables (see ``ptodbg.tcss``).
@@ -17,6 +20,7 @@ theme's ``pd-*`` variables (see ``ptodbg.tcss``).
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
@@ -56,6 +60,34 @@ LEGEND = ("[on $pd-dma-src] src [/][on $pd-dma-dst] dst [/][on $pd-dma-overlap] 
           " [b $pd-written]written[/] [$pd-perm-fault]! once * set @ later[/]")
 
 
+Ranges = tuple[tuple[int, int], ...]  # [low, high) byte ranges, in address order, disjoint
+
+
+def moved_ranges(view: View | None) -> tuple[Ranges, Ranges]:
+    """The byte ranges the memory views shade as read (src) and written (dst): the DMA's,
+    else the footprint of the tile block the stop is at or just committed (a TLOAD reads
+    rows of memory, a TSTORE writes them; a faulted one shows what it would move)."""
+    if view is None:
+        return (), ()
+    if view.dma is not None:
+        return (view.dma.src_range,), (view.dma.dst_range,)
+    moved = view.tile_transfer
+    if moved is None:
+        return (), ()
+    return moved.src, moved.dst
+
+
+def _in_ranges(ranges: Ranges, address: int) -> bool:
+    at = bisect_right(ranges, (address, MASK64 + 1)) - 1
+    return at >= 0 and address < ranges[at][1]
+
+
+def _meets(ranges: Ranges, low: int, high: int) -> bool:
+    """Some range holds a byte of [low, high)."""
+    at = bisect_right(ranges, (high - 1, MASK64 + 1)) - 1
+    return at >= 0 and low < ranges[at][1]
+
+
 def _gutter(sep: int) -> int:
     """Cells of the permission gutter: "rw-", the mark, a space (the tight layout: the
     mark is the space)."""
@@ -81,6 +113,10 @@ def evaluate_follow(view: View | None, text: str) -> Follow:
             # program): the stack at the selected frame's sp, as its home promises
             return Follow(text, view.frame_regs["sp"], note="no DMA now: sp")
         if view is None or view.dma is None:
+            moved = view.tile_transfer if view is not None else None
+            ranges = (moved.src if key == "dma.src" else moved.dst) if moved is not None else ()
+            if moved is not None and ranges:  # no DMA: the tile block's footprint
+                return Follow(text, ranges[0][0], note=f"{moved.name or 'tile block'} {moved.when}")
             return Follow(text, None, note="no DMA now")
         dma = view.dma
         return Follow(text, dma.src if key == "dma.src" else dma.dst, note=f"DMA {dma.when}")
@@ -118,6 +154,7 @@ class HexView(RowStrips, ScrollView, can_focus=True):
         self.anchor = self.home
         self.target: int | None = None  # the last address the follow expression resolved to
         self.view: View | None = None
+        self.moved: tuple[Ranges, Ranges] = ((), ())  # the shaded (src, dst) ranges of the view
         self.selected: tuple[int, int] | None = None
         self.base = 0
         self.rows = 1
@@ -217,6 +254,7 @@ class HexView(RowStrips, ScrollView, can_focus=True):
         if self.view is None or view.stop != self.view.stop:
             self.selected = None  # a new stop: the selected event is gone
         self.view = view
+        self.moved = moved_ranges(view)
         self.follow = evaluate_follow(view, self.follow.text)
         if self.follow.address is not None and self.follow.address != self.target:
             self.target = self.follow.address
@@ -314,22 +352,19 @@ class HexView(RowStrips, ScrollView, can_focus=True):
         """Per byte of a row: its background class ("" for none) and whether the last
         step wrote it."""
         view = self.view
-        dma = view.dma if view is not None else None
         written = view.written if view is not None else frozenset()
         sel = self.selected
-        src = dma.src_range if dma is not None else (0, 0)
-        dst = dma.dst_range if dma is not None else (0, 0)
+        src, dst = self.moved
         end = address + self.bpr
-        if (not written and sel is None and not (src[0] < end and address < src[1])
-                and not (dst[0] < end and address < dst[1])):
+        if not written and sel is None and not _meets(src, address, end) and not _meets(dst, address, end):
             return ()
         out = []
         for a in range(address, end):
             if sel is not None and sel[0] <= a < sel[1]:
                 bg = "event"
             else:
-                in_src = src[0] <= a < src[1]
-                in_dst = dst[0] <= a < dst[1]
+                in_src = _in_ranges(src, a)
+                in_dst = _in_ranges(dst, a)
                 bg = "overlap" if in_src and in_dst else "src" if in_src else "dst" if in_dst else ""
             out.append((bg, a in written))
         return tuple(out)

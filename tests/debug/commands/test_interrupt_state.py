@@ -32,7 +32,7 @@ def run(commands: list[str]) -> list[dict]:
 def test_the_state_adds_predicates_and_interrupts_after_the_existing_keys():
     (start,) = run(["regs"])
     state = start["state"]
-    assert list(state) == [*LEGACY_KEYS, "predicates", "interrupts"]
+    assert list(state) == [*LEGACY_KEYS, "predicates", "interrupts", "tiles", "operation"]  # tiles: issue 29
     assert state["predicates"] == [0xFFFFFFFF] + [0] * 7
     assert state["interrupts"] == {"bank": 0, "pending": 0, "top": 0, "config": 3, "timecmp": 0}
 

@@ -63,16 +63,24 @@ def pick(data, land: list[int], total: int, inside: bool) -> int:
     return data.draw(st.integers(1, total), label="step")
 
 
+def placed(p, data, inside: bool):
+    """A debugger on ``p`` (a drawn snapshot interval) gone to a picked step (see
+    :func:`pick`), with where ``next`` lands from each step before :data:`LIMIT`:
+    ``(debugger, landings, step)``."""
+    total = min(end_steps(p), LIMIT)
+    land = landings(p, total)
+    step = pick(data, land, total, inside=inside)
+    d = p.debugger(interval=data.draw(st.integers(3, 64), label="interval"))
+    d.goto(step)
+    return d, land, step
+
+
 @examples(40)
 @given(programs(max_segments=8, calls=True), st.data())
 def test_reverse_next_goes_back_over_the_call_that_returned_here(p, data):
-    total = min(end_steps(p), LIMIT)
-    land = landings(p, total)
-    t = pick(data, land, total, inside=False)
+    d, land, t = placed(p, data, inside=False)
     closing = [c for c in range(t - 1) if land[c] == t]
     expected = min(closing) if closing else t - 1
-    d = p.debugger(interval=data.draw(st.integers(3, 64), label="interval"))
-    d.goto(t)
     stop = d.reverse_next()
     assert d.steps == expected, (t, closing)
     assert stop.status == "stopped" and ("back over the call" in stop.message) == bool(closing)
@@ -82,12 +90,8 @@ def test_reverse_next_goes_back_over_the_call_that_returned_here(p, data):
 @examples(40)
 @given(programs(max_segments=8, calls=True), st.data())
 def test_reverse_finish_goes_back_to_the_call_of_the_frame(p, data):
-    total = min(end_steps(p), LIMIT)
-    land = landings(p, total)
-    u = pick(data, land, total, inside=True)
+    d, land, u = placed(p, data, inside=True)
     still_open = [c for c in range(u) if land[c] > u]
-    d = p.debugger(interval=data.draw(st.integers(3, 64), label="interval"))
-    d.goto(u)
     if not still_open:
         with pytest.raises(DebugError, match="outermost frame"):
             d.reverse_finish()

@@ -14,6 +14,7 @@ from support.paths import ROOT
 from ptodbg.core.faults import DATA_PAGE_FAULT
 from ptodbg.debug.files import datafiles, session
 from ptodbg.debug.files.program import open_debugger
+from ptodbg.debug.view.capture import Viewer
 
 SESSIONS = sorted((ROOT / "sessions").glob("*.toml"))
 
@@ -63,3 +64,31 @@ def test_fault_injection_session_reproduces_the_dma_fault():
     stop = d.cont()
     assert stop.status == "trap" and stop.trap.number == DATA_PAGE_FAULT
     assert stop.trap.arg0 == d.symbols.lookup("dst")
+
+
+def test_tile_store_fault_session_faults_in_the_middle_of_the_tstore_footprint_then_recovers():
+    """sessions/tile-store-fault.toml (issue 29 item 5): the second page of dst is made
+    read-only at step 2, so the TSTORE of the 4 x 8 U16 sum, whose rows 0-1 end dst's page
+    and rows 2-3 start the next, traps at its BSTOP with TRAPARG0 = dst + 32 and no byte
+    written (the DMA rule of tile memory traffic: ``asl/tile/model/memory/load-store.asl``
+    probes the whole footprint first); with the permission back, recovery reissues the
+    block whole: 32 stores of the sums (TileIntegerBinaryValue: U16 wraps)."""
+    from support.tile_programs import FAULT_SUM, u16_bytes
+
+    from ptodbg.debug.commands import Commands
+
+    path = ROOT / "sessions" / "tile-store-fault.toml"
+    d = open_debugger(session.program_path(session.read(path)))
+    session.load(d, path)
+    commands = Commands(d)
+    dst = d.symbols.lookup("dst")
+    assert d.cont().status == "breakpoint" and d.machine.pc == d.symbols.lookup("store")
+    stop = d.cont()
+    assert stop.status == "trap" and stop.trap.number == DATA_PAGE_FAULT and stop.trap.arg0 == dst + 32
+    assert d.memory(dst, 64) == bytes(64)  # not even the rows on the page that allows writes
+    assert [t.index for t in Viewer(d).capture().tiles] == [0, 1, 16]
+    assert commands.execute("perms dst+32 32 rw-").ok and commands.execute("recover").ok
+    step = commands.execute("step")
+    assert step.ok and len(Viewer(d).capture().events) == 32  # the whole TSTORE reissued
+    assert d.memory(dst, 64) == u16_bytes(FAULT_SUM)
+    assert d.cont().message == "reached cross_model_stop"

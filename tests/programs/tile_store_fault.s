@@ -1,0 +1,1 @@
+../../ptodbg/sessions/programs/tile_store_fault.s

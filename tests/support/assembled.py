@@ -1,0 +1,28 @@
+"""Core tests that spell their programs in assembly: the program assembled with its text
+at address 0 and loaded into a reference-profile Machine, as CORE.md's programs sit."""
+
+from __future__ import annotations
+
+from ptodbg.core import Machine, reference
+from ptodbg.core.loader import load
+from ptodbg.isa.asm import assemble
+from ptodbg.isa.elf import Program, parse_program
+
+
+def program_of(source: str, name: str = "core.s") -> Program:
+    """``source`` assembled (text at 0) into the ELF image the loader reads."""
+    return parse_program(assemble(source, name, text_base=0), name)
+
+
+def reference_machine(source: str, name: str = "core.s") -> Machine:
+    """A reference-profile Machine holding ``source`` (see :func:`program_of`)."""
+    m = Machine(reference())
+    load(m, program_of(source, name))
+    return m
+
+
+def symbol_of(source: str, symbol: str, name: str = "core.s") -> int:
+    """The address of ``symbol`` in ``source`` assembled as :func:`program_of` does."""
+    found = program_of(source, name).symbol(symbol)
+    assert found is not None, symbol
+    return found.value
