@@ -40,6 +40,7 @@ import math
 import random
 import time
 import uuid
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -250,12 +251,14 @@ def _check_here(spec: ProgramSpec, sites: list[Site], todo: list[int], records: 
     client connects without competing with the checks, and the cluster takes the rest.
     A campaign with less work never imports Dask; one done before its cluster is up
     abandons it.  A ctrl+c stops at once (``run.interrupted``); the results so far are kept."""
-    checker = None
-    left = list(todo)
+    left = deque(todo)
     unsaved: list[dict] = []
     saved_at = began = time.monotonic()
     try:
-        checker = open_checker(spec, Path(spec.path).read_bytes())
+        try:
+            checker = open_checker(spec, Path(spec.path).read_bytes())
+        except Exception:  # noqa: BLE001 - the workers meet it too and say why (lost batches)
+            return list(left)
         while left:
             # at the rate of the checks so far (one at least), is the rest worth the cluster?
             if run.in_process and (time.monotonic() - began) / run.in_process * len(left) > HANDOVER_SECONDS:
@@ -264,7 +267,7 @@ def _check_here(spec: ProgramSpec, sites: list[Site], todo: list[int], records: 
                     break  # the cluster takes the rest: its client connects at full speed
             index = left[0]
             record = check_sites(checker, [(index, sites[index].as_json())])[0]
-            left.pop(0)
+            left.popleft()
             run.in_process += 1
             records.append(record)
             unsaved.append(record)
@@ -279,7 +282,7 @@ def _check_here(spec: ProgramSpec, sites: list[Site], todo: list[int], records: 
     finally:
         if folder is not None:
             folder.append(unsaved)
-    return left
+    return list(left)
 
 
 def _distribute(client, spec: ProgramSpec, sites: list[Site], todo: list[int], workers: int,
