@@ -20,9 +20,15 @@ is printed with each row: on a shared machine the figures mean little unless it 
    worker >= 0.8x in-process.  A control measures what the machine gives right now
    without Dask: the same checks in 1 process, then split over 2 forked processes - the
    2-worker ratio can only be as good as the control's.
-3. The same campaign cold, as ``ptodbg campaign`` runs it (its own cluster) on 1 and 2
-   workers; the full campaign with ``--faults all`` and a 500-site sample of
-   ``01_containers.static`` (leave them out with --skip-full).
+3. The same campaign cold, in a new process that starts its own cluster (as ``ptodbg
+   campaign`` does), on 2 workers: as the command runs it (sites checked in-process
+   while the cluster starts, the rest handed over) against the runner's
+   ``in_process=False`` (every site waits for the cluster), interleaved - the
+   in-process start must not make a large campaign slower.  Wall time of each process,
+   and where its sites were checked.
+4. The same campaign cold on 1 and 2 workers (one run each, in this process); the full
+   campaign with ``--faults all`` and a 500-site sample of ``01_containers.static``
+   (leave them out with --skip-full).
 """
 
 from __future__ import annotations
@@ -61,6 +67,14 @@ path = sys.argv[1]
 listing = list_sites(open_debugger(path), "all")
 checker = SiteChecker(path, interval=snapshot_interval(listing.steps))
 assert all(checker.check(site).passed for site in listing.sites)
+"""
+COLD = """
+import json, sys
+from ptodbg.campaign.runner import run_campaign
+from ptodbg.campaign.spec import Config
+config = Config(sys.argv[1], profile="linux", compat="linx-v0.4", workers=int(sys.argv[2]),
+                in_process=sys.argv[3] == "1")
+print(json.dumps(run_campaign(config, progress=False).summary))
 """
 
 
@@ -105,6 +119,32 @@ def small_campaign(rounds: int) -> None:
     r = min(walls["campaign"]) / min(walls["serial"])
     print(f"    campaign / serial: wall {ratio(walls['campaign'], walls['serial'])}, CPU "
           f"{ratio(cpus['campaign'], cpus['serial'])}   (target <= 3x) {'ok' if r <= 3 else 'ABOVE TARGET'}")
+
+
+def cold(program: str, workers: int, rounds: int) -> None:
+    """A cold campaign in a new process: in-process start and handover against waiting for the cluster."""
+    import json
+
+    runs: dict[str, list[float]] = {"in-process start": [], "wait for the cluster": []}
+    where: dict[str, str] = {}
+    before = load()
+    for _ in range(rounds):
+        for name, flag in (("in-process start", "1"), ("wait for the cluster", "0")):
+            started = time.perf_counter()
+            done = subprocess.run([sys.executable, "-c", COLD, str(PROGRAMS / program), str(workers), flag],
+                                  check=True, capture_output=True, text=True, cwd=ROOT)
+            runs[name].append(time.perf_counter() - started)
+            s = json.loads(done.stdout.splitlines()[-1])
+            assert s["failed"] == 0 and s["checked"] == s["sites"], s
+            where[name] = f"{s['checked_in_process']} in-process, {s['checked'] - s['checked_in_process']} on " \
+                          f"{s['workers']} workers"
+    print(f"(3) {program} data faults cold, {workers} workers, {rounds} rounds, wall min / median s   "
+          f"[{before} -> {load()}]")
+    for name, values in runs.items():
+        print(f"    {name:<22} {spread(values)}   (last run: {where[name]})")
+    r = min(runs["in-process start"]) / min(runs["wait for the cluster"])
+    print(f"    in-process start / wait: {ratio(runs['in-process start'], runs['wait for the cluster'])}   "
+          f"(must not be slower) {'ok' if r <= 1.05 else 'SLOWER'}")
 
 
 def campaign(program: str, workers: int, **options) -> dict:
@@ -191,8 +231,8 @@ def rates(program: str, rounds: int) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds per comparison (1..20)")
-    parser.add_argument("--skip-full", action="store_true", help="leave out the cold and full campaigns (3)")
-    parser.add_argument("--only", choices=("small", "rates"), help="run only comparison (1) or (2)")
+    parser.add_argument("--skip-full", action="store_true", help="leave out the cold and full campaigns (4)")
+    parser.add_argument("--only", choices=("small", "rates", "cold"), help="run only comparison (1), (2) or (3)")
     args = parser.parse_args()
     if not 1 <= args.rounds <= 20:
         parser.error("--rounds must be 1..20")
@@ -203,16 +243,18 @@ def main() -> int:
         control(RATE_PROGRAM)
         rates(RATE_PROGRAM, args.rounds)
         control(RATE_PROGRAM)
+    if args.only in (None, "cold"):
+        cold(RATE_PROGRAM, 2, args.rounds)
     if args.only is not None or args.skip_full:
         return 0
     for workers in (1, 2):
         s = campaign(RATE_PROGRAM, workers)
-        print(line(f"(3) {RATE_PROGRAM} data faults, {workers} cold worker{'s' if workers > 1 else ''}", s)
+        print(line(f"(4) {RATE_PROGRAM} data faults, {workers} cold worker{'s' if workers > 1 else ''}", s)
               + f"   [{load()}]")
     s = campaign(RATE_PROGRAM, 2, faults="all")
-    print(line(f"(3) {RATE_PROGRAM} full campaign, --faults all", s) + f"   [{load()}]")
+    print(line(f"(4) {RATE_PROGRAM} full campaign, --faults all", s) + f"   [{load()}]")
     s = campaign("01_containers.static", 2, sample=500, seed=0)
-    print(line("(3) 01_containers.static 500-site sample (seed 0)", s) + f"   [{load()}]")
+    print(line("(4) 01_containers.static 500-site sample (seed 0)", s) + f"   [{load()}]")
     return 0
 
 

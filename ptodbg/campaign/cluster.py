@@ -4,8 +4,11 @@ machines: ``dask scheduler`` on one, ``dask worker tcp://HOST:8786`` on each).
 
 The cluster is started in the background as soon as a campaign starts
 (:class:`EngineStart`), so that it comes up while the client runs the program
-fault-free: a local cluster in a process forked from the campaign (:class:`ClusterHost`),
-whose workers are forked in turn (:data:`START_METHOD`), with ptodbg imported already.
+fault-free and checks its first sites itself: a local cluster in a process forked from
+the campaign (:class:`ClusterHost`), whose workers are forked in turn
+(:data:`START_METHOD`), with ptodbg imported already.  The client imports Dask's client
+only when the campaign hands sites to the cluster; a campaign done before that
+abandons the start (:meth:`ClusterHost.abandon`).
 SIGINT is ignored there and in the workers, and blocked in the client's Dask threads, so
 a ctrl+c in the terminal reaches only the campaign, which cancels its tasks and shuts the
 cluster down itself (no tracebacks from dying workers).
@@ -28,6 +31,7 @@ import signal
 import socket
 import struct
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -190,15 +194,23 @@ HOST_WAIT = 120  # seconds for a local cluster to come up
 HOST_EXIT = 30  # seconds for it to shut down before it is killed
 
 
-def _host_cluster(conn, workers: int) -> None:
+def _host_cluster(conn, workers: int, gate, begun) -> None:
     """The body of the process that holds a campaign's LocalCluster (scheduler, dashboard
-    and the nannies of its workers): start it, send its address (or why it failed), keep
-    it until the campaign says so or goes away (the pipe's end), close it.  SIGINT is
-    ignored here and in the workers (they inherit it): a ctrl+c is the campaign's."""
+    and the nannies of its workers): import Dask, start the cluster, send its address (or
+    why it failed), keep it until the campaign says so or goes away (the pipe's end),
+    close it.  SIGINT is ignored here and in the workers (they inherit it): a ctrl+c is
+    the campaign's.  Until ``begun`` is set (under ``gate``) this process has started
+    nothing of its own, and a campaign that no longer needs the cluster ends it at once
+    (:meth:`ClusterHost.abandon`); once it is set, only the close message ends it, so
+    that its workers always go with it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     import dask
     import distributed
 
+    with gate:
+        if conn.poll(0):  # closed (or gone) while Dask was imported: nothing to start
+            return
+        begun.value = 1
     try:
         with dask.config.set({"distributed.worker.multiprocessing-method": START_METHOD}):
             # the scheduler's web server listens from the start; its bokeh pages come after
@@ -206,7 +218,10 @@ def _host_cluster(conn, workers: int) -> None:
                                                dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL,
                                                scheduler_kwargs={"dashboard": False})
     except Exception as e:  # noqa: BLE001 - said to the campaign in one sentence
-        conn.send(("error", _plain_reason(e)))
+        try:
+            conn.send(("error", _plain_reason(e)))
+        except OSError:
+            pass
         return
     try:
         conn.send(("ready", cluster.scheduler_address))
@@ -238,12 +253,13 @@ def _serve_dashboard(cluster) -> None:
 
 
 class ClusterHost:
-    """A process, forked from the campaign, that holds its LocalCluster: the scheduler,
-    the workers and then the dashboard (bokeh, some 0.7 s to import, added once the
-    cluster's address is out) come up there, on another core, while the campaign runs the
-    program fault-free, and the campaign's own process needs only Dask's client.  Forked before the campaign starts any thread of its own,
-    it has ptodbg imported already, and so have the workers it forks in turn (a process
-    that runs other threads starts it with ``spawn`` instead)."""
+    """A process, forked from the campaign, that holds its LocalCluster: Dask's import,
+    the scheduler, the workers and then the dashboard (bokeh, some 0.7 s to import, added
+    once the cluster's address is out) come up there, on another core, while the campaign
+    runs the program fault-free and starts checking sites itself.  Forked before the
+    campaign starts any thread of its own, it has ptodbg imported already, and so have
+    the workers it forks in turn (a process that runs other threads starts it with
+    ``spawn`` instead)."""
 
     def __init__(self, workers: int) -> None:
         import multiprocessing
@@ -255,21 +271,53 @@ class ClusterHost:
         alone = threading.active_count() == 1
         ctx = multiprocessing.get_context("fork" if alone else "spawn")
         self._conn, child = ctx.Pipe()
-        self.process = ctx.Process(target=_host_cluster, args=(child, workers), name="ptodbg-campaign-cluster")
+        # ``begun``: the host has started (or is starting) the cluster; set under ``gate``
+        self._gate = ctx.Lock()
+        self._begun = ctx.RawValue("b", 0)
+        self._message: tuple[str, str] | None = None
+        self.process = ctx.Process(target=_host_cluster, args=(child, workers, self._gate, self._begun),
+                                   name="ptodbg-campaign-cluster")
         self.process.start()
         child.close()
 
-    def address(self) -> str:
-        """The scheduler's address once the cluster is up; ClusterError when it cannot start."""
+    def ready(self) -> bool:
+        """Whether the host has said how the start went (without waiting): the cluster is
+        up, or it failed (or the host is gone); :meth:`address` then answers at once."""
         try:
-            if not self._conn.poll(HOST_WAIT):
-                raise ClusterError(f"the local Dask cluster did not start within {HOST_WAIT} s")
-            kind, text = self._conn.recv()
+            return self._message is not None or self._conn.poll(0)
         except (EOFError, OSError):
-            raise ClusterError("the process that starts the local Dask cluster ended without it") from None
+            return True
+
+    def address(self, abandoned: threading.Event | None = None) -> str:
+        """The scheduler's address once the cluster is up; ClusterError when it cannot
+        start (or ``abandoned`` is set while it comes up)."""
+        if self._message is None:
+            try:
+                deadline = time.monotonic() + HOST_WAIT
+                while not self._conn.poll(0.05):
+                    if abandoned is not None and abandoned.is_set():
+                        raise ClusterError("the campaign no longer needs the cluster")
+                    if time.monotonic() > deadline:
+                        raise ClusterError(f"the local Dask cluster did not start within {HOST_WAIT} s")
+                self._message = self._conn.recv()
+            except (EOFError, OSError):
+                raise ClusterError("the process that starts the local Dask cluster ended without it") from None
+        kind, text = self._message
         if kind != "ready":
             raise ClusterError(text)
         return text
+
+    def abandon(self) -> None:
+        """The campaign is done without the cluster: a host still importing Dask (it has
+        started nothing) is ended at once; one that has begun the start is told to close
+        and waited for, so that no worker process outlives the campaign."""
+        with self._gate:
+            if not self._begun.value:
+                self.process.terminate()  # SIGTERM; nothing of its own to leave behind
+                self.process.join()
+                self._conn.close()
+                return
+        self.close()
 
     def close(self) -> None:
         """Tell the host to close the cluster (its workers with it) and wait for it."""
@@ -287,10 +335,14 @@ class ClusterHost:
 class EngineStart:
     """The Dask engine of a campaign, started (or reached) in the background from the
     moment the campaign starts, so that the cluster comes up while the client opens the
-    program and runs it fault-free; :meth:`wait` returns it once it is there.
+    program, runs it fault-free and checks the first sites itself; :meth:`wait` returns
+    it once it is there.
 
-    A local cluster lives in a :class:`ClusterHost` process; a thread connects Dask's
-    client to it (or to ``--scheduler``).  That thread blocks SIGINT for itself before
+    A local cluster lives in a :class:`ClusterHost` process, forked at once; Dask's
+    client connects to it only when the campaign asks (:meth:`connect`: the cluster is
+    up and enough work remains), so a campaign done before that never imports Dask's
+    client, and :meth:`close` abandons the start.  With ``--scheduler`` the client
+    connects at once.  A thread connects it; that thread blocks SIGINT for itself before
     Dask makes its own threads, which inherit the mask: a ctrl+c reaches only the
     campaign's main thread (which cancels its tasks and closes the cluster)."""
 
@@ -301,8 +353,26 @@ class EngineStart:
         self._error: BaseException | None = None
         self._client = None
         self._host = ClusterHost(workers or 1) if scheduler is None else None
-        self._thread = threading.Thread(target=self._start, name="ptodbg-campaign-dask", daemon=True)
-        self._thread.start()
+        self._thread: threading.Thread | None = None
+        self._abandoned = threading.Event()  # close() before the client has connected
+        if self._host is None:
+            self.connect()
+
+    @property
+    def local(self) -> bool:
+        """A LocalCluster of the campaign's own (not ``--scheduler``)."""
+        return self._host is not None
+
+    def cluster_ready(self) -> bool:
+        """Whether the cluster has come up (or failed to), without waiting."""
+        return self._host is None or self._host.ready()
+
+    def connect(self) -> None:
+        """Start importing Dask's client and connecting it (in a thread; to a local
+        cluster once it is up), once."""
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._start, name="ptodbg-campaign-dask", daemon=True)
+            self._thread.start()
 
     def _start(self) -> None:
         if hasattr(signal, "pthread_sigmask"):
@@ -319,7 +389,7 @@ class EngineStart:
         if self._host is not None:
             n = self.workers or 1
             try:
-                address = self._host.address()
+                address = self._host.address(self._abandoned)
                 self._client = client = distributed.Client(address, timeout=CONNECT_TIMEOUT)
             except ClusterError as e:
                 raise ClusterError(f"cannot start a local Dask cluster of {n} workers: {e}") from None
@@ -343,7 +413,9 @@ class EngineStart:
         return Engine(client, description, len(addresses), dashboard_link(client), addresses)
 
     def wait(self) -> Engine:
-        """The connected engine (waiting for it); ClusterError when it cannot be had."""
+        """The connected engine (connecting and waiting for it); ClusterError when it cannot be had."""
+        self.connect()
+        assert self._thread is not None
         self._thread.join()
         if self._error is not None:
             raise self._error
@@ -355,11 +427,16 @@ class EngineStart:
         half-way up), with SIGINT ignored so that a second ctrl+c cannot leave worker
         processes behind."""
         with _sigint_ignored():
-            self._thread.join()
+            if self._thread is not None:
+                self._abandoned.set()  # a client still waiting for the cluster stops waiting
+                self._thread.join()
             if self._client is not None:
                 self._client.close()
             if self._host is not None:
-                self._host.close()
+                if self._client is None:  # never connected: abandon the local cluster's start
+                    self._host.abandon()
+                else:
+                    self._host.close()
 
 
 @contextmanager

@@ -20,11 +20,13 @@ EXCEPTED = 20  # sites of documented exceptions it names
 
 def summary(program: str, planned: int, records: list[dict], *, workers: int, engine: str,
             seconds: float, lost: int = 0, interrupted: bool = False, check_seconds: float = 0.0,
-            checked_now: int = 0, workers_lost: int = 0) -> dict:
-    """The summary line: the §10 keys (``workers``: the worker processes whose results
-    were used), then how many sites a documented exception explained, how many were
-    checked (and how fast, over the time the workers had them), whether the campaign is
-    complete, and how many workers the cluster lost while it ran."""
+            checked_now: int = 0, workers_lost: int = 0, in_process: int = 0) -> dict:
+    """The summary line: the §10 keys (``workers``: the Dask worker processes whose
+    results were used), then how many sites a documented exception explained, how many
+    were checked (and how fast, from the first check to the last result), whether the
+    campaign is complete, how many workers the cluster lost while it ran, and how many
+    sites this run checked in the campaign's own process (while its local cluster
+    started) instead of on a worker."""
     return {
         "program": program,
         "sites": planned,
@@ -40,7 +42,19 @@ def summary(program: str, planned: int, records: list[dict], *, workers: int, en
         "lost": lost,
         "complete": not interrupted and not lost and len(records) == planned,
         "workers_lost": workers_lost,
+        "checked_in_process": in_process,
     }
+
+
+def _where(s: dict) -> str:
+    """Where the sites were checked: on the workers, in the campaign's own process, or both."""
+    here = s.get("checked_in_process", 0)
+    if here and not s["workers"]:
+        return "in the campaign's own process" + s["engine"].removeprefix("in-process")
+    text = f"on {s['workers']} worker{'' if s['workers'] == 1 else 's'} ({s['engine']})"
+    if here:
+        text += f", {here} of them in the campaign's own process while the cluster started"
+    return text
 
 
 def site_session_name(index: int) -> str:
@@ -52,9 +66,8 @@ def table(summary_data: dict, records: list[dict], options: str) -> str:
     s = summary_data
     lines = [
         f"ptodbg campaign {s['program']} ({options})",
-        f"{s['checked']} of {s['sites']} sites checked in {s['seconds']:.1f} s on {s['workers']} "
-        f"worker{'' if s['workers'] == 1 else 's'} "
-        f"({s['engine']})" + ("" if s["complete"] else "  [incomplete: run the same command again to resume]"),
+        f"{s['checked']} of {s['sites']} sites checked in {s['seconds']:.1f} s {_where(s)}"
+        + ("" if s["complete"] else "  [incomplete: run the same command again to resume]"),
         *([f"  {s['workers_lost']} worker{' was' if s['workers_lost'] == 1 else 's were'} lost during the campaign "
            f"(the scheduler ran {'its' if s['workers_lost'] == 1 else 'their'} tasks again elsewhere)"]
           if s.get("workers_lost") else []),

@@ -54,11 +54,14 @@ class Config:
     max_steps: int = MAX_STEPS_DEFAULT
     out: str | None = None
     defect: str | None = None
+    # check sites in the campaign's own process while its local cluster starts (the
+    # runner's choice, not the command line's: False makes a test wait for the cluster)
+    in_process: bool = True
 
     def identity(self) -> dict:
         """What must match for a run to resume another one's results (not where it runs)."""
         data = asdict(self)
-        for key in ("workers", "scheduler", "out", "program"):
+        for key in ("workers", "scheduler", "out", "program", "in_process"):
             data.pop(key)
         return data
 

@@ -1,6 +1,8 @@
-"""What a Dask worker does for a campaign: keep the program opened, check batches of sites.
+"""Checking a campaign's sites, the same way wherever it runs: on a Dask worker (through
+:mod:`ptodbg.campaign.plugin`) or in the campaign's own process while its local cluster
+starts (the runner calls :func:`open_checker` and :func:`check_sites` itself).
 
-Each campaign registers a :class:`ProgramCache` worker plugin (Dask's own way to give
+Each campaign registers a :class:`~ptodbg.campaign.plugin.ProgramCache` worker plugin (Dask's own way to give
 every worker - those that join later too - per-worker state): it carries the program's
 bytes, so workers on other machines need no shared file system, and it keeps the
 program opened.  A worker opens the program once, on its first batch, with one
@@ -19,7 +21,6 @@ import hashlib
 import os
 import socket
 import tempfile
-import threading
 from pathlib import Path
 
 from ptodbg.campaign.spec import ProgramSpec
@@ -86,58 +87,3 @@ def check_sites(checker: SiteChecker, batch: list[tuple[int, dict]]) -> list[dic
             verdict = Verdict(False, False, None, False, f"the check failed: {type(e).__name__}: {e}")
         out.append(record(index, site, verdict))
     return out
-
-
-def plugin_name(token: str) -> str:
-    return f"ptodbg-campaign-{token}"
-
-
-try:
-    from distributed import WorkerPlugin
-except ImportError:  # Dask is the optional extra `campaign`; nothing here runs without it
-    WorkerPlugin = object  # type: ignore[assignment,misc]
-
-
-class ProgramCache(WorkerPlugin):  # type: ignore[misc,valid-type]
-    """One campaign's program on one worker: opened on the first batch, kept for the
-    others.  ``loads`` counts the openings (one per worker process), ``batches`` the
-    batches checked on them.  A lock makes the
-    batches of a worker with several threads take turns: they share one machine."""
-
-    def __init__(self, spec: ProgramSpec, data: bytes) -> None:
-        self.spec = spec
-        self.data = data
-        self.loads = 0
-        self.batches = 0
-        self._checker: SiteChecker | None = None
-        self._lock = threading.Lock()
-
-    def __getstate__(self) -> dict:  # what travels to the workers: the program, not an opening
-        return {"spec": self.spec, "data": self.data}
-
-    def __setstate__(self, state: dict) -> None:
-        self.__init__(state["spec"], state["data"])  # type: ignore[misc]
-
-    def teardown(self, worker) -> None:
-        self._checker = None
-
-    def check(self, batch: list[tuple[int, dict]]) -> list[dict]:
-        with self._lock:
-            if self._checker is None:
-                self.loads += 1
-                self._checker = open_checker(self.spec, self.data)
-            self.batches += 1
-            return check_sites(self._checker, batch)
-
-
-def check_batch(name: str, batch: list[tuple[int, dict]]) -> dict:
-    """The task: check ``batch`` with this worker's :class:`ProgramCache` of the campaign
-    ``name``; returns the worker's address (the campaign counts the workers that really
-    checked its sites), how many times this worker opened the program and how many
-    batches it checked on it (``{"worker", "loads", "batches", "records"}``)."""
-    from distributed import get_worker
-
-    worker = get_worker()
-    cache = worker.plugins[name]
-    records = cache.check(batch)
-    return {"worker": worker.address, "loads": cache.loads, "batches": cache.batches, "records": records}

@@ -118,13 +118,21 @@ def test_an_interrupted_campaign_resumes_without_redoing_finished_sites(schedule
         run_campaign(Config(program, faults="data", workers=2, scheduler=scheduler, out=str(out)), progress=False)
 
 
-def test_the_command_starts_its_own_local_cluster(capsys):
+def test_the_command_starts_its_own_local_cluster(capsys, monkeypatch):
     """The embedded default: no --scheduler, a LocalCluster of --workers processes (one
-    here, to keep the test light) that the command starts and stops itself."""
+    here, to keep the test light) that the command starts and stops itself.  The runner's
+    in-process checks are turned off (its ``in_process`` option), so that the two sites
+    wait for the cluster instead of being done before it is up."""
+    from dataclasses import replace
+
+    from ptodbg.campaign import command
+
+    parse = command.config_from_args
+    monkeypatch.setattr(command, "config_from_args", lambda args: replace(parse(args), in_process=False))
     assert main(["campaign", str(TEST_PROGRAMS / "dma_copy.s"), "--workers", "1", "--json"]) == 0
     captured = capsys.readouterr()
     summary = json.loads(captured.out.splitlines()[-1])
-    assert (summary["sites"], summary["failed"], summary["workers"]) == (2, 0, 1)
+    assert (summary["sites"], summary["failed"], summary["workers"], summary["checked_in_process"]) == (2, 0, 1, 0)
     assert "LocalCluster" in summary["engine"]
     # the dashboard's address, and nothing else: no progress bar off a terminal, no worker noise
     assert re.fullmatch(r"ptodbg: Dask dashboard: http://127\.0\.0\.1:\d+/status\n", captured.err), captured.err
@@ -168,7 +176,8 @@ def test_the_local_cluster_s_dashboard_serves_once_bokeh_is_in(tmp_path):
             except urllib.error.HTTPError:  # 404 until the bokeh pages are there
                 time.sleep(0.2)
 
-    outcome = run_campaign(Config(str(TEST_PROGRAMS / "dma_copy.s"), workers=1), emit=fetch, progress=False,
+    outcome = run_campaign(Config(str(TEST_PROGRAMS / "dma_copy.s"), workers=1, in_process=False), emit=fetch,
+                           progress=False,
                            dashboard=lambda link: seen.setdefault("link", link))
     assert outcome.exit_status == 0 and "LocalCluster" in outcome.summary["engine"]
     assert re.fullmatch(r"http://127\.0\.0\.1:\d+/status", seen["link"]) and seen["status"] == 200
