@@ -6,7 +6,7 @@ on both paths (per instruction and translated)."""
 from __future__ import annotations
 
 import pytest
-from support.encode import CODE, code_machine, enc
+from support.encode import ACCUMULATE, CODE, STOP, code_machine, counting_block, enc
 from support.random_programs import RandomProgram
 
 from ptodbg.core import Machine
@@ -17,15 +17,8 @@ CELL = CODE + 0x800  # a data cell in the code page
 def loop_storing_next_to_its_code(cell: int, translate_after: int | None) -> Machine:
     """a0 counts to a1; each iteration loads the cell, adds a0 and stores it back."""
     m = code_machine(
-        enc("BSTART.STD", "cond", simm17=0),
-        enc("ADDI", RegDst=2, SrcL=2, uimm12=1),
-        enc("LDI", RegDst=4, SrcL=1, simm12=0),
-        enc("ADD", RegDst=4, SrcL=4, SrcR=2, SrcRType=3, shamt=0),
-        enc("SDI", SrcL=4, SrcR=1, simm12=0),
-        enc("SETC.LTU", SrcL=2, SrcR=3, SrcRType=0),
-        enc("BSTOP"),
-        enc("C.BSTART.SYS"),
-        enc("C.EBREAK", imm5=0),
+        *counting_block(*ACCUMULATE),
+        *STOP,
     )
     m.translate_after = translate_after
     m.r[1], m.r[3] = cell, 500
