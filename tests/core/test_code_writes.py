@@ -6,6 +6,7 @@ on both paths (per instruction and translated)."""
 from __future__ import annotations
 
 import pytest
+from support.assembled import ENTRY
 from support.encode import ACCUMULATE, CODE, STOP, code_machine, counting_block, enc
 from support.random_programs import RandomProgram
 
@@ -49,10 +50,7 @@ def test_a_store_into_a_code_granule_without_code_needs_no_decode():
     assert calls == [(CODE + 0x18, 2)]
 
 
-SELF_MODIFYING = """
-    .text
-    .globl _start
-_start:
+SELF_MODIFYING = ENTRY + """\
     hl.liu slot, ->x2
     hl.liu {word}, ->x1
     shi x1, [x2, 0]
@@ -129,10 +127,7 @@ def test_restore_keeps_code_whose_bytes_survive_and_drops_the_rest():
 # One store site that first writes a cell on its own (writable) code page, then, on the
 # second pass, a data page: its first execution picks the code-pages-first probe order
 # (ptodbg.core.semantics.agu, issue 15 (c)); the order must not change what it writes.
-STORE_SITE_MOVES = """
-    .text
-    .globl _start
-_start:
+STORE_SITE_MOVES = ENTRY + """\
     hl.liu cell, ->s0
     hl.liu data, ->s1
     addi zero, 0, ->a0

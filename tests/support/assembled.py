@@ -8,6 +8,13 @@ from ptodbg.core.loader import load
 from ptodbg.isa.asm import assemble
 from ptodbg.isa.elf import Program, parse_program
 
+# The opening of a one-file program: the code section and its global entry point _start.
+ENTRY = """\
+    .text
+    .globl _start
+_start:
+"""
+
 
 def program_of(source: str, name: str = "core.s") -> Program:
     """``source`` assembled (text at 0) into the ELF image the loader reads."""
