@@ -6,7 +6,7 @@ on both paths (per instruction and translated)."""
 from __future__ import annotations
 
 import pytest
-from support.assembled import ENTRY
+from support.assembled import ENTRY, counted_loop
 from support.encode import ACCUMULATE, CODE, STOP, code_machine, counting_block, enc
 from support.random_programs import RandomProgram
 
@@ -132,12 +132,7 @@ STORE_SITE_MOVES = ENTRY + """\
     hl.liu data, ->s1
     addi zero, 0, ->a0
     addi zero, 0, ->a2
-loop:
-    addi a0, 1, ->a0
-    sdi a0, [s0, 0]
-    bstart.std cond, loop
-    setc.ltui a0, 40
-    bstop
+""" + counted_loop("loop", "a0", 40, "sdi a0, [s0, 0]") + """\
     addi s1, 0, ->s0
     addi a2, 1, ->a2
     addi zero, 0, ->a0
