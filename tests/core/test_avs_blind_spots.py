@@ -235,6 +235,17 @@ def test_hl_maddw_carries_from_the_low_word_into_the_high_word():
         assert (m.reg("a4"), m.reg("a5")) == (0, 0)
 
 
+# The end of the round loops below: a5 counts the rounds down, the loop block is taken
+# while rounds remain, then the program stops at the EBREAK.
+ROUNDS_LEFT = """    subi a5, 1, ->a5
+    bstart.std cond, loop
+    setc.nei a5, 0
+    bstop
+    c.bstart.sys
+    c.ebreak 0
+"""
+
+
 # ------------------------------------------------------------------ 5. SETC.LTU
 LTU = """
     .text
@@ -252,13 +263,7 @@ loop:
 taken:
     addi a4, 1, ->a4            # taken
 next:
-    subi a5, 1, ->a5
-    bstart.std cond, loop
-    setc.nei a5, 0
-    bstop
-    c.bstart.sys
-    c.ebreak 0
-"""
+""" + ROUNDS_LEFT
 
 
 @pytest.mark.parametrize("rounds", [1, 2 * TRANSLATE_AFTER])
@@ -282,13 +287,7 @@ _start:
 loop:
     c.addi a1, 3, ->t
     c.movr t#1, ->a1            # a 16-bit instruction right after it: TPC + 2
-    subi a5, 1, ->a5
-    bstart.std cond, loop
-    setc.nei a5, 0
-    bstop
-    c.bstart.sys
-    c.ebreak 0
-"""
+""" + ROUNDS_LEFT
 
 
 @pytest.mark.parametrize("rounds", [1, 2 * TRANSLATE_AFTER])

@@ -4,7 +4,7 @@ index and the debugger use instead of the machine's private tables."""
 
 from __future__ import annotations
 
-from support.encode import CODE, code_machine, enc
+from support.encode import CODE, STOP, code_machine, counting_block, enc
 
 from ptodbg.core import Machine, R, X
 from ptodbg.core.writeset import ALL_GPRS
@@ -13,12 +13,8 @@ from ptodbg.core.writeset import ALL_GPRS
 def counting_loop(count: int) -> Machine:
     """a0 counts to ``count`` in a COND block that branches back to itself, then EBREAK."""
     m = code_machine(
-        enc("BSTART.STD", "cond", simm17=0),
-        enc("ADDI", RegDst=2, SrcL=2, uimm12=1),
-        enc("SETC.LTU", SrcL=2, SrcR=3, SrcRType=0),
-        enc("BSTOP"),
-        enc("C.BSTART.SYS"),
-        enc("C.EBREAK", imm5=0),
+        *counting_block(),
+        *STOP,
     )
     m.r[3] = count
     return m

@@ -6,7 +6,8 @@ on both paths (per instruction and translated)."""
 from __future__ import annotations
 
 import pytest
-from support.encode import CODE, code_machine, enc
+from support.assembled import ENTRY, counted_loop
+from support.encode import ACCUMULATE, CODE, STOP, code_machine, counting_block, enc
 from support.random_programs import RandomProgram
 
 from ptodbg.core import Machine
@@ -17,15 +18,8 @@ CELL = CODE + 0x800  # a data cell in the code page
 def loop_storing_next_to_its_code(cell: int, translate_after: int | None) -> Machine:
     """a0 counts to a1; each iteration loads the cell, adds a0 and stores it back."""
     m = code_machine(
-        enc("BSTART.STD", "cond", simm17=0),
-        enc("ADDI", RegDst=2, SrcL=2, uimm12=1),
-        enc("LDI", RegDst=4, SrcL=1, simm12=0),
-        enc("ADD", RegDst=4, SrcL=4, SrcR=2, SrcRType=3, shamt=0),
-        enc("SDI", SrcL=4, SrcR=1, simm12=0),
-        enc("SETC.LTU", SrcL=2, SrcR=3, SrcRType=0),
-        enc("BSTOP"),
-        enc("C.BSTART.SYS"),
-        enc("C.EBREAK", imm5=0),
+        *counting_block(*ACCUMULATE),
+        *STOP,
     )
     m.translate_after = translate_after
     m.r[1], m.r[3] = cell, 500
@@ -56,10 +50,7 @@ def test_a_store_into_a_code_granule_without_code_needs_no_decode():
     assert calls == [(CODE + 0x18, 2)]
 
 
-SELF_MODIFYING = """
-    .text
-    .globl _start
-_start:
+SELF_MODIFYING = ENTRY + """\
     hl.liu slot, ->x2
     hl.liu {word}, ->x1
     shi x1, [x2, 0]
@@ -136,20 +127,12 @@ def test_restore_keeps_code_whose_bytes_survive_and_drops_the_rest():
 # One store site that first writes a cell on its own (writable) code page, then, on the
 # second pass, a data page: its first execution picks the code-pages-first probe order
 # (ptodbg.core.semantics.agu, issue 15 (c)); the order must not change what it writes.
-STORE_SITE_MOVES = """
-    .text
-    .globl _start
-_start:
+STORE_SITE_MOVES = ENTRY + """\
     hl.liu cell, ->s0
     hl.liu data, ->s1
     addi zero, 0, ->a0
     addi zero, 0, ->a2
-loop:
-    addi a0, 1, ->a0
-    sdi a0, [s0, 0]
-    bstart.std cond, loop
-    setc.ltui a0, 40
-    bstop
+""" + counted_loop("loop", "a0", 40, "sdi a0, [s0, 0]") + """\
     addi s1, 0, ->s0
     addi a2, 1, ->a2
     addi zero, 0, ->a0

@@ -162,6 +162,15 @@ cross_model_result:
     assert run_to_stop(m, loaded) == [0x5A5A] and m.r[3] == 7
 
 
+# A read-only doubleword ``konst`` = 5 at 0x300: on page 0, with the code at 0x100.
+KONST = """\
+    .section .rodata
+    .vaddr 0x300
+konst:
+    .dword 5
+"""
+
+
 def test_a_segment_maps_every_page_it_touches_and_shared_pages_get_the_union():
     """Code at 0x100 (r-x), read-only data at 0x300 (r--), data at 0xFF8 whose 16 bytes
     cross into page 1 (rw-): page 0 is rwx, page 1 rw- (touched by the data segment), and
@@ -181,10 +190,7 @@ _start:
 cross_model_stop:
     c.bstart.sys
     c.ebreak 0
-    .section .rodata
-    .vaddr 0x300
-konst:
-    .dword 5
+""" + KONST + """\
     .data
     .vaddr 0xff8
     .globl cross_model_result
@@ -210,11 +216,7 @@ _start:
     sdi a0, [a0, 0]
     c.bstart.sys
     c.ebreak 0
-    .section .rodata
-    .vaddr 0x300
-konst:
-    .dword 5
-""")
+""" + KONST)
     assert m.mem.perms[0] == R | X
     stop = m.run(10)
     assert stop.reason == "trap" and stop.trap.number == DATA_PAGE_FAULT and stop.trap.arg0 == 0x300

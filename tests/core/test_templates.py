@@ -51,6 +51,36 @@ def three(base: int, a: int, b: int, c: int) -> int:
     return word(base, (19, 15, a), (24, 20, b), (31, 27, c))
 
 
+def at(pc: int, sp: int) -> Machine:
+    """A reset machine about to run the instruction at ``pc`` with stack pointer ``sp`` (R2)."""
+    m = fresh()
+    m.pc = pc
+    m.r[2] = sp
+    return m
+
+
+def run_at_acr2(m: Machine, pc: int) -> None:
+    """Run at ACR2 (bound 3072) from ``pc``, with ACR1's handler at 0x900: a fault there
+    enters ACR1 and saves the active template in bank 1."""
+    m.set_acr(2)
+    m.write_sysreg(EVBASE_ACR1, 0x900)
+    m.pc = pc
+
+
+def recover_to_acr0(m: Machine, pc: int) -> None:
+    """Recover bank 1 (back to the faulting ``pc``), then reissue at ACR0 (no bound)."""
+    assert m.recover(1) == pc
+    m.set_acr(0)
+
+
+def assert_returned_to(m: Machine, res, target: int) -> None:
+    """The template executed to its end: no frame left active, next pc ``target`` (FEXIT: the
+    next instruction; FRET: the restored return address)."""
+    assert res.kind == "executed"
+    assert m.pc == target
+    assert m.frame is None
+
+
 def frame(base: int, begin: int, end: int, size: int) -> int:
     """FENTRY-family word: size[9:3] -> [31:25], size[14:10] -> [11:7]."""
     return word(base, (19, 15, begin), (24, 20, end), (31, 25, size >> 3), (11, 7, size >> 10))
@@ -295,9 +325,7 @@ def test_avs_mcopy_restart_resumes_at_faulting_step():
     data = bytes(range(1, 17))
     fill(m, src, data)
     m.r[2], m.r[3], m.r[4] = dst, src, 16
-    m.set_acr(2)
-    m.write_sysreg(EVBASE_ACR1, 0x900)
-    m.pc = pc
+    run_at_acr2(m, pc)
     insn = three(MCOPY_MATCH, 2, 3, 4)
     res = run_word(m, insn)
     assert res.kind == "trap" and res.trap.number == DATA_PAGE_FAULT
@@ -309,8 +337,7 @@ def test_avs_mcopy_restart_resumes_at_faulting_step():
     assert m.saved[1].mcopy == (pc, dst, src, 16, 8)
 
     m.r[2], m.r[3], m.r[4] = 0x20, 0x40, 0
-    assert m.recover(1) == pc
-    m.set_acr(0)
+    recover_to_acr0(m, pc)
     again = run_word(m, insn)
     assert again.kind == "executed"
     assert [(e.kind, e.address, e.size) for e in again.events] == [
@@ -481,9 +508,7 @@ def test_avs_fentry_rejects_range(begin, end, size):
     """PTO-AVS-BLOCK-FENTRY-RANGE-001 (and the canonical word's zero size): endpoints
     outside R2..R23 or a frame smaller than 8 bytes per register -> ILLEGAL_INST with sp
     and memory unchanged and no template."""
-    m = fresh()
-    m.pc = 0x540
-    m.r[2] = 0x300
+    m = at(pc=0x540, sp=0x300)
     fill(m, 0x2F8, b"\xaa")
     res = run_word(m, frame(FENTRY_MATCH, begin, end, size))
     assert_illegal_at(m, res, 0x540)
@@ -515,8 +540,7 @@ def test_fentry_fault_mid_frame_resumes_from_progress():
     m.pc = 0x10000
     m.r[2] = 0x21010
     m.r[3], m.r[4], m.r[5] = 0x33, 0x44, 0x55
-    insn = frame(FENTRY_MATCH, 2, 5, 32)
-    res = run_word(m, insn)
+    res = run_word(m, insn := frame(FENTRY_MATCH, 2, 5, 32))
     assert res.kind == "trap" and res.trap.number == DATA_PAGE_FAULT
     assert res.trap.arg0 == 0x20FF8 and res.trap.saved_tpc == 0x10000
     assert [e.address for e in res.events] == [0x21008, 0x21000]
@@ -539,9 +563,7 @@ def test_fentry_fault_mid_frame_resumes_from_progress():
 def test_avs_fexit_frame():
     """PTO-AVS-BLOCK-FEXIT-FRAME-001: FEXIT [R3 ~ R4], sp!, 16 with R2 = 0x2f0: sp becomes
     0x300 first, R3 <- [0x2f8], R4 <- [0x2f0], two load events, TPC + 4."""
-    m = fresh()
-    m.pc = 0x580
-    m.r[2] = 0x2F0
+    m = at(pc=0x580, sp=0x2F0)
     fill(m, 0x2F8, b"\x11\x11" + bytes(6))
     fill(m, 0x2F0, b"\x22\x22" + bytes(6))
     res = run_word(m, frame(FEXIT_MATCH, 3, 4, 16))
@@ -560,25 +582,18 @@ def test_avs_fexit_restart_does_not_add_sp_twice():
     m = fresh()
     fill(m, 3072, b"\x77")
     m.r[2] = 3072
-    m.set_acr(2)
-    m.write_sysreg(EVBASE_ACR1, 0x900)
-    m.pc = 0x5C0
-    insn = frame(FEXIT_MATCH, 3, 3, 8)
-    res = run_word(m, insn)
+    run_at_acr2(m, 0x5C0)
+    res = run_word(m, insn := frame(FEXIT_MATCH, 3, 3, 8))
     assert res.kind == "trap" and res.trap.number == DATA_PAGE_FAULT
     assert res.trap.arg0 == 3072
     assert m.r[2] == 3080
     t = m.saved[1].frame
     assert (t.kind, t.adjusted, t.progress) == (EXIT, True, 0)
 
-    assert m.recover(1) == 0x5C0
-    m.set_acr(0)
-    again = run_word(m, insn)
-    assert again.kind == "executed"
+    recover_to_acr0(m, 0x5C0)
+    assert_returned_to(m, run_word(m, insn), 0x5C4)
     assert m.r[2] == 3080
     assert m.r[3] & 0xFF == 0x77
-    assert m.frame is None
-    assert m.pc == 0x5C4
 
 
 def test_fexit_restored_sp_is_not_adjusted_again_on_restart():
@@ -591,8 +606,7 @@ def test_fexit_restored_sp_is_not_adjusted_again_on_restart():
     m.mem.poke(0x21000, (0x5550).to_bytes(8, "little"))
     m.pc = 0x10000
     m.r[2] = 0x20FF8
-    insn = frame(FEXIT_MATCH, 2, 3, 16)
-    res = run_word(m, insn)
+    res = run_word(m, insn := frame(FEXIT_MATCH, 2, 3, 16))
     assert res.kind == "trap" and res.trap.arg0 == 0x20FF8
     assert m.r[2] == 0x5550
     assert m.saved[0].frame.progress == 1
@@ -628,9 +642,7 @@ def test_fexit_restoring_ra_updates_lra_and_misaligned_slot_faults():
 def test_frame_template_active_rejects_other_kind_or_pc():
     m = fresh()
     m.r[2] = 3072
-    m.set_acr(2)
-    m.write_sysreg(EVBASE_ACR1, 0x900)
-    m.pc = 0x100
+    run_at_acr2(m, 0x100)
     run_word(m, frame(FEXIT_MATCH, 3, 3, 8))
     assert m.recover(1) == 0x100
     res = run_word(m, frame(FENTRY_MATCH, 3, 3, 8))  # same pc, another kind
@@ -641,23 +653,16 @@ def test_frame_template_active_rejects_other_kind_or_pc():
 def test_avs_fret_ra_target():
     """PTO-AVS-BLOCK-FRET-RA-TARGET-001: FRET.RA [R10 ~ R10], sp!, 16 snapshots LRA 0x800
     as the target, then restores R10 = 0x1234 from 0x2f8; TPC becomes 0x800."""
-    m = fresh()
-    m.pc = 0x600
-    m.r[2] = 0x2F0
+    m = at(pc=0x600, sp=0x2F0)
     fill(m, 0x2F8, b"\x34\x12")
     m.lra = 0x800
-    res = run_word(m, frame(FRET_RA_MATCH, 10, 10, 16))
-    assert res.kind == "executed"
+    assert_returned_to(m, run_word(m, frame(FRET_RA_MATCH, 10, 10, 16)), 0x800)
     assert m.r[10] == 0x1234 and m.lra == 0x1234
     assert m.r[2] == 0x300
-    assert m.pc == 0x800
-    assert m.frame is None
 
 
 def test_fret_ra_odd_return_address_faults_before_any_effect():
-    m = fresh()
-    m.pc = 0x600
-    m.r[2] = 0x2F0
+    m = at(pc=0x600, sp=0x2F0)
     m.lra = 0x801
     res = run_word(m, frame(FRET_RA_MATCH, 10, 10, 16))
     assert res.kind == "trap" and res.trap.number == INST_PC_FAULT
@@ -668,24 +673,17 @@ def test_fret_ra_odd_return_address_faults_before_any_effect():
 def test_avs_fret_stk_target():
     """PTO-AVS-BLOCK-FRET-STK-TARGET-001: FRET.STK [R10 ~ R11], sp!, 16: slot 0 (0x2f8 =
     0x900) is the target and restores ra and LRA, slot 1 restores R11 = 0xabcd, TPC 0x900."""
-    m = fresh()
-    m.pc = 0x640
-    m.r[2] = 0x2F0
+    m = at(pc=0x640, sp=0x2F0)
     fill(m, 0x2F8, b"\x00\x09")
     fill(m, 0x2F0, b"\xcd\xab")
-    res = run_word(m, frame(FRET_STK_MATCH, 10, 11, 16))
-    assert res.kind == "executed"
+    assert_returned_to(m, run_word(m, frame(FRET_STK_MATCH, 10, 11, 16)), 0x900)
     assert m.r[10] == 0x900 and m.lra == 0x900
     assert m.r[11] == 0xABCD
-    assert m.pc == 0x900
-    assert m.frame is None
 
 
 def test_avs_fret_stk_requires_ra_begin():
     """PTO-AVS-BLOCK-FRET-STK-RANGE-001: a range beginning at R9 -> ILLEGAL_INST, sp kept."""
-    m = fresh()
-    m.pc = 0x680
-    m.r[2] = 0x2F8
+    m = at(pc=0x680, sp=0x2F8)
     res = run_word(m, frame(FRET_STK_MATCH, 9, 10, 16))
     assert_illegal_at(m, res, 0x680)
     assert m.r[2] == 0x2F8 and m.frame is None
@@ -699,24 +697,17 @@ def test_avs_fret_stk_restart():
     fill(m, 3072, b"\x00\x09")
     m.r[2], m.r[10] = 3072, 0x777
     m.lra = 0x777
-    m.set_acr(2)
-    m.write_sysreg(EVBASE_ACR1, 0x900)
-    m.pc = 0x6C0
-    insn = frame(FRET_STK_MATCH, 10, 10, 8)
-    res = run_word(m, insn)
+    run_at_acr2(m, 0x6C0)
+    res = run_word(m, insn := frame(FRET_STK_MATCH, 10, 10, 8))
     assert res.kind == "trap" and res.trap.number == DATA_PAGE_FAULT
     assert m.r[2] == 3080 and m.r[10] == 0x777
     t = m.saved[1].frame
     assert (t.kind, t.adjusted, t.progress) == (RETURN_STACK, True, 0)
 
-    assert m.recover(1) == 0x6C0
-    m.set_acr(0)
-    again = run_word(m, insn)
-    assert again.kind == "executed"
+    recover_to_acr0(m, 0x6C0)
+    assert_returned_to(m, run_word(m, insn), 0x900)
     assert m.r[2] == 3080
     assert m.r[10] == 0x900 and m.lra == 0x900
-    assert m.pc == 0x900
-    assert m.frame is None
 
 
 def test_avs_fret_stk_odd_target():

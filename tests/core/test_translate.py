@@ -179,16 +179,11 @@ def test_a_fault_inside_a_block_commits_the_instructions_before_it():
 
 
 def test_run_stops_on_the_exact_step_inside_a_translated_loop():
-    from support.encode import enc, program
+    from support.encode import counting_block, program
 
     from ptodbg.core import DEBUG
 
-    code = program(
-        enc("BSTART.STD", "cond", simm17=0),
-        enc("ADDI", RegDst=2, SrcL=2, uimm12=1),
-        enc("SETC.LTU", SrcL=2, SrcR=3, SrcRType=0),
-        enc("BSTOP"),
-    )
+    code = program(*counting_block())
     m = Machine(DEBUG)
     m.translate_after = 0
     m.mem.map(0x10000, 0x1000, R | X, code)

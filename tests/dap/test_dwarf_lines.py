@@ -13,6 +13,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from support.assembled import ENTRY
 from support.paths import PROGRAMS, TEST_PROGRAMS
 
 from ptodbg.cli import main
@@ -31,10 +32,7 @@ SOURCES = sorted(TEST_PROGRAMS.glob("*.s")) + [WALK]
 # Two code sections interleaved, a pseudo-instruction that expands to several
 # instructions, a large gap (.zero) and lines far apart: sequences, special opcodes and
 # DW_LNS_advance_line/advance_pc all appear.
-MIXED = """\
-    .text
-    .globl _start
-_start:
+MIXED = ENTRY + """\
     li a0, 0x123456789abcdef0
     addi zero, 1, ->a1
     .section .text.other, "ax"

@@ -4,15 +4,7 @@ pseudo-instructions (checked by running them) and FILE:LINE:COL error messages."
 from __future__ import annotations
 
 import pytest
-from support.core_programs import (
-    CALL_BLOCKS,
-    CALL_BLOCKS_SRC,
-    CALL_PLAIN,
-    CALL_PLAIN_SRC,
-    LOOP,
-    LOOP_SRC,
-    words_of,
-)
+from support import core_programs as cp
 
 from ptodbg.core import DEBUG, Machine
 from ptodbg.core.loader import load
@@ -55,13 +47,13 @@ def error_of(source: str) -> str:
 # ------------------------------------------------------------ CORE.md §1.9
 def test_core_loop_program_matches_hand_assembly():
     """CORE.md §1.9 "Loop": the hand-assembled words, at address 0."""
-    assert text_bytes(LOOP_SRC, 0) == words(*words_of(LOOP))
+    assert text_bytes(cp.LOOP_SRC, 0) == words(*cp.words_of(cp.LOOP))
 
 
 def test_core_call_programs_match_hand_assembly():
     """CORE.md §1.9 "Call/return without blocks" and "with blocks"."""
-    assert text_bytes(CALL_PLAIN_SRC, 0) == words(*words_of(CALL_PLAIN))
-    assert text_bytes(CALL_BLOCKS_SRC, 0) == words(*words_of(CALL_BLOCKS))
+    assert text_bytes(cp.CALL_PLAIN_SRC, 0) == words(*cp.words_of(cp.CALL_PLAIN))
+    assert text_bytes(cp.CALL_BLOCKS_SRC, 0) == words(*cp.words_of(cp.CALL_BLOCKS))
 
 
 # ---------------------------------------------------------------- directives

@@ -8,7 +8,7 @@
 # (0xf000 in the debug profile); sp back at the stack top.
     .text
     .vaddr 0x100
-    .globl _start
+    .globl _start, cross_model_stop
     .type _start, @function
 _start:
     li a0, input
@@ -28,7 +28,6 @@ _start:
     sdi a3, [a0, 8]
     sdi a5, [a0, 16]
     sdi a4, [a0, 24]
-    .globl cross_model_stop
 cross_model_stop:
     c.bstart.sys
     c.ebreak 0

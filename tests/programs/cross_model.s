@@ -16,10 +16,10 @@ _start:
     sdi a3, [a0, 0]
     li a4, 0x1122334455667788
     sdi a4, [a0, 8]
-    .globl cross_model_stop
 cross_model_stop:
     c.bstart.sys
     c.ebreak 0
+    .globl cross_model_stop
     .size _start, .-_start
 
     .data

@@ -8,6 +8,26 @@ from ptodbg.core.loader import load
 from ptodbg.isa.asm import assemble
 from ptodbg.isa.elf import Program, parse_program
 
+# The opening of a one-file program: the code section and its global entry point _start.
+ENTRY = """\
+    .text
+    .globl _start
+_start:
+"""
+
+
+def counted_loop(label: str, counter: str, limit: int, *body: str) -> str:
+    """A block at ``label`` that adds 1 to ``counter``, runs the ``body`` instructions and
+    branches back to ``label`` while ``counter`` < ``limit`` (unsigned, SETC.LTUI)."""
+    return "".join([
+        f"{label}:\n",
+        f"    addi {counter}, 1, ->{counter}\n",
+        *(f"    {line}\n" for line in body),
+        f"    bstart.std cond, {label}\n",
+        f"    setc.ltui {counter}, {limit}\n",
+        "    bstop\n",
+    ])
+
 
 def program_of(source: str, name: str = "core.s") -> Program:
     """``source`` assembled (text at 0) into the ELF image the loader reads."""

@@ -32,3 +32,26 @@ def code_machine(*parts: bytes, perms: int = R | W | X) -> Machine:
     m.mem.map(CODE, 0x1000, perms, program(*parts))
     m.pc = CODE
     return m
+
+
+def counting_block(*body: bytes) -> tuple[bytes, ...]:
+    """A COND block that branches back to itself while a0 (r2) < a1 (r3): a0 += 1, then
+    ``body``; the loop of benchmarks/bench_core.py's ALU row with ``ACCUMULATE`` as body."""
+    return (
+        enc("BSTART.STD", "cond", simm17=0),
+        enc("ADDI", RegDst=2, SrcL=2, uimm12=1),
+        *body,
+        enc("SETC.LTU", SrcL=2, SrcR=3, SrcRType=0),
+        enc("BSTOP"),
+    )
+
+
+# The cell at r1 += a0 (r2), through r4: a load, an add and a store.
+ACCUMULATE = (
+    enc("LDI", RegDst=4, SrcL=1, simm12=0),
+    enc("ADD", RegDst=4, SrcL=4, SrcR=2, SrcRType=3, shamt=0),
+    enc("SDI", SrcL=4, SrcR=1, simm12=0),
+)
+
+# The end of a program: a SYS block whose EBREAK 0 stops it.
+STOP = (enc("C.BSTART.SYS"), enc("C.EBREAK", imm5=0))

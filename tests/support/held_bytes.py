@@ -1,12 +1,16 @@
 """The reference walk the history's memory account is checked against: every object the
-kept snapshots hold, counted once by identity (the history's tests, the tile machine's)."""
+kept snapshots hold, counted once by identity (the history's tests, the tile machine's),
+and the random walk over a debugger's history both check the account along."""
 
 from __future__ import annotations
 
+import random
 import sys
+from collections.abc import Iterator
 
 from ptodbg.core import Snapshot
 from ptodbg.core.snapshot import SystemParts
+from ptodbg.debug.engine.debugger import Debugger
 from ptodbg.debug.engine.history import History
 from ptodbg.tile.state import SharedTile, Tile, TileFile
 
@@ -41,3 +45,25 @@ def held_bytes(h: History) -> int:
         elif hasattr(obj, "snap"):
             todo += [obj.snap, obj.step]
     return total
+
+
+def assert_account_close(h: History) -> None:
+    """The history's running account is the reference count or a little over (structural
+    sizes), never under."""
+    exact = held_bytes(h)
+    assert exact <= h._bytes <= exact * 1.03 + 2048
+
+
+def wander(d: Debugger, seed: int, moves: int, longest: int) -> Iterator[History]:
+    """``moves`` random moves through ``d``'s history (continue up to ``longest`` steps, go
+    to a random recorded step, or step back), yielding the history after each one."""
+    rnd = random.Random(seed)
+    for _ in range(moves):
+        op = rnd.choice(["cont", "goto", "back"])
+        if op == "cont":
+            d.cont(rnd.randint(1, longest))
+        elif op == "goto":
+            d.goto(rnd.randint(0, d.horizon))
+        elif d.steps:
+            d.reverse_step()
+        yield d.history

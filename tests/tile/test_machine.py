@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from campaign.helpers import listing
-from support.held_bytes import held_bytes
+from support.held_bytes import assert_account_close, wander
 
 from ptodbg.core import DEBUG, Machine, loader
 from ptodbg.core.memory import PAGE_SHIFT, R
@@ -180,17 +180,7 @@ def test_the_history_account_bounds_what_snapshots_with_tiles_hold(seed, interva
     d = Debugger(m, interval=interval, budget_bytes=budget)
     d.cont()
     assert len([t for t in m.tiles.local if t is not None]) == 40
-    rnd = random.Random(seed)
-    for _ in range(20):
-        op = rnd.choice(["cont", "goto", "back"])
-        if op == "cont":
-            d.cont(rnd.randint(1, 500))
-        elif op == "goto":
-            d.goto(rnd.randint(0, d.horizon))
-        elif d.steps:
-            d.reverse_step()
-        h = d.history
-        exact = held_bytes(h)
-        assert exact <= h._bytes <= exact * 1.03 + 2048
+    for h in wander(d, seed, moves=20, longest=500):
+        assert_account_close(h)
     d.history.clear()
     assert d.history._bytes == 0 and not d.history._refs

@@ -7,15 +7,7 @@ stop (tests/programs/dma_copy.s: ``li a1, dst`` sets a1 = dst = 0x11040 at step 
 
 from __future__ import annotations
 
-from tui.pilot_helpers import (
-    command,
-    displays_tab,
-    pilot_test,
-    press,
-    program,
-    settle,
-    settled_app,
-)
+from tui.pilot_helpers import command, displays_tab, pilot_test, press, program, settle, settled_app
 
 from ptodbg.tui import keys
 from ptodbg.tui.pane import tab_id

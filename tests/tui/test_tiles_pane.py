@@ -15,6 +15,10 @@ stride writes rows of 16 bytes at base + 16 r (TileMemoryStridedByteAddress,
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
 from support.paths import ROOT
 from support.tile_programs import (
     ADD_A,
@@ -25,10 +29,11 @@ from support.tile_programs import (
     TILE_STORE_FAULT,
     u16_bytes,
 )
+from textual.pilot import Pilot
 from tui.pilot_helpers import SIZE, click_content, command, message, pilot_test, press, settle
 
 from ptodbg.tui import keys
-from ptodbg.tui.app import open_app
+from ptodbg.tui.app import PtodbgApp, open_app
 from ptodbg.tui.pane import tab_id
 from ptodbg.tui.widgets.hexview import HexView
 from ptodbg.tui.widgets.tiles import GRID_LABEL, MAP_PREFIX, MAP_TOP, TilesPane
@@ -38,6 +43,16 @@ def grid(pane: TilesPane, rows: int, columns: int) -> list[list[tuple[str, str |
     """The (text, style) of each element drawn for the selected tile."""
     top = pane._grid_top
     return [[(text.strip(), style) for text, style in pane.lines[top + r][1::2][:columns]] for r in range(rows)]
+
+
+@asynccontextmanager
+async def tiles_tab(program: Path, stop: str) -> AsyncIterator[tuple[PtodbgApp, Pilot, TilesPane]]:
+    """The real app on ``program`` run ``until stop``, then the Tiles tab opened with F10."""
+    app = open_app(str(program))
+    async with app.run_test(size=SIZE) as pilot:
+        await command(pilot, f"until {stop}")
+        await press(pilot, "f10")
+        yield app, pilot, app.query_one(TilesPane)
 
 
 def test_f10_is_the_tiles_tab_key():
@@ -72,11 +87,7 @@ async def test_the_tab_appears_with_the_first_tile_and_f10_opens_it_empty_before
 
 @pilot_test
 async def test_select_a_tile_then_step_over_tadd_and_see_its_elements_marked():
-    app = open_app(str(TILE_ADD))
-    async with app.run_test(size=SIZE) as pilot:
-        await command(pilot, "until add")
-        await press(pilot, "f10")
-        pane = app.query_one(TilesPane)
+    async with tiles_tab(TILE_ADD, "add") as (app, pilot, pane):
         assert pane.selected == 0
         assert "tile 0 T#1 s32 4x4 of 8x4 RowMajor Any pe 1000 128 B defined 16/16" in pane.plain
         cells = grid(pane, 8, 4)
@@ -117,11 +128,7 @@ async def test_select_a_tile_then_step_over_tadd_and_see_its_elements_marked():
 async def test_a_tile_follows_the_stops_until_picked_and_only_changed_elements_are_marked():
     """tile_store_fault's `reload` reads the stored sums back into a fresh tile of hand T
     (tile 2); a ``set tile`` of one element then marks that element alone."""
-    app = open_app(str(TILE_STORE_FAULT))
-    async with app.run_test(size=SIZE) as pilot:
-        await command(pilot, "until add+0x10")  # TADD's BSTOP
-        await press(pilot, "f10")
-        pane = app.query_one(TilesPane)
+    async with tiles_tab(TILE_STORE_FAULT, "add+0x10") as (app, pilot, pane):  # TADD's BSTOP
         assert pane.selected == 0 and not pane.pinned  # tiles 0 and 1 were loaded since the start
         await press(pilot, "s")
         assert pane.selected == 16 and not pane.pinned  # the TADD just wrote it
@@ -141,11 +148,7 @@ async def test_a_tile_follows_the_stops_until_picked_and_only_changed_elements_a
 
 @pilot_test
 async def test_a_click_on_an_element_then_w_goes_to_the_tadd_that_wrote_it():
-    app = open_app(str(TILE_ADD))
-    async with app.run_test(size=SIZE) as pilot:
-        await command(pilot, "until check")
-        await press(pilot, "f10")
-        pane = app.query_one(TilesPane)
+    async with tiles_tab(TILE_ADD, "check") as (app, pilot, pane):
         await click_content(pilot, pane, MAP_PREFIX + 1, MAP_TOP + 1)  # tile 16
         width = len(pane.lines[pane._grid_top][1][0])
         await click_content(pilot, pane, GRID_LABEL + (width + 1) * 2 + 1, pane._grid_top + 1)  # row 1, column 2

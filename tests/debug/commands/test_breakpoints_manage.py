@@ -12,6 +12,7 @@ import io
 import json
 
 import pytest
+from support.assembled import ENTRY
 from support.paths import PROGRAMS, TEST_PROGRAMS
 
 from ptodbg.debug.commands import Commands, batch
@@ -172,23 +173,19 @@ def test_an_ambiguous_name_lists_its_candidates():
     assert c.execute("break nosuch::function").error == "break: no function or symbol matches 'nosuch::function'"
 
 
-LIBCXX = """\
-    .text
-    .globl _start
-_start:
-    addi zero, 0, ->a0
-    .globl _ZNSt3__16vectorIiNS_9allocatorIiEEE9push_backERKi
-_ZNSt3__16vectorIiNS_9allocatorIiEEE9push_backERKi:
-    addi a0, 1, ->a0
-    .globl _ZNSt3__16vectorIiNS_9allocatorIiEEE9push_backEOi
-_ZNSt3__16vectorIiNS_9allocatorIiEEE9push_backEOi:
-    addi a0, 2, ->a0
-    .globl _ZNSt3__16vectorIiNS_9allocatorIiEEE5clearEv
-_ZNSt3__16vectorIiNS_9allocatorIiEEE5clearEv:
-    addi a0, 4, ->a0
-    c.bstart.sys
-    c.ebreak 0
-"""
+# std::vector<int>'s push_back(int const&), push_back(int&&) and clear() as libc++ mangles
+# them (inline namespace __1), each a global label on one ADDI that adds 1, 2 or 4 to a0.
+LIBCXX_VECTOR = (
+    ("_ZNSt3__16vectorIiNS_9allocatorIiEEE9push_backERKi", 1),
+    ("_ZNSt3__16vectorIiNS_9allocatorIiEEE9push_backEOi", 2),
+    ("_ZNSt3__16vectorIiNS_9allocatorIiEEE5clearEv", 4),
+)
+LIBCXX = (
+    ENTRY
+    + "    addi zero, 0, ->a0\n"
+    + "".join(f"    .globl {name}\n{name}:\n    addi a0, {add}, ->a0\n" for name, add in LIBCXX_VECTOR)
+    + "    c.bstart.sys\n    c.ebreak 0\n"
+)
 
 
 def test_libcxx_names_match_without_the_inline_namespace_and_defaults(tmp_path):

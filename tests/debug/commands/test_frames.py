@@ -200,67 +200,42 @@ def test_finish_is_bounded_by_the_step_limit():
     assert r.stop.status == "max-steps" and r.extra["value"] is None
 
 
-RECURSION = """\
-    .text
-    .globl _start
-_start:
-    subi sp, 0xff0, ->a0
-    li s2, 3
-    setret done, ->ra
-    j rec
-done:
-    c.bstart.sys
-    c.ebreak 0
-    .globl rec
-    .type rec, @function
-rec:
-    fentry [ra ~ s0], sp!, 16
-    addi s2, 0, ->s0
-    bstart.std cond, .Lbase
-    subi s2, 1, ->s2
-    setc.eq s2, zero
-    bstop
-    setret .Lback, ->ra
-    j rec
-.Lback:
-.Lbase:
-    fret.stk [ra ~ s0], sp!, 16
-    .size rec, .-rec
-"""
-RETURN = 0x20  # rec+0x20: the FRET.STK every activation but the first returns to
+# tests/programs/gdb_names.s: _start (10 instructions up to the call: a store, a DMA,
+# a0 = sp - 0xff0, s2 = 3) calls _Z3reci, which calls itself until s2 reaches 0.
+REC = "_Z3reci"
+ENTRY_STEPS = 10  # steps until _Z3reci's first instruction
+RETURN = 0x20  # _Z3reci+0x20: the FRET.STK every activation but the first returns to
 
 
-def recursion(tmp_path):
-    """rec calls itself until s2 reaches 0: three activations, frames at 0xe000, 0xdff0,
-    0xdfe0 (strict PTO 0.58.3: FENTRY moves R2), all but the outermost returning to
-    rec+0x20."""
-    source = tmp_path / "recursion.s"
-    source.write_text(RECURSION)
-    d = open_debugger(source)
+def recursion():
+    """gdb_names.s: three activations of _Z3reci, frames at 0xe000, 0xdff0, 0xdfe0
+    (strict PTO 0.58.3: FENTRY moves R2), all but the outermost returning to
+    _Z3reci+0x20."""
+    d = open_debugger(TEST_PROGRAMS / "gdb_names.s")
     return d, Commands(d)
 
 
-def test_finish_skips_a_deeper_activation_returning_to_the_same_place(tmp_path):
-    d, c = recursion(tmp_path)
-    back = d.symbols.lookup("rec") + RETURN
+def test_finish_skips_a_deeper_activation_returning_to_the_same_place():
+    d, c = recursion()
+    back = d.symbols.lookup(REC) + RETURN
     assert c.execute(f"until {back:#x}").ok and d.machine.r[2] == 0xDFE0  # the innermost
     assert [f.frame_address for f in d.frames(8)[:3]] == [0xDFF0, 0xE000, 0xE010]
     assert [f.pc for f in d.frames(8)[:3]] == [back, back, back]
     assert c.execute("up").ok
-    r = c.execute("finish")  # frame #1 (at 0xe000): the innermost returning to rec+0x20 does not end it
+    r = c.execute("finish")  # frame #1 (at 0xe000): the innermost returning to +0x20 does not end it
     assert r.ok and r.stop.status == "stopped" and d.machine.pc == back
-    assert d.machine.r[2] == 0xE000 and d.steps == 28 and d.machine.reg("s0") == 3
+    assert d.machine.r[2] == 0xE000 and d.steps == ENTRY_STEPS + 24 and d.machine.reg("s0") == 3
     assert r.extra["value"] == 0xE000  # a0 is R2, the frame templates' sp (CORE.md 7.3)
 
 
-def test_a_user_breakpoint_on_the_way_back_stops_finish(tmp_path):
-    d, c = recursion(tmp_path)
-    back = d.symbols.lookup("rec") + RETURN
+def test_a_user_breakpoint_on_the_way_back_stops_finish():
+    d, c = recursion()
+    back = d.symbols.lookup(REC) + RETURN
     assert c.execute(f"break {back:#x}").ok and d.cont().status == "breakpoint"
     assert c.execute("up").ok
     r = c.execute("finish")
     assert r.stop.status == "breakpoint" and r.stop.breakpoint == 1 and d.machine.r[2] == 0xDFF0
-    assert d.steps == 27 and r.extra["value"] is None and d.info_breakpoints()[0]["hits"] == 2
+    assert d.steps == ENTRY_STEPS + 23 and r.extra["value"] is None and d.info_breakpoints()[0]["hits"] == 2
 
 
 # ------------------------------------------------------------------- batch

@@ -7,7 +7,7 @@ every arrival as before."""
 from __future__ import annotations
 
 import pytest
-from support.encode import enc, program
+from support.encode import ACCUMULATE, counting_block, enc, program
 
 from ptodbg.core import DEBUG, Machine, R, W, X
 from ptodbg.debug.engine.debugger import Debugger
@@ -20,14 +20,7 @@ LOOP = 0x10000
 def loop_debugger(iterations: int) -> Debugger:
     """The ALU loop of benchmarks/bench_core.py: a0 (r2) counts the iterations."""
     code = program(
-        enc("BSTART.STD", "cond", simm17=0),
-        enc("ADDI", RegDst=2, SrcL=2, uimm12=1),
-        enc("LDI", RegDst=4, SrcL=1, simm12=0),
-        enc("ADD", RegDst=4, SrcL=4, SrcR=2, SrcRType=3, shamt=0),
-        enc("SDI", SrcL=4, SrcR=1, simm12=0),
-        enc("XORI", RegDst=5, SrcL=4, simm12=5),
-        enc("SETC.LTU", SrcL=2, SrcR=3, SrcRType=0),
-        enc("BSTOP"),
+        *counting_block(*ACCUMULATE, enc("XORI", RegDst=5, SrcL=4, simm12=5)),
     )
     m = Machine(DEBUG)
     m.mem.map(LOOP, 0x1000, R | X, code)

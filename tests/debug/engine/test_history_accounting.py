@@ -7,10 +7,8 @@ random forward runs, gotos (replays that fill thinned history back in) and rever
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from support.held_bytes import held_bytes
+from support.held_bytes import assert_account_close, held_bytes, wander
 from support.page_walker import page_walker
 
 from ptodbg.core import DEBUG, Machine, loader
@@ -44,18 +42,8 @@ def thinned_as_documented(before: list[int], after: list[int]) -> bool:
 ])
 def test_the_account_bounds_what_the_snapshots_hold(seed, interval, budget):
     d = walker(interval=interval, budget_bytes=budget)
-    rnd = random.Random(seed)
-    for _ in range(25):
-        op = rnd.choice(["cont", "goto", "back"])
-        if op == "cont":
-            d.cont(rnd.randint(1, 20_000))
-        elif op == "goto":
-            d.goto(rnd.randint(0, d.horizon))
-        elif d.steps:
-            d.reverse_step()
-        h = d.history
-        exact = held_bytes(h)
-        assert exact <= h._bytes <= exact * 1.03 + 2048  # structural sizes: a little over, never under
+    for h in wander(d, seed, moves=25, longest=20_000):
+        assert_account_close(h)
         assert set(h._pages) == {id(p) for e in h._entries for p in e.snap.pages.values()}
         assert h.memory_bytes() <= budget or len(h) == KEEP_NEWEST + 1  # (the first and the newest stay)
     d.history.clear()

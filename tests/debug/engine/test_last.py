@@ -13,6 +13,7 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.assembled import ENTRY, counted_loop
 from support.paths import PROGRAMS, TEST_PROGRAMS
 from support.random_programs import programs
 
@@ -401,27 +402,13 @@ def test_a_frame_return_writes_its_stack_pointer_and_ra_but_not_a0():
 
 # A cell stored with new values, then again and again with the value it already holds
 # (same-value stores), then a tail that never touches its page.
-SAME_BYTES = """    .text
-    .globl _start
-_start:
-    li s3, cell
-count:
-    addi a0, 1, ->a0
-    sdi a0, [s3, 0]
-    bstart.std cond, count
-    setc.ltui a0, 40
-    bstop
-again:
-    addi a1, 1, ->a1
-    sdi a0, [s3, 0]
-    bstart.std cond, again
-    setc.ltui a1, 30
-    bstop
-tail:
-    addi a2, 1, ->a2
-    bstart.std cond, tail
-    setc.ltui a2, 60
-    bstop
+SAME_BYTES = (
+    ENTRY
+    + "    li s3, cell\n"
+    + counted_loop("count", "a0", 40, "sdi a0, [s3, 0]")
+    + counted_loop("again", "a1", 30, "sdi a0, [s3, 0]")
+    + counted_loop("tail", "a2", 60)
+    + """\
     c.bstart.sys
     c.ebreak 0
     .data
@@ -429,6 +416,7 @@ tail:
 cell:
     .dword 0
 """
+)
 
 
 @pytest.mark.parametrize("interval", range(6, 22))
