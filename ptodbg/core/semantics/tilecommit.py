@@ -22,7 +22,6 @@ from ptodbg.core.events import LOAD, STORE, MemEvent, order_of
 from ptodbg.core.faults import BUNDLE_TRAP, DATA_ALIGN_FAULT, ILLEGAL_INST, Fault, Halt
 from ptodbg.core.memory import R, W
 from ptodbg.tile.blockop import FIXED_POINT, TILE_CLASSES, BlockOperation, TileFault
-from ptodbg.tile.dispatch import execute_block
 from ptodbg.tile.execution import Env, TileUnsupported, Workspace
 
 if TYPE_CHECKING:
@@ -104,6 +103,11 @@ def commit_operation(m: Machine, pc: int, op: BlockOperation) -> None:
         raise Fault(ILLEGAL_INST, pc, reason="a FIXP block has no executable operation in PTO 0.58.3")
     if cls not in TILE_CLASSES:
         return
+    # The operations and their numeric formats load on the first tile block, not at start-up:
+    # a scalar program never pays for them (about 13 ms of imports, measured by
+    # benchmarks/bench_core.py row f).
+    from ptodbg.tile.dispatch import execute_block
+
     env = tile_env(m, op)
     try:
         execute_block(env, dimensions(m.header))
