@@ -109,6 +109,15 @@ class Env:
         """CurrentBundlePadValue."""
         return self.op.pad_value() if self.op is not None else PAD_NULL
 
+    def publish(self, destination: int, result: Tile, flags: int = 0) -> None:
+        """The common end of an operation that computed every valid element of ``result``:
+        those elements defined, the padding filled with the operation's pad value, the tile
+        written to ``destination`` and the numeric status flags it raised recorded."""
+        result.mark_valid_defined()
+        result.apply_padding(self.pad_value())
+        self.tiles[destination] = result
+        self.flags |= flags
+
 
 class Operands:
     """TileInstructionOperands: the uniform decoded operand record (DefaultTileInstructionOperands

@@ -103,9 +103,7 @@ def _select_into(env: Env, destination: int, mask: int, true: int, false_of) -> 
         for c in range(tt.valid_columns):
             e = tt.index(r, c)
             result.put(e, tt.values[e] if mt.predicate_bit(r, c) else false_of(e))
-    result.mark_valid_defined()
-    result.apply_padding(env.pad_value())
-    env.tiles[destination] = result
+    env.publish(destination, result)
 
 
 def execute_select(env: Env, destination: int, mask: int, true: int, false: int) -> None:

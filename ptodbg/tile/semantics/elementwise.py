@@ -105,9 +105,7 @@ def execute_binary(env: Env, op: str, destination: int, left: int, right: int) -
     result = dest.copy()
     for e in lt.valid_indices():
         result.put(e, binary_value(env, op, d, lt.values[e], rt.values[e])[0])
-    result.mark_valid_defined()
-    result.apply_padding(env.pad_value())
-    env.tiles[destination] = result
+    env.publish(destination, result)
 
 
 # ------------------------------------------------------------------ unary
@@ -162,10 +160,7 @@ def execute_unary(env: Env, op: str, destination: int, source: int) -> None:
             f = el.NV if invalid else 0
         result.put(e, value)
         flags |= f
-    result.mark_valid_defined()
-    result.apply_padding(env.pad_value())
-    env.tiles[destination] = result
-    env.flags |= flags
+    env.publish(destination, result, flags)
 
 
 # ------------------------------------------------------------- tile-scalar
@@ -202,10 +197,7 @@ def execute_scalar(env: Env, op: str, destination: int, source: int, scalar: int
         v, f = binary_value(env, op, d, st.values[e], value)
         result.put(e, v)
         flags |= f
-    result.mark_valid_defined()
-    result.apply_padding(env.pad_value())
-    env.flags |= flags
-    env.tiles[destination] = result
+    env.publish(destination, result, flags)
 
 
 # ------------------------------------------------------------------- fill
@@ -224,9 +216,7 @@ def execute_fill(env: Env, destination: int, scalar: int) -> None:
     value = el.raw(scalar, result.dtype)
     for e in result.valid_indices():
         result.put(e, value)
-    result.mark_valid_defined()
-    result.apply_padding(env.pad_value())
-    env.tiles[destination] = result
+    env.publish(destination, result)
 
 
 # --------------------------------------------------------------------- TFMA
@@ -268,10 +258,7 @@ def execute_tfma(env: Env, destination: int, left: int, right: int, addend: int)
         value, f = fma_value(env, result.dtype, lt.values[e], rt.values[e], at.values[e])
         result.put(e, value)
         flags |= f
-    result.mark_valid_defined()
-    result.apply_padding(env.pad_value())
-    env.tiles[destination] = result
-    env.flags |= flags
+    env.publish(destination, result, flags)
 
 
 # --------------------------------------------------------------------- TCVT

@@ -49,9 +49,7 @@ def execute_textract(env: Env, destination: int, source: int, row: int, column: 
     for r in range(result.valid_rows):
         for c in range(result.valid_columns):
             result.put(result.index(r, c), s.values[s.index(r + row, c + column)])
-    result.mark_valid_defined()
-    result.apply_padding(env.pad_value())
-    env.tiles[destination] = result
+    env.publish(destination, result)
 
 
 # ----------------------------------------------------------------- TINSERT

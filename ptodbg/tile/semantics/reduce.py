@@ -89,10 +89,7 @@ def execute_reduction(env: Env, op: str, axis: str, destination: int, source: in
             flags |= f
         e = result.index(outer, 0) if axis == ROW else result.index(0, outer)
         result.put(e, selected if op in _INDEX else accumulator)
-    result.mark_valid_defined()
-    result.apply_padding(env.pad_value())
-    env.flags |= flags
-    env.tiles[destination] = result
+    env.publish(destination, result, flags)
 
 
 # -------------------------------------------------------------- expansions
@@ -225,10 +222,7 @@ def execute_expand(env: Env, op: str, axis: str, destination: int, source: int, 
             value, f = expand_value(env, op, st.dtype, d, left, b)
             result.put(result.index(r, c), value)
             flags |= f
-    result.mark_valid_defined()
-    result.apply_padding(env.pad_value())
-    env.flags |= flags
-    env.tiles[destination] = result
+    env.publish(destination, result, flags)
 
 
 register("ExecuteTileReduction", legal_reduction, execute_reduction)
