@@ -48,6 +48,17 @@ MAX_IGNORE = 1 << 62  # the largest ignore count (a count, not a loop bound: eac
 _NEW_LIST: list = []  # the default of Stop.watch_hits: stands for a new empty list (never filled)
 
 
+def parse_condition(condition: str | None) -> Expr | None:
+    """A stop's condition parsed once, when it is set (None: unconditional); a bad one is
+    refused then, as gdb does, not met at the first arrival."""
+    if not condition:
+        return None
+    try:
+        return Expr(condition)
+    except ExprError as e:
+        raise DebugError(f"bad condition: {e}") from None
+
+
 class Stop(Record):
     """Why the debugger stopped, in the terms of the JSON ``status`` (docs/interfaces.md §6)."""
 
@@ -211,12 +222,7 @@ class StopTable:
     def add_breakpoint(self, location: str, address: int, condition: str | None, temporary: bool) -> Breakpoint:
         if address & 1:
             raise DebugError(f"{location} = {address:#x} is odd: instructions are halfword aligned")
-        cond = None
-        if condition:
-            try:
-                cond = Expr(condition)
-            except ExprError as e:
-                raise DebugError(f"bad condition: {e}") from None
+        cond = parse_condition(condition)
         bp = Breakpoint(self.new_id(), location.strip(), address, cond, temporary)
         self.breakpoints[bp.ident] = bp
         self.sync_stops()
@@ -224,12 +230,7 @@ class StopTable:
 
     def add_watchpoint(self, expression: str, low: int, length: int, mode: str, condition: str | None = None,
                        register: str | None = None) -> Watchpoint:
-        cond = None
-        if condition:
-            try:
-                cond = Expr(condition)
-            except ExprError as e:
-                raise DebugError(f"bad condition: {e}") from None
+        cond = parse_condition(condition)
         wp = Watchpoint(self.new_id(), expression.strip(), low, length, mode, condition=cond, register=register)
         self.watchpoints[wp.ident] = wp
         self.sync_watches()
@@ -248,12 +249,7 @@ class StopTable:
         """gdb's ``condition N [EXPR]``: make stop N conditional, or (without EXPR)
         unconditional again."""
         stop = self._numbered(ident)[0]
-        cond = None
-        if condition:
-            try:
-                cond = Expr(condition)
-            except ExprError as e:
-                raise DebugError(f"bad condition: {e}") from None
+        cond = parse_condition(condition)
         stop.condition = cond
         self.sync_stops()
         return stop
