@@ -14,6 +14,7 @@ from __future__ import annotations
 import sys
 import time
 from types import TracebackType
+from typing import Self
 
 from rich.console import Console
 from rich.progress import (
@@ -27,7 +28,24 @@ from rich.progress import (
 )
 
 
-class CampaignProgress:
+class _ShownBar:
+    """A rich bar that may not be shown (``_bar`` None): a context manager that starts and
+    stops it when it is."""
+
+    _bar: Progress | None = None
+
+    def __enter__(self) -> Self:
+        if self._bar is not None:
+            self._bar.start()
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        if self._bar is not None:
+            self._bar.stop()
+
+
+class CampaignProgress(_ShownBar):
     def __init__(self, total: int, done: int = 0, passing: int = 0, failing: int = 0,
                  enabled: bool | None = None) -> None:
         self.enabled = sys.stderr.isatty() if enabled is None else enabled
@@ -52,16 +70,6 @@ class CampaignProgress:
                                             failing=failing, rate="")
             self._start_done = done
 
-    def __enter__(self) -> CampaignProgress:
-        if self._bar is not None:
-            self._bar.start()
-        return self
-
-    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
-                 tb: TracebackType | None) -> None:
-        if self._bar is not None:
-            self._bar.stop()
-
     def advance(self, records: list[dict]) -> None:
         """Count a finished batch."""
         passed = sum(1 for r in records if r["passed"])
@@ -79,7 +87,7 @@ class CampaignProgress:
 NOTICE_SECONDS = 2.0
 
 
-class ListingProgress:
+class ListingProgress(_ShownBar):
     """Where the fault-free run is, against its bound; ``update(steps)`` is list_sites'
     progress callback."""
 
@@ -104,16 +112,6 @@ class ListingProgress:
                 transient=True,
             )
             self._task = self._bar.add_task("listing", total=max_steps)
-
-    def __enter__(self) -> ListingProgress:
-        if self._bar is not None:
-            self._bar.start()
-        return self
-
-    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
-                 tb: TracebackType | None) -> None:
-        if self._bar is not None:
-            self._bar.stop()
 
     def update(self, steps: int) -> None:
         if self._bar is not None and self._task is not None:
